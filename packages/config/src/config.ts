@@ -1,0 +1,295 @@
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+const positiveInt = z.coerce
+  .number({ message: 'must be a number' })
+  .int('must be an integer')
+  .positive('must be greater than 0');
+
+const port = z.coerce
+  .number({ message: 'must be a number' })
+  .int('must be an integer')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const commaList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+/** `100kb`, `1mb`, `512b` or a plain number of bytes, as the body parser understands it. */
+const byteSize = z
+  .string()
+  .regex(/^\d+(\.\d+)?\s*(b|kb|mb)?$/i, 'must be a size such as 100kb, 1mb or 2048')
+  .transform((v) => {
+    const match = /^(\d+(?:\.\d+)?)\s*(b|kb|mb)?$/i.exec(v)!;
+    const unit = (match[2] ?? 'b').toLowerCase();
+    const factor = unit === 'mb' ? 1024 * 1024 : unit === 'kb' ? 1024 : 1;
+    return Math.floor(Number(match[1]) * factor);
+  });
+
+/**
+ * `false` (default): no proxy is trusted, `req.ip` is the socket address.
+ * A number: that many proxy hops are trusted. Anything else: a comma list of addresses or
+ * subnets handed to Express. A blanket `true` is refused: it lets clients spoof X-Forwarded-For.
+ */
+const trustProxy = z
+  .string()
+  .refine((v) => v.trim().toLowerCase() !== 'true', {
+    message: 'true would trust every X-Forwarded-For hop; give a hop count or a list of proxies',
+  })
+  .transform((v): false | number | string[] => {
+    const t = v.trim();
+    if (t === '' || t.toLowerCase() === 'false' || t === '0') return false;
+    if (/^\d+$/.test(t)) return Number(t);
+    return t
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  });
+
+const pem = z
+  .string()
+  .transform((v) => v.replace(/\\n/g, '\n').trim())
+  .refine((v) => v.startsWith('-----BEGIN PUBLIC KEY-----'), {
+    message: 'must be a PEM public key (-----BEGIN PUBLIC KEY-----)',
+  });
+
+/** Every environment variable the service reads, with its default and meaning. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], {
+        message: 'must be development, production or test',
+      })
+      .default('development')
+      .describe('`production` turns on message masking and requires Clerk settings'),
+    PORT: port.default(3000).describe('REST API port'),
+    GRAPHQL_PORT: port.default(4000).describe('GraphQL gateway port'),
+    HOST: z.string().min(1).default('0.0.0.0').describe('address both apps listen on'),
+    MONGODB_URI: z
+      .string()
+      .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
+      .optional()
+      .describe('a MongoDB (or compatible) server; unset means the embedded default database'),
+    DATA_DIR: z
+      .string()
+      .min(1)
+      .default('.data')
+      .describe('where the embedded database and the local development keys live'),
+    SEED_SAMPLE_DATA: booleanString
+      .optional()
+      .describe('load the sample catalog on first start; default: true for an empty embedded database'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info')
+      .describe('pino log level'),
+    RATE_LIMIT_WINDOW_MS: positiveInt.default(900_000).describe('rate limit window in milliseconds'),
+    RATE_LIMIT_MAX: positiveInt.default(100).describe('requests allowed per client per window'),
+    RATE_LIMIT_STORE: z
+      .enum(['memory', 'redis'], { message: 'must be memory or redis' })
+      .default('memory')
+      .describe('where rate limit counters live'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional()
+      .describe('Redis server for RATE_LIMIT_STORE=redis'),
+    TRUST_PROXY: trustProxy
+      .default(false)
+      .describe('proxy hops (a number) or proxy addresses (comma list) whose X-Forwarded-For is trusted'),
+    BODY_LIMIT: byteSize.default(102_400).describe('maximum JSON body size (e.g. 100kb)'),
+    CORS_ORIGINS: commaList
+      .default([])
+      .describe('comma list of browser origins allowed by CORS; empty allows none'),
+    CLERK_SECRET_KEY: z
+      .string()
+      .regex(/^sk_(test|live)_/, 'must be a Clerk secret key (sk_test_... or sk_live_...)')
+      .optional()
+      .describe('Clerk secret key (verifies tokens through Clerk)'),
+    CLERK_JWT_KEY: pem.optional().describe('Clerk PEM public key (verifies tokens offline)'),
+    CLERK_AUTHORIZED_PARTIES: commaList
+      .default([])
+      .describe('comma list of origins accepted in the azp claim'),
+    ADMIN_EXTERNAL_IDS: commaList
+      .default([])
+      .describe('comma list of externalIds created with role admin on first sight'),
+    SENTRY_DSN: z.url({ message: 'must be a URL' }).optional().describe('Sentry DSN; unset disables reporting'),
+    SENTRY_ENVIRONMENT: z.string().min(1).optional().describe('Sentry environment; defaults to NODE_ENV'),
+    GRAPHQL_INTROSPECTION: booleanString
+      .optional()
+      .describe('allow introspection; default: on outside production, off in production'),
+    GRAPHQL_MAX_DEPTH: positiveInt.default(12).describe('maximum GraphQL query depth'),
+    GRAPHQL_MAX_COST: positiveInt.default(50_000).describe('maximum GraphQL query cost'),
+    GRAPHQL_MAX_ALIASES: positiveInt.default(15).describe('maximum aliases in one GraphQL operation'),
+    DB_SERVER_SELECTION_TIMEOUT_MS: positiveInt
+      .default(2_000)
+      .describe('how long a query waits for an unreachable database before 503'),
+    DB_SOCKET_TIMEOUT_MS: positiveInt
+      .default(10_000)
+      .describe('how long a query waits on a silent database connection'),
+    SHUTDOWN_GRACE_MS: positiveInt
+      .default(10_000)
+      .describe('how long shutdown waits for in-flight requests'),
+    FERRETDB_BIN: z.string().min(1).optional().describe('path of a prebuilt ferretdb binary'),
+  });
+
+/** Rules between variables, checked on the raw values so they report even when a field fails. */
+function crossFieldProblems(raw: Record<string, string>): { variable: string; message: string }[] {
+  const problems: { variable: string; message: string }[] = [];
+  if (raw.RATE_LIMIT_STORE === 'redis' && !raw.REDIS_URL) {
+    problems.push({ variable: 'REDIS_URL', message: 'is required when RATE_LIMIT_STORE=redis' });
+  }
+  if (raw.NODE_ENV === 'production' && !raw.CLERK_JWT_KEY && !raw.CLERK_SECRET_KEY) {
+    problems.push({
+      variable: 'CLERK_SECRET_KEY',
+      message:
+        'is required in production (or CLERK_JWT_KEY): tokens cannot be verified without a Clerk setting',
+    });
+  }
+  return problems;
+}
+
+export type Env = z.output<typeof envSchema>;
+
+export interface Config {
+  readonly env: Env['NODE_ENV'];
+  readonly isProduction: boolean;
+  readonly host: string;
+  readonly port: number;
+  readonly graphqlPort: number;
+  readonly mongodbUri: string | undefined;
+  readonly dataDir: string;
+  /** `undefined`: decide at start (true for an empty embedded database). */
+  readonly seedSampleData: boolean | undefined;
+  readonly logLevel: Env['LOG_LEVEL'];
+  readonly rateLimit: {
+    readonly windowMs: number;
+    readonly max: number;
+    readonly store: 'memory' | 'redis';
+    readonly redisUrl: string | undefined;
+  };
+  readonly trustProxy: false | number | readonly string[];
+  readonly bodyLimitBytes: number;
+  readonly corsOrigins: readonly string[];
+  readonly clerk: {
+    readonly secretKey: string | undefined;
+    readonly jwtKey: string | undefined;
+    readonly authorizedParties: readonly string[];
+  };
+  readonly adminExternalIds: readonly string[];
+  readonly sentry: { readonly dsn: string | undefined; readonly environment: string };
+  readonly graphql: {
+    readonly introspection: boolean;
+    readonly maxDepth: number;
+    readonly maxCost: number;
+    readonly maxAliases: number;
+  };
+  readonly database: {
+    readonly serverSelectionTimeoutMs: number;
+    readonly socketTimeoutMs: number;
+  };
+  readonly shutdownGraceMs: number;
+  readonly ferretdbBin: string | undefined;
+}
+
+/** Raised when settings are invalid; its message names every bad variable and why. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly { variable: string; message: string }[]) {
+    super(
+      `Invalid settings:\n${problems.map((p) => `  - ${p.variable} ${p.message}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Empty strings count as unset, as shells and .env files commonly leave them. */
+function withoutBlanks(source: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (value !== undefined && value.trim() !== '') out[key] = value;
+  }
+  return out;
+}
+
+/** Parses and checks every setting once; throws ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const raw = withoutBlanks(source);
+  const parsed = envSchema.safeParse(raw);
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => ({
+          variable: String(issue.path[0] ?? 'environment'),
+          message: issue.message,
+        }))),
+    ...crossFieldProblems(raw),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  return deepFreeze<Config>({
+    env: e.NODE_ENV,
+    isProduction,
+    host: e.HOST,
+    port: e.PORT,
+    graphqlPort: e.GRAPHQL_PORT,
+    mongodbUri: e.MONGODB_URI,
+    dataDir: e.DATA_DIR,
+    seedSampleData: e.SEED_SAMPLE_DATA,
+    logLevel: e.LOG_LEVEL,
+    rateLimit: {
+      windowMs: e.RATE_LIMIT_WINDOW_MS,
+      max: e.RATE_LIMIT_MAX,
+      store: e.RATE_LIMIT_STORE,
+      redisUrl: e.REDIS_URL,
+    },
+    trustProxy: e.TRUST_PROXY,
+    bodyLimitBytes: e.BODY_LIMIT,
+    corsOrigins: e.CORS_ORIGINS,
+    clerk: {
+      secretKey: e.CLERK_SECRET_KEY,
+      jwtKey: e.CLERK_JWT_KEY,
+      authorizedParties: e.CLERK_AUTHORIZED_PARTIES,
+    },
+    adminExternalIds: e.ADMIN_EXTERNAL_IDS,
+    sentry: { dsn: e.SENTRY_DSN, environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV },
+    graphql: {
+      introspection: e.GRAPHQL_INTROSPECTION ?? !isProduction,
+      maxDepth: e.GRAPHQL_MAX_DEPTH,
+      maxCost: e.GRAPHQL_MAX_COST,
+      maxAliases: e.GRAPHQL_MAX_ALIASES,
+    },
+    database: {
+      serverSelectionTimeoutMs: e.DB_SERVER_SELECTION_TIMEOUT_MS,
+      socketTimeoutMs: e.DB_SOCKET_TIMEOUT_MS,
+    },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    ferretdbBin: e.FERRETDB_BIN,
+  });
+}
+
+/** The variable names and descriptions, for the README and `--help` output. */
+export function describeSettings(): { variable: string; description: string }[] {
+  return Object.entries(envSchema.shape).map(([variable, schema]) => ({
+    variable,
+    description: (schema as z.ZodType).description ?? '',
+  }));
+}

@@ -1,0 +1,47 @@
+import { ForbiddenError, UnauthenticatedError } from './errors.js';
+
+export const ROLES = ['admin', 'editor', 'normal'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The authenticated caller, as the services see it. `null` or `undefined` is an anonymous caller. */
+export interface Actor {
+  /** The user document id. */
+  id: string;
+  externalId: string;
+  role: Role;
+  isActive: boolean;
+}
+
+export type MaybeActor = Actor | null | undefined;
+
+/** Everything a caller may try; each maps to the roles allowed (the contract's section 5). */
+export const ACTIONS = {
+  'catalog:write': ['admin', 'editor'],
+  'catalog:delete': ['admin'],
+  'paper:set-status': ['admin'],
+  'paper:read-unapproved': ['admin', 'editor'],
+  'solution:create': ['admin', 'editor', 'normal'],
+  'solution:vote': ['admin', 'editor', 'normal'],
+  'user:read-self': ['admin', 'editor', 'normal'],
+  'user:manage': ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Action = keyof typeof ACTIONS;
+
+/** True when the caller is signed in, active, and holds a role the action allows. */
+export function can(actor: MaybeActor, action: Action): actor is Actor {
+  if (!actor || !actor.isActive) return false;
+  return (ACTIONS[action] as readonly Role[]).includes(actor.role);
+}
+
+/**
+ * Throws unless the caller may perform the action: 401 for an anonymous caller,
+ * 403 for a deactivated account or a role the action does not allow.
+ */
+export function assertCan(actor: MaybeActor, action: Action): asserts actor is Actor {
+  if (!actor) throw new UnauthenticatedError();
+  if (!actor.isActive) throw new ForbiddenError('This account is deactivated');
+  if (!(ACTIONS[action] as readonly Role[]).includes(actor.role)) {
+    throw new ForbiddenError(`Your role (${actor.role}) may not perform this operation`);
+  }
+}

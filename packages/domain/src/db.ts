@@ -1,0 +1,73 @@
+import mongoose from 'mongoose';
+import { ServiceUnavailableError } from './errors.js';
+
+// Commands fail at once when the database is down instead of queueing (and hanging requests).
+mongoose.set('bufferCommands', false);
+// A filter on an unknown path is dropped rather than sent to the database.
+mongoose.set('strictQuery', true);
+
+export interface ConnectOptions {
+  uri: string;
+  /** How long an operation waits for an unreachable server before failing (503). */
+  serverSelectionTimeoutMs?: number;
+  /** How long an operation waits on a silent connection. */
+  socketTimeoutMs?: number;
+  /** Build every model's indexes after connecting (default true). */
+  buildIndexes?: boolean;
+}
+
+/** Connects the shared mongoose connection and builds every model's indexes. */
+export async function connectDatabase(options: ConnectOptions): Promise<typeof mongoose> {
+  await mongoose.connect(options.uri, {
+    serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 2_000,
+    socketTimeoutMS: options.socketTimeoutMs ?? 10_000,
+    autoIndex: false,
+    autoCreate: true,
+  });
+  if (options.buildIndexes ?? true) await buildIndexes();
+  return mongoose;
+}
+
+/** Creates the indexes declared on every registered model (never drops any). */
+export async function buildIndexes(): Promise<void> {
+  for (const model of Object.values(mongoose.models)) {
+    await model.createCollection().catch(() => undefined);
+    await model.createIndexes();
+  }
+}
+
+/** Closes the shared connection. */
+export async function disconnectDatabase(): Promise<void> {
+  await mongoose.disconnect();
+}
+
+/** Pings the database; resolves with the round-trip time or throws ServiceUnavailableError. */
+export async function pingDatabase(timeoutMs = 1_500): Promise<{ latencyMs: number }> {
+  const started = performance.now();
+  const db = mongoose.connection.db;
+  if (!db || mongoose.connection.readyState !== 1) throw new ServiceUnavailableError();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      db.admin().command({ ping: 1 }),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new ServiceUnavailableError('Database ping timed out')), timeoutMs);
+      }),
+    ]);
+  } catch (error) {
+    throw error instanceof ServiceUnavailableError ? error : new ServiceUnavailableError();
+  } finally {
+    clearTimeout(timer);
+  }
+  return { latencyMs: Math.round((performance.now() - started) * 100) / 100 };
+}
+
+/** True when no document exists in any catalog collection (used to decide on seeding). */
+export async function isDatabaseEmpty(): Promise<boolean> {
+  for (const model of Object.values(mongoose.models)) {
+    if (await model.exists({})) return false;
+  }
+  return true;
+}
+
+export { mongoose };

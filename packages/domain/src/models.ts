@@ -1,0 +1,11 @@
+// Every model, registered on import so that connectDatabase() builds all indexes.
+export { UniversityModel } from './university/model.js';
+export { BranchModel } from './branch/model.js';
+export { SemesterModel } from './semester/model.js';
+export { SubjectModel } from './subject/model.js';
+export { SubjectOfferingModel } from './subject-offering/model.js';
+export { ModuleModel, SyllabusModel, TopicModel } from './syllabus/model.js';
+export { PaperModel, PAPER_STATUSES, EXAM_TYPES } from './paper/model.js';
+export { QuestionModel, QUESTION_TYPES, DIFFICULTIES } from './question/model.js';
+export { SolutionModel, VoteModel } from './solution/model.js';
+export { UserModel } from './user/model.js';

@@ -1,0 +1,35 @@
+import { model, Schema, type InferSchemaType } from 'mongoose';
+import { baseSchemaOptions, ObjectIdType } from '../model-helpers.js';
+
+export const PAPER_STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
+export const EXAM_TYPES = ['end-term', 'mid-term', 'supplementary', 'quiz'] as const;
+
+const statusChangeSchema = new Schema(
+  {
+    from: { type: String, enum: PAPER_STATUSES, required: true },
+    to: { type: String, enum: PAPER_STATUSES, required: true },
+    by: { type: ObjectIdType, ref: 'User', required: true },
+    at: { type: Date, required: true },
+    reason: { type: String, default: null },
+  },
+  { _id: false, versionKey: false, strict: 'throw' },
+);
+
+const paperSchema = new Schema(
+  {
+    subjectOfferingId: { type: ObjectIdType, ref: 'SubjectOffering', required: true },
+    examYear: { type: Number, required: true },
+    examType: { type: String, enum: EXAM_TYPES, required: true },
+    title: { type: String, required: true, trim: true },
+    slug: { type: String, required: true, unique: true },
+    status: { type: String, enum: PAPER_STATUSES, required: true, default: 'pending' },
+    statusHistory: { type: [statusChangeSchema], default: [] },
+    createdBy: { type: ObjectIdType, ref: 'User', default: null },
+  },
+  baseSchemaOptions,
+);
+paperSchema.index({ subjectOfferingId: 1, examYear: -1 });
+paperSchema.index({ status: 1, examYear: -1 });
+
+export type PaperDoc = InferSchemaType<typeof paperSchema>;
+export const PaperModel = model('Paper', paperSchema);

@@ -1,0 +1,32 @@
+import { model, Schema, type InferSchemaType } from 'mongoose';
+import { baseSchemaOptions, ObjectIdType } from '../model-helpers.js';
+
+export const QUESTION_TYPES = ['mcq', 'short', 'long', 'numerical', 'coding'] as const;
+export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+
+const questionSchema = new Schema(
+  {
+    paperId: { type: ObjectIdType, ref: 'Paper', required: true },
+    // Copied from the paper: the offering never changes for a paper's questions.
+    subjectOfferingId: { type: ObjectIdType, ref: 'SubjectOffering', required: true },
+    moduleId: { type: ObjectIdType, ref: 'Module', default: null },
+    topicId: { type: ObjectIdType, ref: 'Topic', default: null },
+    text: { type: String, required: true },
+    type: { type: String, enum: QUESTION_TYPES, required: true },
+    difficulty: { type: String, enum: DIFFICULTIES, required: true },
+    marks: { type: Number, default: null },
+    options: { type: [String], default: undefined },
+    answer: { type: String, default: null },
+    slug: { type: String, required: true, unique: true },
+    isVerified: { type: Boolean, required: true, default: false },
+    createdBy: { type: ObjectIdType, ref: 'User', default: null },
+  },
+  baseSchemaOptions,
+);
+questionSchema.index({ paperId: 1, createdAt: -1 });
+questionSchema.index({ moduleId: 1, createdAt: -1 });
+questionSchema.index({ topicId: 1, createdAt: -1 });
+questionSchema.index({ type: 1, difficulty: 1, isVerified: 1, createdAt: -1 });
+
+export type QuestionDoc = InferSchemaType<typeof questionSchema>;
+export const QuestionModel = model('Question', questionSchema);

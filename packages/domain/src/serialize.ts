@@ -1,0 +1,28 @@
+import { Types } from 'mongoose';
+
+function convert(value: unknown): unknown {
+  if (value instanceof Types.ObjectId) return value.toHexString();
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(convert);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      if (key === '__v') continue;
+      if (key === '_id') {
+        out.id = convert(v);
+        continue;
+      }
+      out[key] = convert(v);
+    }
+    return out;
+  }
+  return value;
+}
+
+/**
+ * Turns a lean document into the contract's JSON shape: `id` instead of `_id`, no `__v`,
+ * ids as strings and dates as ISO 8601 strings. Subdocuments keep their own `id`.
+ */
+export function toDto<T>(doc: unknown): T {
+  return convert(doc) as T;
+}

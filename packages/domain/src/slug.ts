@@ -1,0 +1,76 @@
+import type { Model } from 'mongoose';
+import { z } from 'zod';
+import { ConflictError, isDuplicateKeyError } from './errors.js';
+import { conflictingFields } from './unique.js';
+
+export const slugSchema = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase kebab-case (a-z, 0-9 and single dashes)')
+  .describe('Lowercase kebab-case identifier, unique in its collection');
+
+/** Lowercase kebab-case of any text; accents dropped, at most 100 characters. */
+export function slugify(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100)
+    .replace(/-+$/g, '');
+  return slug || 'item';
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Inserts with a unique slug. An explicit slug that exists is a 409. A generated one takes the
+ * next free suffix (`-2`, `-3`, ...); the unique index arbitrates races, and a loser retries.
+ */
+export async function createWithSlug<T>(options: {
+  model: Model<any>;
+  explicit?: string | undefined;
+  base: string;
+  insert: (slug: string) => Promise<T>;
+}): Promise<T> {
+  const { model, explicit, insert } = options;
+  const isSlugConflict = async (error: unknown, slug: string) =>
+    isDuplicateKeyError(error) && (await conflictingFields(model, { slug }, error)).includes('slug');
+  if (explicit) {
+    try {
+      return await insert(explicit);
+    } catch (error) {
+      if (await isSlugConflict(error, explicit)) {
+        throw new ConflictError(`The slug "${explicit}" is already taken`, [
+          { path: 'slug', message: 'already taken' },
+        ]);
+      }
+      throw error;
+    }
+  }
+  const base = slugify(options.base);
+  let candidate = base;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    try {
+      return await insert(candidate);
+    } catch (error) {
+      if (!(await isSlugConflict(error, candidate))) throw error;
+      const taken = await model
+        .find({ slug: { $regex: `^${escapeRegex(base)}(-\\d+)?$` } }, { slug: 1 })
+        .lean<{ slug: string }[]>();
+      const highest = taken.reduce((max, doc) => {
+        const suffix = doc.slug === base ? 1 : Number(doc.slug.slice(base.length + 1));
+        return Number.isFinite(suffix) && suffix > max ? suffix : max;
+      }, 1);
+      // Spread racing inserts over a few candidates instead of all colliding on the same one.
+      candidate = `${base}-${highest + 1 + (attempt > 2 ? Math.floor(Math.random() * attempt) : 0)}`;
+    }
+  }
+  throw new ConflictError(`Could not find a free slug for "${base}"`, [
+    { path: 'slug', message: 'no free slug' },
+  ]);
+}

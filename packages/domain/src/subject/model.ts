@@ -1,0 +1,16 @@
+import { model, Schema, type InferSchemaType } from 'mongoose';
+import { baseSchemaOptions } from '../model-helpers.js';
+
+const subjectSchema = new Schema(
+  {
+    name: { type: String, required: true, trim: true },
+    code: { type: String, default: null, trim: true },
+    slug: { type: String, required: true, unique: true },
+    description: { type: String, default: null },
+  },
+  baseSchemaOptions,
+);
+subjectSchema.index({ name: 1 });
+
+export type SubjectDoc = InferSchemaType<typeof subjectSchema>;
+export const SubjectModel = model('Subject', subjectSchema);

@@ -1,0 +1,39 @@
+import { model, Schema, type InferSchemaType } from 'mongoose';
+import { baseSchemaOptions, ObjectIdType } from '../model-helpers.js';
+
+const syllabusSchema = new Schema(
+  {
+    subjectOfferingId: { type: ObjectIdType, ref: 'SubjectOffering', required: true, unique: true },
+  },
+  baseSchemaOptions,
+);
+
+const moduleSchema = new Schema(
+  {
+    syllabusId: { type: ObjectIdType, ref: 'Syllabus', required: true },
+    subjectOfferingId: { type: ObjectIdType, ref: 'SubjectOffering', required: true },
+    title: { type: String, required: true, trim: true },
+    order: { type: Number, required: true, default: 0 },
+  },
+  baseSchemaOptions,
+);
+moduleSchema.index({ syllabusId: 1, order: 1 });
+moduleSchema.index({ subjectOfferingId: 1 });
+
+const topicSchema = new Schema(
+  {
+    moduleId: { type: ObjectIdType, ref: 'Module', required: true },
+    subjectOfferingId: { type: ObjectIdType, ref: 'SubjectOffering', required: true },
+    title: { type: String, required: true, trim: true },
+    order: { type: Number, required: true, default: 0 },
+  },
+  baseSchemaOptions,
+);
+topicSchema.index({ moduleId: 1, order: 1 });
+
+export type SyllabusDoc = InferSchemaType<typeof syllabusSchema>;
+export type ModuleDoc = InferSchemaType<typeof moduleSchema>;
+export type TopicDoc = InferSchemaType<typeof topicSchema>;
+export const SyllabusModel = model('Syllabus', syllabusSchema);
+export const ModuleModel = model('Module', moduleSchema);
+export const TopicModel = model('Topic', topicSchema);

@@ -1,0 +1,142 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync, chmodSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const FERRETDB_VERSION = 'v1.24.2';
+const MODULE = 'github.com/FerretDB/FerretDB';
+
+/** Walks up from this file to the workspace root (the folder holding pnpm-workspace.yaml). */
+export function workspaceRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'pnpm-workspace.yaml'))) {
+    const parent = dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}
+
+/** Where the built binary lives: a git-ignored cache at the workspace root. */
+export function defaultBinaryPath(): string {
+  return join(workspaceRoot(), '.cache', 'ferretdb', FERRETDB_VERSION, 'ferretdb');
+}
+
+export class FerretDBUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FerretDBUnavailableError';
+  }
+}
+
+function run(cmd: string, args: string[], cwd: string): string {
+  const result = spawnSync(cmd, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GOFLAGS: '-buildvcs=false', CGO_ENABLED: '0' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    throw new FerretDBUnavailableError(
+      `\`${cmd} ${args.join(' ')}\` failed (exit ${result.status}):\n${result.stderr.slice(-4000)}`,
+    );
+  }
+  return result.stdout;
+}
+
+function hasGo(): boolean {
+  const probe = spawnSync('go', ['version'], { encoding: 'utf8' });
+  return !probe.error && probe.status === 0;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/**
+ * Serialises builds across processes (parallel test packages) with an atomic mkdir lock.
+ * A lock older than ten minutes is taken to be left by a dead process.
+ */
+async function withBuildLock<T>(lockDir: string, fn: () => T): Promise<T> {
+  mkdirSync(dirname(lockDir), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lockDir);
+      break;
+    } catch {
+      try {
+        if (Date.now() - statSync(lockDir).mtimeMs > 10 * 60_000) rmSync(lockDir, { recursive: true });
+      } catch {
+        /* lock vanished meanwhile */
+      }
+      await sleep(500);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Builds FerretDB from the Go module proxy's source of v1.24.2.
+ * `go install …@v1.24.2` is not enough: the proxy refuses the version list it checks for
+ * deprecations, and the module zip lacks `build/version/version.txt`, which the FerretDB
+ * release process generates and without which the binary panics at start. So the source is
+ * downloaded, the version file written, and the binary built from that copy.
+ */
+function build(binaryPath: string): void {
+  const cacheDir = dirname(binaryPath);
+  const download = JSON.parse(
+    run('go', ['mod', 'download', '-json', `${MODULE}@${FERRETDB_VERSION}`], cacheDir),
+  ) as { Dir?: string; Error?: string };
+  if (!download.Dir) throw new FerretDBUnavailableError(`go mod download failed: ${download.Error}`);
+  const src = join(cacheDir, 'src');
+  rmSync(src, { recursive: true, force: true });
+  cpSync(download.Dir, src, { recursive: true });
+  chmodRecursive(src);
+  writeFileSync(join(src, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
+  run('go', ['build', '-trimpath', '-o', binaryPath, './cmd/ferretdb'], src);
+  rmSync(src, { recursive: true, force: true });
+}
+
+function chmodRecursive(dir: string): void {
+  spawnSync('chmod', ['-R', 'u+w', dir]);
+  chmodSync(dir, 0o755);
+}
+
+/**
+ * Returns the path of a runnable FerretDB binary, building it once if needed.
+ * Throws FerretDBUnavailableError with what to do when Go is missing or the build fails.
+ */
+export async function ensureFerretDB(options: { binaryPath?: string | undefined } = {}): Promise<string> {
+  const binaryPath = resolve(options.binaryPath ?? defaultBinaryPath());
+  if (existsSync(binaryPath)) return binaryPath;
+  if (options.binaryPath) {
+    throw new FerretDBUnavailableError(`FERRETDB_BIN points at ${binaryPath}, which does not exist.`);
+  }
+  if (!hasGo()) {
+    throw new FerretDBUnavailableError(
+      'The embedded database (FerretDB 1.24.2) must be built once with Go, and `go` is not on PATH.\n' +
+        'Either install Go 1.22 or later (https://go.dev/doc/install, or `apt-get install golang`) and run again,\n' +
+        'or set MONGODB_URI to a MongoDB server to use instead of the embedded database.',
+    );
+  }
+  mkdirSync(dirname(binaryPath), { recursive: true });
+  await withBuildLock(`${dirname(binaryPath)}.lock`, () => {
+    if (!existsSync(binaryPath)) {
+      process.stderr.write(`Building FerretDB ${FERRETDB_VERSION} once into ${dirname(binaryPath)} ...\n`);
+      try {
+        build(binaryPath);
+      } catch (error) {
+        throw new FerretDBUnavailableError(
+          `Building FerretDB ${FERRETDB_VERSION} failed. Check that the Go module proxy is reachable, ` +
+            `or set MONGODB_URI to a MongoDB server instead.\n${(error as Error).message}`,
+        );
+      }
+    }
+  });
+  return binaryPath;
+}

@@ -1,0 +1,9 @@
+export {
+  FERRETDB_VERSION,
+  FerretDBUnavailableError,
+  defaultBinaryPath,
+  ensureFerretDB,
+  workspaceRoot,
+} from './binary.js';
+export { freePort, startFerretDB, waitForPing } from './server.js';
+export type { FerretDBServer, StartOptions } from './server.js';

@@ -1,0 +1,37 @@
+import type {} from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startFerretDB } from './server.js';
+
+interface ProvideContext {
+  provide(key: 'mongoUri', value: string): void;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Base URI of the test database server, ending in `/`; append a database name. */
+    mongoUri: string;
+  }
+}
+
+/**
+ * Vitest global setup shared by every package: starts a FerretDB in a fresh temporary
+ * directory for this test run (or uses MONGODB_URI when set, to run the suite against MongoDB)
+ * and provides its URI as `inject('mongoUri')`.
+ */
+export default async function setup(project: ProvideContext): Promise<() => Promise<void>> {
+  const external = process.env.MONGODB_URI;
+  if (external) {
+    const base = external.replace(/\/[^/?]*(\?.*)?$/, '/');
+    project.provide('mongoUri', base);
+    return async () => undefined;
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'qpc-test-db-'));
+  const server = await startFerretDB({ dataDir, binaryPath: process.env.FERRETDB_BIN });
+  project.provide('mongoUri', server.uri);
+  return async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
