@@ -5,5 +5,5 @@ export {
   ensureFerretDB,
   workspaceRoot,
 } from './binary.js';
-export { freePort, startFerretDB, waitForPing } from './server.js';
+export { findRunningFerretDB, freePort, startFerretDB, waitForPing } from './server.js';
 export type { FerretDBServer, StartOptions } from './server.js';

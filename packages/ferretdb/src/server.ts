@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { MongoClient } from 'mongodb';
@@ -62,6 +63,23 @@ export async function waitForPing(uri: string, timeoutMs: number, isAlive: () =>
   throw new Error(`FerretDB did not answer a ping within ${timeoutMs} ms: ${String(lastError)}`);
 }
 
+const ENDPOINT_FILE = 'endpoint.json';
+
+/** The URI of a FerretDB already serving `dataDir`, if one answers a ping. */
+export async function findRunningFerretDB(dataDir: string): Promise<string | null> {
+  try {
+    const { uri, pid } = JSON.parse(readFileSync(join(resolve(dataDir), ENDPOINT_FILE), 'utf8')) as {
+      uri: string;
+      pid: number;
+    };
+    process.kill(pid, 0);
+    await waitForPing(uri, 2_000, () => true);
+    return uri;
+  } catch {
+    return null;
+  }
+}
+
 /** Starts FerretDB with its SQLite backend on loopback, telemetry disabled, and waits until it answers. */
 export async function startFerretDB(options: StartOptions): Promise<FerretDBServer> {
   const binary = await ensureFerretDB({ binaryPath: options.binaryPath });
@@ -112,6 +130,10 @@ async function launch(binary: string, dataDir: string, port: number, options: St
     child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n${stderr}`);
   }
+  // Lets other local processes (the token CLI) find the running server.
+  const endpointFile = join(dataDir, ENDPOINT_FILE);
+  writeFileSync(endpointFile, JSON.stringify({ uri, port, pid: child.pid }));
+  void exit.then(() => rmSync(endpointFile, { force: true }));
   return {
     uri,
     port,

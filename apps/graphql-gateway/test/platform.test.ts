@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGateway, type RunningGateway } from './support/harness.js';
+
+describe('GraphQL gateway platform', () => {
+  let gw: RunningGateway;
+  beforeAll(async () => {
+    gw = await startGateway({ RATE_LIMIT_MAX: '3' });
+  });
+  afterAll(async () => gw.close());
+
+  it('when the health query runs, then it answers ok with uptime and version', async () => {
+    const { status, body } = await gw.gql('{ health { status uptimeSeconds version } }');
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: { health: { status: 'ok', uptimeSeconds: expect.any(Number), version: 'test' } } });
+  });
+
+  it('when the health routes are asked, then they answer with the REST bodies', async () => {
+    const live = await fetch(`${gw.url}/api/v1/health`);
+    expect(live.status).toBe(200);
+    expect((await live.json()).data.status).toBe('ok');
+    const detailed = await fetch(`${gw.url}/api/v1/health/detailed`);
+    expect(detailed.status).toBe(200);
+    expect((await detailed.json()).data.checks.database.status).toBe('up');
+  });
+
+  it('when a query is invalid, then the error carries a client code and no stack', async () => {
+    const { status, body } = await gw.gql('{ nope }');
+    expect(status).toBe(400);
+    expect(body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(JSON.stringify(body)).not.toContain('stacktrace');
+  });
+
+  it('when the rate limit is spent, then the gateway answers 429 with Retry-After', async () => {
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 3; i += 1) {
+      last = await fetch(`${gw.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ health { status } }' }),
+      });
+      statuses.push(last.status);
+    }
+    // Three graphql requests in this file ran before this test: the budget of 3 is spent.
+    expect(statuses.every((s) => s === 429)).toBe(true);
+    expect(last!.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await last!.json()).error.code).toBe('RATE_LIMITED');
+  });
+});

@@ -1,0 +1,26 @@
+import type { Config } from '@qpc/config';
+import {
+  createHttpApp,
+  type ActorResolver,
+  type HttpAppDeps,
+  type RateLimiter,
+} from '@qpc/server-kit';
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+import { apiRouter } from './routes/index.js';
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  rateLimiter: RateLimiter;
+  resolveActor: ActorResolver;
+  version: string;
+  disable?: HttpAppDeps['disable'];
+}
+
+/** Builds the REST API without listening: every route under /api/v1. */
+export function createApp(deps: AppDeps): Express {
+  return createHttpApp(deps, (app) => {
+    app.use('/api/v1', apiRouter());
+  });
+}

@@ -1,0 +1,31 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.cache/**', '.data/**', 'reports/**', 'scripts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Settings are read in one place only: packages/config.
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through @qpc/config.' },
+      ],
+    },
+  },
+  {
+    files: [
+      'packages/config/src/**',
+      'packages/ferretdb/src/**',
+      '**/*.test.ts',
+      '**/test/**',
+      '**/bench/**',
+      '**/vitest.config.ts',
+    ],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+);

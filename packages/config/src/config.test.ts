@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, describeSettings, loadConfig } from './config.js';
+
+const PEM = '-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkq\n-----END PUBLIC KEY-----';
+
+function problemsOf(env: Record<string, string>): { variable: string; message: string }[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return [...(error as ConfigError).problems];
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('when nothing is set, then every default of the contract applies', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      isProduction: false,
+      port: 3000,
+      graphqlPort: 4000,
+      mongodbUri: undefined,
+      dataDir: '.data',
+      seedSampleData: undefined,
+      logLevel: 'info',
+      rateLimit: { windowMs: 900_000, max: 100, store: 'memory', redisUrl: undefined },
+      trustProxy: false,
+      bodyLimitBytes: 100 * 1024,
+      corsOrigins: [],
+      clerk: { secretKey: undefined, jwtKey: undefined, authorizedParties: [] },
+      adminExternalIds: [],
+      sentry: { dsn: undefined, environment: 'development' },
+      graphql: { introspection: true },
+    });
+  });
+
+  it('when values are strings, then they are coerced to numbers, booleans and lists', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      GRAPHQL_PORT: '8081',
+      RATE_LIMIT_MAX: '5',
+      RATE_LIMIT_WINDOW_MS: '1000',
+      SEED_SAMPLE_DATA: 'false',
+      BODY_LIMIT: '1mb',
+      TRUST_PROXY: '2',
+      ADMIN_EXTERNAL_IDS: 'user_a, user_b,,',
+      CLERK_AUTHORIZED_PARTIES: 'https://app.example.com',
+      CLERK_JWT_KEY: PEM.replace(/\n/g, '\\n'),
+      GRAPHQL_INTROSPECTION: 'true',
+      NODE_ENV: 'production',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.graphqlPort).toBe(8081);
+    expect(config.rateLimit).toMatchObject({ max: 5, windowMs: 1000 });
+    expect(config.seedSampleData).toBe(false);
+    expect(config.bodyLimitBytes).toBe(1024 * 1024);
+    expect(config.trustProxy).toBe(2);
+    expect(config.adminExternalIds).toEqual(['user_a', 'user_b']);
+    expect(config.clerk.authorizedParties).toEqual(['https://app.example.com']);
+    expect(config.clerk.jwtKey).toBe(PEM);
+    expect(config.graphql.introspection).toBe(true);
+  });
+
+  it('when production has a Clerk key, then introspection defaults to off', () => {
+    expect(loadConfig({ NODE_ENV: 'production', CLERK_SECRET_KEY: 'sk_test_abc' }).graphql.introspection).toBe(false);
+  });
+
+  it('when TRUST_PROXY lists proxies, then it becomes a list', () => {
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.1' }).trustProxy).toEqual(['loopback', '10.0.0.1']);
+  });
+
+  it('when a value is an empty string, then it counts as unset', () => {
+    expect(loadConfig({ PORT: '', MONGODB_URI: ' ' }).port).toBe(3000);
+  });
+
+  it('when the result is returned, then it is deeply frozen', () => {
+    const config = loadConfig({});
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.rateLimit)).toBe(true);
+    expect(() => {
+      (config as { port: number }).port = 1;
+    }).toThrow();
+  });
+
+  it.each([
+    ['PORT', 'abc', /number/],
+    ['PORT', '70000', /between 0 and 65535/],
+    ['GRAPHQL_PORT', '-1', /between 0 and 65535/],
+    ['NODE_ENV', 'staging', /development, production or test/],
+    ['LOG_LEVEL', 'loud', /one of/],
+    ['RATE_LIMIT_MAX', '0', /greater than 0/],
+    ['RATE_LIMIT_MAX', '1.5', /integer/],
+    ['RATE_LIMIT_WINDOW_MS', 'soon', /number/],
+    ['RATE_LIMIT_STORE', 'memcached', /memory or redis/],
+    ['REDIS_URL', 'http://x', /redis:\/\//],
+    ['MONGODB_URI', 'postgres://x', /mongodb:\/\//],
+    ['SEED_SAMPLE_DATA', 'yes', /true or false/],
+    ['GRAPHQL_INTROSPECTION', 'maybe', /true or false/],
+    ['BODY_LIMIT', 'big', /size/],
+    ['TRUST_PROXY', 'true', /hop count/],
+    ['CLERK_SECRET_KEY', 'not-a-key', /sk_test_/],
+    ['CLERK_JWT_KEY', 'abc', /PEM public key/],
+    ['SENTRY_DSN', 'not a url', /URL/],
+    ['GRAPHQL_MAX_DEPTH', '0', /greater than 0/],
+    ['SHUTDOWN_GRACE_MS', 'x', /number/],
+  ])('when %s=%s, then the start is refused naming it', (variable, value, message) => {
+    const problems = problemsOf({ [variable]: value });
+    expect(problems).toEqual([{ variable, message: expect.stringMatching(message) }]);
+  });
+
+  it('when RATE_LIMIT_STORE is redis without REDIS_URL, then REDIS_URL is named', () => {
+    expect(problemsOf({ RATE_LIMIT_STORE: 'redis' })).toEqual([
+      { variable: 'REDIS_URL', message: 'is required when RATE_LIMIT_STORE=redis' },
+    ]);
+  });
+
+  it('when production has no Clerk setting, then the start is refused', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      { variable: 'CLERK_SECRET_KEY', message: expect.stringMatching(/required in production/) },
+    ]);
+  });
+
+  it('when several variables are bad, then one message names every one of them', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production', PORT: 'x', RATE_LIMIT_MAX: '-3', RATE_LIMIT_STORE: 'redis' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const variable of ['PORT', 'RATE_LIMIT_MAX', 'REDIS_URL', 'CLERK_SECRET_KEY']) {
+      expect(message).toContain(`- ${variable} `);
+    }
+  });
+
+  it('when settings are described, then every variable has a description', () => {
+    const settings = describeSettings();
+    expect(settings.map((s) => s.variable)).toContain('RATE_LIMIT_MAX');
+    for (const setting of settings) expect(setting.description.length).toBeGreaterThan(5);
+  });
+});

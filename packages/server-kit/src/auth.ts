@@ -1,0 +1,108 @@
+import { verifyToken } from '@clerk/backend';
+import type { Config } from '@qpc/config';
+import { UnauthenticatedError, upsertUserFromClaims, type Actor } from '@qpc/domain';
+import type { NextFunction, Request, Response } from 'express';
+import { ensureDevKeyPair } from './dev-keys.js';
+
+export interface VerifiedClaims {
+  sub: string;
+  name?: string;
+  email?: string;
+}
+
+export type TokenVerifier = (token: string) => Promise<VerifiedClaims>;
+
+/**
+ * Which key verifies tokens: Clerk's PEM key (networkless) or secret key; outside production with
+ * neither, the local development key pair under DATA_DIR. Production without Clerk settings is
+ * refused by the config package before this runs.
+ */
+export function verificationKeys(
+  config: Pick<Config, 'clerk' | 'isProduction' | 'dataDir'>,
+): { jwtKey?: string; secretKey?: string; source: 'clerk-jwt-key' | 'clerk-secret-key' | 'dev-keys' } {
+  if (config.clerk.jwtKey) return { jwtKey: config.clerk.jwtKey, source: 'clerk-jwt-key' };
+  if (config.clerk.secretKey) return { secretKey: config.clerk.secretKey, source: 'clerk-secret-key' };
+  if (config.isProduction) throw new Error('Clerk settings are required in production');
+  return { jwtKey: ensureDevKeyPair(config.dataDir).publicKeyPem, source: 'dev-keys' };
+}
+
+function stringClaim(payload: Record<string, unknown>, key: string): string | undefined {
+  const value = payload[key];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+/** Verifies a Clerk session JWT with `verifyToken`; any failure is a 401. */
+export function createTokenVerifier(
+  config: Pick<Config, 'clerk' | 'isProduction' | 'dataDir'>,
+): TokenVerifier {
+  const keys = verificationKeys(config);
+  const options = {
+    ...(keys.jwtKey ? { jwtKey: keys.jwtKey } : {}),
+    ...(keys.secretKey ? { secretKey: keys.secretKey } : {}),
+    ...(config.clerk.authorizedParties.length
+      ? { authorizedParties: [...config.clerk.authorizedParties] }
+      : {}),
+  };
+  return async (token) => {
+    let result: unknown;
+    try {
+      result = await verifyToken(token, options);
+    } catch {
+      throw new UnauthenticatedError('Invalid or expired token');
+    }
+    // Some @clerk/backend versions return { data, errors } instead of throwing.
+    let payload = result as Record<string, unknown> | undefined;
+    if (payload && typeof payload === 'object' && ('errors' in payload || 'data' in payload)) {
+      if (payload.errors) throw new UnauthenticatedError('Invalid or expired token');
+      payload = payload.data as Record<string, unknown> | undefined;
+    }
+    const sub = payload ? stringClaim(payload, 'sub') : undefined;
+    if (!payload || !sub) throw new UnauthenticatedError('Invalid or expired token');
+    const name = stringClaim(payload, 'name');
+    const email = stringClaim(payload, 'email');
+    return { sub, ...(name ? { name } : {}), ...(email ? { email } : {}) };
+  };
+}
+
+/** Reads `Authorization: Bearer <token>`; absent is anonymous, anything malformed a 401. */
+export function bearerToken(header: string | undefined): string | null {
+  if (header === undefined || header === '') return null;
+  const match = /^Bearer\s+([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.?[A-Za-z0-9\-_.+/=]*)$/i.exec(header.trim());
+  if (!match?.[1]) throw new UnauthenticatedError('Authorization header must be "Bearer <token>"');
+  return match[1];
+}
+
+/** Resolves the caller: verified claims, then the user record (created on first sight). */
+export function createActorResolver(
+  config: Pick<Config, 'clerk' | 'isProduction' | 'dataDir' | 'adminExternalIds'>,
+  verifier: TokenVerifier = createTokenVerifier(config),
+) {
+  return async (authorization: string | undefined): Promise<Actor | null> => {
+    const token = bearerToken(authorization);
+    if (!token) return null;
+    const claims = await verifier(token);
+    const { actor } = await upsertUserFromClaims({
+      externalId: claims.sub,
+      ...(claims.name ? { name: claims.name } : {}),
+      ...(claims.email ? { email: claims.email } : {}),
+      adminExternalIds: [...config.adminExternalIds],
+    });
+    return actor;
+  };
+}
+
+export type ActorResolver = ReturnType<typeof createActorResolver>;
+
+/** Express middleware: puts the caller (or null) on `res.locals.actor`; bad tokens are 401. */
+export function authenticate(resolveActor: ActorResolver) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    res.locals.actor = await resolveActor(req.get('authorization'));
+    if (res.locals.actor) res.setHeader('Cache-Control', 'no-store');
+    next();
+  };
+}
+
+/** The caller set by `authenticate`. */
+export function actorOf(res: Response): Actor | null {
+  return (res.locals.actor as Actor | null | undefined) ?? null;
+}

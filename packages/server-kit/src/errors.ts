@@ -1,0 +1,151 @@
+import type { Config } from '@qpc/config';
+import { DomainError, mapDatabaseError, type ErrorCode, type ErrorDetail } from '@qpc/domain';
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { requestIdOf } from './request-context.js';
+import { reportServerError } from './sentry.js';
+
+export interface HttpError {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  details?: ErrorDetail[];
+}
+
+/** An error raised by the HTTP layer itself (body parsing, rate limit, unknown route). */
+export class HttpLayerError extends DomainError {}
+
+interface BodyParserError {
+  type?: string;
+  expose?: boolean;
+}
+
+/**
+ * Maps any thrown value to the contract's status, code and message. Foreign status fields are
+ * never trusted: only domain errors and the body parser's documented types are mapped.
+ */
+export function toHttpError(error: unknown): HttpError {
+  const mapped = mapDatabaseError(error);
+  if (mapped instanceof DomainError) {
+    return {
+      status: mapped.status,
+      code: mapped.code,
+      message: mapped.message,
+      ...(mapped.details ? { details: mapped.details } : {}),
+    };
+  }
+  const type = (error as BodyParserError | undefined)?.type;
+  switch (type) {
+    case 'entity.parse.failed':
+      return { status: 400, code: 'VALIDATION_ERROR', message: 'Malformed JSON in request body' };
+    case 'entity.too.large':
+      return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' };
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return { status: 400, code: 'VALIDATION_ERROR', message: 'Unsupported body encoding or charset' };
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'stream.encoding.set':
+      return { status: 400, code: 'VALIDATION_ERROR', message: 'Invalid request body' };
+    default:
+      break;
+  }
+  return {
+    status: 500,
+    code: 'INTERNAL_ERROR',
+    message: error instanceof Error ? error.message : 'Unexpected error',
+  };
+}
+
+export interface ErrorBody {
+  success: false;
+  error: { message: string; code: ErrorCode; requestId: string; details?: ErrorDetail[]; stack?: string };
+}
+
+/** The error envelope; production masks 5xx messages and never shows a stack. */
+export function errorBody(
+  httpError: HttpError,
+  requestId: string,
+  options: { isProduction: boolean; stack?: string | undefined },
+): ErrorBody {
+  const masked = options.isProduction && httpError.status >= 500;
+  return {
+    success: false,
+    error: {
+      message: masked
+        ? httpError.status === 503
+          ? 'Service unavailable'
+          : 'Internal server error'
+        : httpError.message,
+      code: httpError.code,
+      requestId,
+      ...(httpError.details && !masked ? { details: httpError.details } : {}),
+      ...(!options.isProduction && httpError.status >= 500 && options.stack ? { stack: options.stack } : {}),
+    },
+  };
+}
+
+/** Logs an error with message, stack, path and method, and reports 5xx to Sentry. */
+export function recordError(
+  logger: Logger,
+  error: unknown,
+  httpError: HttpError,
+  context: { path: string; method: string; requestId: string },
+): void {
+  const err = error instanceof Error ? error : new Error(String(error));
+  const entry = {
+    err: { message: err.message, stack: err.stack, name: err.name },
+    path: context.path,
+    method: context.method,
+    requestId: context.requestId,
+    status: httpError.status,
+    code: httpError.code,
+  };
+  if (httpError.status >= 500) {
+    logger.error(entry, err.message);
+    reportServerError(error, { ...context, status: httpError.status, code: httpError.code });
+  } else {
+    logger.warn(entry, err.message);
+  }
+}
+
+/** The single Express error handler: logs, reports 5xx, answers in the contract's envelope. */
+export function errorHandler(deps: { logger: Logger; config: Pick<Config, 'isProduction'> }) {
+  return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const httpError = toHttpError(error);
+    const id = requestIdOf(req);
+    recordError(deps.logger, error, httpError, { path: req.originalUrl, method: req.method, requestId: id });
+    if (httpError.status === 429 && error instanceof RateLimitedError) {
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    }
+    res.status(httpError.status).json(
+      errorBody(httpError, id, {
+        isProduction: deps.config.isProduction,
+        stack: error instanceof Error ? error.stack : undefined,
+      }),
+    );
+  };
+}
+
+export class RateLimitedError extends HttpLayerError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many requests; retry in ${retryAfterSeconds} s`, 429, 'RATE_LIMITED');
+  }
+}
+
+export class PayloadTooLargeError extends HttpLayerError {
+  constructor() {
+    super('Request body is too large', 413, 'PAYLOAD_TOO_LARGE');
+  }
+}
+
+/** 404 in the envelope for any route nobody answered. */
+export function notFoundHandler() {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    next(new HttpLayerError(`Route not found: ${req.method} ${req.path}`, 404, 'NOT_FOUND'));
+  };
+}

@@ -1,0 +1,31 @@
+export { actorOf, authenticate, bearerToken, createActorResolver, createTokenVerifier, verificationKeys } from './auth.js';
+export type { ActorResolver, TokenVerifier, VerifiedClaims } from './auth.js';
+export { EMBEDDED_DATABASE_NAME, startDatabase } from './database.js';
+export type { RunningDatabase } from './database.js';
+export { ensureDevKeyPair, signSessionToken } from './dev-keys.js';
+export type { DevKeyPair, TokenClaims } from './dev-keys.js';
+export {
+  errorBody,
+  errorHandler,
+  HttpLayerError,
+  notFoundHandler,
+  PayloadTooLargeError,
+  RateLimitedError,
+  recordError,
+  toHttpError,
+} from './errors.js';
+export type { ErrorBody, HttpError } from './errors.js';
+export { healthRouter } from './health.js';
+export type { HealthInfo } from './health.js';
+export { createHttpApp, rejectNonStringQuery, requireJsonBodies } from './http-app.js';
+export type { HttpAppDeps } from './http-app.js';
+export { createLogger, httpLogger, REDACTED_PATHS } from './logger.js';
+export { createRateLimiter, rateLimit } from './rate-limit.js';
+export type { RateLimiter } from './rate-limit.js';
+export { currentRequestId, requestId, requestIdOf } from './request-context.js';
+export { flushSentry, initSentry, markDatabaseRecovered, reportServerError } from './sentry.js';
+export type { SentryOptions } from './sentry.js';
+export { installShutdown } from './shutdown.js';
+export type { ShutdownOptions } from './shutdown.js';
+export { runService } from './service.js';
+export type { ServiceDefinition, ServiceDeps } from './service.js';

@@ -1,0 +1,78 @@
+import type { Config } from '@qpc/config';
+import type { NextFunction, Request, Response } from 'express';
+import { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { RateLimitedError } from './errors.js';
+
+export interface RateLimiter {
+  readonly limiter: RateLimiterAbstract;
+  readonly max: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Counters keyed by client IP: in memory by default; in Redis when RATE_LIMIT_STORE=redis, so
+ * instances share one budget. If Redis is unreachable, each instance falls back to its own
+ * in-memory counters (fail open to the per-instance limit, never to no limit at all).
+ */
+export function createRateLimiter(
+  config: Pick<Config, 'rateLimit'>,
+  options: { keyPrefix: string },
+): RateLimiter {
+  const { windowMs, max, store, redisUrl } = config.rateLimit;
+  const base = { points: max, duration: windowMs / 1000, keyPrefix: options.keyPrefix };
+  if (store === 'redis' && redisUrl) {
+    const client = new Redis(redisUrl, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 1_000,
+      lazyConnect: false,
+    });
+    // Errors surface per request through the insurance limiter; keep the client from crashing.
+    client.on('error', () => undefined);
+    const limiter = new RateLimiterRedis({
+      ...base,
+      storeClient: client,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(base),
+    });
+    return {
+      limiter,
+      max,
+      async close() {
+        client.disconnect();
+      },
+    };
+  }
+  return { limiter: new RateLimiterMemory(base), max, close: async () => undefined };
+}
+
+function setHeaders(res: Response, max: number, result: RateLimiterRes): void {
+  res.setHeader('X-RateLimit-Limit', String(max));
+  res.setHeader('X-RateLimit-Remaining', String(Math.max(0, result.remainingPoints)));
+  res.setHeader('X-RateLimit-Reset', String(Math.ceil((Date.now() + result.msBeforeNext) / 1000)));
+}
+
+/** Counts the request against the caller's IP; 429 with Retry-After past the limit. */
+export function rateLimit(rateLimiter: RateLimiter) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const key = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    try {
+      const result = await rateLimiter.limiter.consume(key);
+      setHeaders(res, rateLimiter.max, result);
+      next();
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) {
+        setHeaders(res, rateLimiter.max, rejection);
+        next(new RateLimitedError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));
+        return;
+      }
+      next(rejection);
+    }
+  };
+}

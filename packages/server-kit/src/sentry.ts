@@ -1,0 +1,71 @@
+import type { Config } from '@qpc/config';
+import { ServiceUnavailableError, mapDatabaseError } from '@qpc/domain';
+import * as Sentry from '@sentry/node';
+
+let enabled = false;
+let inOutage = false;
+
+export interface SentryOptions {
+  /** Replaces the network transport (tests). */
+  transport?: Parameters<typeof Sentry.init>[0] extends infer O ? O extends { transport?: infer T } ? T : never : never;
+  release?: string;
+}
+
+/** Starts Sentry when SENTRY_DSN is set. Events never carry credentials or cookies. */
+export function initSentry(config: Pick<Config, 'sentry'>, options: SentryOptions = {}): boolean {
+  if (!config.sentry.dsn) return false;
+  Sentry.init({
+    dsn: config.sentry.dsn,
+    environment: config.sentry.environment,
+    ...(options.release ? { release: options.release } : {}),
+    ...(options.transport ? { transport: options.transport } : {}),
+    sendDefaultPii: false,
+    defaultIntegrations: false,
+    integrations: [],
+    tracesSampleRate: 0,
+    beforeSend(event) {
+      const headers = event.request?.headers;
+      if (headers) {
+        for (const key of Object.keys(headers)) {
+          if (/^(authorization|cookie|x-api-key)$/i.test(key)) delete headers[key];
+        }
+      }
+      if (event.request) delete event.request.cookies;
+      return event;
+    },
+  });
+  enabled = true;
+  return true;
+}
+
+/**
+ * Sends a 5xx to Sentry. A database outage is reported once, not once per failed request:
+ * further 503s are dropped until markDatabaseRecovered() is called.
+ */
+export function reportServerError(
+  error: unknown,
+  context: { path: string; method: string; requestId: string; status: number; code: string },
+): void {
+  if (!enabled) return;
+  const isOutage = mapDatabaseError(error) instanceof ServiceUnavailableError;
+  if (isOutage) {
+    if (inOutage) return;
+    inOutage = true;
+  }
+  Sentry.withScope((scope) => {
+    scope.setTag('requestId', context.requestId);
+    scope.setTag('code', context.code);
+    scope.setContext('request', { path: context.path, method: context.method, status: context.status });
+    Sentry.captureException(error);
+  });
+}
+
+/** Ends the current outage, so the next one is reported again. */
+export function markDatabaseRecovered(): void {
+  inOutage = false;
+}
+
+/** Flushes pending events (shutdown). */
+export async function flushSentry(timeoutMs = 2_000): Promise<void> {
+  if (enabled) await Sentry.close(timeoutMs);
+}

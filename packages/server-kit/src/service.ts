@@ -1,0 +1,84 @@
+import type { AddressInfo } from 'node:net';
+import { ConfigError, loadConfig, type Config } from '@qpc/config';
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+import { createActorResolver, type ActorResolver } from './auth.js';
+import { startDatabase } from './database.js';
+import { createLogger } from './logger.js';
+import { createRateLimiter, type RateLimiter } from './rate-limit.js';
+import { initSentry } from './sentry.js';
+import { installShutdown } from './shutdown.js';
+
+export interface ServiceDeps {
+  config: Config;
+  logger: Logger;
+  rateLimiter: RateLimiter;
+  resolveActor: ActorResolver;
+  version: string;
+}
+
+export interface ServiceDefinition {
+  name: string;
+  version: string;
+  port: (config: Config) => number;
+  /** Where the service answers, for the start-up line. */
+  path: string;
+  build: (deps: ServiceDeps) => Promise<{ app: Express; close?: () => Promise<void> }>;
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Starts one deployable: settings, logger, Sentry, database (embedded when MONGODB_URI is
+ * unset), rate limiter, auth, the app, listen, and the shutdown sequence.
+ */
+export async function runService(definition: ServiceDefinition): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger(config, { name: definition.name });
+  initSentry(config, { release: `${definition.name}@${definition.version}` });
+  try {
+    const database = await startDatabase(config, logger);
+    const rateLimiter = createRateLimiter(config, { keyPrefix: definition.name });
+    const { app, close } = await definition.build({
+      config,
+      logger,
+      rateLimiter,
+      resolveActor: createActorResolver(config),
+      version: definition.version,
+    });
+    const server = app.listen(definition.port(config), config.host);
+    server.on('listening', () => {
+      const { port } = server.address() as AddressInfo;
+      logger.info({ port }, `${definition.name} listening on http://127.0.0.1:${port}${definition.path}`);
+    });
+    server.on('error', (error) => {
+      logger.fatal({ err: error }, `${definition.name} could not listen`);
+      logger.flush();
+      process.exit(1);
+    });
+    installShutdown({
+      servers: [server],
+      logger,
+      graceMs: config.shutdownGraceMs,
+      onDrained: async () => {
+        await close?.();
+        await rateLimiter.close();
+        await database.close();
+      },
+    });
+  } catch (error) {
+    logger.fatal({ err: error }, (error as Error).message);
+    logger.flush();
+    process.exit(1);
+  }
+}

@@ -1,0 +1,71 @@
+import type { Server } from 'node:http';
+import type { Logger } from 'pino';
+import { flushSentry } from './sentry.js';
+import * as Sentry from '@sentry/node';
+
+export interface ShutdownOptions {
+  servers: Server[];
+  logger: Logger;
+  graceMs: number;
+  /** Runs after every server has drained: close the database, limiters, ... */
+  onDrained: () => Promise<void>;
+  exit?: (code: number) => void;
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) {
+      resolve();
+      return;
+    }
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+}
+
+/**
+ * Owns the shutdown order: stop accepting, let in-flight requests finish (up to the grace
+ * period), then close the database and flush logs and Sentry, then exit. Installs the signal
+ * and last-resort error handlers once.
+ */
+export function installShutdown(options: ShutdownOptions): (reason: string, code?: number) => Promise<void> {
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  let shuttingDown: Promise<void> | null = null;
+  const shutdown = (reason: string, code = 0): Promise<void> => {
+    if (shuttingDown) return shuttingDown;
+    shuttingDown = (async () => {
+      options.logger.info({ reason }, 'shutting down');
+      const drained = Promise.all(options.servers.map(closeServer));
+      const timer = setTimeout(() => {
+        options.logger.warn('grace period over: closing remaining connections');
+        for (const server of options.servers) server.closeAllConnections();
+      }, options.graceMs);
+      await drained;
+      clearTimeout(timer);
+      try {
+        await options.onDrained();
+      } catch (error) {
+        options.logger.error({ err: error }, 'error while closing resources');
+        code = code || 1;
+      }
+      await flushSentry();
+      options.logger.info({ code }, 'stopped');
+      options.logger.flush();
+      exit(code);
+    })();
+    return shuttingDown;
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.on('unhandledRejection', (reason) => {
+    options.logger.fatal({ err: reason }, 'unhandled promise rejection');
+    Sentry.captureException(reason);
+    void shutdown('unhandledRejection', 1);
+  });
+  process.on('uncaughtException', (error) => {
+    options.logger.fatal({ err: error }, 'uncaught exception');
+    Sentry.captureException(error);
+    void shutdown('uncaughtException', 1);
+  });
+  return shutdown;
+}

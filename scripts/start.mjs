@@ -1,0 +1,75 @@
+// `npm start`: installs what is missing, builds, starts the embedded database (unless MONGODB_URI
+// is set), loads the sample catalog into an empty one, then runs both apps until Ctrl-C.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { buildAll, ensureDependencies, ensureFerretDB, root } from './lib.mjs';
+
+ensureDependencies();
+buildAll();
+ensureFerretDB();
+
+const { loadConfig, ConfigError } = await import(join(root, 'packages/config/dist/index.js'));
+const { startFerretDB } = await import(join(root, 'packages/ferretdb/dist/index.js'));
+const domain = await import(join(root, 'packages/domain/dist/index.js'));
+const { EMBEDDED_DATABASE_NAME } = await import(join(root, 'packages/server-kit/dist/index.js'));
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+let embedded = null;
+let uri = config.mongodbUri;
+if (!uri) {
+  embedded = await startFerretDB({ dataDir: join(config.dataDir, 'db'), binaryPath: config.ferretdbBin });
+  uri = `${embedded.uri}${EMBEDDED_DATABASE_NAME}`;
+  console.log(`> embedded FerretDB on 127.0.0.1:${embedded.port} (data in ${embedded.dataDir})`);
+}
+
+await domain.connectDatabase({ uri, serverSelectionTimeoutMs: config.database.serverSelectionTimeoutMs });
+const shouldSeed = config.seedSampleData ?? (embedded !== null && (await domain.isDatabaseEmpty()));
+if (shouldSeed && (await domain.isDatabaseEmpty())) {
+  const { created } = await domain.seedSampleCatalog();
+  console.log(`> sample catalog loaded: ${Object.entries(created).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+}
+await domain.disconnectDatabase();
+
+const env = { ...process.env, MONGODB_URI: uri, SEED_SAMPLE_DATA: 'false' };
+const apps = [
+  { name: 'rest-api', script: 'apps/rest-api/dist/server.js' },
+  { name: 'graphql-gateway', script: 'apps/graphql-gateway/dist/server.js' },
+].map(({ name, script }) => {
+  const child = spawn(process.execPath, [join(root, script)], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  return { name, child, exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
+});
+
+const host = '127.0.0.1';
+console.log(`> REST API        http://${host}:${config.port}/api/v1   (docs: http://${host}:${config.port}/api/v1/docs)`);
+console.log(`> GraphQL gateway http://${host}:${config.graphqlPort}/graphql`);
+console.log('> a token for local development: npm run token -- --sub me --role admin');
+
+let stopping = false;
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const { child } of apps) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.all(apps.map((a) => a.exited));
+  await embedded?.stop();
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+for (const app of apps) {
+  void app.exited.then((code) => {
+    if (!stopping) {
+      console.error(`> ${app.name} exited with code ${code}; stopping`);
+      void stop(code || 1);
+    }
+  });
+}
