@@ -39,3 +39,36 @@ export function ensureFerretDB() {
   if (process.env.MONGODB_URI) return;
   run(process.execPath, [join(root, 'packages/ferretdb/dist/cli.js'), 'build']);
 }
+
+function onPath(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** The reliability suite starts a real redis-server: install Debian's package when missing. */
+export function ensureRedis() {
+  if (onPath('redis-server')) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !onPath('apt-get')) {
+    console.error('redis-server is needed by the reliability tests: install it (apt-get install redis-server) and run again.');
+    process.exit(1);
+  }
+  console.log('> installing redis-server (Debian package)');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'redis-server'], { env });
+}
+
+export const SCHEMATHESIS_VERSION = '4.32.5';
+
+/** Schemathesis (pinned, from PyPI) in a git-ignored virtualenv under .cache/. */
+export function ensureSchemathesis() {
+  const venv = join(root, '.cache', 'venv');
+  const bin = join(venv, 'bin', 'schemathesis');
+  const marker = join(venv, `schemathesis-${SCHEMATHESIS_VERSION}`);
+  if (existsSync(bin) && existsSync(marker)) return bin;
+  console.log(`> installing schemathesis ${SCHEMATHESIS_VERSION} into .cache/venv`);
+  run('python3', ['-m', 'venv', venv]);
+  run(join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`]);
+  run('touch', [marker]);
+  return bin;
+}

@@ -60,6 +60,7 @@ export async function startDatabase(config: Config, logger: Logger): Promise<Run
     async close() {
       await disconnectDatabase().catch((error: unknown) => logger.warn({ err: error }, 'disconnect failed'));
       await embedded?.stop();
+      logger.info('database closed');
     },
   };
 }

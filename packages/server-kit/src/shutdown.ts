@@ -42,6 +42,7 @@ export function installShutdown(options: ShutdownOptions): (reason: string, code
       }, options.graceMs);
       await drained;
       clearTimeout(timer);
+      options.logger.info('servers drained');
       try {
         await options.onDrained();
       } catch (error) {

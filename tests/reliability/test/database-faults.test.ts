@@ -1,0 +1,150 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startFerretDB, type FerretDBServer } from '@qpc/ferretdb';
+import { tokenFor } from '@qpc/server-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_SUB,
+  baseEnv,
+  sentryEvents,
+  startFakeSentry,
+  startService,
+  waitFor,
+  type FakeSentry,
+  type ServiceProcess,
+} from './support/processes.js';
+
+const SELECTION_TIMEOUT_MS = 1_000;
+const SOCKET_TIMEOUT_MS = 2_000;
+
+interface Timed {
+  status: number;
+  code?: string;
+  ms: number;
+}
+
+async function timed(url: string, init?: RequestInit): Promise<Timed> {
+  const started = Date.now();
+  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+  const body = (await res.json().catch(() => ({}))) as { error?: { code?: string } };
+  return { status: res.status, ...(body.error?.code ? { code: body.error.code } : {}), ms: Date.now() - started };
+}
+
+describe('database faults (app and FerretDB as child processes)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'qpc-faults-db-'));
+  let db: FerretDBServer;
+  let app: ServiceProcess;
+  let sentry: FakeSentry;
+  let auth: Record<string, string>;
+
+  async function createUniversity(name: string): Promise<Timed> {
+    return timed(`${app.url}/api/v1/universities`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name, shortName: name.slice(0, 8) }),
+    });
+  }
+
+  beforeAll(async () => {
+    db = await startFerretDB({ dataDir });
+    sentry = await startFakeSentry();
+    app = await startService(
+      'rest-api',
+      baseEnv({
+        MONGODB_URI: `${db.uri}faults`,
+        DB_SERVER_SELECTION_TIMEOUT_MS: String(SELECTION_TIMEOUT_MS),
+        DB_SOCKET_TIMEOUT_MS: String(SOCKET_TIMEOUT_MS),
+        SENTRY_DSN: sentry.dsn,
+      }),
+    );
+    auth = { authorization: `Bearer ${await tokenFor(ADMIN_SUB)}` };
+  });
+
+  afterAll(async () => {
+    await app?.stop();
+    await db?.stop();
+    await sentry?.close();
+  });
+
+  it('when the database is killed mid-traffic and restarted on the same data, then the API answers 503 quickly, then recovers with nothing lost', async () => {
+    const before: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const name = `Before Outage ${i}`;
+      expect((await createUniversity(name)).status).toBe(201);
+      before.push(name);
+    }
+
+    // Traffic in flight while the database dies.
+    const traffic = Array.from({ length: 20 }, (_, i) =>
+      new Promise((r) => setTimeout(r, i * 25)).then(() => timed(`${app.url}/api/v1/universities?limit=100`)),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    db.process.kill('SIGKILL');
+    const results = await Promise.all(traffic);
+    for (const result of results) {
+      expect([200, 503]).toContain(result.status);
+      expect(result.ms).toBeLessThan(SELECTION_TIMEOUT_MS + SOCKET_TIMEOUT_MS + 1_000);
+    }
+
+    const during = await Promise.all([
+      timed(`${app.url}/api/v1/universities`),
+      createUniversity('During Outage'),
+      timed(`${app.url}/api/v1/universities`),
+    ]);
+    for (const result of during) {
+      expect(result).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+      expect(result.ms).toBeLessThan(SELECTION_TIMEOUT_MS + 1_000);
+    }
+    expect((await timed(`${app.url}/api/v1/health`)).status).toBe(200);
+    const detailed = await timed(`${app.url}/api/v1/health/detailed`);
+    expect(detailed.status).toBe(503);
+    expect(detailed.ms).toBeLessThan(2_000);
+
+    db = await startFerretDB({ dataDir, port: db.port });
+    const recovered = await waitFor(
+      async () => {
+        const r = await createUniversity('After Outage');
+        return r.status === 201 ? r : undefined;
+      },
+      20_000,
+      'writes to succeed again',
+    );
+    expect(recovered.status).toBe(201);
+    const list = await fetch(`${app.url}/api/v1/universities?limit=100`).then((r) => r.json());
+    const names = (list.data as { name: string }[]).map((u) => u.name);
+    for (const name of [...before, 'After Outage']) expect(names).toContain(name);
+    expect(names).not.toContain('During Outage');
+    expect(app.output()).not.toMatch(/"statusCode":500/);
+
+    // One Sentry event for the outage, not one per failed request.
+    await waitFor(async () => (sentryEvents(sentry.envelopes).length > 0 ? true : undefined), 5_000, 'a Sentry event');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(sentryEvents(sentry.envelopes)).toHaveLength(1);
+  });
+
+  it('when the database freezes (SIGSTOP), then requests end within the socket timeout, and recover after SIGCONT', async () => {
+    expect((await timed(`${app.url}/api/v1/universities`)).status).toBe(200);
+    db.process.kill('SIGSTOP');
+    try {
+      const frozen = await Promise.all([timed(`${app.url}/api/v1/universities`), createUniversity('Frozen')]);
+      for (const result of frozen) {
+        expect(result).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+        expect(result.ms).toBeLessThan(SOCKET_TIMEOUT_MS + SELECTION_TIMEOUT_MS + 1_500);
+      }
+      expect((await timed(`${app.url}/api/v1/health`)).status).toBe(200);
+    } finally {
+      db.process.kill('SIGCONT');
+    }
+    const back = await waitFor(
+      async () => {
+        const r = await timed(`${app.url}/api/v1/universities`);
+        return r.status === 200 ? r : undefined;
+      },
+      20_000,
+      'reads to succeed after SIGCONT',
+    );
+    expect(back.status).toBe(200);
+    expect((await createUniversity('After Freeze')).status).toBe(201);
+  });
+});

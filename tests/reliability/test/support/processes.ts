@@ -1,0 +1,162 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '@qpc/ferretdb';
+import { testKeys } from '@qpc/server-kit/testing';
+
+const repoRoot = new URL('../../../../', import.meta.url).pathname;
+
+export type AppName = 'rest-api' | 'graphql-gateway';
+
+export interface ServiceProcess {
+  name: AppName;
+  port: number;
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+}
+
+export const ADMIN_SUB = 'reliability_admin';
+
+/** The environment every spawned app gets: test keys, one admin id, quiet but parseable logs. */
+export function baseEnv(extra: Record<string, string>): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'qpc-rel-data-')),
+    CLERK_JWT_KEY: testKeys().publicKeyPem,
+    ADMIN_EXTERNAL_IDS: ADMIN_SUB,
+    LOG_LEVEL: 'info',
+    SEED_SAMPLE_DATA: 'false',
+    RATE_LIMIT_MAX: '100000',
+    ...extra,
+  };
+}
+
+/** Starts a built app (dist/server.js) as a child process and waits for its listening line. */
+export async function startService(name: AppName, env: Record<string, string>): Promise<ServiceProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(repoRoot, 'apps', name, 'dist', 'server.js')], {
+    env: { ...env, [name === 'rest-api' ? 'PORT' : 'GRAPHQL_PORT']: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes(' listening on ')) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    name,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    child,
+    output: () => output,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+export interface RedisProcess {
+  url: string;
+  port: number;
+  stop: () => Promise<void>;
+}
+
+/** Starts Debian's redis-server on a free loopback port, without persistence. */
+export async function startRedis(port?: number): Promise<RedisProcess> {
+  const which = spawnSync('redis-server', ['--version']);
+  if (which.error) {
+    throw new Error('redis-server is not installed: `npm test` installs it (apt-get install redis-server)');
+  }
+  const chosen = port ?? (await freePort());
+  const child = spawn(
+    'redis-server',
+    ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  const deadline = Date.now() + 10_000;
+  while (!output.includes('Ready to accept connections')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return {
+    url: `redis://127.0.0.1:${chosen}`,
+    port: chosen,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+export interface FakeSentry {
+  dsn: string;
+  /** Envelopes received so far, as raw text. */
+  envelopes: string[];
+  close: () => Promise<void>;
+}
+
+/** A local HTTP endpoint speaking Sentry's envelope ingest, to count what the SDK sends. */
+export async function startFakeSentry(): Promise<FakeSentry> {
+  const envelopes: string[] = [];
+  const server: Server = createServer((req: IncomingMessage, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      if (req.url?.includes('/envelope')) envelopes.push(body);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    dsn: `http://publickey@127.0.0.1:${port}/1`,
+    envelopes,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Events (not sessions or client reports) among the envelopes. */
+export function sentryEvents(envelopes: string[]): Record<string, unknown>[] {
+  const events: Record<string, unknown>[] = [];
+  for (const envelope of envelopes) {
+    const lines = envelope.split('\n');
+    for (let i = 1; i < lines.length - 1; i += 2) {
+      const header = JSON.parse(lines[i]!) as { type?: string };
+      if (header.type === 'event') events.push(JSON.parse(lines[i + 1]!) as Record<string, unknown>);
+    }
+  }
+  return events;
+}
+
+export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
