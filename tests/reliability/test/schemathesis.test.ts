@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { tokenFor } from '@qpc/server-kit/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ADMIN_SUB, baseEnv, startService, type ServiceProcess } from './support/processes.js';
+
+const reportDir = new URL('../../../reports/schemathesis/', import.meta.url).pathname;
+const SEED = '20261122';
+const MAX_EXAMPLES = '15';
+
+function schemathesisBin(): string {
+  const bin = process.env.SCHEMATHESIS_BIN;
+  if (!bin) throw new Error('SCHEMATHESIS_BIN is not set: run the suite through `npm test`, which installs Schemathesis');
+  return bin;
+}
+
+function run(bin: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_TELEMETRY: 'false' } });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('Schemathesis against /api/v1/openapi.json', () => {
+  let app: ServiceProcess;
+  beforeAll(async () => {
+    app = await startService(
+      'rest-api',
+      baseEnv({ MONGODB_URI: `${inject('mongoUri')}schemathesis`, SEED_SAMPLE_DATA: 'true', RATE_LIMIT_MAX: '1000000' }),
+    );
+  });
+  afterAll(async () => app?.stop());
+
+  it('when every operation is fuzzed with all checks as an admin, then no check fails', async () => {
+    mkdirSync(reportDir, { recursive: true });
+    const token = await tokenFor(ADMIN_SUB);
+    const { code, output } = await run(schemathesisBin(), [
+      'run',
+      `${app.url}/api/v1/openapi.json`,
+      '--checks',
+      'all',
+      '--seed',
+      SEED,
+      '--max-examples',
+      MAX_EXAMPLES,
+      '--workers',
+      '1',
+      '--request-timeout',
+      '15',
+      '--header',
+      `Authorization: Bearer ${token}`,
+      '--report',
+      'junit,ndjson',
+      '--report-dir',
+      reportDir,
+      '--output-sanitize',
+      'true',
+    ]);
+    const summary = output.split('\n').slice(-40).join('\n');
+    expect(output, summary).toMatch(/Test cases:/);
+    expect(app.output()).not.toMatch(/"statusCode":5\d\d/);
+    expect(code, summary).toBe(0);
+  }, 600_000);
+});
