@@ -1,0 +1,9 @@
+export { branchSchema, createBranchInput, listBranchesQuery, updateBranchInput } from './schema.js';
+export type { Branch, CreateBranchInput, ListBranchesQuery, UpdateBranchInput } from './schema.js';
+export {
+  createBranch,
+  deleteBranch,
+  getBranchById,
+  listBranches,
+  updateBranch,
+} from './service.js';

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { objectId } from '../common-schemas.js';
+import { paginationQuery } from '../pagination.js';
+import { searchQuery } from '../search.js';
+
+const name = z
+  .string()
+  .trim()
+  .min(1, 'name must not be empty')
+  .max(200)
+  .describe('Name of the branch (department)');
+const code = z
+  .string()
+  .trim()
+  .min(1, 'code must not be empty')
+  .max(50)
+  .nullable()
+  .describe('Short code, e.g. "CSE"');
+const universityId = objectId.describe(
+  'Id of the university the branch belongs to (must be active)',
+);
+
+/** Body of POST /branches. */
+export const createBranchInput = z.strictObject({
+  universityId,
+  name,
+  code: code.optional(),
+});
+
+/** Body of PATCH /branches/:id: any subset of the fields, at least one. */
+export const updateBranchInput = z
+  .strictObject({
+    universityId: universityId.optional(),
+    name: name.optional(),
+    code: code.optional(),
+  })
+  .refine((input) => Object.values(input).some((v) => v !== undefined), {
+    message: 'At least one field must be given',
+  });
+
+/** Query of GET /branches. */
+export const listBranchesQuery = z.strictObject({
+  ...paginationQuery.shape,
+  universityId: objectId.optional().describe('Only branches of this university'),
+  search: searchQuery.optional().describe('Case-insensitive literal substring of the name'),
+});
+
+/** A branch as the API returns it. */
+export const branchSchema = z.object({
+  id: objectId,
+  universityId: objectId.describe('Id of the university the branch belongs to'),
+  name: z.string().describe('Name of the branch'),
+  code: z.string().nullable().describe('Short code, or null'),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+export type Branch = z.infer<typeof branchSchema>;
+export type CreateBranchInput = z.input<typeof createBranchInput>;
+export type UpdateBranchInput = z.input<typeof updateBranchInput>;
+export type ListBranchesQuery = z.input<typeof listBranchesQuery>;

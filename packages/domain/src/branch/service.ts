@@ -1,0 +1,147 @@
+import type { QueryFilter } from 'mongoose';
+import type { MaybeActor } from '../access.js';
+import { assertCan } from '../access.js';
+import { objectId } from '../common-schemas.js';
+import { ConflictError, invalidReference, NotFoundError, parseInput } from '../errors.js';
+import type { Page } from '../pagination.js';
+import { paginate } from '../pagination.js';
+import { literalRegex } from '../search.js';
+import { SemesterModel } from '../semester/model.js';
+import { toDto } from '../serialize.js';
+import { SubjectOfferingModel } from '../subject-offering/model.js';
+import { UniversityModel } from '../university/model.js';
+import { BranchModel } from './model.js';
+import type { Branch } from './schema.js';
+import { createBranchInput, listBranchesQuery, updateBranchInput } from './schema.js';
+
+const notFound = () => new NotFoundError('Branch not found');
+
+async function assertActiveUniversity(universityId: string): Promise<void> {
+  if (!(await UniversityModel.exists({ _id: universityId, isActive: true }))) {
+    throw invalidReference('universityId', 'university not found or not active');
+  }
+}
+
+/** "3 semesters and 1 subject offering reference it", or null when nothing is counted. */
+function describeDependents(counts: [number, string][]): string | null {
+  const present = counts.filter(([n]) => n > 0);
+  if (!present.length) return null;
+  const parts = present.map(([n, noun]) => `${n} ${noun}${n === 1 ? '' : 's'}`);
+  const isSingular = present.length === 1 && present[0]?.[0] === 1;
+  return `${parts.join(' and ')} still ${isSingular ? 'references' : 'reference'} it`;
+}
+
+/** Lists branches, optionally of one university and searched by name, ordered by name. */
+export async function listBranches({
+  query,
+}: {
+  actor?: MaybeActor;
+  query?: unknown;
+}): Promise<Page<Branch>> {
+  const { page, limit, universityId, search } = parseInput(listBranchesQuery, query ?? {});
+  const filter: QueryFilter<unknown> = {};
+  if (universityId) filter.universityId = universityId;
+  if (search) filter.name = literalRegex(search);
+  return paginate<Branch>(BranchModel, filter, { name: 1 }, { page, limit });
+}
+
+/** Reads a branch by id (404 when missing). */
+export async function getBranchById({ id }: { actor?: MaybeActor; id: string }): Promise<Branch> {
+  const branchId = parseInput(objectId, id, 'id');
+  const doc = await BranchModel.findById(branchId).lean();
+  if (!doc) throw notFound();
+  return toDto<Branch>(doc);
+}
+
+/** Creates a branch (admin or editor) in an existing, active university. */
+export async function createBranch({
+  actor,
+  input,
+}: {
+  actor: MaybeActor;
+  input: unknown;
+}): Promise<Branch> {
+  assertCan(actor, 'catalog:write');
+  const data = parseInput(createBranchInput, input);
+  await assertActiveUniversity(data.universityId);
+  const doc = await BranchModel.create({
+    universityId: data.universityId,
+    name: data.name,
+    code: data.code ?? null,
+  });
+  return toDto<Branch>(doc.toObject());
+}
+
+/**
+ * Updates a branch (admin or editor). A new university must exist and be active; a branch that
+ * subject offerings reference cannot move to another university (they name its university too).
+ */
+export async function updateBranch({
+  actor,
+  id,
+  input,
+}: {
+  actor: MaybeActor;
+  id: string;
+  input: unknown;
+}): Promise<Branch> {
+  assertCan(actor, 'catalog:write');
+  const branchId = parseInput(objectId, id, 'id');
+  const data = parseInput(updateBranchInput, input);
+  const current = await BranchModel.findById(branchId).lean();
+  if (!current) throw notFound();
+
+  const set: Record<string, unknown> = {};
+  if (data.name !== undefined) set.name = data.name;
+  if (data.code !== undefined) set.code = data.code;
+  if (data.universityId !== undefined && data.universityId !== current.universityId.toHexString()) {
+    await assertActiveUniversity(data.universityId);
+    const offerings = await SubjectOfferingModel.countDocuments({ branchId });
+    if (offerings > 0) {
+      throw new ConflictError(
+        `Branch cannot move to another university: ${describeDependents([[offerings, 'subject offering']])}`,
+        [{ path: 'universityId', message: 'subject offerings reference this branch' }],
+      );
+    }
+    set.universityId = data.universityId;
+  }
+
+  const updated = await BranchModel.findByIdAndUpdate(
+    branchId,
+    { $set: set },
+    { returnDocument: 'after', runValidators: true },
+  ).lean();
+  if (!updated) throw notFound();
+  return toDto<Branch>(updated);
+}
+
+/** Deletes a branch (admin); refused with 409 while semesters or subject offerings reference it. */
+export async function deleteBranch({
+  actor,
+  id,
+}: {
+  actor: MaybeActor;
+  id: string;
+}): Promise<void> {
+  assertCan(actor, 'catalog:delete');
+  const branchId = parseInput(objectId, id, 'id');
+  if (!(await BranchModel.exists({ _id: branchId }))) throw notFound();
+  const [semesters, offerings] = await Promise.all([
+    SemesterModel.countDocuments({ branchId }),
+    SubjectOfferingModel.countDocuments({ branchId }),
+  ]);
+  const dependents = describeDependents([
+    [semesters, 'semester'],
+    [offerings, 'subject offering'],
+  ]);
+  if (dependents) {
+    throw new ConflictError(`Branch cannot be deleted: ${dependents}`, [
+      ...(semesters ? [{ path: 'semesters', message: `${semesters} reference this branch` }] : []),
+      ...(offerings
+        ? [{ path: 'subjectOfferings', message: `${offerings} reference this branch` }]
+        : []),
+    ]);
+  }
+  const result = await BranchModel.deleteOne({ _id: branchId });
+  if (result.deletedCount === 0) throw notFound();
+}

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BranchModel } from '../branch/model.js';
+import { mongoose } from '../db.js';
+import { SemesterModel } from '../semester/model.js';
+import { SubjectModel } from '../subject/model.js';
+import { SubjectOfferingModel } from '../subject-offering/model.js';
+import { ModuleModel, SyllabusModel, TopicModel } from '../syllabus/model.js';
+import { useTestDatabase } from '../test-support/database.js';
+import { UniversityModel } from '../university/model.js';
+import {
+  loadBranchesByIds,
+  loadBranchesByUniversityIds,
+  loadModulesBySyllabusIds,
+  loadSemestersByBranchIds,
+  loadSemestersByIds,
+  loadSubjectOfferingsByIds,
+  loadSubjectsByIds,
+  loadSyllabiBySubjectOfferingIds,
+  loadTopicsByModuleIds,
+  loadUniversitiesByIds,
+} from './academic.js';
+
+useTestDatabase();
+
+afterEach(() => {
+  mongoose.set('debug', false);
+});
+
+const tag = () => randomUUID().slice(0, 8);
+const newId = () => new mongoose.Types.ObjectId();
+const hex = (doc: { _id: { toHexString(): string } }) => doc._id.toHexString();
+
+/** Runs `work`, counting the database commands mongoose sends meanwhile. */
+async function counted<T>(work: () => Promise<T>): Promise<{ result: T; queries: number }> {
+  let queries = 0;
+  mongoose.set('debug', () => {
+    queries += 1;
+  });
+  try {
+    return { result: await work(), queries };
+  } finally {
+    mongoose.set('debug', false);
+  }
+}
+
+async function university(isActive = true) {
+  const t = tag();
+  return UniversityModel.create({ name: `U ${t}`, shortName: 'U', slug: `u-${t}`, isActive });
+}
+
+describe('loaders by id', () => {
+  it('when universities are loaded, then results align with the keys in one query (deleted included)', async () => {
+    const a = await university();
+    const b = await university(false);
+    const missing = newId().toHexString();
+    const keys = [hex(b), missing, hex(a), 'not-an-id', hex(b)];
+    const { result, queries } = await counted(() => loadUniversitiesByIds(keys));
+    expect(queries).toBe(1);
+    expect(result.map((u) => u?.id ?? null)).toEqual([hex(b), null, hex(a), null, hex(b)]);
+    expect(result[0]).toMatchObject({ isActive: false, slug: b.slug });
+    expect(result[0]).not.toHaveProperty('_id');
+  });
+
+  it('when branches, semesters, subjects and offerings are loaded, then each takes one query', async () => {
+    const uni = await university();
+    const branches = await BranchModel.create([
+      { universityId: uni._id, name: 'A' },
+      { universityId: uni._id, name: 'B' },
+    ]);
+    const semesters = await SemesterModel.create([
+      { branchId: branches[0]!._id, number: 1 },
+      { branchId: branches[0]!._id, number: 2 },
+    ]);
+    const subjects = await SubjectModel.create([
+      { name: 'S1', slug: `s1-${tag()}` },
+      { name: 'S2', slug: `s2-${tag()}` },
+    ]);
+    const offering = await SubjectOfferingModel.create({
+      universityId: uni._id,
+      branchId: branches[0]!._id,
+      semesterId: semesters[0]!._id,
+      subjectId: subjects[0]!._id,
+    });
+    const missing = newId().toHexString();
+
+    const cases: [(ids: string[]) => Promise<({ id: string } | null)[]>, string[]][] = [
+      [loadBranchesByIds, branches.map(hex)],
+      [loadSemestersByIds, semesters.map(hex)],
+      [loadSubjectsByIds, subjects.map(hex)],
+      [loadSubjectOfferingsByIds, [hex(offering)]],
+    ];
+    for (const [load, ids] of cases) {
+      const keys = [...ids].reverse().concat(missing);
+      const { result, queries } = await counted(() => load(keys));
+      expect(queries).toBe(1);
+      expect(result.map((r) => r?.id ?? null)).toEqual([...[...ids].reverse(), null]);
+    }
+  });
+
+  it('when no key is well-formed, then every result is empty without a query', async () => {
+    const { result, queries } = await counted(() => loadSubjectsByIds(['x', 'y']));
+    expect(result).toEqual([null, null]);
+    expect(queries).toBe(0);
+  });
+});
+
+describe('loaders of children', () => {
+  it('when branches of many universities are loaded, then one query returns them grouped and by name', async () => {
+    const unis = await Promise.all([university(), university(), university()]);
+    for (const [i, uni] of unis.slice(0, 2).entries()) {
+      for (const name of ['Mech', 'Civil', 'EEE'])
+        await BranchModel.create({ universityId: uni._id, name: `${name}${i}` });
+    }
+    const keys = [hex(unis[1]!), hex(unis[2]!), hex(unis[0]!)];
+    const { result, queries } = await counted(() => loadBranchesByUniversityIds(keys));
+    expect(queries).toBe(1);
+    expect(result.map((list) => list.map((b) => b.name))).toEqual([
+      ['Civil1', 'EEE1', 'Mech1'],
+      [],
+      ['Civil0', 'EEE0', 'Mech0'],
+    ]);
+    expect(result[0]!.every((b) => b.universityId === hex(unis[1]!))).toBe(true);
+  });
+
+  it('when semesters of many branches are loaded, then one query returns them by number', async () => {
+    const branchIds = [newId(), newId()];
+    for (const n of [3, 1, 2]) await SemesterModel.create({ branchId: branchIds[0], number: n });
+    await SemesterModel.create({ branchId: branchIds[1], number: 7 });
+    const { result, queries } = await counted(() =>
+      loadSemestersByBranchIds([branchIds[1]!.toHexString(), branchIds[0]!.toHexString()]),
+    );
+    expect(queries).toBe(1);
+    expect(result.map((list) => list.map((s) => s.number))).toEqual([[7], [1, 2, 3]]);
+  });
+
+  it('when syllabi, modules and topics are loaded, then each level is one query, aligned and ordered', async () => {
+    const offerings = [newId(), newId(), newId()];
+    const syllabi = await Promise.all(
+      offerings.slice(0, 2).map((id) => SyllabusModel.create({ subjectOfferingId: id })),
+    );
+    const { result: loadedSyllabi, queries: q1 } = await counted(() =>
+      loadSyllabiBySubjectOfferingIds(offerings.map((o) => o.toHexString())),
+    );
+    expect(q1).toBe(1);
+    expect(loadedSyllabi.map((s) => s?.id ?? null)).toEqual([
+      hex(syllabi[0]!),
+      hex(syllabi[1]!),
+      null,
+    ]);
+    expect(loadedSyllabi[0]).not.toHaveProperty('modules');
+
+    const modules: InstanceType<typeof ModuleModel>[] = [];
+    for (const [title, order] of [
+      ['B', 2],
+      ['A', 1],
+      ['C', 2],
+    ] as const) {
+      const module = await ModuleModel.create({
+        syllabusId: syllabi[0]!._id,
+        subjectOfferingId: offerings[0],
+        title,
+        order,
+      });
+      modules.push(module);
+    }
+    const { result: loadedModules, queries: q2 } = await counted(() =>
+      loadModulesBySyllabusIds(syllabi.map(hex).reverse()),
+    );
+    expect(q2).toBe(1);
+    expect(loadedModules.map((list) => list.map((m) => m.title))).toEqual([[], ['A', 'B', 'C']]);
+
+    for (const [i, module] of modules.entries()) {
+      for (const order of [2, 1]) {
+        await TopicModel.create({
+          moduleId: module._id,
+          subjectOfferingId: offerings[0],
+          title: `${i}-${order}`,
+          order,
+        });
+      }
+    }
+    const { result: loadedTopics, queries: q3 } = await counted(() =>
+      loadTopicsByModuleIds(modules.map(hex)),
+    );
+    expect(q3).toBe(1);
+    expect(loadedTopics.map((list) => list.map((t) => t.title))).toEqual([
+      ['0-1', '0-2'],
+      ['1-1', '1-2'],
+      ['2-1', '2-2'],
+    ]);
+  });
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { objectId } from '../common-schemas.js';
+import { paginationQuery } from '../pagination.js';
+
+const branchId = objectId.describe('Id of the branch the semester belongs to');
+const number = z
+  .number({ message: 'number must be a number' })
+  .int('number must be an integer')
+  .min(1, 'number must be between 1 and 12')
+  .max(12, 'number must be between 1 and 12')
+  .describe('Semester number, 1 to 12, unique within the branch');
+const name = z
+  .string()
+  .trim()
+  .min(1, 'name must not be empty')
+  .max(100)
+  .nullable()
+  .describe('Display name, e.g. "III-I"');
+
+/** Body of POST /semesters. */
+export const createSemesterInput = z.strictObject({
+  branchId,
+  number,
+  name: name.optional(),
+});
+
+/** Body of PATCH /semesters/:id: any subset of the fields, at least one. */
+export const updateSemesterInput = z
+  .strictObject({
+    branchId: branchId.optional(),
+    number: number.optional(),
+    name: name.optional(),
+  })
+  .refine((input) => Object.values(input).some((v) => v !== undefined), {
+    message: 'At least one field must be given',
+  });
+
+/** Query of GET /semesters. */
+export const listSemestersQuery = z.strictObject({
+  ...paginationQuery.shape,
+  branchId: objectId.optional().describe('Only semesters of this branch'),
+});
+
+/** A semester as the API returns it. */
+export const semesterSchema = z.object({
+  id: objectId,
+  branchId: objectId.describe('Id of the branch the semester belongs to'),
+  number: z.number().int().describe('Semester number, 1 to 12'),
+  name: z.string().nullable().describe('Display name, or null'),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+export type Semester = z.infer<typeof semesterSchema>;
+export type CreateSemesterInput = z.input<typeof createSemesterInput>;
+export type UpdateSemesterInput = z.input<typeof updateSemesterInput>;
+export type ListSemestersQuery = z.input<typeof listSemestersQuery>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { objectId } from '../common-schemas.js';
+import { paginationQuery } from '../pagination.js';
+
+/** Body of POST /subject-offerings. */
+export const createSubjectOfferingInput = z.strictObject({
+  universityId: objectId.describe('Id of an active university'),
+  branchId: objectId.describe('Id of a branch of that university'),
+  semesterId: objectId.describe('Id of a semester of that branch'),
+  subjectId: objectId.describe('Id of the subject taught'),
+  regulation: z
+    .string()
+    .trim()
+    .min(1, 'regulation must not be empty')
+    .max(50)
+    .nullable()
+    .optional()
+    .describe('Regulation or curriculum version, e.g. "R22"'),
+});
+
+/** Query of GET /subject-offerings. */
+export const listSubjectOfferingsQuery = z.strictObject({
+  ...paginationQuery.shape,
+  universityId: objectId.optional().describe('Only offerings of this university'),
+  branchId: objectId.optional().describe('Only offerings of this branch'),
+  semesterId: objectId.optional().describe('Only offerings of this semester'),
+  subjectId: objectId.optional().describe('Only offerings of this subject'),
+});
+
+/** A subject offering as the API returns it. */
+export const subjectOfferingSchema = z.object({
+  id: objectId,
+  universityId: objectId.describe('Id of the university'),
+  branchId: objectId.describe('Id of the branch'),
+  semesterId: objectId.describe('Id of the semester'),
+  subjectId: objectId.describe('Id of the subject'),
+  regulation: z.string().nullable().describe('Regulation, or null'),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+export type SubjectOffering = z.infer<typeof subjectOfferingSchema>;
+export type CreateSubjectOfferingInput = z.input<typeof createSubjectOfferingInput>;
+export type ListSubjectOfferingsQuery = z.input<typeof listSubjectOfferingsQuery>;

@@ -1,0 +1,147 @@
+import type { QueryFilter } from 'mongoose';
+import type { MaybeActor } from '../access.js';
+import { assertCan } from '../access.js';
+import { BranchModel } from '../branch/model.js';
+import { objectId } from '../common-schemas.js';
+import type { ErrorDetail } from '../errors.js';
+import {
+  ConflictError,
+  invalidReference,
+  NotFoundError,
+  parseInput,
+  ValidationError,
+} from '../errors.js';
+import type { Page } from '../pagination.js';
+import { paginate } from '../pagination.js';
+import { PaperModel } from '../paper/model.js';
+import { SemesterModel } from '../semester/model.js';
+import { toDto } from '../serialize.js';
+import { SubjectModel } from '../subject/model.js';
+import { SyllabusModel } from '../syllabus/model.js';
+import { withUniqueCheck } from '../unique.js';
+import { UniversityModel } from '../university/model.js';
+import { SubjectOfferingModel } from './model.js';
+import type { SubjectOffering } from './schema.js';
+import { createSubjectOfferingInput, listSubjectOfferingsQuery } from './schema.js';
+
+const notFound = () => new NotFoundError('Subject offering not found');
+
+/** Lists subject offerings, filtered by university, branch, semester and subject, oldest first. */
+export async function listSubjectOfferings({
+  query,
+}: {
+  actor?: MaybeActor;
+  query?: unknown;
+}): Promise<Page<SubjectOffering>> {
+  const { page, limit, ...filters } = parseInput(listSubjectOfferingsQuery, query ?? {});
+  const filter: QueryFilter<unknown> = {};
+  if (filters.universityId) filter.universityId = filters.universityId;
+  if (filters.branchId) filter.branchId = filters.branchId;
+  if (filters.semesterId) filter.semesterId = filters.semesterId;
+  if (filters.subjectId) filter.subjectId = filters.subjectId;
+  return paginate<SubjectOffering>(SubjectOfferingModel, filter, { createdAt: 1 }, { page, limit });
+}
+
+/** Reads a subject offering by id (404 when missing). */
+export async function getSubjectOfferingById({
+  id,
+}: {
+  actor?: MaybeActor;
+  id: string;
+}): Promise<SubjectOffering> {
+  const offeringId = parseInput(objectId, id, 'id');
+  const doc = await SubjectOfferingModel.findById(offeringId).lean();
+  if (!doc) throw notFound();
+  return toDto<SubjectOffering>(doc);
+}
+
+/**
+ * Creates a subject offering (admin or editor). Every reference must exist (the university active),
+ * the branch must belong to the university and the semester to the branch (else 400 naming the
+ * field); the combination with the regulation is unique (409).
+ */
+export async function createSubjectOffering({
+  actor,
+  input,
+}: {
+  actor: MaybeActor;
+  input: unknown;
+}): Promise<SubjectOffering> {
+  assertCan(actor, 'catalog:write');
+  const data = parseInput(createSubjectOfferingInput, input);
+  const [university, branch, semester, subject] = await Promise.all([
+    UniversityModel.findOne({ _id: data.universityId, isActive: true }, { _id: 1 }).lean(),
+    BranchModel.findById(data.branchId, { universityId: 1 }).lean(),
+    SemesterModel.findById(data.semesterId, { branchId: 1 }).lean(),
+    SubjectModel.findById(data.subjectId, { _id: 1 }).lean(),
+  ]);
+
+  const problems: ErrorDetail[] = [];
+  if (!university)
+    problems.push({ path: 'universityId', message: 'university not found or not active' });
+  if (!branch) problems.push({ path: 'branchId', message: 'branch not found' });
+  else if (university && branch.universityId.toHexString() !== data.universityId) {
+    problems.push({ path: 'branchId', message: 'branch does not belong to the university' });
+  }
+  if (!semester) problems.push({ path: 'semesterId', message: 'semester not found' });
+  else if (branch && semester.branchId.toHexString() !== data.branchId) {
+    problems.push({ path: 'semesterId', message: 'semester does not belong to the branch' });
+  }
+  if (!subject) problems.push({ path: 'subjectId', message: 'subject not found' });
+  const [first] = problems;
+  if (first) {
+    if (problems.length === 1) throw invalidReference(first.path, first.message);
+    throw new ValidationError(`Invalid ${problems.map((p) => p.path).join(', ')}`, problems);
+  }
+
+  const values = {
+    universityId: data.universityId,
+    branchId: data.branchId,
+    semesterId: data.semesterId,
+    subjectId: data.subjectId,
+    regulation: data.regulation ?? null,
+  };
+  const doc = await withUniqueCheck(
+    SubjectOfferingModel,
+    values,
+    () => SubjectOfferingModel.create(values),
+    'This subject is already offered for that university, branch, semester and regulation',
+  );
+  return toDto<SubjectOffering>(doc.toObject());
+}
+
+/** Deletes a subject offering (admin); refused with 409 while a syllabus or papers reference it. */
+export async function deleteSubjectOffering({
+  actor,
+  id,
+}: {
+  actor: MaybeActor;
+  id: string;
+}): Promise<void> {
+  assertCan(actor, 'catalog:delete');
+  const offeringId = parseInput(objectId, id, 'id');
+  if (!(await SubjectOfferingModel.exists({ _id: offeringId }))) throw notFound();
+  const [syllabi, papers] = await Promise.all([
+    SyllabusModel.countDocuments({ subjectOfferingId: offeringId }),
+    PaperModel.countDocuments({ subjectOfferingId: offeringId }),
+  ]);
+  const parts = [
+    ...(syllabi ? ['a syllabus'] : []),
+    ...(papers ? [`${papers} paper${papers === 1 ? '' : 's'}`] : []),
+  ];
+  if (parts.length) {
+    throw new ConflictError(
+      `Subject offering cannot be deleted: ${parts.join(' and ')} still ${syllabi + papers === 1 ? 'references' : 'reference'} it`,
+      [
+        ...(syllabi
+          ? [{ path: 'syllabus', message: 'a syllabus references this subject offering' }]
+          : []),
+        ...(papers
+          ? [{ path: 'papers', message: `${papers} reference this subject offering` }]
+          : []),
+      ],
+    );
+  }
+  const result = await SubjectOfferingModel.deleteOne({ _id: offeringId });
+  if (result.deletedCount === 0) throw notFound();
+}

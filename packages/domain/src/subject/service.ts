@@ -1,0 +1,155 @@
+import type { QueryFilter } from 'mongoose';
+import type { MaybeActor } from '../access.js';
+import { assertCan } from '../access.js';
+import { objectId } from '../common-schemas.js';
+import { ConflictError, isDuplicateKeyError, NotFoundError, parseInput } from '../errors.js';
+import type { Page } from '../pagination.js';
+import { paginate } from '../pagination.js';
+import { literalRegex } from '../search.js';
+import { toDto } from '../serialize.js';
+import { createWithSlug, slugSchema } from '../slug.js';
+import { SubjectOfferingModel } from '../subject-offering/model.js';
+import { uniqueConflict } from '../unique.js';
+import { SubjectModel } from './model.js';
+import type { Subject } from './schema.js';
+import { createSubjectInput, listSubjectsQuery, updateSubjectInput } from './schema.js';
+
+const notFound = () => new NotFoundError('Subject not found');
+
+/**
+ * Runs an update; a unique violation becomes a 409 naming the field. FerretDB reports one on
+ * update as an InternalError ("UNIQUE constraint failed"), not E11000, so both are recognised.
+ */
+async function withUniqueUpdate<T>(
+  attempted: Record<string, unknown>,
+  write: () => Promise<T>,
+  message?: string,
+) {
+  try {
+    return await write();
+  } catch (error) {
+    const isUniqueViolation =
+      isDuplicateKeyError(error) ||
+      /UNIQUE constraint failed/.test((error as Error | undefined)?.message ?? '');
+    if (isUniqueViolation) throw await uniqueConflict(SubjectModel, attempted, error, message);
+    throw error;
+  }
+}
+
+/** Lists subjects, optionally searched by name or code, ordered by name. */
+export async function listSubjects({
+  query,
+}: {
+  actor?: MaybeActor;
+  query?: unknown;
+}): Promise<Page<Subject>> {
+  const { page, limit, search } = parseInput(listSubjectsQuery, query ?? {});
+  const filter: QueryFilter<unknown> = {};
+  if (search) {
+    const regex = literalRegex(search);
+    filter.$or = [{ name: regex }, { code: regex }];
+  }
+  return paginate<Subject>(SubjectModel, filter, { name: 1 }, { page, limit });
+}
+
+/** Reads a subject by slug (404 when missing). */
+export async function getSubjectBySlug({
+  slug,
+}: {
+  actor?: MaybeActor;
+  slug: string;
+}): Promise<Subject> {
+  const parsed = parseInput(slugSchema, slug, 'slug');
+  const doc = await SubjectModel.findOne({ slug: parsed }).lean();
+  if (!doc) throw notFound();
+  return toDto<Subject>(doc);
+}
+
+/** Reads a subject by id (404 when missing). */
+export async function getSubjectById({ id }: { actor?: MaybeActor; id: string }): Promise<Subject> {
+  const subjectId = parseInput(objectId, id, 'id');
+  const doc = await SubjectModel.findById(subjectId).lean();
+  if (!doc) throw notFound();
+  return toDto<Subject>(doc);
+}
+
+/** Creates a subject (admin or editor); the slug is generated from the name unless given. */
+export async function createSubject({
+  actor,
+  input,
+}: {
+  actor: MaybeActor;
+  input: unknown;
+}): Promise<Subject> {
+  assertCan(actor, 'catalog:write');
+  const data = parseInput(createSubjectInput, input);
+  return createWithSlug({
+    model: SubjectModel,
+    explicit: data.slug,
+    base: data.name,
+    insert: async (slug) => {
+      const doc = await SubjectModel.create({
+        name: data.name,
+        code: data.code ?? null,
+        slug,
+        description: data.description ?? null,
+      });
+      return toDto<Subject>(doc.toObject());
+    },
+  });
+}
+
+/** Updates a subject (admin or editor); a slug already taken is a 409. */
+export async function updateSubject({
+  actor,
+  id,
+  input,
+}: {
+  actor: MaybeActor;
+  id: string;
+  input: unknown;
+}): Promise<Subject> {
+  assertCan(actor, 'catalog:write');
+  const subjectId = parseInput(objectId, id, 'id');
+  const data = parseInput(updateSubjectInput, input);
+  const set: Record<string, unknown> = {};
+  if (data.name !== undefined) set.name = data.name;
+  if (data.code !== undefined) set.code = data.code;
+  if (data.slug !== undefined) set.slug = data.slug;
+  if (data.description !== undefined) set.description = data.description;
+
+  const updated = await withUniqueUpdate(
+    data.slug !== undefined ? { slug: data.slug } : {},
+    () =>
+      SubjectModel.findByIdAndUpdate(
+        subjectId,
+        { $set: set },
+        { returnDocument: 'after', runValidators: true },
+      ).lean(),
+    data.slug ? `The slug "${data.slug}" is already taken` : undefined,
+  );
+  if (!updated) throw notFound();
+  return toDto<Subject>(updated);
+}
+
+/** Deletes a subject (admin); refused with 409 while subject offerings reference it. */
+export async function deleteSubject({
+  actor,
+  id,
+}: {
+  actor: MaybeActor;
+  id: string;
+}): Promise<void> {
+  assertCan(actor, 'catalog:delete');
+  const subjectId = parseInput(objectId, id, 'id');
+  if (!(await SubjectModel.exists({ _id: subjectId }))) throw notFound();
+  const offerings = await SubjectOfferingModel.countDocuments({ subjectId });
+  if (offerings > 0) {
+    throw new ConflictError(
+      `Subject cannot be deleted: ${offerings} subject offering${offerings === 1 ? ' still references' : 's still reference'} it`,
+      [{ path: 'subjectOfferings', message: `${offerings} reference this subject` }],
+    );
+  }
+  const result = await SubjectModel.deleteOne({ _id: subjectId });
+  if (result.deletedCount === 0) throw notFound();
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { objectId } from '../common-schemas.js';
+
+const title = z.string().trim().min(1, 'title must not be empty').max(300);
+const order = z
+  .number({ message: 'order must be a number' })
+  .int('order must be an integer')
+  .min(0, 'order must be between 0 and 100000')
+  .max(100_000, 'order must be between 0 and 100000');
+
+/** Body of POST /syllabus. */
+export const initSyllabusInput = z.strictObject({
+  subjectOfferingId: objectId.describe('Id of the subject offering (one syllabus per offering)'),
+});
+
+/** Body of POST /modules. */
+export const createModuleInput = z.strictObject({
+  subjectOfferingId: objectId.describe('Id of a subject offering whose syllabus exists'),
+  title: title.describe('Title of the module'),
+  order: order.optional().describe('Position in the syllabus; after the last module when absent'),
+});
+
+/** Body of POST /topics. */
+export const createTopicInput = z.strictObject({
+  moduleId: objectId.describe('Id of the module the topic belongs to'),
+  title: title.describe('Title of the topic'),
+  order: order.optional().describe('Position in the module; after the last topic when absent'),
+});
+
+/** A syllabus without its modules (as the loaders return it). */
+export const syllabusSchema = z.object({
+  id: objectId,
+  subjectOfferingId: objectId.describe('Id of the subject offering'),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+/** A topic as the API returns it. */
+export const topicSchema = z.object({
+  id: objectId,
+  moduleId: objectId.describe('Id of the module'),
+  subjectOfferingId: objectId.describe('Id of the subject offering'),
+  title: z.string().describe('Title of the topic'),
+  order: z.number().int().describe('Position in the module'),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+/** A module as the API returns it, without its topics. */
+export const moduleSchema = z.object({
+  id: objectId,
+  syllabusId: objectId.describe('Id of the syllabus'),
+  subjectOfferingId: objectId.describe('Id of the subject offering'),
+  title: z.string().describe('Title of the module'),
+  order: z.number().int().describe('Position in the syllabus'),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+/** A module with its topics, ordered by order, then creation. */
+export const moduleWithTopicsSchema = moduleSchema.extend({
+  topics: z.array(topicSchema).describe('Topics ordered by order, then creation'),
+});
+
+/** The full syllabus of a subject offering: modules and their topics, in order. */
+export const syllabusWithModulesSchema = syllabusSchema.extend({
+  modules: z.array(moduleWithTopicsSchema).describe('Modules ordered by order, then creation'),
+});
+
+export type Syllabus = z.infer<typeof syllabusSchema>;
+export type Topic = z.infer<typeof topicSchema>;
+export type Module = z.infer<typeof moduleSchema>;
+export type ModuleWithTopics = z.infer<typeof moduleWithTopicsSchema>;
+export type SyllabusWithModules = z.infer<typeof syllabusWithModulesSchema>;
+export type InitSyllabusInput = z.input<typeof initSyllabusInput>;
+export type CreateModuleInput = z.input<typeof createModuleInput>;
+export type CreateTopicInput = z.input<typeof createTopicInput>;

@@ -1,0 +1,20 @@
+export {
+  createUniversityInput,
+  listUniversitiesQuery,
+  universitySchema,
+  updateUniversityInput,
+} from './schema.js';
+export type {
+  CreateUniversityInput,
+  ListUniversitiesQuery,
+  University,
+  UpdateUniversityInput,
+} from './schema.js';
+export {
+  createUniversity,
+  deleteUniversity,
+  getUniversityById,
+  getUniversityBySlug,
+  listUniversities,
+  updateUniversity,
+} from './service.js';

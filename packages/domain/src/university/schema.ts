@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { objectId } from '../common-schemas.js';
+import { paginationQuery } from '../pagination.js';
+import { searchQuery } from '../search.js';
+import { slugSchema } from '../slug.js';
+
+const name = z
+  .string()
+  .trim()
+  .min(1, 'name must not be empty')
+  .max(200)
+  .describe('Full name of the university');
+const shortName = z
+  .string()
+  .trim()
+  .min(1, 'shortName must not be empty')
+  .max(50)
+  .describe('Abbreviation, e.g. "JNTUH"');
+
+/** Body of POST /universities. */
+export const createUniversityInput = z.strictObject({
+  name,
+  shortName,
+  slug: slugSchema.optional().describe('Unique slug; generated from the name when absent'),
+});
+
+/** Body of PATCH /universities/:id: any subset of the fields, at least one. `isActive` is admin only. */
+export const updateUniversityInput = z
+  .strictObject({
+    name: name.optional(),
+    shortName: shortName.optional(),
+    slug: slugSchema.optional(),
+    isActive: z
+      .boolean()
+      .optional()
+      .describe('Admin only: false soft-deletes the university, true restores it'),
+  })
+  .refine((input) => Object.values(input).some((v) => v !== undefined), {
+    message: 'At least one field must be given',
+  });
+
+/** Query of GET /universities. */
+export const listUniversitiesQuery = z.strictObject({
+  ...paginationQuery.shape,
+  search: searchQuery
+    .optional()
+    .describe('Case-insensitive literal substring of the name or short name'),
+  isActive: z
+    .union([z.enum(['true', 'false', 'all']), z.boolean()])
+    .default('true')
+    .describe(
+      'Which universities to list: active (true, the default), soft-deleted (false) or all',
+    ),
+});
+
+/** A university as the API returns it. */
+export const universitySchema = z.object({
+  id: objectId,
+  name: z.string().describe('Full name of the university'),
+  shortName: z.string().describe('Abbreviation'),
+  slug: z.string().describe('Unique slug used in read paths'),
+  isActive: z.boolean().describe('False once soft-deleted'),
+  deletedAt: z.iso.datetime().nullable().describe('When it was soft-deleted, or null'),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+export type University = z.infer<typeof universitySchema>;
+export type CreateUniversityInput = z.input<typeof createUniversityInput>;
+export type UpdateUniversityInput = z.input<typeof updateUniversityInput>;
+export type ListUniversitiesQuery = z.input<typeof listUniversitiesQuery>;

@@ -1,0 +1,168 @@
+import type { QueryFilter } from 'mongoose';
+import type { MaybeActor } from '../access.js';
+import { assertCan } from '../access.js';
+import { objectId } from '../common-schemas.js';
+import { isDuplicateKeyError, NotFoundError, parseInput } from '../errors.js';
+import type { Page } from '../pagination.js';
+import { paginate } from '../pagination.js';
+import { literalRegex } from '../search.js';
+import { toDto } from '../serialize.js';
+import { createWithSlug, slugSchema } from '../slug.js';
+import { uniqueConflict } from '../unique.js';
+import { UniversityModel } from './model.js';
+import type { University } from './schema.js';
+import { createUniversityInput, listUniversitiesQuery, updateUniversityInput } from './schema.js';
+
+const notFound = () => new NotFoundError('University not found');
+
+/**
+ * Like withUniqueCheck, for updates: FerretDB reports a unique violation on update as an
+ * InternalError ("UNIQUE constraint failed"), not as E11000, so both are recognised here.
+ */
+async function withUniqueUpdate<T>(
+  attempted: Record<string, unknown>,
+  write: () => Promise<T>,
+  message?: string,
+) {
+  try {
+    return await write();
+  } catch (error) {
+    const isUniqueViolation =
+      isDuplicateKeyError(error) ||
+      /UNIQUE constraint failed/.test((error as Error | undefined)?.message ?? '');
+    if (isUniqueViolation) throw await uniqueConflict(UniversityModel, attempted, error, message);
+    throw error;
+  }
+}
+
+/** Lists universities (active ones by default), searched by name or short name, ordered by name. */
+export async function listUniversities({
+  query,
+}: {
+  actor?: MaybeActor;
+  query?: unknown;
+}): Promise<Page<University>> {
+  const { page, limit, search, isActive } = parseInput(listUniversitiesQuery, query ?? {});
+  const filter: QueryFilter<unknown> = {};
+  const active = String(isActive);
+  if (active !== 'all') filter.isActive = active === 'true';
+  if (search) {
+    const regex = literalRegex(search);
+    filter.$or = [{ name: regex }, { shortName: regex }];
+  }
+  return paginate<University>(UniversityModel, filter, { name: 1 }, { page, limit });
+}
+
+/** Reads an active university by slug (404 when missing or soft-deleted). */
+export async function getUniversityBySlug({
+  slug,
+}: {
+  actor?: MaybeActor;
+  slug: string;
+}): Promise<University> {
+  const parsed = parseInput(slugSchema, slug, 'slug');
+  const doc = await UniversityModel.findOne({ slug: parsed, isActive: true }).lean();
+  if (!doc) throw notFound();
+  return toDto<University>(doc);
+}
+
+/** Reads an active university by id (404 when missing or soft-deleted). */
+export async function getUniversityById({
+  id,
+}: {
+  actor?: MaybeActor;
+  id: string;
+}): Promise<University> {
+  const parsed = parseInput(objectId, id, 'id');
+  const doc = await UniversityModel.findOne({ _id: parsed, isActive: true }).lean();
+  if (!doc) throw notFound();
+  return toDto<University>(doc);
+}
+
+/** Creates a university (admin or editor); the slug is generated from the name unless given. */
+export async function createUniversity({
+  actor,
+  input,
+}: {
+  actor: MaybeActor;
+  input: unknown;
+}): Promise<University> {
+  assertCan(actor, 'catalog:write');
+  const data = parseInput(createUniversityInput, input);
+  return createWithSlug({
+    model: UniversityModel,
+    explicit: data.slug,
+    base: data.name,
+    insert: async (slug) => {
+      const doc = await UniversityModel.create({
+        name: data.name,
+        shortName: data.shortName,
+        slug,
+        isActive: true,
+        deletedAt: null,
+      });
+      return toDto<University>(doc.toObject());
+    },
+  });
+}
+
+/**
+ * Updates a university (admin or editor). Only an admin may change `isActive`: false soft-deletes,
+ * true restores. Soft-deleted universities can be updated (that is how they are restored).
+ */
+export async function updateUniversity({
+  actor,
+  id,
+  input,
+}: {
+  actor: MaybeActor;
+  id: string;
+  input: unknown;
+}): Promise<University> {
+  assertCan(actor, 'catalog:write');
+  const universityId = parseInput(objectId, id, 'id');
+  const data = parseInput(updateUniversityInput, input);
+  if (data.isActive !== undefined) assertCan(actor, 'catalog:delete');
+
+  const current = await UniversityModel.findById(universityId).lean();
+  if (!current) throw notFound();
+
+  const set: Record<string, unknown> = {};
+  if (data.name !== undefined) set.name = data.name;
+  if (data.shortName !== undefined) set.shortName = data.shortName;
+  if (data.slug !== undefined) set.slug = data.slug;
+  if (data.isActive !== undefined && data.isActive !== current.isActive) {
+    set.isActive = data.isActive;
+    set.deletedAt = data.isActive ? null : new Date();
+  }
+
+  const updated = await withUniqueUpdate(
+    data.slug !== undefined ? { slug: data.slug } : {},
+    () =>
+      UniversityModel.findByIdAndUpdate(
+        universityId,
+        { $set: set },
+        { returnDocument: 'after', runValidators: true },
+      ).lean(),
+    data.slug ? `The slug "${data.slug}" is already taken` : undefined,
+  );
+  if (!updated) throw notFound();
+  return toDto<University>(updated);
+}
+
+/** Soft-deletes a university (admin): `isActive` false and `deletedAt` set. Already deleted: 404. */
+export async function deleteUniversity({
+  actor,
+  id,
+}: {
+  actor: MaybeActor;
+  id: string;
+}): Promise<void> {
+  assertCan(actor, 'catalog:delete');
+  const universityId = parseInput(objectId, id, 'id');
+  const result = await UniversityModel.updateOne(
+    { _id: universityId, isActive: true },
+    { $set: { isActive: false, deletedAt: new Date() } },
+  );
+  if (result.matchedCount === 0) throw notFound();
+}
