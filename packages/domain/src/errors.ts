@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** Error codes of the contract's error envelope. */
 export type ErrorCode =
@@ -126,8 +126,14 @@ export function duplicateKeyFields(error: unknown): string[] {
   return [];
 }
 
+/**
+ * A unique-index violation. MongoDB (and FerretDB on inserts) report code 11000; FerretDB on
+ * updates reports an InternalError whose message carries SQLite's "UNIQUE constraint failed".
+ */
 export function isDuplicateKeyError(error: unknown): boolean {
-  return (error as MongoLikeError)?.code === 11000;
+  const e = error as MongoLikeError | undefined;
+  if (e?.code === 11000) return true;
+  return typeof e?.message === 'string' && /UNIQUE constraint failed/.test(e.message);
 }
 
 /**

@@ -6,7 +6,6 @@ import { objectId } from '../common-schemas.js';
 import {
   ConflictError,
   invalidReference,
-  isDuplicateKeyError,
   NotFoundError,
   parseInput,
 } from '../errors.js';
@@ -14,33 +13,13 @@ import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';
 import { toDto } from '../serialize.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
-import { uniqueConflict } from '../unique.js';
+import { withUniqueCheck } from '../unique.js';
 import { SemesterModel } from './model.js';
 import type { Semester } from './schema.js';
 import { createSemesterInput, listSemestersQuery, updateSemesterInput } from './schema.js';
 
 const notFound = () => new NotFoundError('Semester not found');
 const duplicateMessage = 'A semester with this number already exists in the branch';
-
-/**
- * Runs a write; a unique violation becomes a 409 naming branchId and number. FerretDB reports one
- * on update as an InternalError ("UNIQUE constraint failed"), not E11000, so both are recognised.
- */
-async function withUniqueSemester<T>(
-  attempted: Record<string, unknown>,
-  write: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    const isUniqueViolation =
-      isDuplicateKeyError(error) ||
-      /UNIQUE constraint failed/.test((error as Error | undefined)?.message ?? '');
-    if (isUniqueViolation)
-      throw await uniqueConflict(SemesterModel, attempted, error, duplicateMessage);
-    throw error;
-  }
-}
 
 async function assertBranchExists(branchId: string): Promise<void> {
   if (!(await BranchModel.exists({ _id: branchId })))
@@ -85,8 +64,9 @@ export async function createSemester({
   const data = parseInput(createSemesterInput, input);
   await assertBranchExists(data.branchId);
   const attempted = { branchId: data.branchId, number: data.number };
-  const doc = await withUniqueSemester(attempted, () =>
+  const doc = await withUniqueCheck(SemesterModel, attempted, () =>
     SemesterModel.create({ ...attempted, name: data.name ?? null }),
+    duplicateMessage,
   );
   return toDto<Semester>(doc.toObject());
 }
@@ -129,12 +109,13 @@ export async function updateSemester({
     branchId: data.branchId ?? current.branchId,
     number: data.number ?? current.number,
   };
-  const updated = await withUniqueSemester(attempted, () =>
+  const updated = await withUniqueCheck(SemesterModel, attempted, () =>
     SemesterModel.findByIdAndUpdate(
       semesterId,
       { $set: set },
       { returnDocument: 'after', runValidators: true },
     ).lean(),
+    duplicateMessage,
   );
   if (!updated) throw notFound();
   return toDto<Semester>(updated);

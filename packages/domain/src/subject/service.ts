@@ -2,39 +2,19 @@ import type { QueryFilter } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
-import { ConflictError, isDuplicateKeyError, NotFoundError, parseInput } from '../errors.js';
+import { ConflictError, NotFoundError, parseInput } from '../errors.js';
 import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';
 import { literalRegex } from '../search.js';
 import { toDto } from '../serialize.js';
 import { createWithSlug, slugSchema } from '../slug.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
-import { uniqueConflict } from '../unique.js';
+import { withUniqueCheck } from '../unique.js';
 import { SubjectModel } from './model.js';
 import type { Subject } from './schema.js';
 import { createSubjectInput, listSubjectsQuery, updateSubjectInput } from './schema.js';
 
 const notFound = () => new NotFoundError('Subject not found');
-
-/**
- * Runs an update; a unique violation becomes a 409 naming the field. FerretDB reports one on
- * update as an InternalError ("UNIQUE constraint failed"), not E11000, so both are recognised.
- */
-async function withUniqueUpdate<T>(
-  attempted: Record<string, unknown>,
-  write: () => Promise<T>,
-  message?: string,
-) {
-  try {
-    return await write();
-  } catch (error) {
-    const isUniqueViolation =
-      isDuplicateKeyError(error) ||
-      /UNIQUE constraint failed/.test((error as Error | undefined)?.message ?? '');
-    if (isUniqueViolation) throw await uniqueConflict(SubjectModel, attempted, error, message);
-    throw error;
-  }
-}
 
 /** Lists subjects, optionally searched by name or code, ordered by name. */
 export async function listSubjects({
@@ -118,7 +98,7 @@ export async function updateSubject({
   if (data.slug !== undefined) set.slug = data.slug;
   if (data.description !== undefined) set.description = data.description;
 
-  const updated = await withUniqueUpdate(
+  const updated = await withUniqueCheck(SubjectModel, 
     data.slug !== undefined ? { slug: data.slug } : {},
     () =>
       SubjectModel.findByIdAndUpdate(

@@ -2,38 +2,18 @@ import type { QueryFilter } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
-import { isDuplicateKeyError, NotFoundError, parseInput } from '../errors.js';
+import { NotFoundError, parseInput } from '../errors.js';
 import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';
 import { literalRegex } from '../search.js';
 import { toDto } from '../serialize.js';
 import { createWithSlug, slugSchema } from '../slug.js';
-import { uniqueConflict } from '../unique.js';
+import { withUniqueCheck } from '../unique.js';
 import { UniversityModel } from './model.js';
 import type { University } from './schema.js';
 import { createUniversityInput, listUniversitiesQuery, updateUniversityInput } from './schema.js';
 
 const notFound = () => new NotFoundError('University not found');
-
-/**
- * Like withUniqueCheck, for updates: FerretDB reports a unique violation on update as an
- * InternalError ("UNIQUE constraint failed"), not as E11000, so both are recognised here.
- */
-async function withUniqueUpdate<T>(
-  attempted: Record<string, unknown>,
-  write: () => Promise<T>,
-  message?: string,
-) {
-  try {
-    return await write();
-  } catch (error) {
-    const isUniqueViolation =
-      isDuplicateKeyError(error) ||
-      /UNIQUE constraint failed/.test((error as Error | undefined)?.message ?? '');
-    if (isUniqueViolation) throw await uniqueConflict(UniversityModel, attempted, error, message);
-    throw error;
-  }
-}
 
 /** Lists universities (active ones by default), searched by name or short name, ordered by name. */
 export async function listUniversities({
@@ -136,7 +116,7 @@ export async function updateUniversity({
     set.deletedAt = data.isActive ? null : new Date();
   }
 
-  const updated = await withUniqueUpdate(
+  const updated = await withUniqueCheck(UniversityModel, 
     data.slug !== undefined ? { slug: data.slug } : {},
     () =>
       UniversityModel.findByIdAndUpdate(
