@@ -8,6 +8,7 @@ import {
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { apiRouter } from './routes/index.js';
+import { API_PREFIX } from './routes/route.js';
 
 export interface AppDeps {
   config: Config;
@@ -21,6 +22,6 @@ export interface AppDeps {
 /** Builds the REST API without listening: every route under /api/v1. */
 export function createApp(deps: AppDeps): Express {
   return createHttpApp(deps, (app) => {
-    app.use('/api/v1', apiRouter());
+    app.use(API_PREFIX, apiRouter({ version: deps.version }));
   });
 }

@@ -1,7 +1,37 @@
-import { Router } from 'express';
+import { actorOf } from '@qpc/server-kit';
+import { Router, type Request, type Response } from 'express';
+import { docsRouter } from './docs.js';
+import type { RouteContext, RouteDefinition } from './route.js';
+import { routeTable } from './table.js';
 
-/** Every REST resource under /api/v1. */
-export function apiRouter(): Router {
+/** Runs one route: the caller and the raw request go to its service; the result gets the contract's envelope. */
+function handle(route: RouteDefinition) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const ctx: RouteContext = {
+      actor: actorOf(res),
+      param: (name) => String(req.params[name] ?? ''),
+      query: req.query,
+      body: req.body as unknown,
+    };
+    if (route.response.kind === 'list') {
+      const page = (await route.handler(ctx)) as { items: unknown[]; pagination: unknown };
+      res.status(200).json({ success: true, data: page.items, pagination: page.pagination });
+    } else if (route.response.kind === 'created') {
+      const data = await route.handler(ctx);
+      res.status(201).location(route.response.location(data)).json({ success: true, data });
+    } else if (route.response.kind === 'no-content') {
+      await route.handler(ctx);
+      res.status(204).end();
+    } else {
+      res.status(200).json({ success: true, data: await route.handler(ctx) });
+    }
+  };
+}
+
+/** Every REST resource under /api/v1, plus the OpenAPI document and its interactive reference. */
+export function apiRouter(info: { version: string }, routes: readonly RouteDefinition[] = routeTable): Router {
   const router = Router();
+  router.use(docsRouter(routes, info));
+  for (const route of routes) router[route.method](route.path, handle(route));
   return router;
 }

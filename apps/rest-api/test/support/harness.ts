@@ -12,9 +12,21 @@ export interface RunningApp {
   close: () => Promise<void>;
 }
 
+export interface StartOptions {
+  /**
+   * Serve from the database of an app already started in this process (mongoose has one shared
+   * connection): for a second app with other settings in the same test file. Closing it leaves
+   * the database alone.
+   */
+  shareDatabaseWith?: RunningApp;
+}
+
 /** Starts the real REST app on a free port against a fresh database of the test server. */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  const database = await connectTestDatabase(inject('mongoUri'));
+export async function startApp(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningApp> {
+  const shared = options.shareDatabaseWith?.config.mongodbUri;
+  const database = shared
+    ? { uri: shared, drop: async () => undefined }
+    : await connectTestDatabase(inject('mongoUri'));
   const config = testConfig(database.uri, env);
   const capture = captureLogs();
   const logger = createLogger({ logLevel: env.LOG_LEVEL ? config.logLevel : 'info' }, {

@@ -1,0 +1,67 @@
+import {
+  branchSchema,
+  createBranch,
+  createBranchInput,
+  deleteBranch,
+  listBranches,
+  listBranchesQuery,
+  updateBranch,
+  updateBranchInput,
+} from '@qpc/domain';
+import type { RouteDefinition } from './route.js';
+import { component, created, idParams, item, list, noContent, resourcePath } from './route.js';
+
+const Branch = component('Branch', branchSchema);
+const tag = 'Branches';
+
+export const branchRoutes: RouteDefinition[] = [
+  {
+    method: 'get',
+    path: '/branches',
+    tag,
+    operationId: 'listBranches',
+    summary: 'List branches',
+    description: 'Branches (departments), filtered by university and name, ordered by name.',
+    access: 'public',
+    query: listBranchesQuery,
+    response: list(Branch),
+    handler: ({ actor, query }) => listBranches({ actor, query }),
+  },
+  {
+    method: 'post',
+    path: '/branches',
+    tag,
+    operationId: 'createBranch',
+    summary: 'Create a branch',
+    description: 'The university must exist and be active (else 400 naming `universityId`).',
+    access: 'editor',
+    body: createBranchInput,
+    response: created(Branch, (b) => resourcePath('branches', b.id)),
+    handler: ({ actor, body }) => createBranch({ actor, input: body }),
+  },
+  {
+    method: 'patch',
+    path: '/branches/:id',
+    tag,
+    operationId: 'updateBranch',
+    summary: 'Update a branch',
+    access: 'editor',
+    params: idParams,
+    body: updateBranchInput,
+    conflict: 'the branch would move to another university while subject offerings reference it',
+    response: item(Branch),
+    handler: ({ actor, param, body }) => updateBranch({ actor, id: param('id'), input: body }),
+  },
+  {
+    method: 'delete',
+    path: '/branches/:id',
+    tag,
+    operationId: 'deleteBranch',
+    summary: 'Delete a branch',
+    access: 'admin',
+    params: idParams,
+    conflict: 'the branch still has semesters or subject offerings',
+    response: noContent,
+    handler: ({ actor, param }) => deleteBranch({ actor, id: param('id') }),
+  },
+];

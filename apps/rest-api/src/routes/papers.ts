@@ -1,0 +1,103 @@
+import {
+  createPaper,
+  createPaperInput,
+  deletePaper,
+  getPaperBySlug,
+  listPapers,
+  listPapersQuery,
+  paperSchema,
+  setPaperStatus,
+  setPaperStatusInput,
+  updatePaper,
+  updatePaperInput,
+} from '@qpc/domain';
+import type { RouteDefinition } from './route.js';
+import { component, created, idParams, item, list, noContent, resourcePath, slugParams } from './route.js';
+
+const Paper = component('Paper', paperSchema);
+const tag = 'Papers';
+const visibility =
+  'Anonymous and normal callers (and deactivated accounts) see approved papers only; editors and admins see every status and `statusHistory`.';
+
+export const paperRoutes: RouteDefinition[] = [
+  {
+    method: 'get',
+    path: '/papers',
+    tag,
+    operationId: 'listPapers',
+    summary: 'List papers',
+    description: `Newest exam year first. ${visibility} The \`status\` filter is honoured for editors and admins only.`,
+    access: 'public',
+    query: listPapersQuery,
+    response: list(Paper),
+    handler: ({ actor, query }) => listPapers({ actor, query }),
+  },
+  {
+    method: 'get',
+    path: '/papers/:slug',
+    tag,
+    operationId: 'getPaperBySlug',
+    summary: 'Read a paper by slug',
+    description: `${visibility} A paper the caller may not see is not found.`,
+    access: 'public',
+    params: slugParams,
+    response: item(Paper),
+    handler: ({ actor, param }) => getPaperBySlug({ actor, slug: param('slug') }),
+  },
+  {
+    method: 'post',
+    path: '/papers',
+    tag,
+    operationId: 'createPaper',
+    summary: 'Create a paper',
+    description:
+      'Status starts as `pending` unless `draft` is asked for; title and slug are generated when absent. ' +
+      'The subject offering must exist (else 400 naming `subjectOfferingId`).',
+    access: 'editor',
+    body: createPaperInput,
+    conflict: 'the explicit slug is taken',
+    response: created(Paper, (p) => resourcePath('papers', p.slug)),
+    handler: ({ actor, body }) => createPaper({ actor, input: body }),
+  },
+  {
+    method: 'patch',
+    path: '/papers/:id',
+    tag,
+    operationId: 'updatePaper',
+    summary: 'Update a paper',
+    description: 'Status is not changed here: use `PATCH /papers/{id}/status`.',
+    access: 'editor',
+    params: idParams,
+    body: updatePaperInput,
+    conflict: 'the slug is taken',
+    response: item(Paper),
+    handler: ({ actor, param, body }) => updatePaper({ actor, id: param('id'), input: body }),
+  },
+  {
+    method: 'patch',
+    path: '/papers/:id/status',
+    tag,
+    operationId: 'setPaperStatus',
+    summary: 'Set the status of a paper',
+    description:
+      'Any of draft, pending, approved, rejected, with an optional `reason`; each change is appended to `statusHistory`.',
+    access: 'admin',
+    params: idParams,
+    body: setPaperStatusInput,
+    conflict: 'the status changed concurrently',
+    response: item(Paper),
+    handler: ({ actor, param, body }) => setPaperStatus({ actor, id: param('id'), input: body }),
+  },
+  {
+    method: 'delete',
+    path: '/papers/:id',
+    tag,
+    operationId: 'deletePaper',
+    summary: 'Delete a paper',
+    access: 'admin',
+    params: idParams,
+    conflict: 'the paper still has questions',
+    response: noContent,
+    handler: ({ actor, param }) => deletePaper({ actor, id: param('id') }),
+  },
+];

@@ -1,0 +1,99 @@
+import {
+  createQuestion,
+  createQuestionInput,
+  deleteQuestion,
+  getQuestionById,
+  getQuestionBySlug,
+  listQuestions,
+  listQuestionsQuery,
+  questionSchema,
+  updateQuestion,
+  updateQuestionInput,
+} from '@qpc/domain';
+import type { RouteDefinition } from './route.js';
+import { component, created, idParams, item, list, noContent, resourcePath, slugParams } from './route.js';
+
+const Question = component('Question', questionSchema);
+const tag = 'Questions';
+const visibility =
+  'Anonymous and normal callers see questions of approved papers only; editors and admins see all.';
+
+// `/questions/slug/:slug` is declared before `/questions/:id`, so "slug" is never taken for an id.
+export const questionRoutes: RouteDefinition[] = [
+  {
+    method: 'get',
+    path: '/questions',
+    tag,
+    operationId: 'listQuestions',
+    summary: 'List questions',
+    description: `Newest first. ${visibility}`,
+    access: 'public',
+    query: listQuestionsQuery,
+    response: list(Question),
+    handler: ({ actor, query }) => listQuestions({ actor, query }),
+  },
+  {
+    method: 'get',
+    path: '/questions/slug/:slug',
+    tag,
+    operationId: 'getQuestionBySlug',
+    summary: 'Read a question by slug',
+    description: `${visibility} A question the caller may not see is not found.`,
+    access: 'public',
+    params: slugParams,
+    response: item(Question),
+    handler: ({ actor, param }) => getQuestionBySlug({ actor, slug: param('slug') }),
+  },
+  {
+    method: 'get',
+    path: '/questions/:id',
+    tag,
+    operationId: 'getQuestionById',
+    summary: 'Read a question by id',
+    description: `${visibility} A question the caller may not see is not found.`,
+    access: 'public',
+    params: idParams,
+    response: item(Question),
+    handler: ({ actor, param }) => getQuestionById({ actor, id: param('id') }),
+  },
+  {
+    method: 'post',
+    path: '/questions',
+    tag,
+    operationId: 'createQuestion',
+    summary: 'Create a question',
+    description:
+      "`options` (2 to 10) are required for mcq and refused otherwise. Module and topic must belong to the paper's subject offering (else 400 naming the field).",
+    access: 'editor',
+    body: createQuestionInput,
+    conflict: 'the explicit slug is taken',
+    response: created(Question, (q) => resourcePath('questions', q.id)),
+    handler: ({ actor, body }) => createQuestion({ actor, input: body }),
+  },
+  {
+    method: 'patch',
+    path: '/questions/:id',
+    tag,
+    operationId: 'updateQuestion',
+    summary: 'Update a question',
+    description: '`null` removes `moduleId`, `topicId`, `marks`, `options` or `answer`.',
+    access: 'editor',
+    params: idParams,
+    body: updateQuestionInput,
+    conflict: 'the slug is taken',
+    response: item(Question),
+    handler: ({ actor, param, body }) => updateQuestion({ actor, id: param('id'), input: body }),
+  },
+  {
+    method: 'delete',
+    path: '/questions/:id',
+    tag,
+    operationId: 'deleteQuestion',
+    summary: 'Delete a question',
+    access: 'admin',
+    params: idParams,
+    conflict: 'the question still has solutions',
+    response: noContent,
+    handler: ({ actor, param }) => deleteQuestion({ actor, id: param('id') }),
+  },
+];

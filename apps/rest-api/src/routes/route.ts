@@ -1,0 +1,108 @@
+// The shape of one REST route: what Express mounts and what the OpenAPI document describes come
+// from the same definition, so the two cannot drift apart.
+import type { Actor, Page } from '@qpc/domain';
+import { externalIdSchema, objectId, slugSchema } from '@qpc/domain';
+import { z } from 'zod';
+
+/** Every REST path sits under this prefix. */
+export const API_PREFIX = '/api/v1';
+
+export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
+
+/**
+ * Who may call a route, for the document and the role matrix only: the domain services enforce
+ * it. `public` reads accept an optional token (editors and admins may see more).
+ */
+export type Access = 'public' | 'authenticated' | 'editor' | 'admin';
+
+/** What a handler receives: the caller and the raw request parts (the services parse them). */
+export interface RouteContext {
+  actor: Actor | null;
+  /** A path parameter as sent. */
+  param: (name: string) => string;
+  query: unknown;
+  body: unknown;
+}
+
+/** A named output schema: a component of the OpenAPI document. */
+export interface Component<T = unknown> {
+  name: string;
+  schema: z.ZodType<T>;
+}
+
+export interface ItemResponse {
+  kind: 'item';
+  component: Component;
+}
+
+export interface ListResponse {
+  kind: 'list';
+  component: Component;
+}
+
+export interface CreatedResponse {
+  kind: 'created';
+  component: Component;
+  /** Path (under the API prefix) of the created resource, for the Location header. */
+  location: (item: unknown) => string;
+}
+
+export interface NoContentResponse {
+  kind: 'no-content';
+}
+
+interface RouteBase {
+  method: HttpMethod;
+  /** Express path under the API prefix, e.g. `/universities/:slug`. */
+  path: string;
+  tag: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** When the route can answer 409, and why. */
+  conflict?: string;
+}
+
+export type RouteDefinition = RouteBase &
+  (
+    | { response: ItemResponse | CreatedResponse; handler: (ctx: RouteContext) => Promise<unknown> }
+    | { response: ListResponse; handler: (ctx: RouteContext) => Promise<Page<unknown>> }
+    | { response: NoContentResponse; handler: (ctx: RouteContext) => Promise<void> }
+  );
+
+/** Names an output schema for the document. */
+export function component<T>(name: string, schema: z.ZodType<T>): Component<T> {
+  return { name, schema };
+}
+
+/** 200 with `{success, data}`. */
+export function item(c: Component): ItemResponse {
+  return { kind: 'item', component: c };
+}
+
+/** 200 with `{success, data: [...], pagination}`. */
+export function list(c: Component): ListResponse {
+  return { kind: 'list', component: c };
+}
+
+/** 201 with `{success, data}` and a Location header. */
+export function created<T>(c: Component<T>, location: (item: T) => string): CreatedResponse {
+  return { kind: 'created', component: c as Component, location: (value) => location(value as T) };
+}
+
+/** 204 without a body. */
+export const noContent: NoContentResponse = { kind: 'no-content' };
+
+/** Path parameter schemas, for the document (the services validate the values). */
+export const idParams = z.object({ id: objectId });
+export const slugParams = z.object({ slug: slugSchema });
+export const externalIdParams = z.object({ externalId: externalIdSchema });
+
+/** Builds a Location path under the API prefix with each segment encoded. */
+export function resourcePath(...segments: string[]): string {
+  return `${API_PREFIX}/${segments.map(encodeURIComponent).join('/')}`;
+}

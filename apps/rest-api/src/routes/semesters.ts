@@ -1,0 +1,68 @@
+import {
+  createSemester,
+  createSemesterInput,
+  deleteSemester,
+  listSemesters,
+  listSemestersQuery,
+  semesterSchema,
+  updateSemester,
+  updateSemesterInput,
+} from '@qpc/domain';
+import type { RouteDefinition } from './route.js';
+import { component, created, idParams, item, list, noContent, resourcePath } from './route.js';
+
+const Semester = component('Semester', semesterSchema);
+const tag = 'Semesters';
+
+export const semesterRoutes: RouteDefinition[] = [
+  {
+    method: 'get',
+    path: '/semesters',
+    tag,
+    operationId: 'listSemesters',
+    summary: 'List semesters',
+    description: 'Semesters, filtered by branch.',
+    access: 'public',
+    query: listSemestersQuery,
+    response: list(Semester),
+    handler: ({ actor, query }) => listSemesters({ actor, query }),
+  },
+  {
+    method: 'post',
+    path: '/semesters',
+    tag,
+    operationId: 'createSemester',
+    summary: 'Create a semester',
+    description: 'The branch must exist; `number` (1 to 12) is unique within the branch.',
+    access: 'editor',
+    body: createSemesterInput,
+    conflict: 'the branch already has a semester with this number',
+    response: created(Semester, (s) => resourcePath('semesters', s.id)),
+    handler: ({ actor, body }) => createSemester({ actor, input: body }),
+  },
+  {
+    method: 'patch',
+    path: '/semesters/:id',
+    tag,
+    operationId: 'updateSemester',
+    summary: 'Update a semester',
+    access: 'editor',
+    params: idParams,
+    body: updateSemesterInput,
+    conflict: 'the branch already has a semester with this number, or the semester would move to another branch while subject offerings reference it',
+    response: item(Semester),
+    handler: ({ actor, param, body }) => updateSemester({ actor, id: param('id'), input: body }),
+  },
+  {
+    method: 'delete',
+    path: '/semesters/:id',
+    tag,
+    operationId: 'deleteSemester',
+    summary: 'Delete a semester',
+    access: 'admin',
+    params: idParams,
+    conflict: 'the semester still has subject offerings',
+    response: noContent,
+    handler: ({ actor, param }) => deleteSemester({ actor, id: param('id') }),
+  },
+];

@@ -1,0 +1,60 @@
+import {
+  createSolution,
+  createSolutionInput,
+  listSolutions,
+  listSolutionsQuery,
+  solutionSchema,
+  voteSolution,
+  voteSolutionInput,
+} from '@qpc/domain';
+import type { RouteDefinition } from './route.js';
+import { component, created, idParams, item, list, resourcePath } from './route.js';
+
+const Solution = component('Solution', solutionSchema);
+const tag = 'Solutions';
+
+export const solutionRoutes: RouteDefinition[] = [
+  {
+    method: 'get',
+    path: '/solutions',
+    tag,
+    operationId: 'listSolutions',
+    summary: 'List solutions',
+    description:
+      "Best score first, then oldest. Each solution carries `upvotes`, `downvotes`, `score` and the caller's `myVote`. " +
+      'Anonymous and normal callers see solutions to questions of approved papers only.',
+    access: 'public',
+    query: listSolutionsQuery,
+    response: list(Solution),
+    handler: ({ actor, query }) => listSolutions({ actor, query }),
+  },
+  {
+    method: 'post',
+    path: '/solutions',
+    tag,
+    operationId: 'createSolution',
+    summary: 'Contribute a solution',
+    description:
+      'The caller is the author. The question must exist and be visible to the caller (else 400 naming `questionId`).',
+    access: 'authenticated',
+    body: createSolutionInput,
+    response: created(Solution, (s) => resourcePath('solutions', s.id)),
+    handler: ({ actor, body }) => createSolution({ actor, input: body }),
+  },
+  {
+    method: 'patch',
+    path: '/solutions/:id/vote',
+    tag,
+    operationId: 'voteSolution',
+    summary: 'Vote on a solution',
+    description:
+      'Body `{"value": 1 | -1 | 0}`: one vote per user and solution, repeating a vote changes nothing, 0 withdraws it. ' +
+      'Nobody votes on their own solution (403). Answers with the solution, its counts and the caller\'s `myVote`.',
+    access: 'authenticated',
+    params: idParams,
+    body: voteSolutionInput,
+    conflict: 'the vote could not be recorded under heavy contention; retry',
+    response: item(Solution),
+    handler: ({ actor, param, body }) => voteSolution({ actor, id: param('id'), input: body }),
+  },
+];

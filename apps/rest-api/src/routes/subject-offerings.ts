@@ -1,0 +1,55 @@
+import {
+  createSubjectOffering,
+  createSubjectOfferingInput,
+  deleteSubjectOffering,
+  listSubjectOfferings,
+  listSubjectOfferingsQuery,
+  subjectOfferingSchema,
+} from '@qpc/domain';
+import type { RouteDefinition } from './route.js';
+import { component, created, idParams, list, noContent, resourcePath } from './route.js';
+
+const SubjectOffering = component('SubjectOffering', subjectOfferingSchema);
+const tag = 'Subject offerings';
+
+export const subjectOfferingRoutes: RouteDefinition[] = [
+  {
+    method: 'get',
+    path: '/subject-offerings',
+    tag,
+    operationId: 'listSubjectOfferings',
+    summary: 'List subject offerings',
+    description: 'Subjects taught in a university, branch and semester, filtered by any of the four ids.',
+    access: 'public',
+    query: listSubjectOfferingsQuery,
+    response: list(SubjectOffering),
+    handler: ({ actor, query }) => listSubjectOfferings({ actor, query }),
+  },
+  {
+    method: 'post',
+    path: '/subject-offerings',
+    tag,
+    operationId: 'createSubjectOffering',
+    summary: 'Create a subject offering',
+    description:
+      'The branch must belong to the university and the semester to the branch (else 400 naming the field). ' +
+      'The combination of university, branch, semester, subject and regulation is unique.',
+    access: 'editor',
+    body: createSubjectOfferingInput,
+    conflict: 'the same offering exists',
+    response: created(SubjectOffering, (o) => resourcePath('subject-offerings', o.id)),
+    handler: ({ actor, body }) => createSubjectOffering({ actor, input: body }),
+  },
+  {
+    method: 'delete',
+    path: '/subject-offerings/:id',
+    tag,
+    operationId: 'deleteSubjectOffering',
+    summary: 'Delete a subject offering',
+    access: 'admin',
+    params: idParams,
+    conflict: 'the offering still has papers or a syllabus',
+    response: noContent,
+    handler: ({ actor, param }) => deleteSubjectOffering({ actor, id: param('id') }),
+  },
+];

@@ -1,0 +1,80 @@
+import {
+  createSubject,
+  createSubjectInput,
+  deleteSubject,
+  getSubjectBySlug,
+  listSubjects,
+  listSubjectsQuery,
+  subjectSchema,
+  updateSubject,
+  updateSubjectInput,
+} from '@qpc/domain';
+import type { RouteDefinition } from './route.js';
+import { component, created, idParams, item, list, noContent, resourcePath, slugParams } from './route.js';
+
+const Subject = component('Subject', subjectSchema);
+const tag = 'Subjects';
+
+export const subjectRoutes: RouteDefinition[] = [
+  {
+    method: 'get',
+    path: '/subjects',
+    tag,
+    operationId: 'listSubjects',
+    summary: 'List subjects',
+    description: 'The global subject catalog, ordered by name.',
+    access: 'public',
+    query: listSubjectsQuery,
+    response: list(Subject),
+    handler: ({ actor, query }) => listSubjects({ actor, query }),
+  },
+  {
+    method: 'get',
+    path: '/subjects/:slug',
+    tag,
+    operationId: 'getSubjectBySlug',
+    summary: 'Read a subject by slug',
+    access: 'public',
+    params: slugParams,
+    response: item(Subject),
+    handler: ({ actor, param }) => getSubjectBySlug({ actor, slug: param('slug') }),
+  },
+  {
+    method: 'post',
+    path: '/subjects',
+    tag,
+    operationId: 'createSubject',
+    summary: 'Create a subject',
+    description: 'The slug is generated from the name when absent (`-2`, `-3`, ... on collision).',
+    access: 'editor',
+    body: createSubjectInput,
+    conflict: 'the explicit slug is taken',
+    response: created(Subject, (s) => resourcePath('subjects', s.slug)),
+    handler: ({ actor, body }) => createSubject({ actor, input: body }),
+  },
+  {
+    method: 'patch',
+    path: '/subjects/:id',
+    tag,
+    operationId: 'updateSubject',
+    summary: 'Update a subject',
+    access: 'editor',
+    params: idParams,
+    body: updateSubjectInput,
+    conflict: 'the slug is taken',
+    response: item(Subject),
+    handler: ({ actor, param, body }) => updateSubject({ actor, id: param('id'), input: body }),
+  },
+  {
+    method: 'delete',
+    path: '/subjects/:id',
+    tag,
+    operationId: 'deleteSubject',
+    summary: 'Delete a subject',
+    access: 'admin',
+    params: idParams,
+    conflict: 'the subject still has subject offerings',
+    response: noContent,
+    handler: ({ actor, param }) => deleteSubject({ actor, id: param('id') }),
+  },
+];

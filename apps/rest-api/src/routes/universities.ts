@@ -1,0 +1,83 @@
+import {
+  createUniversity,
+  createUniversityInput,
+  deleteUniversity,
+  getUniversityBySlug,
+  listUniversities,
+  listUniversitiesQuery,
+  universitySchema,
+  updateUniversity,
+  updateUniversityInput,
+} from '@qpc/domain';
+import type { RouteDefinition } from './route.js';
+import { component, created, idParams, item, list, noContent, resourcePath, slugParams } from './route.js';
+
+const University = component('University', universitySchema);
+const tag = 'Universities';
+
+export const universityRoutes: RouteDefinition[] = [
+  {
+    method: 'get',
+    path: '/universities',
+    tag,
+    operationId: 'listUniversities',
+    summary: 'List universities',
+    description:
+      'Active universities by default, ordered by name. `isActive=false` lists soft-deleted ones, `isActive=all` both.',
+    access: 'public',
+    query: listUniversitiesQuery,
+    response: list(University),
+    handler: ({ actor, query }) => listUniversities({ actor, query }),
+  },
+  {
+    method: 'get',
+    path: '/universities/:slug',
+    tag,
+    operationId: 'getUniversityBySlug',
+    summary: 'Read a university by slug',
+    description: 'Soft-deleted universities are not found.',
+    access: 'public',
+    params: slugParams,
+    response: item(University),
+    handler: ({ actor, param }) => getUniversityBySlug({ actor, slug: param('slug') }),
+  },
+  {
+    method: 'post',
+    path: '/universities',
+    tag,
+    operationId: 'createUniversity',
+    summary: 'Create a university',
+    description: 'The slug is generated from the name when absent (`-2`, `-3`, ... on collision).',
+    access: 'editor',
+    body: createUniversityInput,
+    conflict: 'the explicit slug is taken',
+    response: created(University, (u) => resourcePath('universities', u.slug)),
+    handler: ({ actor, body }) => createUniversity({ actor, input: body }),
+  },
+  {
+    method: 'patch',
+    path: '/universities/:id',
+    tag,
+    operationId: 'updateUniversity',
+    summary: 'Update a university',
+    description: 'Any subset of the fields. Only an admin may set `isActive` (false soft-deletes, true restores).',
+    access: 'editor',
+    params: idParams,
+    body: updateUniversityInput,
+    conflict: 'the slug is taken',
+    response: item(University),
+    handler: ({ actor, param, body }) => updateUniversity({ actor, id: param('id'), input: body }),
+  },
+  {
+    method: 'delete',
+    path: '/universities/:id',
+    tag,
+    operationId: 'deleteUniversity',
+    summary: 'Soft-delete a university',
+    description: 'Sets `isActive: false` and `deletedAt`; the university disappears from the default list and slug reads.',
+    access: 'admin',
+    params: idParams,
+    response: noContent,
+    handler: ({ actor, param }) => deleteUniversity({ actor, id: param('id') }),
+  },
+];

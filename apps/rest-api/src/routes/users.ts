@@ -1,0 +1,67 @@
+import {
+  getMe,
+  getUserByExternalId,
+  listUsers,
+  listUsersQuery,
+  updateUser,
+  updateUserInput,
+  userSchema,
+} from '@qpc/domain';
+import type { RouteDefinition } from './route.js';
+import { component, externalIdParams, item, list } from './route.js';
+
+const User = component('User', userSchema);
+const tag = 'Users';
+
+// `/users/me` is declared before `/users/:externalId`, so "me" is never taken for an id.
+export const userRoutes: RouteDefinition[] = [
+  {
+    method: 'get',
+    path: '/users/me',
+    tag,
+    operationId: 'getMe',
+    summary: 'Read the current user',
+    description: 'The profile of the token\'s user (created with role `normal` on first sight).',
+    access: 'authenticated',
+    response: item(User),
+    handler: ({ actor }) => getMe({ actor }),
+  },
+  {
+    method: 'get',
+    path: '/users',
+    tag,
+    operationId: 'listUsers',
+    summary: 'List users',
+    description: 'Oldest first, filtered by role, active flag and a name or email substring.',
+    access: 'admin',
+    query: listUsersQuery,
+    response: list(User),
+    handler: ({ actor, query }) => listUsers({ actor, query }),
+  },
+  {
+    method: 'get',
+    path: '/users/:externalId',
+    tag,
+    operationId: 'getUserByExternalId',
+    summary: 'Read a user by identity-provider id',
+    access: 'admin',
+    params: externalIdParams,
+    response: item(User),
+    handler: ({ actor, param }) => getUserByExternalId({ actor, externalId: param('externalId') }),
+  },
+  {
+    method: 'patch',
+    path: '/users/:externalId',
+    tag,
+    operationId: 'updateUser',
+    summary: "Change a user's role or active flag",
+    description:
+      'A deactivated user gets 403 on every route that needs authentication. The last active admin cannot be demoted or deactivated (409).',
+    access: 'admin',
+    params: externalIdParams,
+    body: updateUserInput,
+    conflict: 'the change would leave no active admin',
+    response: item(User),
+    handler: ({ actor, param, body }) => updateUser({ actor, externalId: param('externalId'), input: body }),
+  },
+];
