@@ -1,0 +1,27 @@
+export {
+  createPaperInput,
+  updatePaperInput,
+  setPaperStatusInput,
+  listPapersQuery,
+  paperSchema,
+  paperStatusChangeSchema,
+  MIN_EXAM_YEAR,
+  maxExamYear,
+} from './schema.js';
+export type {
+  CreatePaperInput,
+  UpdatePaperInput,
+  SetPaperStatusInput,
+  ListPapersQuery,
+  Paper,
+  PaperStatusChange,
+} from './schema.js';
+export {
+  listPapers,
+  getPaperBySlug,
+  getPaperById,
+  createPaper,
+  updatePaper,
+  setPaperStatus,
+  deletePaper,
+} from './service.js';

@@ -1,0 +1,512 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../access.js';
+import { PaperModel } from './model.js';
+import {
+  createPaper,
+  deletePaper,
+  getPaperById,
+  getPaperBySlug,
+  listPapers,
+  setPaperStatus,
+  updatePaper,
+} from './service.js';
+import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
+import type { OfferingFixture } from '../test-support/content-fixtures.js';
+import { makeActors } from '../test-support/actors.js';
+import { useTestDatabase } from '../test-support/database.js';
+
+useTestDatabase();
+
+let actors: Awaited<ReturnType<typeof makeActors>>;
+beforeAll(async () => {
+  actors = await makeActors();
+});
+
+type Who = 'anonymous' | 'normal' | 'deactivated' | 'editor' | 'admin';
+const who = (key: Who): Actor | null => (key === 'anonymous' ? null : actors[key]);
+
+const nextYear = new Date().getFullYear() + 1;
+
+describe('createPaper', () => {
+  let fixture: OfferingFixture;
+  beforeAll(async () => {
+    fixture = await makeOffering('Compiler Design');
+  });
+
+  it('when an editor creates a paper without title, slug or status, then they are generated and status is pending', async () => {
+    const paper = await createPaper({
+      actor: actors.editor,
+      input: { subjectOfferingId: fixture.offeringId, examYear: 2021, examType: 'mid-term' },
+    });
+    expect(paper).toMatchObject({
+      subjectOfferingId: fixture.offeringId,
+      examYear: 2021,
+      examType: 'mid-term',
+      title: 'Compiler Design mid-term 2021',
+      slug: 'compiler-design-mid-term-2021',
+      status: 'pending',
+      statusHistory: [],
+      createdBy: actors.editor.id,
+    });
+    expect(paper.id).toMatch(/^[a-f0-9]{24}$/);
+    expect(paper).not.toHaveProperty('_id');
+    expect(Date.parse(paper.createdAt)).not.toBeNaN();
+  });
+
+  it('when an admin creates a draft paper with an explicit title and slug, then they are kept', async () => {
+    const paper = await createPaper({
+      actor: actors.admin,
+      input: {
+        subjectOfferingId: fixture.offeringId,
+        examYear: nextYear,
+        examType: 'quiz',
+        title: 'Surprise quiz',
+        slug: 'surprise-quiz',
+        status: 'draft',
+      },
+    });
+    expect(paper).toMatchObject({
+      title: 'Surprise quiz',
+      slug: 'surprise-quiz',
+      status: 'draft',
+      examYear: nextYear,
+    });
+  });
+
+  it('when a generated slug is taken, then the next papers get -2 and -3', async () => {
+    const input = {
+      subjectOfferingId: fixture.offeringId,
+      examYear: 2019,
+      examType: 'supplementary',
+    };
+    const first = await createPaper({ actor: actors.editor, input });
+    const second = await createPaper({ actor: actors.editor, input });
+    const third = await createPaper({ actor: actors.editor, input });
+    expect([first.slug, second.slug, third.slug]).toEqual([
+      'compiler-design-supplementary-2019',
+      'compiler-design-supplementary-2019-2',
+      'compiler-design-supplementary-2019-3',
+    ]);
+  });
+
+  it('when an explicit slug is already taken, then it is a 409 naming slug', async () => {
+    const input = {
+      subjectOfferingId: fixture.offeringId,
+      examYear: 2018,
+      examType: 'end-term',
+      slug: 'taken-slug',
+    };
+    await createPaper({ actor: actors.editor, input });
+    await expect(createPaper({ actor: actors.editor, input })).rejects.toMatchObject({
+      status: 409,
+      details: [{ path: 'slug', message: 'already taken' }],
+    });
+  });
+
+  it.each([
+    ['anonymous', 401, 'anonymous'],
+    ['a normal user', 403, 'normal'],
+    ['a deactivated editor', 403, 'deactivated'],
+  ] as const)(
+    'when %s creates a paper, then it is refused with %i',
+    async (_name, status, actor) => {
+      const input = { subjectOfferingId: fixture.offeringId, examYear: 2020, examType: 'end-term' };
+      await expect(createPaper({ actor: who(actor), input })).rejects.toMatchObject({ status });
+      expect(await PaperModel.countDocuments({ examYear: 2020 })).toBe(0);
+    },
+  );
+
+  it.each([
+    ['status approved', { status: 'approved' }, 'status'],
+    ['status rejected', { status: 'rejected' }, 'status'],
+    ['a createdBy field', { createdBy: '507f1f77bcf86cd799439011' }, ''],
+    ['a statusHistory field', { statusHistory: [] }, ''],
+    ['an unknown examType', { examType: 'final' }, 'examType'],
+    ['examYear 1899', { examYear: 1899 }, 'examYear'],
+    ['examYear two years ahead', { examYear: nextYear + 1 }, 'examYear'],
+    ['a fractional examYear', { examYear: 2020.5 }, 'examYear'],
+    ['examYear as a string', { examYear: '2020' }, 'examYear'],
+    ['a malformed subjectOfferingId', { subjectOfferingId: 'nope' }, 'subjectOfferingId'],
+    ['an uppercase slug', { slug: 'Not-Kebab' }, 'slug'],
+  ])('when the body has %s, then it is a 400 naming the field', async (_name, patch, path) => {
+    const input = {
+      subjectOfferingId: fixture.offeringId,
+      examYear: 2020,
+      examType: 'end-term',
+      ...patch,
+    };
+    const error = await createPaper({ actor: actors.admin, input }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    expect((error as { details: { path: string }[] }).details[0]!.path).toBe(path);
+  });
+
+  it('when the subject offering does not exist, then it is a 400 naming subjectOfferingId', async () => {
+    const input = {
+      subjectOfferingId: '507f1f77bcf86cd799439011',
+      examYear: 2020,
+      examType: 'end-term',
+    };
+    await expect(createPaper({ actor: actors.editor, input })).rejects.toMatchObject({
+      status: 400,
+      details: [{ path: 'subjectOfferingId' }],
+    });
+  });
+});
+
+describe('listPapers and single reads', () => {
+  let fixture: OfferingFixture;
+  let approvedOld: { id: string; slug: string };
+  let approvedNew: { id: string; slug: string };
+  let draft: { id: string; slug: string };
+  let pending: { id: string; slug: string };
+  let rejected: { id: string; slug: string };
+  beforeAll(async () => {
+    fixture = await makeOffering();
+    approvedOld = await makePaper(fixture.offeringId, { status: 'approved', examYear: 2019 });
+    approvedNew = await makePaper(fixture.offeringId, {
+      status: 'approved',
+      examYear: 2023,
+      examType: 'quiz',
+    });
+    draft = await makePaper(fixture.offeringId, { status: 'draft', examYear: 2024 });
+    pending = await makePaper(fixture.offeringId, { status: 'pending', examYear: 2022 });
+    rejected = await makePaper(fixture.offeringId, { status: 'rejected', examYear: 2021 });
+  });
+  const scoped = (extra: Record<string, string> = {}) => ({
+    subjectOfferingId: fixture.offeringId,
+    ...extra,
+  });
+
+  it.each([
+    ['anonymous', 'anonymous'],
+    ['a normal user', 'normal'],
+    ['a deactivated editor', 'deactivated'],
+  ] as const)(
+    'when %s lists papers, then only approved ones come back, newest exam year first, without history',
+    async (_n, actor) => {
+      const page = await listPapers({ actor: who(actor), query: scoped() });
+      expect(page.items.map((p) => p.id)).toEqual([approvedNew.id, approvedOld.id]);
+      expect(page.pagination).toEqual({
+        page: 1,
+        limit: 20,
+        total: 2,
+        totalPages: 1,
+        hasNextPage: false,
+        hasPrevPage: false,
+      });
+      expect(page.items[0]).not.toHaveProperty('statusHistory');
+    },
+  );
+
+  it('when a normal user filters by status draft, then the filter is ignored and only approved papers come back', async () => {
+    const page = await listPapers({ actor: actors.normal, query: scoped({ status: 'draft' }) });
+    expect(page.items.map((p) => p.status)).toEqual(['approved', 'approved']);
+  });
+
+  it('when an editor lists papers, then every status comes back in examYear order with history', async () => {
+    const page = await listPapers({ actor: actors.editor, query: scoped() });
+    expect(page.items.map((p) => p.id)).toEqual([
+      draft.id,
+      approvedNew.id,
+      pending.id,
+      rejected.id,
+      approvedOld.id,
+    ]);
+    expect(page.items[0]!.statusHistory).toEqual([]);
+  });
+
+  it('when an admin filters by status, then only that status comes back', async () => {
+    const page = await listPapers({ actor: actors.admin, query: scoped({ status: 'rejected' }) });
+    expect(page.items.map((p) => p.id)).toEqual([rejected.id]);
+  });
+
+  it('when examYear and examType filters come as strings, then they are coerced and applied', async () => {
+    const byYear = await listPapers({ actor: null, query: scoped({ examYear: '2019' }) });
+    expect(byYear.items.map((p) => p.id)).toEqual([approvedOld.id]);
+    const byType = await listPapers({ actor: null, query: scoped({ examType: 'quiz' }) });
+    expect(byType.items.map((p) => p.id)).toEqual([approvedNew.id]);
+  });
+
+  it('when limit is 1, then pagination pages through the list', async () => {
+    const second = await listPapers({
+      actor: actors.editor,
+      query: scoped({ limit: '1', page: '2' }),
+    });
+    expect(second.items.map((p) => p.id)).toEqual([approvedNew.id]);
+    expect(second.pagination).toMatchObject({
+      page: 2,
+      limit: 1,
+      total: 5,
+      totalPages: 5,
+      hasNextPage: true,
+      hasPrevPage: true,
+    });
+  });
+
+  it.each([
+    ['an unknown status', { status: 'archived' }],
+    ['an unknown parameter', { sort: 'title' }],
+    ['limit 0', { limit: '0' }],
+    ['limit 101', { limit: '101' }],
+    ['a malformed subjectOfferingId', { subjectOfferingId: 'x' }],
+    ['an examYear that is not a number', { examYear: 'last' }],
+    ['an object as a value', { examType: { $ne: 'quiz' } }],
+  ])('when the query has %s, then it is a 400', async (_n, query) => {
+    await expect(listPapers({ actor: actors.admin, query })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('when anonymous reads an approved paper by slug or id, then it comes back without history', async () => {
+    const bySlug = await getPaperBySlug({ actor: null, slug: approvedOld.slug });
+    const byId = await getPaperById({ actor: null, id: approvedOld.id });
+    expect(bySlug.id).toBe(approvedOld.id);
+    expect(byId.slug).toBe(approvedOld.slug);
+    expect(bySlug).not.toHaveProperty('statusHistory');
+  });
+
+  it.each([
+    ['anonymous', 'anonymous'],
+    ['a normal user', 'normal'],
+    ['a deactivated editor', 'deactivated'],
+  ] as const)('when %s reads an unapproved paper, then it is a 404', async (_n, actor) => {
+    for (const paper of [draft, pending, rejected]) {
+      await expect(getPaperBySlug({ actor: who(actor), slug: paper.slug })).rejects.toMatchObject({
+        status: 404,
+      });
+      await expect(getPaperById({ actor: who(actor), id: paper.id })).rejects.toMatchObject({
+        status: 404,
+      });
+    }
+  });
+
+  it('when an editor reads a draft paper, then it comes back with its history', async () => {
+    const paper = await getPaperBySlug({ actor: actors.editor, slug: draft.slug });
+    expect(paper).toMatchObject({ id: draft.id, status: 'draft', statusHistory: [] });
+  });
+
+  it('when the slug or id does not exist, then it is a 404; a malformed id is a 400', async () => {
+    await expect(
+      getPaperBySlug({ actor: actors.admin, slug: 'no-such-paper' }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      getPaperById({ actor: actors.admin, id: '507f1f77bcf86cd799439011' }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(getPaperById({ actor: actors.admin, id: 'abc' })).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+});
+
+describe('updatePaper', () => {
+  let fixture: OfferingFixture;
+  beforeAll(async () => {
+    fixture = await makeOffering();
+  });
+
+  it('when an editor updates title, year and type, then the paper changes and keeps its status', async () => {
+    const { id } = await makePaper(fixture.offeringId, { status: 'approved' });
+    const paper = await updatePaper({
+      actor: actors.editor,
+      id,
+      input: { title: 'Renamed', examYear: 2020, examType: 'supplementary', slug: 'renamed-paper' },
+    });
+    expect(paper).toMatchObject({
+      id,
+      title: 'Renamed',
+      examYear: 2020,
+      examType: 'supplementary',
+      slug: 'renamed-paper',
+      status: 'approved',
+    });
+  });
+
+  it.each([
+    ['status', { status: 'approved' }],
+    ['subjectOfferingId', { subjectOfferingId: '507f1f77bcf86cd799439011' }],
+    ['createdBy', { createdBy: '507f1f77bcf86cd799439011' }],
+    ['nothing at all', {}],
+    ['examYear out of range', { examYear: 1850 }],
+  ])('when the body has %s, then it is a 400 and nothing changes', async (_n, input) => {
+    const { id } = await makePaper(fixture.offeringId, { status: 'pending' });
+    await expect(updatePaper({ actor: actors.admin, id, input })).rejects.toMatchObject({
+      status: 400,
+    });
+    expect((await PaperModel.findById(id).lean())?.status).toBe('pending');
+  });
+
+  it('when the new slug belongs to another paper, then it is a 409 naming slug', async () => {
+    const other = await makePaper(fixture.offeringId);
+    const { id } = await makePaper(fixture.offeringId);
+    await expect(
+      updatePaper({ actor: actors.editor, id, input: { slug: other.slug } }),
+    ).rejects.toMatchObject({
+      status: 409,
+      details: [{ path: 'slug' }],
+    });
+  });
+
+  it.each([
+    ['anonymous', 401, 'anonymous'],
+    ['a normal user', 403, 'normal'],
+    ['a deactivated editor', 403, 'deactivated'],
+  ] as const)('when %s updates a paper, then it is refused with %i', async (_n, status, actor) => {
+    const { id } = await makePaper(fixture.offeringId);
+    await expect(
+      updatePaper({ actor: who(actor), id, input: { title: 'Hacked' } }),
+    ).rejects.toMatchObject({ status });
+  });
+
+  it('when the paper does not exist, then it is a 404', async () => {
+    await expect(
+      updatePaper({ actor: actors.editor, id: '507f1f77bcf86cd799439011', input: { title: 'X' } }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('setPaperStatus', () => {
+  let fixture: OfferingFixture;
+  beforeAll(async () => {
+    fixture = await makeOffering();
+  });
+
+  it('when an admin approves then rejects a paper, then each change is recorded in order with from, to, by, at and reason', async () => {
+    const { id, slug } = await makePaper(fixture.offeringId, { status: 'pending' });
+    const approved = await setPaperStatus({
+      actor: actors.admin,
+      id,
+      input: { status: 'approved' },
+    });
+    expect(approved.status).toBe('approved');
+    expect(await getPaperBySlug({ actor: null, slug })).toMatchObject({ id, status: 'approved' });
+
+    const rejected = await setPaperStatus({
+      actor: actors.admin,
+      id,
+      input: { status: 'rejected', reason: 'Duplicate of another paper' },
+    });
+    expect(rejected.statusHistory).toHaveLength(2);
+    expect(rejected.statusHistory![0]).toMatchObject({
+      from: 'pending',
+      to: 'approved',
+      by: actors.admin.id,
+      reason: null,
+    });
+    expect(rejected.statusHistory![1]).toMatchObject({
+      from: 'approved',
+      to: 'rejected',
+      by: actors.admin.id,
+      reason: 'Duplicate of another paper',
+    });
+    expect(Date.parse(rejected.statusHistory![1]!.at)).toBeGreaterThanOrEqual(
+      Date.parse(rejected.statusHistory![0]!.at),
+    );
+    await expect(getPaperBySlug({ actor: null, slug })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('when an admin moves a paper back to draft, then it is allowed and recorded', async () => {
+    const { id } = await makePaper(fixture.offeringId, { status: 'approved' });
+    const paper = await setPaperStatus({ actor: actors.admin, id, input: { status: 'draft' } });
+    expect(paper).toMatchObject({
+      status: 'draft',
+      statusHistory: [{ from: 'approved', to: 'draft' }],
+    });
+  });
+
+  it.each([
+    ['anonymous', 401, 'anonymous'],
+    ['a normal user', 403, 'normal'],
+    ['an editor', 403, 'editor'],
+    ['a deactivated editor', 403, 'deactivated'],
+  ] as const)(
+    'when %s sets a status, then it is refused with %i and nothing is recorded',
+    async (_n, status, actor) => {
+      const { id } = await makePaper(fixture.offeringId, { status: 'pending' });
+      await expect(
+        setPaperStatus({ actor: who(actor), id, input: { status: 'approved' } }),
+      ).rejects.toMatchObject({ status });
+      const doc = await PaperModel.findById(id).lean();
+      expect(doc).toMatchObject({ status: 'pending', statusHistory: [] });
+    },
+  );
+
+  it.each([
+    ['an unknown status', { status: 'published' }],
+    ['no status', { reason: 'why not' }],
+    ['an extra field', { status: 'approved', by: '507f1f77bcf86cd799439011' }],
+  ])('when the body has %s, then it is a 400', async (_n, input) => {
+    const { id } = await makePaper(fixture.offeringId, { status: 'pending' });
+    await expect(setPaperStatus({ actor: actors.admin, id, input })).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+
+  it('when the paper does not exist, then it is a 404', async () => {
+    await expect(
+      setPaperStatus({
+        actor: actors.admin,
+        id: '507f1f77bcf86cd799439011',
+        input: { status: 'approved' },
+      }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('when several admins change the status at once, then every change is in the history and chained', async () => {
+    const { id } = await makePaper(fixture.offeringId, { status: 'pending' });
+    const targets = ['approved', 'rejected', 'draft', 'approved', 'pending'] as const;
+    await Promise.all(
+      targets.map((status) => setPaperStatus({ actor: actors.admin, id, input: { status } })),
+    );
+    const doc = await PaperModel.findById(id).lean();
+    expect(doc!.statusHistory).toHaveLength(targets.length);
+    let previous = 'pending';
+    for (const entry of doc!.statusHistory) {
+      expect(entry.from).toBe(previous);
+      previous = entry.to;
+    }
+    expect(doc!.status).toBe(previous);
+  });
+});
+
+describe('deletePaper', () => {
+  let fixture: OfferingFixture;
+  beforeAll(async () => {
+    fixture = await makeOffering();
+  });
+
+  it('when an admin deletes a paper without questions, then it is gone', async () => {
+    const { id } = await makePaper(fixture.offeringId);
+    await deletePaper({ actor: actors.admin, id });
+    expect(await PaperModel.exists({ _id: id })).toBeNull();
+    await expect(getPaperById({ actor: actors.admin, id })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('when the paper has questions, then it is a 409 saying how many and the paper stays', async () => {
+    const { id } = await makePaper(fixture.offeringId);
+    await makeQuestion(id);
+    await makeQuestion(id);
+    await expect(deletePaper({ actor: actors.admin, id })).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringContaining('paper has 2 questions'),
+    });
+    expect(await PaperModel.exists({ _id: id })).not.toBeNull();
+  });
+
+  it.each([
+    ['anonymous', 401, 'anonymous'],
+    ['a normal user', 403, 'normal'],
+    ['an editor', 403, 'editor'],
+    ['a deactivated editor', 403, 'deactivated'],
+  ] as const)('when %s deletes a paper, then it is refused with %i', async (_n, status, actor) => {
+    const { id } = await makePaper(fixture.offeringId);
+    await expect(deletePaper({ actor: who(actor), id })).rejects.toMatchObject({ status });
+    expect(await PaperModel.exists({ _id: id })).not.toBeNull();
+  });
+
+  it('when the paper does not exist, then it is a 404; a malformed id is a 400', async () => {
+    await expect(
+      deletePaper({ actor: actors.admin, id: '507f1f77bcf86cd799439011' }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(deletePaper({ actor: actors.admin, id: 'zzz' })).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { objectId } from '../common-schemas.js';
+import { paginationQuery } from '../pagination.js';
+
+export const createSolutionInput = z.strictObject({
+  questionId: objectId.describe('Question the solution answers'),
+  content: z
+    .string({ message: 'content must be a string' })
+    .trim()
+    .min(1, 'content must not be empty')
+    .max(20_000, 'content must be at most 20000 characters')
+    .describe('The solution text (Markdown)'),
+});
+export type CreateSolutionInput = z.input<typeof createSolutionInput>;
+
+export const VOTE_VALUES = [1, -1, 0] as const;
+export type VoteValue = (typeof VOTE_VALUES)[number];
+
+export const voteSolutionInput = z.strictObject({
+  value: z
+    .union([z.literal(1), z.literal(-1), z.literal(0)], { message: 'value must be 1, -1 or 0' })
+    .describe('1 up, -1 down, 0 withdraws the vote'),
+});
+export type VoteSolutionInput = z.input<typeof voteSolutionInput>;
+
+export const listSolutionsQuery = paginationQuery
+  .extend({
+    questionId: objectId.optional().describe('Only solutions of this question'),
+  })
+  .strict();
+export type ListSolutionsQuery = z.input<typeof listSolutionsQuery>;
+
+export const solutionSchema = z.object({
+  id: z.string().describe('Solution id'),
+  questionId: z.string().describe('Question id'),
+  authorId: z.string().describe('Id of the user who wrote it'),
+  content: z.string().describe('The solution text'),
+  upvotes: z.number().int().describe('Number of up votes'),
+  downvotes: z.number().int().describe('Number of down votes'),
+  score: z.number().int().describe('upvotes minus downvotes'),
+  myVote: z
+    .union([z.literal(1), z.literal(-1), z.literal(0)])
+    .describe("The caller's vote: 1, -1, or 0 for none (always 0 for anonymous callers)"),
+  createdAt: z.string().describe('Creation time (ISO 8601)'),
+  updatedAt: z.string().describe('Last update time (ISO 8601)'),
+});
+export type Solution = z.infer<typeof solutionSchema>;

@@ -1,0 +1,134 @@
+// Catalog data for the content tests (papers, questions, solutions), written straight through
+// the models so these tests do not depend on the academic-structure services.
+import { randomUUID } from 'node:crypto';
+import type { Types } from 'mongoose';
+import {
+  BranchModel,
+  ModuleModel,
+  PaperModel,
+  QuestionModel,
+  SemesterModel,
+  SolutionModel,
+  SubjectModel,
+  SubjectOfferingModel,
+  SyllabusModel,
+  TopicModel,
+  UniversityModel,
+} from '../models.js';
+
+type PaperStatus = 'draft' | 'pending' | 'approved' | 'rejected';
+type ExamType = 'end-term' | 'mid-term' | 'supplementary' | 'quiz';
+type QuestionType = 'mcq' | 'short' | 'long' | 'numerical' | 'coding';
+type Difficulty = 'easy' | 'medium' | 'hard';
+
+function tag(): string {
+  return randomUUID().slice(0, 8);
+}
+
+export interface OfferingFixture {
+  subjectName: string;
+  offeringId: string;
+  /** Two modules with two topics each. */
+  modules: { id: string; topics: string[] }[];
+}
+
+/** A university, branch, semester, subject and offering with a syllabus of two modules of two topics. */
+export async function makeOffering(subjectName = `Subject ${tag()}`): Promise<OfferingFixture> {
+  const t = tag();
+  const university = await UniversityModel.create({
+    name: `University ${t}`,
+    shortName: `U${t}`,
+    slug: `u-${t}`,
+  });
+  const branch = await BranchModel.create({ universityId: university._id, name: `Branch ${t}` });
+  const semester = await SemesterModel.create({ branchId: branch._id, number: 3 });
+  const subject = await SubjectModel.create({ name: subjectName, slug: `s-${t}` });
+  const offering = await SubjectOfferingModel.create({
+    universityId: university._id,
+    branchId: branch._id,
+    semesterId: semester._id,
+    subjectId: subject._id,
+  });
+  const syllabus = await SyllabusModel.create({ subjectOfferingId: offering._id });
+  const modules: { id: string; topics: string[] }[] = [];
+  for (const order of [1, 2]) {
+    const module = await ModuleModel.create({
+      syllabusId: syllabus._id,
+      subjectOfferingId: offering._id,
+      title: `Module ${order}`,
+      order,
+    });
+    const topics: string[] = [];
+    for (const topicOrder of [1, 2]) {
+      const topic = await TopicModel.create({
+        moduleId: module._id,
+        subjectOfferingId: offering._id,
+        title: `Topic ${order}.${topicOrder}`,
+        order: topicOrder,
+      });
+      topics.push(topic._id.toHexString());
+    }
+    modules.push({ id: module._id.toHexString(), topics });
+  }
+  return { subjectName, offeringId: offering._id.toHexString(), modules };
+}
+
+/** A paper of the offering, inserted directly with the given status. */
+export async function makePaper(
+  offeringId: string,
+  options: { status?: PaperStatus; examYear?: number; examType?: ExamType; title?: string } = {},
+): Promise<{ id: string; slug: string }> {
+  const t = tag();
+  const paper = await PaperModel.create({
+    subjectOfferingId: offeringId,
+    examYear: options.examYear ?? 2023,
+    examType: options.examType ?? 'end-term',
+    title: options.title ?? `Paper ${t}`,
+    slug: `paper-${t}`,
+    status: options.status ?? 'approved',
+  });
+  return { id: paper._id.toHexString(), slug: paper.slug };
+}
+
+/** A short question of the paper, inserted directly. */
+export async function makeQuestion(
+  paperId: string,
+  options: {
+    moduleId?: string;
+    topicId?: string;
+    type?: QuestionType;
+    difficulty?: Difficulty;
+    isVerified?: boolean;
+  } = {},
+): Promise<{ id: string; slug: string }> {
+  const paper = await PaperModel.findById(paperId).lean();
+  if (!paper) throw new Error('makeQuestion: no such paper');
+  const t = tag();
+  const type: QuestionType = options.type ?? 'short';
+  const question = await QuestionModel.create({
+    paperId,
+    subjectOfferingId: paper.subjectOfferingId,
+    moduleId: options.moduleId ?? null,
+    topicId: options.topicId ?? null,
+    text: `Question ${t}`,
+    type,
+    difficulty: options.difficulty ?? 'easy',
+    ...(type === 'mcq' ? { options: ['A', 'B'] } : {}),
+    slug: `question-${t}`,
+    isVerified: options.isVerified ?? false,
+  });
+  return { id: question._id.toHexString(), slug: question.slug };
+}
+
+/** A solution to the question by the given author, inserted directly. */
+export async function makeSolution(
+  questionId: string,
+  authorId: string | Types.ObjectId,
+): Promise<string> {
+  const solution = await SolutionModel.create({
+    questionId,
+    authorId,
+    content: `Solution ${tag()}`,
+  });
+  return solution._id.toHexString();
+}

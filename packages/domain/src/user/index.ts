@@ -1,0 +1,24 @@
+export {
+  updateUserInput,
+  listUsersQuery,
+  userClaims,
+  setUserRoleInput,
+  externalIdSchema,
+  userSchema,
+} from './schema.js';
+export type {
+  UpdateUserInput,
+  ListUsersQuery,
+  UserClaims,
+  SetUserRoleInput,
+  User,
+} from './schema.js';
+export {
+  upsertUserFromClaims,
+  getMe,
+  listUsers,
+  getUserByExternalId,
+  updateUser,
+  setUserRole,
+  toActor,
+} from './service.js';

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { ROLES } from '../access.js';
+import { booleanQuery } from '../common-schemas.js';
+import { paginationQuery } from '../pagination.js';
+import { searchQuery } from '../search.js';
+
+const role = z
+  .enum(ROLES, { message: `role must be one of ${ROLES.join(', ')}` })
+  .describe('Role: admin, editor or normal');
+
+/** An identity-provider user id (the token's `sub`). */
+export const externalIdSchema = z
+  .string({ message: 'externalId must be a string' })
+  .trim()
+  .min(1, 'externalId must not be empty')
+  .max(200, 'externalId is too long')
+  .describe("The identity provider's user id");
+
+export const updateUserInput = z
+  .strictObject({
+    role: role.optional(),
+    isActive: z
+      .boolean({ message: 'isActive must be a boolean' })
+      .optional()
+      .describe('false deactivates the account'),
+  })
+  .refine((value) => value.role !== undefined || value.isActive !== undefined, {
+    message: 'at least one of role and isActive must be given',
+  });
+export type UpdateUserInput = z.input<typeof updateUserInput>;
+
+export const listUsersQuery = paginationQuery
+  .extend({
+    role: role.optional().describe('Only users of this role'),
+    search: searchQuery.optional().describe('Case-insensitive substring of the name or email'),
+    isActive: booleanQuery.optional().describe('Only active (true) or deactivated (false) users'),
+  })
+  .strict();
+export type ListUsersQuery = z.input<typeof listUsersQuery>;
+
+/** What the services take from a verified token. */
+export const userClaims = z.object({
+  externalId: externalIdSchema,
+  name: z.string().trim().max(200).nullish().describe('The `name` claim'),
+  email: z.string().trim().max(320).nullish().describe('The `email` claim'),
+});
+export type UserClaims = z.input<typeof userClaims>;
+
+export const setUserRoleInput = z.strictObject({
+  externalId: externalIdSchema,
+  role,
+});
+export type SetUserRoleInput = z.input<typeof setUserRoleInput>;
+
+export const userSchema = z.object({
+  id: z.string().describe('User id'),
+  externalId: z.string().describe("The identity provider's user id"),
+  role,
+  isActive: z.boolean().describe('false when the account is deactivated'),
+  name: z.string().nullable().describe('Display name'),
+  email: z.string().nullable().describe('Email address'),
+  createdAt: z.string().describe('Creation time (ISO 8601)'),
+  updatedAt: z.string().describe('Last update time (ISO 8601)'),
+});
+export type User = z.infer<typeof userSchema>;
