@@ -1,0 +1,342 @@
+// The role matrix: one row per route, the status each kind of caller gets. A route missing from
+// the app answers 404 and fails its row; a route missing from this table fails the coverage test.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeTable } from '../src/routes/table.js';
+import { client, type Call } from './support/api.js';
+import {
+  makeBranch,
+  makeOffering,
+  makePaper,
+  makeQuestion,
+  makeSemester,
+  makeSubject,
+  makeTree,
+  makeUniversity,
+  uid,
+} from './support/fixtures.js';
+import { startApp, type RunningApp } from './support/harness.js';
+import { makeCallers, makeUser, type CallerKind, type TestUser } from './support/users.js';
+import { createSubjectOffering } from '@qpc/domain';
+
+type Statuses = Record<CallerKind, number>;
+interface Prepared {
+  path: string;
+  body?: unknown;
+}
+interface Row {
+  method: string;
+  route: string;
+  prepare: () => Promise<Prepared>;
+  expected: Statuses;
+}
+
+const CALLERS: CallerKind[] = ['anonymous', 'normal', 'editor', 'admin', 'deactivated'];
+const open = (ok = 200): Statuses => ({ anonymous: ok, normal: ok, editor: ok, admin: ok, deactivated: ok });
+const anyUser = (ok: number): Statuses => ({ anonymous: 401, normal: ok, editor: ok, admin: ok, deactivated: 403 });
+const editors = (ok: number): Statuses => ({ anonymous: 401, normal: 403, editor: ok, admin: ok, deactivated: 403 });
+const admins = (ok: number): Statuses => ({ anonymous: 401, normal: 403, editor: 403, admin: ok, deactivated: 403 });
+
+describe('role matrix', () => {
+  let app: RunningApp;
+  let call: Call;
+  let owner: TestUser;
+  let callers: Record<Exclude<CallerKind, 'anonymous'>, TestUser>;
+  let tree: Awaited<ReturnType<typeof makeTree>>;
+  let rows: Row[];
+
+  beforeAll(async () => {
+    app = await startApp();
+    call = client(app.url);
+    // The fixture owner is nobody in the matrix, so every caller may vote on its solution.
+    owner = await makeUser('admin');
+    callers = await makeCallers();
+    tree = await makeTree(owner.actor);
+    const a = () => owner.actor;
+    const fixed = (path: string, body?: unknown) => async (): Promise<Prepared> => ({ path, body });
+    rows = [
+      { method: 'GET', route: '/health', prepare: fixed('/health'), expected: open() },
+      { method: 'GET', route: '/health/detailed', prepare: fixed('/health/detailed'), expected: open() },
+      { method: 'GET', route: '/openapi.json', prepare: fixed('/openapi.json'), expected: open() },
+      { method: 'GET', route: '/docs', prepare: fixed('/docs'), expected: open() },
+
+      { method: 'GET', route: '/universities', prepare: fixed('/universities'), expected: open() },
+      { method: 'GET', route: '/universities/:slug', prepare: fixed(`/universities/${tree.university.slug}`), expected: open() },
+      {
+        method: 'POST',
+        route: '/universities',
+        prepare: async () => ({ path: '/universities', body: { name: `U ${uid()}`, shortName: 'U' } }),
+        expected: editors(201),
+      },
+      {
+        method: 'PATCH',
+        route: '/universities/:id',
+        prepare: async () => ({ path: `/universities/${(await makeUniversity(a())).id}`, body: { shortName: 'NEW' } }),
+        expected: editors(200),
+      },
+      {
+        method: 'DELETE',
+        route: '/universities/:id',
+        prepare: async () => ({ path: `/universities/${(await makeUniversity(a())).id}` }),
+        expected: admins(204),
+      },
+
+      { method: 'GET', route: '/branches', prepare: fixed('/branches'), expected: open() },
+      {
+        method: 'POST',
+        route: '/branches',
+        prepare: async () => ({ path: '/branches', body: { universityId: tree.university.id, name: `B ${uid()}` } }),
+        expected: editors(201),
+      },
+      {
+        method: 'PATCH',
+        route: '/branches/:id',
+        prepare: async () => ({
+          path: `/branches/${(await makeBranch(a(), tree.university.id)).id}`,
+          body: { name: `Renamed ${uid()}` },
+        }),
+        expected: editors(200),
+      },
+      {
+        method: 'DELETE',
+        route: '/branches/:id',
+        prepare: async () => ({ path: `/branches/${(await makeBranch(a(), tree.university.id)).id}` }),
+        expected: admins(204),
+      },
+
+      { method: 'GET', route: '/semesters', prepare: fixed('/semesters'), expected: open() },
+      {
+        method: 'POST',
+        route: '/semesters',
+        prepare: async () => ({
+          path: '/semesters',
+          body: { branchId: (await makeBranch(a(), tree.university.id)).id, number: 3 },
+        }),
+        expected: editors(201),
+      },
+      {
+        method: 'PATCH',
+        route: '/semesters/:id',
+        prepare: async () => {
+          const branch = await makeBranch(a(), tree.university.id);
+          return { path: `/semesters/${(await makeSemester(a(), branch.id)).id}`, body: { name: 'III-I' } };
+        },
+        expected: editors(200),
+      },
+      {
+        method: 'DELETE',
+        route: '/semesters/:id',
+        prepare: async () => {
+          const branch = await makeBranch(a(), tree.university.id);
+          return { path: `/semesters/${(await makeSemester(a(), branch.id)).id}` };
+        },
+        expected: admins(204),
+      },
+
+      { method: 'GET', route: '/subjects', prepare: fixed('/subjects'), expected: open() },
+      { method: 'GET', route: '/subjects/:slug', prepare: fixed(`/subjects/${tree.subject.slug}`), expected: open() },
+      {
+        method: 'POST',
+        route: '/subjects',
+        prepare: async () => ({ path: '/subjects', body: { name: `Subject ${uid()}` } }),
+        expected: editors(201),
+      },
+      {
+        method: 'PATCH',
+        route: '/subjects/:id',
+        prepare: async () => ({ path: `/subjects/${(await makeSubject(a())).id}`, body: { description: 'd' } }),
+        expected: editors(200),
+      },
+      {
+        method: 'DELETE',
+        route: '/subjects/:id',
+        prepare: async () => ({ path: `/subjects/${(await makeSubject(a())).id}` }),
+        expected: admins(204),
+      },
+
+      { method: 'GET', route: '/subject-offerings', prepare: fixed('/subject-offerings'), expected: open() },
+      {
+        method: 'POST',
+        route: '/subject-offerings',
+        prepare: async () => ({
+          path: '/subject-offerings',
+          body: {
+            universityId: tree.university.id,
+            branchId: tree.branch.id,
+            semesterId: tree.semester.id,
+            subjectId: (await makeSubject(a())).id,
+          },
+        }),
+        expected: editors(201),
+      },
+      {
+        method: 'DELETE',
+        route: '/subject-offerings/:id',
+        prepare: async () => {
+          const offering = await createSubjectOffering({
+            actor: a(),
+            input: {
+              universityId: tree.university.id,
+              branchId: tree.branch.id,
+              semesterId: tree.semester.id,
+              subjectId: (await makeSubject(a())).id,
+            },
+          });
+          return { path: `/subject-offerings/${offering.id}` };
+        },
+        expected: admins(204),
+      },
+
+      {
+        method: 'GET',
+        route: '/subject-offerings/:subjectOfferingId/syllabus',
+        prepare: fixed(`/subject-offerings/${tree.offering.id}/syllabus`),
+        expected: open(),
+      },
+      {
+        method: 'POST',
+        route: '/syllabus',
+        prepare: async () => ({ path: '/syllabus', body: { subjectOfferingId: (await makeOffering(a())).offering.id } }),
+        expected: editors(201),
+      },
+      {
+        method: 'POST',
+        route: '/modules',
+        prepare: fixed('/modules', { subjectOfferingId: tree.offering.id, title: 'Another module' }),
+        expected: editors(201),
+      },
+      {
+        method: 'POST',
+        route: '/topics',
+        prepare: fixed('/topics', { moduleId: tree.module.id, title: 'Another topic' }),
+        expected: editors(201),
+      },
+      { method: 'GET', route: '/modules/:id/questions', prepare: fixed(`/modules/${tree.module.id}/questions`), expected: open() },
+      { method: 'GET', route: '/topics/:id/questions', prepare: fixed(`/topics/${tree.topic.id}/questions`), expected: open() },
+
+      { method: 'GET', route: '/papers', prepare: fixed('/papers'), expected: open() },
+      { method: 'GET', route: '/papers/:slug', prepare: fixed(`/papers/${tree.paper.slug}`), expected: open() },
+      {
+        method: 'POST',
+        route: '/papers',
+        prepare: fixed('/papers', { subjectOfferingId: tree.offering.id, examYear: 2021, examType: 'mid-term' }),
+        expected: editors(201),
+      },
+      {
+        method: 'PATCH',
+        route: '/papers/:id',
+        prepare: async () => ({
+          path: `/papers/${(await makePaper(a(), tree.offering.id, { status: 'pending' })).id}`,
+          body: { title: 'Retitled' },
+        }),
+        expected: editors(200),
+      },
+      {
+        method: 'PATCH',
+        route: '/papers/:id/status',
+        prepare: async () => ({
+          path: `/papers/${(await makePaper(a(), tree.offering.id, { status: 'pending' })).id}/status`,
+          body: { status: 'approved' },
+        }),
+        expected: admins(200),
+      },
+      {
+        method: 'DELETE',
+        route: '/papers/:id',
+        prepare: async () => ({ path: `/papers/${(await makePaper(a(), tree.offering.id)).id}` }),
+        expected: admins(204),
+      },
+
+      { method: 'GET', route: '/questions', prepare: fixed('/questions'), expected: open() },
+      { method: 'GET', route: '/questions/slug/:slug', prepare: fixed(`/questions/slug/${tree.question.slug}`), expected: open() },
+      { method: 'GET', route: '/questions/:id', prepare: fixed(`/questions/${tree.question.id}`), expected: open() },
+      {
+        method: 'POST',
+        route: '/questions',
+        prepare: fixed('/questions', { paperId: tree.paper.id, text: 'Define entropy.', type: 'short', difficulty: 'easy' }),
+        expected: editors(201),
+      },
+      {
+        method: 'PATCH',
+        route: '/questions/:id',
+        prepare: async () => ({
+          path: `/questions/${(await makeQuestion(a(), tree.paper.id)).id}`,
+          body: { difficulty: 'hard' },
+        }),
+        expected: editors(200),
+      },
+      {
+        method: 'DELETE',
+        route: '/questions/:id',
+        prepare: async () => ({ path: `/questions/${(await makeQuestion(a(), tree.paper.id)).id}` }),
+        expected: admins(204),
+      },
+
+      { method: 'GET', route: '/solutions', prepare: fixed('/solutions'), expected: open() },
+      {
+        method: 'POST',
+        route: '/solutions',
+        prepare: fixed('/solutions', { questionId: tree.question.id, content: 'Worked answer' }),
+        expected: anyUser(201),
+      },
+      {
+        method: 'PATCH',
+        route: '/solutions/:id/vote',
+        prepare: fixed(`/solutions/${tree.solution.id}/vote`, { value: 1 }),
+        expected: anyUser(200),
+      },
+
+      { method: 'GET', route: '/users/me', prepare: fixed('/users/me'), expected: anyUser(200) },
+      { method: 'GET', route: '/users', prepare: fixed('/users'), expected: admins(200) },
+      { method: 'GET', route: '/users/:externalId', prepare: fixed(`/users/${owner.sub}`), expected: admins(200) },
+      {
+        method: 'PATCH',
+        route: '/users/:externalId',
+        prepare: async () => ({ path: `/users/${(await makeUser('normal')).sub}`, body: { role: 'editor' } }),
+        expected: admins(200),
+      },
+    ];
+  });
+  afterAll(async () => app.close());
+
+  it('when the matrix is compared with the route table and the OpenAPI document, then every route has exactly one row', async () => {
+    const matrix = rows.map((r) => `${r.method} ${r.route}`).sort();
+    expect(new Set(matrix).size).toBe(matrix.length);
+    const table = routeTable.map((r) => `${r.method.toUpperCase()} ${r.path}`);
+    const documented = Object.entries((await call('GET', '/openapi.json')).body.paths as Record<string, object>)
+      .flatMap(([path, ops]) =>
+        Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace('/api/v1', '').replace(/\{(\w+)\}/g, ':$1')}`),
+      )
+      .sort();
+    expect(matrix).toEqual(documented);
+    expect(table.every((key) => matrix.includes(key))).toBe(true);
+  });
+
+  it('when every route is called by every kind of caller, then each gets the contract status, a documented one', async () => {
+    const paths = (await call('GET', '/openapi.json')).body.paths as Record<string, Record<string, { responses: object }>>;
+    const failures: string[] = [];
+    for (const row of rows) {
+      const documented = Object.keys(
+        paths[`/api/v1${row.route.replace(/:(\w+)/g, '{$1}')}`]?.[row.method.toLowerCase()]?.responses ?? {},
+      );
+      for (const kind of CALLERS) {
+        const { path, body } = await row.prepare();
+        const token = kind === 'anonymous' ? undefined : callers[kind].token;
+        const res = await call(row.method, path, { token, body });
+        if (res.status !== row.expected[kind]) {
+          failures.push(`${row.method} ${row.route} as ${kind}: expected ${row.expected[kind]}, got ${res.status} ${res.text.slice(0, 160)}`);
+        }
+        if (!documented.includes(String(res.status))) failures.push(`${row.method} ${row.route}: ${res.status} is not documented`);
+        if (res.status === 401) expect(res.body.error.code).toBe('UNAUTHENTICATED');
+        if (res.status === 403) expect(res.body.error.code).toBe('FORBIDDEN');
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('when a caller sends a token, then the answer carries Cache-Control: no-store; anonymous reads do not', async () => {
+    const signedIn = await call('GET', `/universities/${tree.university.slug}`, { token: callers.normal.token });
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+    const anonymous = await call('GET', `/universities/${tree.university.slug}`);
+    expect(anonymous.headers.get('cache-control')).toBeNull();
+  });
+});
