@@ -70,4 +70,11 @@ export async function isDatabaseEmpty(): Promise<boolean> {
   return true;
 }
 
+/**
+ * Cursor batch size of the batch loads behind the GraphQL loaders: the first reply carries every
+ * matching document (up to the 16 MB message limit), so a load is one round trip whatever the
+ * number of documents, instead of one more getMore per ~100 documents.
+ */
+export const LOAD_BATCH_SIZE = 100_000;
+
 export { mongoose };

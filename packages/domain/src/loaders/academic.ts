@@ -4,6 +4,7 @@
 import type { Model, SortOrder } from 'mongoose';
 import type { Branch } from '../branch/schema.js';
 import { BranchModel } from '../branch/model.js';
+import { LOAD_BATCH_SIZE } from '../db.js';
 import type { Semester } from '../semester/schema.js';
 import { SemesterModel } from '../semester/model.js';
 import { toDto } from '../serialize.js';
@@ -38,7 +39,10 @@ async function loadOneEach<T>(
 ): Promise<(T | null)[]> {
   const ids = validIds(keys);
   if (!ids.length) return keys.map(() => null);
-  const docs = await model.find({ [field]: { $in: ids } }).lean<Record<string, unknown>[]>();
+  const docs = await model
+    .find({ [field]: { $in: ids } })
+    .batchSize(LOAD_BATCH_SIZE)
+    .lean<Record<string, unknown>[]>();
   const byKey = new Map(docs.map((doc) => [keyOf(doc[field]), toDto<T>(doc)]));
   return keys.map((key) => byKey.get(keyOf(key)) ?? null);
 }
@@ -54,6 +58,7 @@ async function loadManyEach<T>(
   const docs = await model
     .find({ [field]: { $in: ids } })
     .sort({ ...sort, _id: 1 })
+    .batchSize(LOAD_BATCH_SIZE)
     .lean<Record<string, unknown>[]>();
   const byKey = new Map<string, T[]>();
   for (const doc of docs) {

@@ -2,6 +2,7 @@
 // number of keys with one query (or a fixed few), and returns results aligned with the keys.
 import type { Types } from 'mongoose';
 import type { MaybeActor } from '../access.js';
+import { LOAD_BATCH_SIZE } from '../db.js';
 import { PaperModel } from '../paper/model.js';
 import { canSeeUnapproved, PAPER_ORDER, toPaper } from '../paper/service.js';
 import type { Paper } from '../paper/schema.js';
@@ -66,7 +67,9 @@ async function visibleQuestionDocs<T extends { paperId: Types.ObjectId }>(
   const approved = await PaperModel.find(
     { _id: { $in: paperIds }, status: 'approved' },
     { _id: 1 },
-  ).lean();
+  )
+    .batchSize(LOAD_BATCH_SIZE)
+    .lean();
   const visible = new Set(approved.map((p) => key(p._id)));
   return docs.filter((d) => visible.has(key(d.paperId)));
 }
@@ -80,7 +83,7 @@ export async function loadPapersByIds(
   if (valid.length === 0) return ids.map(() => null);
   const filter: Record<string, unknown> = { _id: { $in: valid } };
   if (!canSeeUnapproved(actor)) filter.status = 'approved';
-  const docs = await PaperModel.find(filter).lean();
+  const docs = await PaperModel.find(filter).batchSize(LOAD_BATCH_SIZE).lean();
   return alignOne(
     ids,
     docs.map((d) => toPaper(d, actor)),
@@ -97,7 +100,7 @@ export async function loadPapersBySubjectOfferingIds(
   if (valid.length === 0) return ids.map(() => []);
   const filter: Record<string, unknown> = { subjectOfferingId: { $in: valid } };
   if (!canSeeUnapproved(actor)) filter.status = 'approved';
-  const docs = await PaperModel.find(filter).sort(PAPER_ORDER).lean();
+  const docs = await PaperModel.find(filter).sort(PAPER_ORDER).batchSize(LOAD_BATCH_SIZE).lean();
   return alignMany(
     ids,
     docs.map((d) => toPaper(d, actor)),
@@ -114,7 +117,7 @@ export async function loadQuestionsByIds(
   if (valid.length === 0) return ids.map(() => null);
   const docs = await visibleQuestionDocs(
     actor,
-    await QuestionModel.find({ _id: { $in: valid } }).lean(),
+    await QuestionModel.find({ _id: { $in: valid } }).batchSize(LOAD_BATCH_SIZE).lean(),
   );
   return alignOne(ids, docs.map(toQuestion), (q) => q.id);
 }
@@ -128,6 +131,7 @@ async function loadQuestionsBy(
   if (valid.length === 0) return ids.map(() => []);
   const docs = await QuestionModel.find({ [field]: { $in: valid } })
     .sort(QUESTION_ORDER)
+    .batchSize(LOAD_BATCH_SIZE)
     .lean();
   const visible = await visibleQuestionDocs(actor, docs);
   return alignMany(ids, visible.map(toQuestion), (q) => q[field]);
@@ -171,11 +175,15 @@ export async function loadSolutionsByQuestionIds(
     const questions = await QuestionModel.find(
       { _id: { $in: questionIds } },
       { paperId: 1 },
-    ).lean();
+    )
+      .batchSize(LOAD_BATCH_SIZE)
+      .lean();
     questionIds = (await visibleQuestionDocs(actor, questions)).map((q) => key(q._id));
   }
   if (questionIds.length === 0) return ids.map(() => []);
-  const docs = await SolutionModel.find({ questionId: { $in: questionIds } }).lean();
+  const docs = await SolutionModel.find({ questionId: { $in: questionIds } })
+    .batchSize(LOAD_BATCH_SIZE)
+    .lean();
   const solutions = (await withVotes(actor, docs)).sort((a, b) =>
     compareSolutions(
       { score: a.score, createdAt: Date.parse(a.createdAt), id: a.id },
@@ -189,6 +197,6 @@ export async function loadSolutionsByQuestionIds(
 export async function loadUsersByIds(ids: readonly string[]): Promise<(User | null)[]> {
   const valid = validIds(ids);
   if (valid.length === 0) return ids.map(() => null);
-  const docs = await UserModel.find({ _id: { $in: valid } }).lean();
+  const docs = await UserModel.find({ _id: { $in: valid } }).batchSize(LOAD_BATCH_SIZE).lean();
   return alignOne(ids, docs.map(toUser), (u) => u.id);
 }

@@ -2,6 +2,7 @@ import type { Types } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
+import { LOAD_BATCH_SIZE } from '../db.js';
 import {
   ConflictError,
   ForbiddenError,
@@ -46,7 +47,7 @@ export async function tallyVotes(
   }>([
     { $match: { solutionId: { $in: [...solutionIds] } } },
     { $group: { _id: { solutionId: '$solutionId', value: '$value' }, count: { $sum: 1 } } },
-  ]);
+  ]).option({ batchSize: LOAD_BATCH_SIZE });
   for (const row of rows) {
     const key = String(row._id.solutionId);
     const entry = tally.get(key) ?? { upvotes: 0, downvotes: 0 };
@@ -67,7 +68,9 @@ export async function myVotes(
   const votes = await VoteModel.find(
     { userId: actor.id, solutionId: { $in: [...solutionIds] } },
     { solutionId: 1, value: 1 },
-  ).lean();
+  )
+    .batchSize(LOAD_BATCH_SIZE)
+    .lean();
   for (const vote of votes) mine.set(String(vote.solutionId), vote.value === -1 ? -1 : 1);
   return mine;
 }
