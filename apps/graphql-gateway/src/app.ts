@@ -1,51 +1,61 @@
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import type { Config } from '@qpc/config';
 import {
   actorOf,
   createHttpApp,
   requestIdOf,
-  type ActorResolver,
   type HttpAppDeps,
-  type RateLimiter,
+  type ServiceDeps,
 } from '@qpc/server-kit';
-import type { Express } from 'express';
-import type { Logger } from 'pino';
-import type { GatewayContext } from './context.js';
-import { formatError } from './errors.js';
+import type { Express, NextFunction, Request, Response } from 'express';
+import { createContext, type GatewayContext } from './context.js';
+import { formatError, graphqlHttpErrorHandler } from './errors.js';
+import { landingPageRouter } from './landing-page.js';
+import { gatewayLimits } from './limits.js';
 import { buildSchema } from './schema/index.js';
 
-export interface GatewayDeps {
-  config: Config;
-  logger: Logger;
-  rateLimiter: RateLimiter;
-  resolveActor: ActorResolver;
-  version: string;
+export interface GatewayDeps extends ServiceDeps {
   disable?: HttpAppDeps['disable'];
+}
+
+/** Express 5 leaves `req.body` unset when there is no body; Apollo's integration needs the property. */
+function ensureBody(req: Request, _res: Response, next: NextFunction): void {
+  if (req.body === undefined) req.body = {};
+  next();
 }
 
 /** Builds the gateway (started Apollo server mounted on Express) without listening. */
 export async function createGateway(deps: GatewayDeps): Promise<{ app: Express; apollo: ApolloServer<GatewayContext> }> {
+  const { config, logger } = deps;
+  const limits = gatewayLimits(config);
+  const errorOptions = { isProduction: config.isProduction, logger };
   const apollo = new ApolloServer<GatewayContext>({
     schema: buildSchema({ version: deps.version, startedAt: Date.now() }),
-    introspection: deps.config.graphql.introspection,
+    introspection: config.graphql.introspection,
+    // Apollo's defaults, stated: one operation per HTTP request, and CSRF prevention on.
+    allowBatchedHttpRequests: false,
+    csrfPrevention: true,
+    includeStacktraceInErrorResponses: false,
     // The process owns shutdown order (stop accepting, drain, close the database).
     stopOnTerminationSignals: false,
-    formatError: formatError({ isProduction: deps.config.isProduction, logger: deps.logger }),
-    plugins: [ApolloServerPluginLandingPageDisabled()],
+    formatError: formatError(errorOptions),
+    validationRules: limits.validationRules,
+    parseOptions: limits.parseOptions,
+    // Apollo's own landing page loads from a CDN; the offline GraphiQL below replaces it.
+    plugins: [ApolloServerPluginLandingPageDisabled(), ...limits.plugins],
   });
   await apollo.start();
-  const app = createHttpApp(
-    { ...deps, helmet: { contentSecurityPolicy: false } },
-    (express) => {
-      express.use(
-        '/graphql',
-        expressMiddleware(apollo, {
-          context: async ({ req, res }) => ({ actor: actorOf(res), requestId: requestIdOf(req) }),
-        }),
-      );
-    },
-  );
+  const app = createHttpApp(deps, (express) => {
+    if (!config.isProduction) express.use(landingPageRouter());
+    express.use(
+      '/graphql',
+      ensureBody,
+      expressMiddleware(apollo, {
+        context: async ({ req, res }) => createContext(actorOf(res), requestIdOf(req)),
+      }),
+    );
+    express.use('/graphql', graphqlHttpErrorHandler(errorOptions));
+  });
   return { app, apollo };
 }

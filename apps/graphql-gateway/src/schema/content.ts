@@ -1,0 +1,379 @@
+import {
+  createPaper,
+  createQuestion,
+  createSolution,
+  deletePaper,
+  deleteQuestion,
+  getPaperBySlug,
+  getQuestionById,
+  getQuestionBySlug,
+  listPapers,
+  listQuestions,
+  listSolutions,
+  setPaperStatus,
+  updatePaper,
+  updateQuestion,
+  ValidationError,
+  voteSolution,
+  type Paper,
+  type Question,
+} from '@qpc/domain';
+import type { GatewayContext } from '../context.js';
+import { required, restQuery, type IdArgs, type InputArgs, type UpdateArgs } from './common.js';
+
+export const contentTypeDefs = /* GraphQL */ `
+  """
+  A previous-year exam paper of a subject offering. Anonymous and normal callers see approved
+  papers only.
+  """
+  type Paper {
+    "Resource id."
+    id: ID!
+    "Id of the subject offering."
+    subjectOfferingId: ID!
+    "Year the exam was held."
+    examYear: Int!
+    "Kind of exam."
+    examType: ExamType!
+    "Human-readable title."
+    title: String!
+    "Unique slug used in read paths."
+    slug: String!
+    "Review status."
+    status: PaperStatus!
+    "Status changes, oldest first; null unless the caller is an editor or admin."
+    statusHistory: [PaperStatusChange!]
+    "Id of the user who created it, or null."
+    createdBy: ID
+    "Creation time (ISO 8601)."
+    createdAt: String!
+    "Last update time (ISO 8601)."
+    updatedAt: String!
+    "The subject offering the paper belongs to."
+    subjectOffering: SubjectOffering!
+    "Questions of the paper, newest first."
+    questions: [Question!]!
+  }
+
+  """
+  One recorded change of a paper's status.
+  """
+  type PaperStatusChange {
+    "Status before the change."
+    from: PaperStatus!
+    "Status after the change."
+    to: PaperStatus!
+    "Id of the admin who changed it."
+    by: ID!
+    "When it changed (ISO 8601)."
+    at: String!
+    "Why it changed, or null."
+    reason: String
+  }
+
+  """
+  A question of a paper, optionally placed in a syllabus module and topic.
+  """
+  type Question {
+    "Resource id."
+    id: ID!
+    "Id of the paper."
+    paperId: ID!
+    "Id of the paper's subject offering."
+    subjectOfferingId: ID!
+    "Id of the syllabus module, or null."
+    moduleId: ID
+    "Id of the syllabus topic, or null."
+    topicId: ID
+    "The question as printed on the paper."
+    text: String!
+    "Kind of question."
+    type: QuestionType!
+    "Difficulty."
+    difficulty: Difficulty!
+    "Marks the question carries, or null."
+    marks: Float
+    "Choices of a multiple-choice question, else null."
+    options: [String!]
+    "Expected answer, or null."
+    answer: String
+    "Unique slug used in read paths."
+    slug: String!
+    "True once checked by an editor."
+    isVerified: Boolean!
+    "Id of the user who created it, or null."
+    createdBy: ID
+    "Creation time (ISO 8601)."
+    createdAt: String!
+    "Last update time (ISO 8601)."
+    updatedAt: String!
+    "Solutions, best score first, then oldest."
+    solutions: [Solution!]!
+  }
+
+  """
+  A solution contributed to a question, with its votes.
+  """
+  type Solution {
+    "Resource id."
+    id: ID!
+    "Id of the question."
+    questionId: ID!
+    "Id of the user who wrote it."
+    authorId: ID!
+    "The solution text (Markdown)."
+    content: String!
+    "Number of up votes."
+    upvotes: Int!
+    "Number of down votes."
+    downvotes: Int!
+    "upvotes minus downvotes."
+    score: Int!
+    "The caller's vote: 1, -1, or 0 for none (always 0 for anonymous callers)."
+    myVote: Int!
+    "Creation time (ISO 8601)."
+    createdAt: String!
+    "Last update time (ISO 8601)."
+    updatedAt: String!
+  }
+
+  "A page of papers."
+  type PaperPage {
+    "The papers of this page."
+    items: [Paper!]!
+    "Where this page sits in the whole list."
+    pagination: Pagination!
+  }
+
+  "A page of questions."
+  type QuestionPage {
+    "The questions of this page."
+    items: [Question!]!
+    "Where this page sits in the whole list."
+    pagination: Pagination!
+  }
+
+  "A page of solutions."
+  type SolutionPage {
+    "The solutions of this page."
+    items: [Solution!]!
+    "Where this page sits in the whole list."
+    pagination: Pagination!
+  }
+
+  "Fields of a new paper (REST: POST /papers)."
+  input CreatePaperInput {
+    "Id of the subject offering."
+    subjectOfferingId: ID!
+    "Year the exam was held (1900 to next year)."
+    examYear: Int!
+    "Kind of exam."
+    examType: ExamType!
+    "Title (1 to 200 characters); generated from the subject, exam type and year when absent."
+    title: String
+    "Unique lowercase kebab-case slug; generated from the title when absent."
+    slug: String
+    "Initial status: DRAFT or PENDING (default PENDING)."
+    status: PaperStatus
+  }
+
+  "Fields to change on a paper, at least one (REST: PATCH /papers/:id); the status changes through setPaperStatus."
+  input UpdatePaperInput {
+    "Year the exam was held (1900 to next year)."
+    examYear: Int
+    "Kind of exam."
+    examType: ExamType
+    "Title (1 to 200 characters)."
+    title: String
+    "Unique lowercase kebab-case slug."
+    slug: String
+  }
+
+  "Fields of a new question (REST: POST /questions)."
+  input CreateQuestionInput {
+    "Id of the paper."
+    paperId: ID!
+    "The question text (1 to 10000 characters)."
+    text: String!
+    "Kind of question."
+    type: QuestionType!
+    "Difficulty."
+    difficulty: Difficulty!
+    "Syllabus module of the paper's subject offering, or null."
+    moduleId: ID
+    "Syllabus topic of the paper's subject offering (and of moduleId when given), or null."
+    topicId: ID
+    "Marks (0 to 1000), or null."
+    marks: Float
+    "Choices: 2 to 10, required for MCQ and refused otherwise."
+    options: [String!]
+    "Expected answer (up to 10000 characters), or null."
+    answer: String
+    "Unique lowercase kebab-case slug; generated from the text when absent."
+    slug: String
+    "Checked by an editor (default false)."
+    isVerified: Boolean
+  }
+
+  "Fields to change on a question, at least one (REST: PATCH /questions/:id)."
+  input UpdateQuestionInput {
+    "The question text (1 to 10000 characters)."
+    text: String
+    "Kind of question."
+    type: QuestionType
+    "Difficulty."
+    difficulty: Difficulty
+    "Syllabus module; null removes it."
+    moduleId: ID
+    "Syllabus topic; null removes it."
+    topicId: ID
+    "Marks (0 to 1000); null clears them."
+    marks: Float
+    "Choices (MCQ only); null removes them."
+    options: [String!]
+    "Expected answer; null clears it."
+    answer: String
+    "Unique lowercase kebab-case slug."
+    slug: String
+    "Checked by an editor."
+    isVerified: Boolean
+  }
+
+  "Fields of a new solution (REST: POST /solutions); the caller is the author."
+  input CreateSolutionInput {
+    "Id of a question the caller can see."
+    questionId: ID!
+    "The solution text (1 to 20000 characters, Markdown)."
+    content: String!
+  }
+
+  type Query {
+    "Papers the caller may see, newest exam year first (REST: GET /papers)."
+    papers(
+      "Only papers of this subject offering."
+      subjectOfferingId: ID
+      "Only papers of this exam year."
+      examYear: Int
+      "Only papers of this exam type."
+      examType: ExamType
+      "Only papers of this status (honoured for editors and admins only)."
+      status: PaperStatus
+      "Page number, starting at 1 (default 1)."
+      page: Int
+      "Items per page, 1 to 100 (default 20)."
+      limit: Int
+    ): PaperPage!
+    "A paper by slug, when the caller may see it (REST: GET /papers/:slug)."
+    paper("The paper's slug." slug: String!): Paper
+    "Questions the caller may see, newest first (REST: GET /questions)."
+    questions(
+      "Only questions of this type."
+      type: QuestionType
+      "Only questions of this difficulty."
+      difficulty: Difficulty
+      "Only verified (true) or unverified (false) questions."
+      isVerified: Boolean
+      "Only questions of this paper."
+      paperId: ID
+      "Only questions of this module."
+      moduleId: ID
+      "Only questions of this topic."
+      topicId: ID
+      "Page number, starting at 1 (default 1)."
+      page: Int
+      "Items per page, 1 to 100 (default 20)."
+      limit: Int
+    ): QuestionPage!
+    "A question by id or by slug (give exactly one) (REST: GET /questions/:id, /questions/slug/:slug)."
+    question("The question's id." id: ID, "The question's slug." slug: String): Question
+    "Solutions the caller may see, best score first (REST: GET /solutions)."
+    solutions(
+      "Only solutions of this question."
+      questionId: ID
+      "Page number, starting at 1 (default 1)."
+      page: Int
+      "Items per page, 1 to 100 (default 20)."
+      limit: Int
+    ): SolutionPage!
+  }
+
+  type Mutation {
+    "Creates a paper as draft or pending (admin or editor)."
+    createPaper("The new paper." input: CreatePaperInput!): Paper!
+    "Updates a paper (admin or editor)."
+    updatePaper("The paper's id." id: ID!, "Fields to change." input: UpdatePaperInput!): Paper!
+    "Deletes a paper without questions (admin)."
+    deletePaper("The paper's id." id: ID!): Boolean!
+    "Sets a paper's status and records the change (admin) (REST: PATCH /papers/:id/status)."
+    setPaperStatus(
+      "The paper's id."
+      id: ID!
+      "The new status."
+      status: PaperStatus!
+      "Why the status changes (up to 500 characters)."
+      reason: String
+    ): Paper!
+    "Creates a question (admin or editor)."
+    createQuestion("The new question." input: CreateQuestionInput!): Question!
+    "Updates a question (admin or editor)."
+    updateQuestion("The question's id." id: ID!, "Fields to change." input: UpdateQuestionInput!): Question!
+    "Deletes a question without solutions (admin)."
+    deleteQuestion("The question's id." id: ID!): Boolean!
+    "Adds a solution to a question (any active user)."
+    createSolution("The new solution." input: CreateSolutionInput!): Solution!
+    "Votes on someone else's solution: 1 up, -1 down, 0 withdraws (any active user)."
+    voteSolution("The solution's id." id: ID!, "1, -1 or 0." value: Int!): Solution!
+  }
+`;
+
+type Ctx = GatewayContext;
+type Args = Record<string, unknown>;
+
+export const contentResolvers = {
+  Query: {
+    papers: (_: unknown, args: Args, { actor }: Ctx) => listPapers({ actor, query: restQuery(args) }),
+    paper: (_: unknown, { slug }: { slug: string }, { actor }: Ctx) => getPaperBySlug({ actor, slug }),
+    questions: (_: unknown, args: Args, { actor }: Ctx) => listQuestions({ actor, query: restQuery(args) }),
+    question: (_: unknown, { id, slug }: { id?: string | null; slug?: string | null }, { actor }: Ctx) => {
+      const hasId = id !== undefined && id !== null;
+      const hasSlug = slug !== undefined && slug !== null;
+      if (hasId === hasSlug) {
+        throw new ValidationError('Give exactly one of id and slug', [
+          { path: hasId ? 'slug' : 'id', message: 'give exactly one of id and slug' },
+        ]);
+      }
+      return hasId ? getQuestionById({ actor, id }) : getQuestionBySlug({ actor, slug: slug as string });
+    },
+    solutions: (_: unknown, args: Args, { actor }: Ctx) => listSolutions({ actor, query: restQuery(args) }),
+  },
+  Mutation: {
+    createPaper: (_: unknown, { input }: InputArgs, { actor }: Ctx) => createPaper({ actor, input }),
+    updatePaper: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) => updatePaper({ actor, id, input }),
+    deletePaper: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
+      await deletePaper({ actor, id });
+      return true;
+    },
+    setPaperStatus: (
+      _: unknown,
+      { id, status, reason }: { id: string; status: string; reason?: string | null },
+      { actor }: Ctx,
+    ) => setPaperStatus({ actor, id, input: { status, ...(reason === undefined || reason === null ? {} : { reason }) } }),
+    createQuestion: (_: unknown, { input }: InputArgs, { actor }: Ctx) => createQuestion({ actor, input }),
+    updateQuestion: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) => updateQuestion({ actor, id, input }),
+    deleteQuestion: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
+      await deleteQuestion({ actor, id });
+      return true;
+    },
+    createSolution: (_: unknown, { input }: InputArgs, { actor }: Ctx) => createSolution({ actor, input }),
+    voteSolution: (_: unknown, { id, value }: { id: string; value: number }, { actor }: Ctx) =>
+      voteSolution({ actor, id, input: { value } }),
+  },
+  Paper: {
+    subjectOffering: async (paper: Paper, _: Args, { loaders }: Ctx) =>
+      required(await loaders.subjectOfferingById.load(paper.subjectOfferingId), 'Subject offering'),
+    questions: (paper: Paper, _: Args, { loaders }: Ctx) => loaders.questionsByPaperId.load(paper.id),
+  },
+  Question: {
+    solutions: (question: Question, _: Args, { loaders }: Ctx) => loaders.solutionsByQuestionId.load(question.id),
+  },
+};

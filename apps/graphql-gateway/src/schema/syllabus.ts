@@ -1,0 +1,139 @@
+import {
+  createModule,
+  createTopic,
+  getSyllabus,
+  initSyllabus,
+  type Module,
+  type ModuleWithTopics,
+  type Syllabus,
+  type SyllabusWithModules,
+  type Topic,
+} from '@qpc/domain';
+import type { GatewayContext } from '../context.js';
+
+export const syllabusTypeDefs = /* GraphQL */ `
+  """
+  The syllabus of a subject offering: its modules, each with topics.
+  """
+  type Syllabus {
+    "Resource id."
+    id: ID!
+    "Id of the subject offering (one syllabus per offering)."
+    subjectOfferingId: ID!
+    "Creation time (ISO 8601)."
+    createdAt: String!
+    "Last update time (ISO 8601)."
+    updatedAt: String!
+    "Modules ordered by order, then creation."
+    modules: [Module!]!
+  }
+
+  """
+  A module of a syllabus.
+  """
+  type Module {
+    "Resource id."
+    id: ID!
+    "Id of the syllabus."
+    syllabusId: ID!
+    "Id of the subject offering."
+    subjectOfferingId: ID!
+    "Title of the module."
+    title: String!
+    "Position in the syllabus."
+    order: Int!
+    "Creation time (ISO 8601)."
+    createdAt: String!
+    "Last update time (ISO 8601)."
+    updatedAt: String!
+    "Topics ordered by order, then creation."
+    topics: [Topic!]!
+    "Questions of the module the caller may see, newest first."
+    questions: [Question!]!
+  }
+
+  """
+  A topic of a module.
+  """
+  type Topic {
+    "Resource id."
+    id: ID!
+    "Id of the module."
+    moduleId: ID!
+    "Id of the subject offering."
+    subjectOfferingId: ID!
+    "Title of the topic."
+    title: String!
+    "Position in the module."
+    order: Int!
+    "Creation time (ISO 8601)."
+    createdAt: String!
+    "Last update time (ISO 8601)."
+    updatedAt: String!
+    "Questions of the topic the caller may see, newest first."
+    questions: [Question!]!
+  }
+
+  "Fields of a new module (REST: POST /modules)."
+  input CreateModuleInput {
+    "Id of a subject offering whose syllabus exists."
+    subjectOfferingId: ID!
+    "Title of the module (1 to 300 characters)."
+    title: String!
+    "Position in the syllabus (0 to 100000); after the last module when absent."
+    order: Int
+  }
+
+  "Fields of a new topic (REST: POST /topics)."
+  input CreateTopicInput {
+    "Id of the module."
+    moduleId: ID!
+    "Title of the topic (1 to 300 characters)."
+    title: String!
+    "Position in the module (0 to 100000); after the last topic when absent."
+    order: Int
+  }
+
+  type Query {
+    "The syllabus of a subject offering (REST: GET /subject-offerings/:id/syllabus)."
+    syllabus("The subject offering's id." subjectOfferingId: ID!): Syllabus
+  }
+
+  type Mutation {
+    "Initializes the syllabus of a subject offering (admin or editor; one per offering)."
+    initSyllabus("The subject offering's id." subjectOfferingId: ID!): Syllabus!
+    "Creates a module in the syllabus of a subject offering (admin or editor)."
+    createModule("The new module." input: CreateModuleInput!): Module!
+    "Creates a topic in a module (admin or editor)."
+    createTopic("The new topic." input: CreateTopicInput!): Topic!
+  }
+`;
+
+type Ctx = GatewayContext;
+type Args = Record<string, unknown>;
+
+export const syllabusResolvers = {
+  Query: {
+    syllabus: (_: unknown, { subjectOfferingId }: { subjectOfferingId: string }, { actor }: Ctx) =>
+      getSyllabus({ actor, subjectOfferingId }),
+  },
+  Mutation: {
+    initSyllabus: (_: unknown, { subjectOfferingId }: { subjectOfferingId: string }, { actor }: Ctx) =>
+      initSyllabus({ actor, input: { subjectOfferingId } }),
+    createModule: (_: unknown, { input }: { input: unknown }, { actor }: Ctx) => createModule({ actor, input }),
+    createTopic: (_: unknown, { input }: { input: unknown }, { actor }: Ctx) => createTopic({ actor, input }),
+  },
+  Syllabus: {
+    // syllabus(subjectOfferingId) reads the whole tree in one service call: reuse it.
+    modules: (syllabus: Syllabus | SyllabusWithModules, _: Args, { loaders }: Ctx) =>
+      'modules' in syllabus ? syllabus.modules : loaders.modulesBySyllabusId.load(syllabus.id),
+  },
+  Module: {
+    topics: (module: Module | ModuleWithTopics, _: Args, { loaders }: Ctx) =>
+      'topics' in module ? module.topics : loaders.topicsByModuleId.load(module.id),
+    questions: (module: Module, _: Args, { loaders }: Ctx) => loaders.questionsByModuleId.load(module.id),
+  },
+  Topic: {
+    questions: (topic: Topic, _: Args, { loaders }: Ctx) => loaders.questionsByTopicId.load(topic.id),
+  },
+};

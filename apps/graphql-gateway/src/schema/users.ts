@@ -1,0 +1,83 @@
+import { getMe, getUserByExternalId, listUsers, updateUser } from '@qpc/domain';
+import type { GatewayContext } from '../context.js';
+import { restQuery } from './common.js';
+
+export const userTypeDefs = /* GraphQL */ `
+  """
+  A user, identified by the identity provider's id (externalId).
+  """
+  type User {
+    "Resource id."
+    id: ID!
+    "The identity provider's user id (the token's sub)."
+    externalId: String!
+    "Role."
+    role: Role!
+    "False when the account is deactivated."
+    isActive: Boolean!
+    "Display name, or null."
+    name: String
+    "Email address, or null."
+    email: String
+    "Creation time (ISO 8601)."
+    createdAt: String!
+    "Last update time (ISO 8601)."
+    updatedAt: String!
+  }
+
+  "A page of users."
+  type UserPage {
+    "The users of this page."
+    items: [User!]!
+    "Where this page sits in the whole list."
+    pagination: Pagination!
+  }
+
+  "Fields to change on a user, at least one (REST: PATCH /users/:externalId)."
+  input UpdateUserInput {
+    "New role."
+    role: Role
+    "False deactivates the account, true reactivates it."
+    isActive: Boolean
+  }
+
+  type Query {
+    "The caller's own profile (any active user) (REST: GET /users/me)."
+    me: User
+    "Users, oldest first (admin) (REST: GET /users)."
+    users(
+      "Only users of this role."
+      role: Role
+      "Case-insensitive substring of the name or email."
+      search: String
+      "Only active (true) or deactivated (false) users."
+      isActive: Boolean
+      "Page number, starting at 1 (default 1)."
+      page: Int
+      "Items per page, 1 to 100 (default 20)."
+      limit: Int
+    ): UserPage!
+    "A user by identity-provider id (admin) (REST: GET /users/:externalId)."
+    user("The identity provider's user id." externalId: String!): User
+  }
+
+  type Mutation {
+    "Changes a user's role or active flag (admin); the last active admin stays."
+    updateUser("The identity provider's user id." externalId: String!, "Fields to change." input: UpdateUserInput!): User!
+  }
+`;
+
+type Ctx = GatewayContext;
+
+export const userResolvers = {
+  Query: {
+    me: (_: unknown, _args: unknown, { actor }: Ctx) => getMe({ actor }),
+    users: (_: unknown, args: Record<string, unknown>, { actor }: Ctx) => listUsers({ actor, query: restQuery(args) }),
+    user: (_: unknown, { externalId }: { externalId: string }, { actor }: Ctx) =>
+      getUserByExternalId({ actor, externalId }),
+  },
+  Mutation: {
+    updateUser: (_: unknown, { externalId, input }: { externalId: string; input: unknown }, { actor }: Ctx) =>
+      updateUser({ actor, externalId, input }),
+  },
+};
