@@ -182,7 +182,7 @@ describe('REST server process', () => {
     // A request whose body is still arriving when the signal lands.
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(
-        { host: '127.0.0.1', port, method: 'POST', path: '/api/v1/nope', headers: { 'content-type': 'application/json', 'content-length': '13' } },
+        { host: '127.0.0.1', port, method: 'POST', path: '/api/v1/nope', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength('{"name":"x"}')) } },
         (res) => {
           let body = '';
           res.on('data', (c: Buffer) => (body += c.toString()));

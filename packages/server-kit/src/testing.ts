@@ -52,6 +52,11 @@ export function tokenFor(
 
 /** Connects the shared mongoose connection to a fresh database on the test server. */
 export async function connectTestDatabase(baseUri: string): Promise<{ uri: string; drop: () => Promise<void> }> {
+  // A second app in the same test file shares the file's database (mongoose has one connection).
+  if (mongoose.connection.readyState === 1 && mongoose.connection.db) {
+    const { host, port, name } = mongoose.connection;
+    return { uri: `mongodb://${host}:${port}/${name}`, drop: async () => undefined };
+  }
   const uri = `${baseUri}t_${randomUUID().slice(0, 8)}`;
   await connectDatabase({ uri });
   return {
