@@ -21,6 +21,8 @@ export async function connectDatabase(options: ConnectOptions): Promise<typeof m
   await mongoose.connect(options.uri, {
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 2_000,
     socketTimeoutMS: options.socketTimeoutMs ?? 10_000,
+    // A frozen server accepts TCP but never answers the handshake: bound that wait too.
+    connectTimeoutMS: options.socketTimeoutMs ?? 10_000,
     autoIndex: false,
     autoCreate: true,
   });

@@ -18,7 +18,13 @@ function closeServer(server: Server): Promise<void> {
       resolve();
       return;
     }
-    server.close(() => resolve());
+    // Keep-alive connections that finish their last request after close() would stay open
+    // until the grace period: close them as soon as they turn idle.
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    server.close(() => {
+      clearInterval(sweep);
+      resolve();
+    });
     server.closeIdleConnections();
   });
 }
