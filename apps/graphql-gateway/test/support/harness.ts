@@ -1,27 +1,43 @@
-import type {} from '@qpc/ferretdb/vitest-global-setup';
+import { randomUUID } from 'node:crypto';
 import type { Config } from '@qpc/config';
+import { connectDatabase, disconnectDatabase, mongoose, setUserRole, UserModel, type Role } from '@qpc/domain';
 import { createActorResolver, createLogger, createRateLimiter } from '@qpc/server-kit';
-import { captureLogs, connectTestDatabase, listen, testConfig } from '@qpc/server-kit/testing';
+import { captureLogs, listen, testConfig, tokenFor } from '@qpc/server-kit/testing';
 import { inject } from 'vitest';
 import { createGateway } from '../../src/app.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Base URI of the test database server (set by @qpc/ferretdb's global setup), ending in `/`. */
+    mongoUri: string;
+  }
+}
+
+export interface GqlResult {
+  status: number;
+  body: any;
+  headers: Headers;
+}
 
 export interface RunningGateway {
   url: string;
   config: Config;
   logs: () => Record<string, unknown>[];
   /** POSTs a GraphQL operation; returns status and parsed body. */
-  gql: (
-    query: string,
-    variables?: Record<string, unknown>,
-    headers?: Record<string, string>,
-  ) => Promise<{ status: number; body: any; headers: Headers }>;
+  gql: (query: string, variables?: Record<string, unknown>, headers?: Record<string, string>) => Promise<GqlResult>;
+  /** Runs `action` and returns the names of the database commands it sent (driver command monitoring). */
+  countCommands: <T>(action: () => Promise<T>) => Promise<{ result: T; commands: string[] }>;
   close: () => Promise<void>;
 }
 
-/** Starts the real gateway on a free port against a fresh database of the test server. */
+/**
+ * Starts the real gateway on a free port against a fresh database of the test server. The
+ * connection monitors commands, so tests can count database round trips.
+ */
 export async function startGateway(env: Record<string, string> = {}): Promise<RunningGateway> {
-  const database = await connectTestDatabase(inject('mongoUri'));
-  const config = testConfig(database.uri, env);
+  const uri = `${inject('mongoUri')}t_${randomUUID().slice(0, 8)}?monitorCommands=true`;
+  await connectDatabase({ uri });
+  const config = testConfig(uri, env);
   const capture = captureLogs();
   const logger = createLogger({ logLevel: 'info' }, { name: 'graphql-gateway', destination: capture.destination });
   const rateLimiter = createRateLimiter(config, { keyPrefix: 'graphql' });
@@ -33,6 +49,12 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ru
     version: 'test',
   });
   const server = await listen(app);
+
+  let recording: string[] | null = null;
+  mongoose.connection.getClient().on('commandStarted', (event) => {
+    recording?.push(event.commandName);
+  });
+
   return {
     url: server.url,
     config,
@@ -45,11 +67,63 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ru
       });
       return { status: res.status, body: await res.json(), headers: res.headers };
     },
+    async countCommands(action) {
+      const commands: string[] = [];
+      recording = commands;
+      try {
+        const result = await action();
+        return { result, commands };
+      } finally {
+        recording = null;
+      }
+    },
     async close() {
       await server.close();
       await apollo.stop();
       await rateLimiter.close();
-      await database.drop();
+      await mongoose.connection.db?.dropDatabase().catch(() => undefined);
+      await disconnectDatabase();
     },
+  };
+}
+
+/** The callers the role matrix distinguishes. */
+export type Caller = 'anonymous' | 'normal' | 'editor' | 'admin' | 'deactivated';
+
+export interface Callers {
+  /** The Authorization header of a caller (none for anonymous). */
+  headers: (caller: Caller) => Record<string, string>;
+  /** The externalId (token `sub`) of a signed-in caller. */
+  sub: (caller: Exclude<Caller, 'anonymous'>) => string;
+}
+
+/**
+ * One user of each role, created through the domain (`setUserRole`), and a deactivated editor,
+ * each with a signed token.
+ */
+export async function makeCallers(): Promise<Callers> {
+  const tag = randomUUID().slice(0, 8);
+  const subs = {
+    normal: `user_normal_${tag}`,
+    editor: `user_editor_${tag}`,
+    admin: `user_admin_${tag}`,
+    deactivated: `user_deactivated_${tag}`,
+  } as const;
+  const roles: Record<keyof typeof subs, Role> = {
+    normal: 'normal',
+    editor: 'editor',
+    admin: 'admin',
+    deactivated: 'editor',
+  };
+  const tokens: Record<string, string> = {};
+  for (const [caller, sub] of Object.entries(subs) as [keyof typeof subs, string][]) {
+    await setUserRole({ externalId: sub, role: roles[caller] });
+    tokens[caller] = await tokenFor(sub);
+  }
+  await UserModel.updateOne({ externalId: subs.deactivated }, { $set: { isActive: false } });
+  return {
+    headers: (caller): Record<string, string> =>
+      caller === 'anonymous' ? {} : { authorization: `Bearer ${tokens[caller]}` },
+    sub: (caller) => subs[caller],
   };
 }
