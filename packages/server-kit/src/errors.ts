@@ -40,6 +40,8 @@ export function toHttpError(error: unknown): HttpError {
       return { status: 400, code: 'VALIDATION_ERROR', message: 'Malformed JSON in request body' };
     case 'entity.too.large':
       return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' };
+    case 'entity.verify.failed':
+      return { status: 400, code: 'VALIDATION_ERROR', message: 'Request body is not valid UTF-8' };
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return { status: 400, code: 'VALIDATION_ERROR', message: 'Unsupported body encoding or charset' };

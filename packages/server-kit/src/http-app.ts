@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { Config } from '@qpc/config';
 import { ValidationError } from '@qpc/domain';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -86,7 +87,16 @@ export function createHttpApp(deps: HttpAppDeps, mountRoutes: (app: Express) => 
   app.use(cors(config.corsOrigins));
   app.use(healthRouter({ version: deps.version }));
   app.use(requireJsonBodies());
-  app.use(express.json({ limit: config.bodyLimitBytes, strict: true }));
+  app.use(
+    express.json({
+      limit: config.bodyLimitBytes,
+      strict: true,
+      // Invalid UTF-8 would otherwise be decoded with replacement characters and stored.
+      verify: (_req, _res, buffer) => {
+        if (!isUtf8(buffer)) throw new Error('Request body is not valid UTF-8');
+      },
+    }),
+  );
   app.use(rejectNonStringQuery());
   if (!deps.disable?.rateLimit) app.use(rateLimit(deps.rateLimiter));
   if (!deps.disable?.auth) app.use(authenticate(deps.resolveActor));
