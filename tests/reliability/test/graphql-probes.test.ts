@@ -9,7 +9,7 @@ describe('GraphQL probes (production gateway)', () => {
   beforeAll(async () => {
     gw = await startService(
       'graphql-gateway',
-      baseEnv({ NODE_ENV: 'production', MONGODB_URI: `${inject('mongoUri')}graphql_probes`, LOG_LEVEL: 'warn' }),
+      baseEnv({ NODE_ENV: 'production', MONGODB_URI: `${inject('mongoUri')}graphql_probes` }),
     );
     url = `${gw.url}/graphql`;
   });
