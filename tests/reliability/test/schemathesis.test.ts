@@ -7,6 +7,15 @@ import { ADMIN_SUB, baseEnv, startService, type ServiceProcess } from './support
 
 const reportDir = new URL('../../../reports/schemathesis/', import.meta.url).pathname;
 const SEED = '20261122';
+/**
+ * Checks left out, each on purpose:
+ * - unsupported_method: the contract answers 404 (not 405) for any method/path pair it does not define.
+ * - allow_header_conformance: Express answers OPTIONS itself, with an Allow that includes HEAD.
+ * - positive_data_acceptance: a schema-valid body naming a missing or soft-deleted resource is a
+ *   400 by contract ("a body field that references something missing or inconsistent"); the
+ *   stateful phase deletes resources and reuses their ids, which no schema can express.
+ */
+const EXCLUDED_CHECKS = 'unsupported_method,allow_header_conformance,positive_data_acceptance';
 const MAX_EXAMPLES = '15';
 
 function schemathesisBin(): string {
@@ -43,6 +52,8 @@ describe('Schemathesis against /api/v1/openapi.json', () => {
       `${app.url}/api/v1/openapi.json`,
       '--checks',
       'all',
+      '--exclude-checks',
+      EXCLUDED_CHECKS,
       '--seed',
       SEED,
       '--max-examples',
