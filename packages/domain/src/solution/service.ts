@@ -224,6 +224,33 @@ export async function createSolution({
   return toSolution(doc.toObject(), undefined, undefined);
 }
 
+/** At most this many vote writes of this process are in flight at once. */
+export const MAX_CONCURRENT_VOTES = 16;
+let votesInFlight = 0;
+const waitingVotes: (() => void)[] = [];
+
+/**
+ * A bulkhead for vote bursts. FerretDB runs one statement at a time, so a burst of votes on a
+ * popular solution would occupy every pooled connection and push other requests' statements
+ * past the socket timeout. Excess votes wait here, in memory, instead. Correctness never depends
+ * on it: the unique (solutionId, userId) index arbitrates between concurrent votes.
+ */
+async function withVoteSlot<T>(task: () => Promise<T>): Promise<T> {
+  if (votesInFlight >= MAX_CONCURRENT_VOTES) {
+    await new Promise<void>((resolve) => waitingVotes.push(resolve));
+  } else {
+    votesInFlight += 1;
+  }
+  try {
+    return await task();
+  } finally {
+    // Hand the slot straight to the next waiter, or give it back.
+    const next = waitingVotes.shift();
+    if (next) next();
+    else votesInFlight -= 1;
+  }
+}
+
 /**
  * Records the caller's vote. The unique (solutionId, userId) index is the only arbiter: insert,
  * and when the insert loses to an existing vote, set that vote's value. An update that finds
@@ -260,8 +287,12 @@ export async function voteSolution({
   if (String(solution.authorId) === actor.id) {
     throw new ForbiddenError('You cannot vote on your own solution');
   }
-  if (value === 0) await VoteModel.deleteOne({ solutionId, userId: actor.id });
-  else await castVote(solutionId, actor.id, value);
-  const [result] = await withVotes(actor, [solution]);
-  return result!;
+  return withVoteSlot(async () => {
+    if (value === 0) await VoteModel.deleteOne({ solutionId, userId: actor.id });
+    else await castVote(solutionId, actor.id, value);
+    // myVote is the value this request just recorded, so only the counts are read back: each
+    // read of the votes collection is a full scan on FerretDB, and votes arrive in bursts.
+    const tally = await tallyVotes([solution._id]);
+    return toSolution(solution, tally.get(String(solution._id)), value);
+  });
 }
