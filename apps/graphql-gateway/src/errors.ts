@@ -38,7 +38,7 @@ const APOLLO_CLIENT_CODES = new Set([
 ]);
 
 /** The message graphql-js's parser gives when a document exceeds `maxTokens` (sic: "more that"). */
-const TOO_MANY_TOKENS = /^Syntax Error: Document contains more th[ae]n \d+ tokens/;
+const TOO_MANY_TOKENS = /^Syntax Error: Document contains more (?:than|that) \d+ tokens/;
 
 /** The masked message of a 5xx in production. */
 function maskedMessage(status: number): string {
@@ -64,7 +64,8 @@ export function formatError(options: ErrorOptions) {
       ...(formatted.locations ? { locations: formatted.locations } : {}),
       ...(formatted.path ? { path: formatted.path } : {}),
     };
-    const original = mapDatabaseError(unwrapResolverError(error));
+    const raw = unwrapResolverError(error);
+    const original = mapDatabaseError(raw);
     const context = { path: '/graphql', method: 'POST', requestId };
 
     if (original instanceof DomainError) {
@@ -74,7 +75,8 @@ export function formatError(options: ErrorOptions) {
         message: original.message,
         ...(original.details ? { details: original.details } : {}),
       };
-      recordError(options.logger, original, httpError, context);
+      // Logged and reported as thrown (a driver error keeps its own message and stack).
+      recordError(options.logger, raw, httpError, context);
       const masked = options.isProduction && original.status >= 500;
       return {
         message: masked ? maskedMessage(original.status) : original.message,

@@ -46,6 +46,8 @@ describe('GraphQL gateway platform', () => {
     expect(statuses).toEqual([200, 429, 429]);
     expect(last!.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(((await last!.json()) as any).error.code).toBe('RATE_LIMITED');
+    const body = (await last!.json()) as any;
+    expect(body.error.code).toBe('RATE_LIMITED');
+    expect(body.errors[0].extensions.code).toBe('RATE_LIMITED');
   });
 });

@@ -349,6 +349,9 @@ export const academicTypeDefs = /* GraphQL */ `
     subjectOffering("The offering's id." id: ID!): SubjectOffering
   }
 
+  """
+  Writes of the catalog; each mirrors a REST write and is refused with the same codes.
+  """
   type Mutation {
     "Creates a university (admin or editor)."
     createUniversity("The new university." input: CreateUniversityInput!): University!

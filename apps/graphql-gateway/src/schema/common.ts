@@ -118,6 +118,9 @@ export const commonTypeDefs = /* GraphQL */ `
     ALL
   }
 
+  """
+  Reads of the catalog; each mirrors a REST read.
+  """
   type Query {
     "Liveness of the gateway (no database access)."
     health: Health!

@@ -36,7 +36,8 @@ export interface RunningGateway {
  */
 export async function startGateway(env: Record<string, string> = {}): Promise<RunningGateway> {
   const uri = `${inject('mongoUri')}t_${randomUUID().slice(0, 8)}?monitorCommands=true`;
-  await connectDatabase({ uri });
+  // FerretDB scans: the large trees of the round-trip test take seconds per query.
+  await connectDatabase({ uri, socketTimeoutMs: 60_000 });
   const config = testConfig(uri, env);
   const capture = captureLogs();
   const logger = createLogger({ logLevel: 'info' }, { name: 'graphql-gateway', destination: capture.destination });

@@ -1,0 +1,157 @@
+// Query limits (depth, cost, aliases, directives, tokens), batching and CSRF prevention.
+import { parse, type OperationDefinitionNode } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_DIRECTIVES, MAX_TOKENS, NESTED_LIST_SIZE, operationCost } from '../src/limits.js';
+import { buildSchema } from '../src/schema/index.js';
+import { startGateway, type RunningGateway } from './support/harness.js';
+
+const MAX_DEPTH = 6;
+const MAX_ALIASES = 4;
+const MAX_COST = 5_000;
+
+let gw: RunningGateway;
+
+beforeAll(async () => {
+  gw = await startGateway({
+    GRAPHQL_MAX_DEPTH: String(MAX_DEPTH),
+    GRAPHQL_MAX_ALIASES: String(MAX_ALIASES),
+    GRAPHQL_MAX_COST: String(MAX_COST),
+  });
+});
+afterAll(async () => gw.close());
+
+function expectRefused(result: { status: number; body: any }, limit: string): void {
+  expect(result.status).toBe(400);
+  expect(result.body.data).toBeUndefined();
+  expect(result.body.errors).toHaveLength(1);
+  expect(result.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', limit });
+}
+
+/** A chain of nested selections `depth` levels deep (the root field is level 1). */
+function nested(depth: number): string {
+  // papers(1) items(2) then subjectOffering/papers pairs, closed by `id`.
+  let selection = 'id';
+  let level = 3;
+  const levels: string[] = [];
+  while (level < depth) {
+    levels.push(levels.length % 2 === 0 ? 'subjectOffering' : 'papers');
+    level += 1;
+  }
+  for (const field of levels.reverse()) selection = `${field} { ${selection} }`;
+  return `{ papers { items { ${selection} } } }`;
+}
+
+describe('depth', () => {
+  it('when a query is as deep as the limit, then it runs', async () => {
+    const { status, body } = await gw.gql(nested(MAX_DEPTH));
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+  });
+
+  it('when a query is one level deeper than the limit, then it is refused naming the depth', async () => {
+    const result = await gw.gql(nested(MAX_DEPTH + 1));
+    expectRefused(result, 'depth');
+    expect(result.body.errors[0].message).toMatch(/depth limit of 6 exceeded, found 7/);
+  });
+});
+
+describe('cost', () => {
+  const schema = buildSchema({ version: 'test', startedAt: Date.now() });
+  const cost = (query: string, variables?: Record<string, unknown>) => {
+    const document = parse(query);
+    const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition')!;
+    return operationCost(schema, document, operation, variables);
+  };
+
+  it('when a query is costed, then each object counts once per expected instance and scalars are free', () => {
+    expect(cost('{ health { status version } }')).toBe(1);
+    // universities (1) + 20 items x (1 + 10 branches)
+    expect(cost('{ universities { items { id branches { id } } pagination { total } } }')).toBe(1 + 20 * (1 + NESTED_LIST_SIZE) + 1);
+    expect(cost('{ universities(limit: 5) { items { id } } }')).toBe(1 + 5);
+    expect(cost('query ($n: Int) { universities(limit: $n) { items { id } } }', { n: 50 })).toBe(1 + 50);
+  });
+
+  it('when fragments and inline fragments carry the fields, then they cost the same as inline fields', () => {
+    const inline = cost('{ universities(limit: 3) { items { branches { semesters { id } } } } }');
+    const spread = cost(
+      '{ universities(limit: 3) { ...U } } fragment U on UniversityPage { items { ... on University { branches { ...B } } } } fragment B on Branch { semesters { id } }',
+    );
+    expect(spread).toBe(inline);
+    expect(inline).toBe(1 + 3 * (1 + 10 * (1 + 10)));
+  });
+
+  it('when the full syllabus tree is costed, then it stays far below the default limit of 50000', () => {
+    const tree = cost(`{ subjectOffering(id: "x") { subject { id } university { id } branch { id } semester { id }
+      syllabus { modules { topics { questions { solutions { id } } } questions { id } } } papers { questions { id } } } }`);
+    expect(tree).toBe(11_326);
+  });
+
+  it('when a page size multiplies a deep tree past the limit, then the query is refused before it runs', async () => {
+    const query = 'query ($n: Int) { papers(limit: $n) { items { questions { solutions { id } } } } }';
+    const small = await gw.gql(query, { n: 2 });
+    expect(small.status).toBe(200);
+    expect(small.body.errors).toBeUndefined();
+    const large = await gw.gql(query, { n: 100 });
+    expectRefused(large, 'cost');
+    expect(large.body.errors[0].message).toBe(`Query cost limit of ${MAX_COST} exceeded, found 11101.`);
+  });
+});
+
+describe('aliases, directives, tokens', () => {
+  const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: health { status }`).join(' ')} }`;
+
+  it('when a query has as many aliases as allowed, then it runs', async () => {
+    const { status, body } = await gw.gql(aliases(MAX_ALIASES));
+    expect(status).toBe(200);
+    expect(Object.keys(body.data)).toHaveLength(MAX_ALIASES);
+  });
+
+  it('when a query has one alias too many, then it is refused', async () => {
+    expectRefused(await gw.gql(aliases(MAX_ALIASES + 1)), 'aliases');
+  });
+
+  it('when a query carries more directives than allowed, then it is refused', async () => {
+    const fields = Array.from({ length: MAX_DIRECTIVES + 1 }, () => 'status @include(if: true)').join(' ');
+    const result = await gw.gql(`{ health { ${fields} } }`);
+    expect(result.status).toBe(400);
+    expect(result.body.errors.map((e: any) => e.extensions.limit)).toContain('directives');
+    expect(result.body.data).toBeUndefined();
+  });
+
+  it('when a document has more tokens than allowed, then the parser refuses it', async () => {
+    const fields = Array.from({ length: MAX_TOKENS }, () => 'status').join(' ');
+    expectRefused(await gw.gql(`{ health { ${fields} } }`), 'tokens');
+  });
+});
+
+describe('batching and CSRF prevention', () => {
+  it('when operations are batched in a JSON array, then the request is refused as a whole', async () => {
+    const res = await fetch(`${gw.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ query: '{ health { status } }' }, { query: '{ health { status } }' }]),
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as any;
+    expect(Array.isArray(body)).toBe(false);
+    expect(body.errors[0].extensions.code).toBe('BAD_REQUEST');
+    expect(body.errors[0].message).toMatch(/batching/i);
+  });
+
+  it('when a GET query comes without a preflight header, then CSRF prevention refuses it; with one, it runs', async () => {
+    const url = `${gw.url}/graphql?query=${encodeURIComponent('{ health { status } }')}`;
+    const simple = await fetch(url);
+    expect(simple.status).toBe(400);
+    expect(((await simple.json()) as any).errors[0].message).toMatch(/Cross-Site Request Forgery/);
+    const preflighted = await fetch(url, { headers: { 'apollo-require-preflight': 'true' } });
+    expect(preflighted.status).toBe(200);
+    expect(((await preflighted.json()) as any).data.health.status).toBe('ok');
+  });
+
+  it('when a mutation comes by GET, then it is refused and nothing runs', async () => {
+    const query = encodeURIComponent('mutation { deleteUniversity(id: "aaaaaaaaaaaaaaaaaaaaaaaa") }');
+    const res = await fetch(`${gw.url}/graphql?query=${query}`, { headers: { 'apollo-require-preflight': 'true' } });
+    expect(res.status).toBe(405);
+    expect(await res.text()).not.toContain('"deleteUniversity"');
+  });
+});
