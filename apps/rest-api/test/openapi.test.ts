@@ -3,6 +3,7 @@ import { testConfig } from '@qpc/server-kit/testing';
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
+import { pathShape } from '../src/openapi/document.js';
 import { routeTable } from '../src/routes/table.js';
 import { client, type Call } from './support/api.js';
 import { startApp, type RunningApp } from './support/harness.js';
@@ -74,9 +75,13 @@ describe('OpenAPI document and reference', () => {
       version: 'test',
     });
     // The reference's static files are served below /docs/assets, outside the API surface.
-    const registered = registeredRoutes(express).filter((r) => !r.includes('/docs/assets/'));
+    // Parameter names are erased: the document joins `{slug}` and `{id}` of one path (`{slugOrId}`).
+    const registered = registeredRoutes(express)
+      .filter((r) => !r.includes('/docs/assets/'))
+      .map(pathShape)
+      .sort();
     const documented = operations()
-      .map(([path, method]) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`)
+      .map(([path, method]) => pathShape(`${method.toUpperCase()} ${path}`))
       .sort();
     expect(registered).toEqual(documented);
     expect(registered.length).toBe(routeTable.length + 4);
@@ -95,11 +100,11 @@ describe('OpenAPI document and reference', () => {
 
   it('when a route of the table is looked up, then its path and query parameters, body, success and error responses are there', () => {
     for (const route of routeTable) {
-      const path = `/api/v1${route.path}`.replace(/:(\w+)/g, '{$1}');
+      const path = Object.keys(paths).find((p) => pathShape(p) === pathShape(`/api/v1${route.path}`))!;
       const op = paths[path]?.[route.method];
-      expect(op, `${route.method} ${path}`).toBeDefined();
+      expect(op, `${route.method} ${route.path}`).toBeDefined();
       const params = op!.parameters ?? [];
-      for (const name of [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!)) {
+      for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)) {
         expect(params).toContainEqual(expect.objectContaining({ name, in: 'path', required: true }));
       }
       for (const name of Object.keys(route.query?.shape ?? {})) {
@@ -143,6 +148,22 @@ describe('OpenAPI document and reference', () => {
         });
       }
     }
+  });
+
+  it('when two routes differ only in parameter names, then the document has one path for them, each operation saying what it takes', () => {
+    const shared = paths['/api/v1/universities/{slugOrId}']!;
+    expect(Object.keys(shared).sort()).toEqual(['delete', 'get', 'patch']);
+    expect(JSON.stringify(shared.get!.parameters)).toMatch(/slug/);
+    expect(JSON.stringify(shared.patch!.parameters)).toMatch(/24 hexadecimal/);
+    const shapes = Object.keys(paths).map(pathShape);
+    expect(new Set(shapes).size).toBe(shapes.length);
+  });
+
+  it('when an update body needs at least one field, then the document says minProperties 1', () => {
+    const body = paths['/api/v1/branches/{id}']!.patch!.requestBody!.content['application/json']!.schema as Record<string, unknown>;
+    expect(body).toMatchObject({ type: 'object', minProperties: 1, additionalProperties: false });
+    const create = paths['/api/v1/branches']!.post!.requestBody!.content['application/json']!.schema as Record<string, unknown>;
+    expect(create).not.toHaveProperty('minProperties');
   });
 
   it('when an id parameter is documented, then its pattern accepts ids in either case (no regex flags)', () => {

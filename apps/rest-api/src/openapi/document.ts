@@ -66,6 +66,60 @@ export function openApiPath(expressPath: string): string {
   return `${API_PREFIX}${expressPath}`.replace(/:(\w+)/g, '{$1}');
 }
 
+/** A path with its parameter names erased: `/universities/:slug` and `/universities/:id` are the same route to Express. */
+export function pathShape(path: string): string {
+  return path.replace(/:\w+|\{\w+\}/g, '{}');
+}
+
+interface DocumentedPath {
+  path: string;
+  /** Path parameter names of the route -> names in the document. */
+  rename: Map<string, string>;
+}
+
+/**
+ * OpenAPI forbids two templates that differ only in parameter names (`/universities/{slug}` for
+ * GET, `/universities/{id}` for PATCH): such routes share one path whose parameter gets a joined
+ * name (`{slugOrId}`), each operation still describing what it expects there.
+ */
+function documentedPaths(routes: readonly RouteDefinition[]): Map<RouteDefinition, DocumentedPath> {
+  const names = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  const byShape = new Map<string, RouteDefinition[]>();
+  for (const route of routes) byShape.set(pathShape(route.path), [...(byShape.get(pathShape(route.path)) ?? []), route]);
+  const out = new Map<RouteDefinition, DocumentedPath>();
+  for (const [shape, group] of byShape) {
+    const joined = names(group[0]!.path).map((_, i) => {
+      const distinct = [...new Set(group.map((r) => names(r.path)[i]!))];
+      return distinct.map((n, j) => (j === 0 ? n : n[0]!.toUpperCase() + n.slice(1))).join('Or');
+    });
+    let position = 0;
+    const path = openApiPath(shape.replace(/\{\}/g, () => `:${joined[position++]}`));
+    for (const route of group) {
+      out.set(route, { path, rename: new Map(names(route.path).map((n, i) => [n, joined[i]!])) });
+    }
+  }
+  return out;
+}
+
+function renameParams(params: z.ZodObject, rename: Map<string, string>): z.ZodObject {
+  return z.object(Object.fromEntries(Object.entries(params.shape).map(([key, schema]) => [rename.get(key) ?? key, schema])));
+}
+
+/**
+ * An update body that refuses `{}` (its schema asks for at least one field) says so with
+ * `minProperties: 1`, which zod's refinement cannot express in JSON Schema.
+ */
+function documentedBody(body: z.ZodType): z.ZodType {
+  const isObject = body instanceof z.ZodObject || (body as { def?: { type?: string } }).def?.type === 'object';
+  if (!isObject || body.safeParse({}).success) return body;
+  const shape = (body as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  const allOptional = Object.values(shape).every((field) => field.safeParse(undefined).success);
+  if (!allOptional) return body;
+  const copy = body.clone();
+  zodToOpenAPIRegistry.add(copy, { minProperties: 1 });
+  return copy;
+}
+
 const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } };
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
@@ -243,22 +297,27 @@ function errorResponses(route: RouteDefinition): RouteConfig['responses'] {
   return out;
 }
 
-function registerRoute(registry: OpenAPIRegistry, route: RouteDefinition, envelope: ReturnType<typeof envelopes>) {
+function registerRoute(
+  registry: OpenAPIRegistry,
+  route: RouteDefinition,
+  documented: DocumentedPath,
+  envelope: ReturnType<typeof envelopes>,
+) {
   const hasEtag = route.method === 'get' && route.response.kind === 'item';
   registry.registerPath({
     method: route.method,
-    path: openApiPath(route.path),
+    path: documented.path,
     operationId: route.operationId,
     tags: [route.tag],
     summary: route.summary,
     description: [route.description, `**Access:** ${ACCESS_TEXT[route.access]}`].filter(Boolean).join('\n\n'),
     security: route.access === 'public' ? [{}, { [BEARER]: [] }] : [{ [BEARER]: [] }],
     request: {
-      ...(route.params ? { params: route.params } : {}),
+      ...(route.params ? { params: renameParams(route.params, documented.rename) } : {}),
       ...(route.query ? { query: route.query } : {}),
       ...(hasEtag ? { headers: z.object({ 'If-None-Match': z.string().optional().describe('An ETag from an earlier read') }) } : {}),
       ...(route.body
-        ? { body: { required: true, content: { 'application/json': { schema: route.body } } } }
+        ? { body: { required: true, content: { 'application/json': { schema: documentedBody(route.body) } } } }
         : {}),
     },
     responses: { ...successResponses(route, envelope), ...errorResponses(route) },
@@ -351,7 +410,8 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: {
   const schemas = new Schemas();
   registerCommon(registry, schemas);
   const envelope = envelopes(schemas);
-  for (const route of routes) registerRoute(registry, route, envelope);
+  const paths = documentedPaths(routes);
+  for (const route of routes) registerRoute(registry, route, paths.get(route)!, envelope);
   registerPlatformRoutes(registry, schemas);
   const tags = [...new Set(routes.map((r) => r.tag)), 'Health', 'Documentation'].map((name) => ({ name }));
   const document = new OpenApiGeneratorV31([...registry.definitions, ...schemas.definitions]).generateDocument({
