@@ -12,6 +12,8 @@ export interface ConnectOptions {
   serverSelectionTimeoutMs?: number;
   /** How long an operation waits on a silent connection. */
   socketTimeoutMs?: number;
+  /** Connections kept per process (default 20). */
+  maxPoolSize?: number;
   /** Build every model's indexes after connecting (default true). */
   buildIndexes?: boolean;
 }
@@ -23,6 +25,8 @@ export async function connectDatabase(options: ConnectOptions): Promise<typeof m
     socketTimeoutMS: options.socketTimeoutMs ?? 10_000,
     // A frozen server accepts TCP but never answers the handshake: bound that wait too.
     connectTimeoutMS: options.socketTimeoutMs ?? 10_000,
+    // FerretDB runs one SQLite statement at a time: a large pool only queues work inside it.
+    maxPoolSize: options.maxPoolSize ?? 20,
     autoIndex: false,
     autoCreate: true,
   });
