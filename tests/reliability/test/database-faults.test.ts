@@ -111,7 +111,7 @@ describe('database faults (app and FerretDB as child processes)', () => {
       'writes to succeed again',
     );
     expect(recovered.status).toBe(201);
-    const list = await fetch(`${app.url}/api/v1/universities?limit=100`).then((r) => r.json());
+    const list = (await fetch(`${app.url}/api/v1/universities?limit=100`).then((r) => r.json())) as { data: { name: string }[] };
     const names = (list.data as { name: string }[]).map((u) => u.name);
     for (const name of [...before, 'After Outage']) expect(names).toContain(name);
     expect(names).not.toContain('During Outage');

@@ -75,7 +75,7 @@ describe('hostile input against both apps', () => {
       for (const [name, token] of Object.entries(await cases())) {
         const publicRead = await fetch(`${rest.url}/api/v1/universities`, { headers: { authorization: `Bearer ${token}` } });
         expect(publicRead.status, name).toBe(401);
-        expect((await publicRead.json()).error.code, name).toBe('UNAUTHENTICATED');
+        expect(((await publicRead.json()) as any).error.code, name).toBe('UNAUTHENTICATED');
         const write = await restCall('POST', '/universities', {
           body: JSON.stringify({ name: 'Forged', shortName: 'F' }),
           headers: { authorization: `Bearer ${token}` },

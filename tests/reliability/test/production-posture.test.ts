@@ -73,14 +73,14 @@ describe('production posture', () => {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: '{"nope":1}',
-    }).then((r) => r.json());
+    }).then((r) => r.json() as Promise<any>);
     expect(bad.error.code).toBe('VALIDATION_ERROR');
     expect(JSON.stringify(bad)).not.toContain('stack');
 
     db.process.kill('SIGKILL');
     const down = await fetch(`${rest.url}/api/v1/universities`, { headers: { authorization: `Bearer ${token}` } });
     expect(down.status).toBe(503);
-    const body = await down.json();
+    const body = (await down.json()) as any;
     expect(body.error.code).toBe('SERVICE_UNAVAILABLE');
     expect(JSON.stringify(body)).not.toMatch(/stack|Mongo|127\.0\.0\.1/);
 

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_SUB, baseEnv, startService, type ServiceProcess } from './support/processes.js';

@@ -1,3 +1,4 @@
+import type {} from '@qpc/ferretdb/vitest-global-setup';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
