@@ -72,6 +72,13 @@ export function operationCost(
   operation: OperationDefinitionNode,
   variables: Record<string, unknown> = {},
 ): number {
+  // A variable the request leaves out takes its default from the operation (`$n: Int = 100`).
+  const values: Record<string, unknown> = {};
+  for (const definition of operation.variableDefinitions ?? []) {
+    const fallback = definition.defaultValue;
+    if (fallback?.kind === Kind.INT) values[definition.variable.name.value] = Number.parseInt(fallback.value, 10);
+  }
+  Object.assign(values, variables);
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
@@ -91,7 +98,7 @@ export function operationCost(
         const instances = isList ? (pageSize ?? NESTED_LIST_SIZE) : 1;
         const hasLimit = field.args.some((arg) => arg.name === 'limit');
         const limitArg = selection.arguments?.find((arg) => arg.name.value === 'limit');
-        const limit = hasLimit ? Math.max(1, intArgument(limitArg?.value, variables) ?? DEFAULT_PAGE_SIZE) : undefined;
+        const limit = hasLimit ? Math.max(1, intArgument(limitArg?.value, values) ?? DEFAULT_PAGE_SIZE) : undefined;
         const children = selection.selectionSet ? costOf(selection.selectionSet, type, limit) : 0;
         total += instances * (1 + children);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {

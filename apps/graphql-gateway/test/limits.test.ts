@@ -69,6 +69,8 @@ describe('cost', () => {
     expect(cost('{ universities { items { id branches { id } } pagination { total } } }')).toBe(1 + 20 * (1 + NESTED_LIST_SIZE) + 1);
     expect(cost('{ universities(limit: 5) { items { id } } }')).toBe(1 + 5);
     expect(cost('query ($n: Int) { universities(limit: $n) { items { id } } }', { n: 50 })).toBe(1 + 50);
+    expect(cost('query ($n: Int = 70) { universities(limit: $n) { items { id } } }')).toBe(1 + 70);
+    expect(cost('query ($n: Int = 70) { universities(limit: $n) { items { id } } }', { n: 3 })).toBe(1 + 3);
   });
 
   it('when fragments and inline fragments carry the fields, then they cost the same as inline fields', () => {
