@@ -48,9 +48,12 @@ describe('authentication', () => {
     ['a token that is not a JWT', 'Bearer not-a-jwt'],
     ['a JWT with a garbage signature', 'Bearer eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl'],
     ['two tokens', 'Bearer a.b.c d.e.f'],
-  ])('when the header is %s, then 401 on any route, public ones included', async (_case, header) => {
-    await expect401Everywhere(header);
-  });
+  ])(
+    'when the header is %s, then 401 on any route, public ones included',
+    async (_case, header) => {
+      await expect401Everywhere(header);
+    },
+  );
 
   it('when the token is signed with another key, then 401 on any route', async () => {
     const { privateKey } = generateKeyPairSync('rsa', {
@@ -58,7 +61,9 @@ describe('authentication', () => {
       publicKeyEncoding: { type: 'spki', format: 'pem' },
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     });
-    await expect401Everywhere(`Bearer ${await signSessionToken(privateKey, { sub: `user_${uid()}` })}`);
+    await expect401Everywhere(
+      `Bearer ${await signSessionToken(privateKey, { sub: `user_${uid()}` })}`,
+    );
   });
 
   it('when the token is unsigned (alg none) or HMAC-signed, then 401 on any route', async () => {
@@ -74,19 +79,26 @@ describe('authentication', () => {
   });
 
   it('when the token has expired, then 401 on any route', async () => {
-    const token = await tokenFor(`user_${uid()}`, { issuedAt: now() - 7200, expiresInSeconds: 3600 });
+    const token = await tokenFor(`user_${uid()}`, {
+      issuedAt: now() - 7200,
+      expiresInSeconds: 3600,
+    });
     await expect401Everywhere(`Bearer ${token}`);
   });
 
   it('when the token is not valid yet (nbf a minute ahead), then 401 on any route; within the 5 s skew it passes', async () => {
-    await expect401Everywhere(`Bearer ${await tokenFor(`user_${uid()}`, { notBefore: now() + 60 })}`);
+    await expect401Everywhere(
+      `Bearer ${await tokenFor(`user_${uid()}`, { notBefore: now() + 60 })}`,
+    );
     const almost = await tokenFor(`user_${uid()}`, { notBefore: now() + 2 });
     expect((await call('GET', PRIVATE, { token: almost })).status).toBe(200);
   });
 
   it('when nothing was accepted, then no user was created for a bad token', async () => {
     const sub = `user_never_${uid()}`;
-    await call('GET', PUBLIC, { token: await tokenFor(sub, { issuedAt: now() - 7200, expiresInSeconds: 60 }) });
+    await call('GET', PUBLIC, {
+      token: await tokenFor(sub, { issuedAt: now() - 7200, expiresInSeconds: 60 }),
+    });
     expect(await UserModel.countDocuments({ externalId: sub })).toBe(0);
   });
 
@@ -94,7 +106,10 @@ describe('authentication', () => {
     let strict: RunningApp;
     let strictCall: Call;
     beforeAll(async () => {
-      strict = await startApp({ CLERK_AUTHORIZED_PARTIES: 'https://app.example.com,https://admin.example.com' }, { shareDatabaseWith: app });
+      strict = await startApp(
+        { CLERK_AUTHORIZED_PARTIES: 'https://app.example.com,https://admin.example.com' },
+        { shareDatabaseWith: app },
+      );
       strictCall = client(strict.url);
     });
     afterAll(async () => strict.close());
@@ -116,7 +131,10 @@ describe('authentication', () => {
   describe('with ADMIN_EXTERNAL_IDS', () => {
     it('when a listed id is seen for the first time, then it is created as admin', async () => {
       const boss = `boss_${uid()}`;
-      const withAdmins = await startApp({ ADMIN_EXTERNAL_IDS: `someone_else,${boss}` }, { shareDatabaseWith: app });
+      const withAdmins = await startApp(
+        { ADMIN_EXTERNAL_IDS: `someone_else,${boss}` },
+        { shareDatabaseWith: app },
+      );
       try {
         const res = await client(withAdmins.url)('GET', '/users', { token: await tokenFor(boss) });
         expect(res.status).toBe(200);

@@ -27,7 +27,11 @@ describe('branches', () => {
     });
     expect(res.status).toBe(201);
     expect(branchSchema.safeParse(res.body.data).success).toBe(true);
-    expect(res.body.data).toMatchObject({ universityId: university.id, name: 'Computer Science', code: 'CSE' });
+    expect(res.body.data).toMatchObject({
+      universityId: university.id,
+      name: 'Computer Science',
+      code: 'CSE',
+    });
     expect(res.headers.get('location')).toBe(`/api/v1/branches/${res.body.data.id}`);
   });
 
@@ -71,11 +75,25 @@ describe('branches', () => {
     await makeBranch(admin.actor, university.id, { name: 'Electrical' });
     await makeBranch(admin.actor, other.id, { name: `Aero ${tag}` });
     const byUniversity = await call('GET', `/branches?universityId=${university.id}`);
-    expect(byUniversity.body.data.map((b: { name: string }) => b.name)).toEqual([`Civil ${tag}`, 'Electrical', `Mechanical ${tag}`]);
+    expect(byUniversity.body.data.map((b: { name: string }) => b.name)).toEqual([
+      `Civil ${tag}`,
+      'Electrical',
+      `Mechanical ${tag}`,
+    ]);
     expect(byUniversity.body.pagination).toMatchObject({ total: 3, page: 1, limit: 20 });
-    const searched = await call('GET', `/branches?universityId=${university.id}&search=${tag}&limit=1&page=2`);
+    const searched = await call(
+      'GET',
+      `/branches?universityId=${university.id}&search=${tag}&limit=1&page=2`,
+    );
     expect(searched.body.data.map((b: { name: string }) => b.name)).toEqual([`Mechanical ${tag}`]);
-    expect(searched.body.pagination).toEqual({ page: 2, limit: 1, total: 2, totalPages: 2, hasNextPage: false, hasPrevPage: true });
+    expect(searched.body.pagination).toEqual({
+      page: 2,
+      limit: 1,
+      total: 2,
+      totalPages: 2,
+      hasNextPage: false,
+      hasPrevPage: true,
+    });
   });
 
   it.each([['universityId=nope'], ['page=0'], ['limit=101'], ['universityId=a&universityId=b']])(
@@ -87,7 +105,10 @@ describe('branches', () => {
 
   it('when an editor renames a branch, then 200 with the new name', async () => {
     const branch = await makeBranch(admin.actor, (await makeUniversity(admin.actor)).id);
-    const res = await call('PATCH', `/branches/${branch.id}`, { token: editor.token, body: { name: 'Renamed', code: null } });
+    const res = await call('PATCH', `/branches/${branch.id}`, {
+      token: editor.token,
+      body: { name: 'Renamed', code: null },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: branch.id, name: 'Renamed', code: null });
   });
@@ -98,10 +119,18 @@ describe('branches', () => {
     const semester = await makeSemester(admin.actor, branch.id);
     await createSubjectOffering({
       actor: admin.actor,
-      input: { universityId: university.id, branchId: branch.id, semesterId: semester.id, subjectId: (await makeSubject(admin.actor)).id },
+      input: {
+        universityId: university.id,
+        branchId: branch.id,
+        semesterId: semester.id,
+        subjectId: (await makeSubject(admin.actor)).id,
+      },
     });
     const other = await makeUniversity(admin.actor);
-    const res = await call('PATCH', `/branches/${branch.id}`, { token: editor.token, body: { universityId: other.id } });
+    const res = await call('PATCH', `/branches/${branch.id}`, {
+      token: editor.token,
+      body: { universityId: other.id },
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('CONFLICT');
   });
@@ -124,7 +153,12 @@ describe('branches', () => {
 
   it('when the id is malformed, then 400; when it does not exist, then 404', async () => {
     expect((await call('DELETE', '/branches/xyz', { token: admin.token })).status).toBe(400);
-    expect((await call('DELETE', `/branches/${MISSING_ID}`, { token: admin.token })).status).toBe(404);
-    expect((await call('PATCH', `/branches/${MISSING_ID}`, { token: editor.token, body: { name: 'x' } })).status).toBe(404);
+    expect((await call('DELETE', `/branches/${MISSING_ID}`, { token: admin.token })).status).toBe(
+      404,
+    );
+    expect(
+      (await call('PATCH', `/branches/${MISSING_ID}`, { token: editor.token, body: { name: 'x' } }))
+        .status,
+    ).toBe(404);
   });
 });

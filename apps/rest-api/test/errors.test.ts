@@ -48,7 +48,10 @@ describe('error handling', () => {
     await prod('GET', '/universities?page=1', { headers: { 'x-request-id': 'prod-log' } });
     const line = production.logs().find((l) => l.requestId === 'prod-log' && l.err);
     expect(line).toMatchObject({
-      err: { message: 'logged but not shown', stack: expect.stringContaining('Error: logged but not shown') },
+      err: {
+        message: 'logged but not shown',
+        stack: expect.stringContaining('Error: logged but not shown'),
+      },
       path: '/api/v1/universities?page=1',
       method: 'GET',
       status: 500,
@@ -90,14 +93,27 @@ describe('error handling', () => {
 
     it('when 400, 404 and a 500 happen, then only the 500 is reported, without the Authorization header', async () => {
       expect((await prod('GET', '/universities?page=0', { token: user.token })).status).toBe(400);
-      expect((await prod('GET', '/universities/missing-one', { token: user.token })).status).toBe(404);
-      expect((await prod('POST', '/subjects', { token: user.token, body: { name: 'x' } })).status).toBe(403);
+      expect((await prod('GET', '/universities/missing-one', { token: user.token })).status).toBe(
+        404,
+      );
+      expect(
+        (await prod('POST', '/subjects', { token: user.token, body: { name: 'x' } })).status,
+      ).toBe(403);
       breakNextCount('reported to sentry');
-      expect((await prod('GET', '/universities', { token: user.token, headers: { 'x-request-id': 'sentry-500' } })).status).toBe(500);
+      expect(
+        (
+          await prod('GET', '/universities', {
+            token: user.token,
+            headers: { 'x-request-id': 'sentry-500' },
+          })
+        ).status,
+      ).toBe(500);
       await flushSentry(2_000);
 
       const events = envelopes
-        .flatMap((envelope) => (envelope as [unknown, [{ type: string }, Record<string, any>][]])[1])
+        .flatMap(
+          (envelope) => (envelope as [unknown, [{ type: string }, Record<string, any>][]])[1],
+        )
         .filter(([header]) => header.type === 'event')
         .map(([, event]) => event);
       expect(events).toHaveLength(1);

@@ -2,7 +2,14 @@
 import { PaperModel, SolutionModel, SubjectModel, UniversityModel, UserModel } from '@qpc/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Call } from './support/api.js';
-import { makeOffering, makePaper, makeQuestion, makeSolution, makeUniversity, uid } from './support/fixtures.js';
+import {
+  makeOffering,
+  makePaper,
+  makeQuestion,
+  makeSolution,
+  makeUniversity,
+  uid,
+} from './support/fixtures.js';
 import { startApp, type RunningApp } from './support/harness.js';
 import { makeCallers, type TestUser } from './support/users.js';
 
@@ -40,15 +47,24 @@ describe('hostile input', () => {
 
     it('when an update body carries an operator, then 400 and the document is unchanged', async () => {
       const university = await makeUniversity(admin.actor);
-      const res = await call('PATCH', `/universities/${university.id}`, { token: editor.token, body: { name: { $set: 'x' } } });
+      const res = await call('PATCH', `/universities/${university.id}`, {
+        token: editor.token,
+        body: { name: { $set: 'x' } },
+      });
       expect(res.status).toBe(400);
       expect((await UniversityModel.findById(university.id).lean())!.name).toBe(university.name);
     });
 
     it('when a vote carries an operator, then 400 and no vote is stored', async () => {
       const paper = await makePaper(admin.actor, (await makeOffering(admin.actor)).offering.id);
-      const solution = await makeSolution(admin.actor, (await makeQuestion(admin.actor, paper.id)).id);
-      const res = await call('PATCH', `/solutions/${solution.id}/vote`, { token: normal.token, body: { value: { $inc: 100 } } });
+      const solution = await makeSolution(
+        admin.actor,
+        (await makeQuestion(admin.actor, paper.id)).id,
+      );
+      const res = await call('PATCH', `/solutions/${solution.id}/vote`, {
+        token: normal.token,
+        body: { value: { $inc: 100 } },
+      });
       expect(res.status).toBe(400);
     });
   });
@@ -56,14 +72,20 @@ describe('hostile input', () => {
   describe('prototype keys', () => {
     it.each([
       ['__proto__', '{"name":"Proto U","shortName":"P","__proto__":{"polluted":true}}'],
-      ['constructor.prototype', '{"name":"Ctor U","shortName":"C","constructor":{"prototype":{"polluted":true}}}'],
+      [
+        'constructor.prototype',
+        '{"name":"Ctor U","shortName":"C","constructor":{"prototype":{"polluted":true}}}',
+      ],
       ['a nested __proto__', '{"name":{"__proto__":{"polluted":true}},"shortName":"N"}'],
-    ])('when a body carries %s, then 400, nothing is stored and no prototype is polluted', async (_case, rawBody) => {
-      const before = await UniversityModel.countDocuments();
-      const res = await call('POST', '/universities', { token: editor.token, rawBody });
-      expect(res.status).toBe(400);
-      expect(await UniversityModel.countDocuments()).toBe(before);
-    });
+    ])(
+      'when a body carries %s, then 400, nothing is stored and no prototype is polluted',
+      async (_case, rawBody) => {
+        const before = await UniversityModel.countDocuments();
+        const res = await call('POST', '/universities', { token: editor.token, rawBody });
+        expect(res.status).toBe(400);
+        expect(await UniversityModel.countDocuments()).toBe(before);
+      },
+    );
 
     it('when a query carries __proto__, then 400', async () => {
       expect((await call('GET', '/universities?__proto__[polluted]=true')).status).toBe(400);
@@ -79,16 +101,26 @@ describe('hostile input', () => {
       ['updatedAt', { updatedAt: '2000-01-01T00:00:00.000Z' }],
       ['isActive on create', { isActive: false }],
       ['deletedAt', { deletedAt: null }],
-    ])('when a university create body sets %s, then 400 and nothing is stored', async (_case, extra) => {
-      const name = `Sneaky ${uid()}`;
-      const res = await call('POST', '/universities', { token: editor.token, body: { name, shortName: 'S', ...extra } });
-      expect(res.status).toBe(400);
-      expect(await UniversityModel.countDocuments({ name })).toBe(0);
-    });
+    ])(
+      'when a university create body sets %s, then 400 and nothing is stored',
+      async (_case, extra) => {
+        const name = `Sneaky ${uid()}`;
+        const res = await call('POST', '/universities', {
+          token: editor.token,
+          body: { name, shortName: 'S', ...extra },
+        });
+        expect(res.status).toBe(400);
+        expect(await UniversityModel.countDocuments({ name })).toBe(0);
+      },
+    );
 
     it('when a paper create body sets status approved or createdBy, then 400 and nothing is stored', async () => {
       const { offering } = await makeOffering(admin.actor);
-      for (const extra of [{ status: 'approved' }, { createdBy: admin.actor.id }, { statusHistory: [] }]) {
+      for (const extra of [
+        { status: 'approved' },
+        { createdBy: admin.actor.id },
+        { statusHistory: [] },
+      ]) {
         const res = await call('POST', '/papers', {
           token: editor.token,
           body: { subjectOfferingId: offering.id, examYear: 2022, examType: 'end-term', ...extra },
@@ -101,23 +133,44 @@ describe('hostile input', () => {
     it('when a solution body sets authorId, upvotes or score, then 400 and nothing is stored', async () => {
       const paper = await makePaper(admin.actor, (await makeOffering(admin.actor)).offering.id);
       const question = await makeQuestion(admin.actor, paper.id);
-      for (const extra of [{ authorId: admin.actor.id }, { upvotes: 1000 }, { score: 5 }, { downvotes: 0 }]) {
-        const res = await call('POST', '/solutions', { token: normal.token, body: { questionId: question.id, content: 'x', ...extra } });
+      for (const extra of [
+        { authorId: admin.actor.id },
+        { upvotes: 1000 },
+        { score: 5 },
+        { downvotes: 0 },
+      ]) {
+        const res = await call('POST', '/solutions', {
+          token: normal.token,
+          body: { questionId: question.id, content: 'x', ...extra },
+        });
         expect(res.status).toBe(400);
       }
       expect(await SolutionModel.countDocuments({ questionId: question.id })).toBe(0);
     });
 
     it('when a user update sets externalId, email or name, then 400 and the user is unchanged', async () => {
-      for (const extra of [{ externalId: 'hijack' }, { email: 'x@y.z' }, { role: 'admin', name: 'Boss' }]) {
-        const res = await call('PATCH', `/users/${normal.sub}`, { token: admin.token, body: extra });
+      for (const extra of [
+        { externalId: 'hijack' },
+        { email: 'x@y.z' },
+        { role: 'admin', name: 'Boss' },
+      ]) {
+        const res = await call('PATCH', `/users/${normal.sub}`, {
+          token: admin.token,
+          body: extra,
+        });
         expect(res.status).toBe(400);
       }
-      expect(await UserModel.findOne({ externalId: normal.sub }).lean()).toMatchObject({ role: 'normal', externalId: normal.sub });
+      expect(await UserModel.findOne({ externalId: normal.sub }).lean()).toMatchObject({
+        role: 'normal',
+        externalId: normal.sub,
+      });
     });
 
     it('when a normal user tries to change their own role, then 403 and the role stays', async () => {
-      const res = await call('PATCH', `/users/${normal.sub}`, { token: normal.token, body: { role: 'admin' } });
+      const res = await call('PATCH', `/users/${normal.sub}`, {
+        token: normal.token,
+        body: { role: 'admin' },
+      });
       expect(res.status).toBe(403);
       expect((await UserModel.findOne({ externalId: normal.sub }).lean())!.role).toBe('normal');
     });
@@ -143,7 +196,9 @@ describe('hostile input', () => {
       const special = await makeUniversity(admin.actor, { name: `C++ (Advanced) [v2] ${tag}` });
       await makeUniversity(admin.actor, { name: `Cxx Advanced v2 ${tag}` });
       const names = async (search: string) =>
-        (await call('GET', `/universities?search=${encodeURIComponent(search)}`)).body.data.map((u: { id: string }) => u.id);
+        (await call('GET', `/universities?search=${encodeURIComponent(search)}`)).body.data.map(
+          (u: { id: string }) => u.id,
+        );
       expect(await names(`C++ (Advanced) [v2] ${tag}`)).toEqual([special.id]);
       expect(await names(`.* ${tag}`)).toEqual([]);
       expect(await names(`^C`)).toEqual([]);

@@ -15,7 +15,14 @@ interface Operation {
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; required?: boolean }[];
   requestBody?: { content: Record<string, { schema: unknown }> };
-  responses: Record<string, { $ref?: string; content?: Record<string, { schema: { $ref?: string } }>; headers?: Record<string, unknown> }>;
+  responses: Record<
+    string,
+    {
+      $ref?: string;
+      content?: Record<string, { schema: { $ref?: string } }>;
+      headers?: Record<string, unknown>;
+    }
+  >;
 }
 type Paths = Record<string, Record<string, Operation>>;
 
@@ -31,9 +38,11 @@ function registeredRoutes(app: Express): string[] {
   const walk = (stack: Layer[], prefix: string) => {
     for (const layer of stack) {
       if (layer.route) {
-        for (const method of Object.keys(layer.route.methods)) found.push(`${method.toUpperCase()} ${prefix}${layer.route.path}`);
+        for (const method of Object.keys(layer.route.methods))
+          found.push(`${method.toUpperCase()} ${prefix}${layer.route.path}`);
       } else if (layer.handle.stack) {
-        const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+        const mount =
+          typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
         walk(layer.handle.stack, prefix + mount);
       }
     }
@@ -57,12 +66,16 @@ describe('OpenAPI document and reference', () => {
   afterAll(async () => app.close());
 
   const operations = (): [string, string, Operation][] =>
-    Object.entries(paths).flatMap(([path, ops]) => Object.entries(ops).map(([m, op]): [string, string, Operation] => [path, m, op]));
+    Object.entries(paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([m, op]): [string, string, Operation] => [path, m, op]),
+    );
 
   it('when fetched without a token, then it is OpenAPI 3.1 with a bearer scheme and the API version', async () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({ title: expect.any(String), version: 'test' });
-    expect(document.components.securitySchemes.bearerAuth).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
+    expect(document.components.securitySchemes.bearerAuth).toEqual(
+      expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    );
   });
 
   it('when the Express routes are compared with the document, then each is documented and each documented route exists', () => {
@@ -100,26 +113,38 @@ describe('OpenAPI document and reference', () => {
 
   it('when a route of the table is looked up, then its path and query parameters, body, success and error responses are there', () => {
     for (const route of routeTable) {
-      const path = Object.keys(paths).find((p) => pathShape(p) === pathShape(`/api/v1${route.path}`))!;
+      const path = Object.keys(paths).find(
+        (p) => pathShape(p) === pathShape(`/api/v1${route.path}`),
+      )!;
       const op = paths[path]?.[route.method];
       expect(op, `${route.method} ${route.path}`).toBeDefined();
       const params = op!.parameters ?? [];
       for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)) {
-        expect(params).toContainEqual(expect.objectContaining({ name, in: 'path', required: true }));
+        expect(params).toContainEqual(
+          expect.objectContaining({ name, in: 'path', required: true }),
+        );
       }
       for (const name of Object.keys(route.query?.shape ?? {})) {
-        expect(params, `${route.method} ${path} ?${name}`).toContainEqual(expect.objectContaining({ name, in: 'query' }));
+        expect(params, `${route.method} ${path} ?${name}`).toContainEqual(
+          expect.objectContaining({ name, in: 'query' }),
+        );
       }
       if (route.body) expect(op!.requestBody?.content['application/json']?.schema).toBeDefined();
       else expect(op!.requestBody).toBeUndefined();
 
-      const success = { item: '200', list: '200', created: '201', 'no-content': '204' }[route.response.kind];
+      const success = { item: '200', list: '200', created: '201', 'no-content': '204' }[
+        route.response.kind
+      ];
       expect(Object.keys(op!.responses)).toContain(success);
-      if (route.response.kind === 'created') expect(op!.responses['201']!.headers).toHaveProperty('Location');
+      if (route.response.kind === 'created')
+        expect(op!.responses['201']!.headers).toHaveProperty('Location');
       if (route.response.kind === 'list') {
-        expect(op!.responses['200']!.content!['application/json']!.schema.$ref).toMatch(/ListResponse$/);
+        expect(op!.responses['200']!.content!['application/json']!.schema.$ref).toMatch(
+          /ListResponse$/,
+        );
       }
-      for (const status of ['400', '401', '429', '500', '503']) expect(Object.keys(op!.responses)).toContain(status);
+      for (const status of ['400', '401', '429', '500', '503'])
+        expect(Object.keys(op!.responses)).toContain(status);
       if (route.access === 'public') {
         expect(op!.security).toEqual([{}, { bearerAuth: [] }]);
         expect(Object.keys(op!.responses)).not.toContain('403');
@@ -135,7 +160,14 @@ describe('OpenAPI document and reference', () => {
   it('when an error response is documented, then it uses the error envelope schema', () => {
     const envelope = document.components.schemas.ErrorResponse;
     expect(envelope.properties.error.properties.code.enum).toEqual(
-      expect.arrayContaining(['VALIDATION_ERROR', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'INTERNAL_ERROR']),
+      expect.arrayContaining([
+        'VALIDATION_ERROR',
+        'UNAUTHENTICATED',
+        'FORBIDDEN',
+        'NOT_FOUND',
+        'CONFLICT',
+        'INTERNAL_ERROR',
+      ]),
     );
     for (const [path, method, op] of operations()) {
       for (const [status, response] of Object.entries(op.responses)) {
@@ -160,14 +192,18 @@ describe('OpenAPI document and reference', () => {
   });
 
   it('when an update body needs at least one field, then the document says minProperties 1', () => {
-    const body = paths['/api/v1/branches/{id}']!.patch!.requestBody!.content['application/json']!.schema as Record<string, unknown>;
+    const body = paths['/api/v1/branches/{id}']!.patch!.requestBody!.content['application/json']!
+      .schema as Record<string, unknown>;
     expect(body).toMatchObject({ type: 'object', minProperties: 1, additionalProperties: false });
-    const create = paths['/api/v1/branches']!.post!.requestBody!.content['application/json']!.schema as Record<string, unknown>;
+    const create = paths['/api/v1/branches']!.post!.requestBody!.content['application/json']!
+      .schema as Record<string, unknown>;
     expect(create).not.toHaveProperty('minProperties');
   });
 
   it('when an id parameter is documented, then its pattern accepts ids in either case (no regex flags)', () => {
-    const id = paths['/api/v1/questions/{id}']!.get!.parameters!.find((p) => p.name === 'id') as unknown as {
+    const id = paths['/api/v1/questions/{id}']!.get!.parameters!.find(
+      (p) => p.name === 'id',
+    ) as unknown as {
       schema: { pattern: string };
     };
     const pattern = new RegExp(id.schema.pattern);
@@ -179,11 +215,28 @@ describe('OpenAPI document and reference', () => {
 
   it('when a resource schema is read, then it names id and ISO dates, never _id', () => {
     const university = document.components.schemas.University;
-    expect(university.required).toEqual(expect.arrayContaining(['id', 'name', 'shortName', 'slug', 'isActive', 'createdAt', 'updatedAt']));
+    expect(university.required).toEqual(
+      expect.arrayContaining([
+        'id',
+        'name',
+        'shortName',
+        'slug',
+        'isActive',
+        'createdAt',
+        'updatedAt',
+      ]),
+    );
     expect(university.properties.createdAt.format).toBe('date-time');
     expect(JSON.stringify(document.components.schemas)).not.toContain('"_id"');
     expect(document.components.schemas.Pagination.required).toEqual(
-      expect.arrayContaining(['page', 'limit', 'total', 'totalPages', 'hasNextPage', 'hasPrevPage']),
+      expect.arrayContaining([
+        'page',
+        'limit',
+        'total',
+        'totalPages',
+        'hasNextPage',
+        'hasPrevPage',
+      ]),
     );
   });
 

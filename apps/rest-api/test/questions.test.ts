@@ -1,7 +1,13 @@
 import { QuestionModel, questionSchema } from '@qpc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Call } from './support/api.js';
-import { makeOffering, makePaper, makeQuestion, makeSolution, makeSyllabus } from './support/fixtures.js';
+import {
+  makeOffering,
+  makePaper,
+  makeQuestion,
+  makeSolution,
+  makeSyllabus,
+} from './support/fixtures.js';
 import { startApp, type RunningApp } from './support/harness.js';
 import { makeCallers, type TestUser } from './support/users.js';
 
@@ -13,7 +19,8 @@ describe('questions', () => {
   let admin: TestUser;
   let editor: TestUser;
   let normal: TestUser;
-  const approvedPaper = async () => makePaper(admin.actor, (await makeOffering(admin.actor)).offering.id);
+  const approvedPaper = async () =>
+    makePaper(admin.actor, (await makeOffering(admin.actor)).offering.id);
   beforeAll(async () => {
     app = await startApp();
     call = client(app.url);
@@ -26,11 +33,25 @@ describe('questions', () => {
       const paper = await approvedPaper();
       const res = await call('POST', '/questions', {
         token: editor.token,
-        body: { paperId: paper.id, text: 'Which is a stable sort?', type: 'mcq', difficulty: 'easy', options: ['Merge', 'Quick'], answer: 'Merge', marks: 2 },
+        body: {
+          paperId: paper.id,
+          text: 'Which is a stable sort?',
+          type: 'mcq',
+          difficulty: 'easy',
+          options: ['Merge', 'Quick'],
+          answer: 'Merge',
+          marks: 2,
+        },
       });
       expect(res.status).toBe(201);
       expect(questionSchema.safeParse(res.body.data).success).toBe(true);
-      expect(res.body.data).toMatchObject({ paperId: paper.id, type: 'mcq', options: ['Merge', 'Quick'], marks: 2, isVerified: false });
+      expect(res.body.data).toMatchObject({
+        paperId: paper.id,
+        type: 'mcq',
+        options: ['Merge', 'Quick'],
+        marks: 2,
+        isVerified: false,
+      });
       expect(res.headers.get('location')).toBe(`/api/v1/questions/${res.body.data.id}`);
     });
 
@@ -59,7 +80,13 @@ describe('questions', () => {
       const { module } = await makeSyllabus(admin.actor, other.offering.id);
       const res = await call('POST', '/questions', {
         token: editor.token,
-        body: { paperId: paper.id, text: 'Q?', type: 'long', difficulty: 'medium', moduleId: module.id },
+        body: {
+          paperId: paper.id,
+          text: 'Q?',
+          type: 'long',
+          difficulty: 'medium',
+          moduleId: module.id,
+        },
       });
       expect(res.status).toBe(400);
       expect(res.body.error.details[0].path).toBe('moduleId');
@@ -70,7 +97,13 @@ describe('questions', () => {
       const existing = await makeQuestion(admin.actor, paper.id);
       const res = await call('POST', '/questions', {
         token: editor.token,
-        body: { paperId: paper.id, text: 'Q?', type: 'long', difficulty: 'medium', slug: existing.slug },
+        body: {
+          paperId: paper.id,
+          text: 'Q?',
+          type: 'long',
+          difficulty: 'medium',
+          slug: existing.slug,
+        },
       });
       expect(res.status).toBe(409);
     });
@@ -85,7 +118,9 @@ describe('questions', () => {
       expect(byId.status).toBe(200);
       expect(bySlug.body.data).toEqual(question);
       expect(byId.body.data).toEqual(question);
-      const again = await call('GET', `/questions/${question.id}`, { headers: { 'if-none-match': byId.headers.get('etag')! } });
+      const again = await call('GET', `/questions/${question.id}`, {
+        headers: { 'if-none-match': byId.headers.get('etag')! },
+      });
       expect(again.status).toBe(304);
     });
 
@@ -97,7 +132,9 @@ describe('questions', () => {
     });
 
     it('when the paper is not approved, then anonymous and normal callers get 404 on both routes; editors get it', async () => {
-      const pending = await makePaper(admin.actor, (await makeOffering(admin.actor)).offering.id, { status: 'pending' });
+      const pending = await makePaper(admin.actor, (await makeOffering(admin.actor)).offering.id, {
+        status: 'pending',
+      });
       const question = await makeQuestion(admin.actor, pending.id);
       for (const path of [`/questions/${question.id}`, `/questions/slug/${question.slug}`]) {
         expect((await call('GET', path)).status).toBe(404);
@@ -110,37 +147,67 @@ describe('questions', () => {
   describe('list', () => {
     it('when filtering by type, difficulty, isVerified and paper, then only matches come, newest first', async () => {
       const paper = await approvedPaper();
-      const mcq = await makeQuestion(admin.actor, paper.id, { type: 'mcq', options: ['a', 'b'], difficulty: 'easy' });
-      const coding = await makeQuestion(admin.actor, paper.id, { type: 'coding', difficulty: 'hard', isVerified: true });
-      const numerical = await makeQuestion(admin.actor, paper.id, { type: 'numerical', difficulty: 'hard' });
+      const mcq = await makeQuestion(admin.actor, paper.id, {
+        type: 'mcq',
+        options: ['a', 'b'],
+        difficulty: 'easy',
+      });
+      const coding = await makeQuestion(admin.actor, paper.id, {
+        type: 'coding',
+        difficulty: 'hard',
+        isVerified: true,
+      });
+      const numerical = await makeQuestion(admin.actor, paper.id, {
+        type: 'numerical',
+        difficulty: 'hard',
+      });
       const ids = async (query: string) =>
-        (await call('GET', `/questions?paperId=${paper.id}${query}`)).body.data.map((q: { id: string }) => q.id);
+        (await call('GET', `/questions?paperId=${paper.id}${query}`)).body.data.map(
+          (q: { id: string }) => q.id,
+        );
       expect(await ids('')).toEqual([numerical.id, coding.id, mcq.id]);
       expect(await ids('&type=mcq')).toEqual([mcq.id]);
       expect(await ids('&difficulty=hard')).toEqual([numerical.id, coding.id]);
       expect(await ids('&isVerified=true')).toEqual([coding.id]);
       expect(await ids('&isVerified=false&difficulty=hard')).toEqual([numerical.id]);
       const paged = await call('GET', `/questions?paperId=${paper.id}&limit=2`);
-      expect(paged.body.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2, hasNextPage: true, hasPrevPage: false });
+      expect(paged.body.pagination).toEqual({
+        page: 1,
+        limit: 2,
+        total: 3,
+        totalPages: 2,
+        hasNextPage: true,
+        hasPrevPage: false,
+      });
     });
 
     it('when a question belongs to a pending paper, then the anonymous list leaves it out and the editor list has it', async () => {
-      const pending = await makePaper(admin.actor, (await makeOffering(admin.actor)).offering.id, { status: 'pending' });
+      const pending = await makePaper(admin.actor, (await makeOffering(admin.actor)).offering.id, {
+        status: 'pending',
+      });
       const question = await makeQuestion(admin.actor, pending.id);
       expect((await call('GET', `/questions?paperId=${pending.id}`)).body.data).toEqual([]);
-      expect((await call('GET', `/questions?paperId=${pending.id}`, { token: editor.token })).body.data.map((q: { id: string }) => q.id)).toEqual([
-        question.id,
-      ]);
+      expect(
+        (
+          await call('GET', `/questions?paperId=${pending.id}`, { token: editor.token })
+        ).body.data.map((q: { id: string }) => q.id),
+      ).toEqual([question.id]);
     });
 
-    it.each([['type=mcq&type=long'], ['type=essay'], ['difficulty=trivial'], ['isVerified=1'], ['page=0'], ['limit=101'], ['limit=abc'], ['paperId=xyz']])(
-      'when the query is %s, then 400',
-      async (query) => {
-        const res = await call('GET', `/questions?${query}`);
-        expect(res.status).toBe(400);
-        expect(res.body.error.code).toBe('VALIDATION_ERROR');
-      },
-    );
+    it.each([
+      ['type=mcq&type=long'],
+      ['type=essay'],
+      ['difficulty=trivial'],
+      ['isVerified=1'],
+      ['page=0'],
+      ['limit=101'],
+      ['limit=abc'],
+      ['paperId=xyz'],
+    ])('when the query is %s, then 400', async (query) => {
+      const res = await call('GET', `/questions?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    });
   });
 
   describe('update and delete', () => {
@@ -159,7 +226,10 @@ describe('questions', () => {
 
     it('when the update turns a question into mcq without options, then 400 and it is unchanged', async () => {
       const question = await makeQuestion(admin.actor, (await approvedPaper()).id);
-      const res = await call('PATCH', `/questions/${question.id}`, { token: editor.token, body: { type: 'mcq' } });
+      const res = await call('PATCH', `/questions/${question.id}`, {
+        token: editor.token,
+        body: { type: 'mcq' },
+      });
       expect(res.status).toBe(400);
       expect((await QuestionModel.findById(question.id).lean())!.type).toBe('long');
     });
@@ -167,7 +237,9 @@ describe('questions', () => {
     it('when an admin deletes a question without solutions, then 204; with solutions, then 409', async () => {
       const paper = await approvedPaper();
       const free = await makeQuestion(admin.actor, paper.id);
-      expect((await call('DELETE', `/questions/${free.id}`, { token: admin.token })).status).toBe(204);
+      expect((await call('DELETE', `/questions/${free.id}`, { token: admin.token })).status).toBe(
+        204,
+      );
       expect((await call('GET', `/questions/${free.id}`)).status).toBe(404);
       const answered = await makeQuestion(admin.actor, paper.id);
       await makeSolution(normal.actor, answered.id);

@@ -32,10 +32,34 @@ interface Row {
 }
 
 const CALLERS: CallerKind[] = ['anonymous', 'normal', 'editor', 'admin', 'deactivated'];
-const open = (ok = 200): Statuses => ({ anonymous: ok, normal: ok, editor: ok, admin: ok, deactivated: ok });
-const anyUser = (ok: number): Statuses => ({ anonymous: 401, normal: ok, editor: ok, admin: ok, deactivated: 403 });
-const editors = (ok: number): Statuses => ({ anonymous: 401, normal: 403, editor: ok, admin: ok, deactivated: 403 });
-const admins = (ok: number): Statuses => ({ anonymous: 401, normal: 403, editor: 403, admin: ok, deactivated: 403 });
+const open = (ok = 200): Statuses => ({
+  anonymous: ok,
+  normal: ok,
+  editor: ok,
+  admin: ok,
+  deactivated: ok,
+});
+const anyUser = (ok: number): Statuses => ({
+  anonymous: 401,
+  normal: ok,
+  editor: ok,
+  admin: ok,
+  deactivated: 403,
+});
+const editors = (ok: number): Statuses => ({
+  anonymous: 401,
+  normal: 403,
+  editor: ok,
+  admin: ok,
+  deactivated: 403,
+});
+const admins = (ok: number): Statuses => ({
+  anonymous: 401,
+  normal: 403,
+  editor: 403,
+  admin: ok,
+  deactivated: 403,
+});
 
 describe('role matrix', () => {
   let app: RunningApp;
@@ -56,22 +80,38 @@ describe('role matrix', () => {
     const fixed = (path: string, body?: unknown) => async (): Promise<Prepared> => ({ path, body });
     rows = [
       { method: 'GET', route: '/health', prepare: fixed('/health'), expected: open() },
-      { method: 'GET', route: '/health/detailed', prepare: fixed('/health/detailed'), expected: open() },
+      {
+        method: 'GET',
+        route: '/health/detailed',
+        prepare: fixed('/health/detailed'),
+        expected: open(),
+      },
       { method: 'GET', route: '/openapi.json', prepare: fixed('/openapi.json'), expected: open() },
       { method: 'GET', route: '/docs', prepare: fixed('/docs'), expected: open() },
 
       { method: 'GET', route: '/universities', prepare: fixed('/universities'), expected: open() },
-      { method: 'GET', route: '/universities/:slug', prepare: fixed(`/universities/${tree.university.slug}`), expected: open() },
+      {
+        method: 'GET',
+        route: '/universities/:slug',
+        prepare: fixed(`/universities/${tree.university.slug}`),
+        expected: open(),
+      },
       {
         method: 'POST',
         route: '/universities',
-        prepare: async () => ({ path: '/universities', body: { name: `U ${uid()}`, shortName: 'U' } }),
+        prepare: async () => ({
+          path: '/universities',
+          body: { name: `U ${uid()}`, shortName: 'U' },
+        }),
         expected: editors(201),
       },
       {
         method: 'PATCH',
         route: '/universities/:id',
-        prepare: async () => ({ path: `/universities/${(await makeUniversity(a())).id}`, body: { shortName: 'NEW' } }),
+        prepare: async () => ({
+          path: `/universities/${(await makeUniversity(a())).id}`,
+          body: { shortName: 'NEW' },
+        }),
         expected: editors(200),
       },
       {
@@ -85,7 +125,10 @@ describe('role matrix', () => {
       {
         method: 'POST',
         route: '/branches',
-        prepare: async () => ({ path: '/branches', body: { universityId: tree.university.id, name: `B ${uid()}` } }),
+        prepare: async () => ({
+          path: '/branches',
+          body: { universityId: tree.university.id, name: `B ${uid()}` },
+        }),
         expected: editors(201),
       },
       {
@@ -100,7 +143,9 @@ describe('role matrix', () => {
       {
         method: 'DELETE',
         route: '/branches/:id',
-        prepare: async () => ({ path: `/branches/${(await makeBranch(a(), tree.university.id)).id}` }),
+        prepare: async () => ({
+          path: `/branches/${(await makeBranch(a(), tree.university.id)).id}`,
+        }),
         expected: admins(204),
       },
 
@@ -119,7 +164,10 @@ describe('role matrix', () => {
         route: '/semesters/:id',
         prepare: async () => {
           const branch = await makeBranch(a(), tree.university.id);
-          return { path: `/semesters/${(await makeSemester(a(), branch.id)).id}`, body: { name: 'III-I' } };
+          return {
+            path: `/semesters/${(await makeSemester(a(), branch.id)).id}`,
+            body: { name: 'III-I' },
+          };
         },
         expected: editors(200),
       },
@@ -134,7 +182,12 @@ describe('role matrix', () => {
       },
 
       { method: 'GET', route: '/subjects', prepare: fixed('/subjects'), expected: open() },
-      { method: 'GET', route: '/subjects/:slug', prepare: fixed(`/subjects/${tree.subject.slug}`), expected: open() },
+      {
+        method: 'GET',
+        route: '/subjects/:slug',
+        prepare: fixed(`/subjects/${tree.subject.slug}`),
+        expected: open(),
+      },
       {
         method: 'POST',
         route: '/subjects',
@@ -144,7 +197,10 @@ describe('role matrix', () => {
       {
         method: 'PATCH',
         route: '/subjects/:id',
-        prepare: async () => ({ path: `/subjects/${(await makeSubject(a())).id}`, body: { description: 'd' } }),
+        prepare: async () => ({
+          path: `/subjects/${(await makeSubject(a())).id}`,
+          body: { description: 'd' },
+        }),
         expected: editors(200),
       },
       {
@@ -154,7 +210,12 @@ describe('role matrix', () => {
         expected: admins(204),
       },
 
-      { method: 'GET', route: '/subject-offerings', prepare: fixed('/subject-offerings'), expected: open() },
+      {
+        method: 'GET',
+        route: '/subject-offerings',
+        prepare: fixed('/subject-offerings'),
+        expected: open(),
+      },
       {
         method: 'POST',
         route: '/subject-offerings',
@@ -196,13 +257,19 @@ describe('role matrix', () => {
       {
         method: 'POST',
         route: '/syllabus',
-        prepare: async () => ({ path: '/syllabus', body: { subjectOfferingId: (await makeOffering(a())).offering.id } }),
+        prepare: async () => ({
+          path: '/syllabus',
+          body: { subjectOfferingId: (await makeOffering(a())).offering.id },
+        }),
         expected: editors(201),
       },
       {
         method: 'POST',
         route: '/modules',
-        prepare: fixed('/modules', { subjectOfferingId: tree.offering.id, title: 'Another module' }),
+        prepare: fixed('/modules', {
+          subjectOfferingId: tree.offering.id,
+          title: 'Another module',
+        }),
         expected: editors(201),
       },
       {
@@ -211,15 +278,34 @@ describe('role matrix', () => {
         prepare: fixed('/topics', { moduleId: tree.module.id, title: 'Another topic' }),
         expected: editors(201),
       },
-      { method: 'GET', route: '/modules/:id/questions', prepare: fixed(`/modules/${tree.module.id}/questions`), expected: open() },
-      { method: 'GET', route: '/topics/:id/questions', prepare: fixed(`/topics/${tree.topic.id}/questions`), expected: open() },
+      {
+        method: 'GET',
+        route: '/modules/:id/questions',
+        prepare: fixed(`/modules/${tree.module.id}/questions`),
+        expected: open(),
+      },
+      {
+        method: 'GET',
+        route: '/topics/:id/questions',
+        prepare: fixed(`/topics/${tree.topic.id}/questions`),
+        expected: open(),
+      },
 
       { method: 'GET', route: '/papers', prepare: fixed('/papers'), expected: open() },
-      { method: 'GET', route: '/papers/:slug', prepare: fixed(`/papers/${tree.paper.slug}`), expected: open() },
+      {
+        method: 'GET',
+        route: '/papers/:slug',
+        prepare: fixed(`/papers/${tree.paper.slug}`),
+        expected: open(),
+      },
       {
         method: 'POST',
         route: '/papers',
-        prepare: fixed('/papers', { subjectOfferingId: tree.offering.id, examYear: 2021, examType: 'mid-term' }),
+        prepare: fixed('/papers', {
+          subjectOfferingId: tree.offering.id,
+          examYear: 2021,
+          examType: 'mid-term',
+        }),
         expected: editors(201),
       },
       {
@@ -248,12 +334,27 @@ describe('role matrix', () => {
       },
 
       { method: 'GET', route: '/questions', prepare: fixed('/questions'), expected: open() },
-      { method: 'GET', route: '/questions/slug/:slug', prepare: fixed(`/questions/slug/${tree.question.slug}`), expected: open() },
-      { method: 'GET', route: '/questions/:id', prepare: fixed(`/questions/${tree.question.id}`), expected: open() },
+      {
+        method: 'GET',
+        route: '/questions/slug/:slug',
+        prepare: fixed(`/questions/slug/${tree.question.slug}`),
+        expected: open(),
+      },
+      {
+        method: 'GET',
+        route: '/questions/:id',
+        prepare: fixed(`/questions/${tree.question.id}`),
+        expected: open(),
+      },
       {
         method: 'POST',
         route: '/questions',
-        prepare: fixed('/questions', { paperId: tree.paper.id, text: 'Define entropy.', type: 'short', difficulty: 'easy' }),
+        prepare: fixed('/questions', {
+          paperId: tree.paper.id,
+          text: 'Define entropy.',
+          type: 'short',
+          difficulty: 'easy',
+        }),
         expected: editors(201),
       },
       {
@@ -268,7 +369,9 @@ describe('role matrix', () => {
       {
         method: 'DELETE',
         route: '/questions/:id',
-        prepare: async () => ({ path: `/questions/${(await makeQuestion(a(), tree.paper.id)).id}` }),
+        prepare: async () => ({
+          path: `/questions/${(await makeQuestion(a(), tree.paper.id)).id}`,
+        }),
         expected: admins(204),
       },
 
@@ -288,11 +391,19 @@ describe('role matrix', () => {
 
       { method: 'GET', route: '/users/me', prepare: fixed('/users/me'), expected: anyUser(200) },
       { method: 'GET', route: '/users', prepare: fixed('/users'), expected: admins(200) },
-      { method: 'GET', route: '/users/:externalId', prepare: fixed(`/users/${owner.sub}`), expected: admins(200) },
+      {
+        method: 'GET',
+        route: '/users/:externalId',
+        prepare: fixed(`/users/${owner.sub}`),
+        expected: admins(200),
+      },
       {
         method: 'PATCH',
         route: '/users/:externalId',
-        prepare: async () => ({ path: `/users/${(await makeUser('normal')).sub}`, body: { role: 'editor' } }),
+        prepare: async () => ({
+          path: `/users/${(await makeUser('normal')).sub}`,
+          body: { role: 'editor' },
+        }),
         expected: admins(200),
       },
     ];
@@ -305,26 +416,37 @@ describe('role matrix', () => {
     const table = routeTable.map((r) => `${r.method.toUpperCase()} ${r.path}`);
     expect(table.filter((key) => !matrix.includes(key))).toEqual([]);
     // The document names a shared parameter `{slugOrId}`: compare with parameter names erased.
-    const documented = Object.entries((await call('GET', '/openapi.json')).body.paths as Record<string, object>)
-      .flatMap(([path, ops]) => Object.keys(ops).map((m) => pathShape(`${m.toUpperCase()} ${path.replace('/api/v1', '')}`)))
+    const documented = Object.entries(
+      (await call('GET', '/openapi.json')).body.paths as Record<string, object>,
+    )
+      .flatMap(([path, ops]) =>
+        Object.keys(ops).map((m) => pathShape(`${m.toUpperCase()} ${path.replace('/api/v1', '')}`)),
+      )
       .sort();
     expect(matrix.map(pathShape).sort()).toEqual(documented);
   });
 
   it('when every route is called by every kind of caller, then each gets the contract status, a documented one', async () => {
-    const paths = (await call('GET', '/openapi.json')).body.paths as Record<string, Record<string, { responses: object }>>;
+    const paths = (await call('GET', '/openapi.json')).body.paths as Record<
+      string,
+      Record<string, { responses: object }>
+    >;
     const failures: string[] = [];
     for (const row of rows) {
-      const path = Object.keys(paths).find((p) => pathShape(p) === pathShape(`/api/v1${row.route}`)) ?? '';
+      const path =
+        Object.keys(paths).find((p) => pathShape(p) === pathShape(`/api/v1${row.route}`)) ?? '';
       const documented = Object.keys(paths[path]?.[row.method.toLowerCase()]?.responses ?? {});
       for (const kind of CALLERS) {
         const { path, body } = await row.prepare();
         const token = kind === 'anonymous' ? undefined : callers[kind].token;
         const res = await call(row.method, path, { token, body });
         if (res.status !== row.expected[kind]) {
-          failures.push(`${row.method} ${row.route} as ${kind}: expected ${row.expected[kind]}, got ${res.status} ${res.text.slice(0, 160)}`);
+          failures.push(
+            `${row.method} ${row.route} as ${kind}: expected ${row.expected[kind]}, got ${res.status} ${res.text.slice(0, 160)}`,
+          );
         }
-        if (!documented.includes(String(res.status))) failures.push(`${row.method} ${row.route}: ${res.status} is not documented`);
+        if (!documented.includes(String(res.status)))
+          failures.push(`${row.method} ${row.route}: ${res.status} is not documented`);
         if (res.status === 401) expect(res.body.error.code).toBe('UNAUTHENTICATED');
         if (res.status === 403) expect(res.body.error.code).toBe('FORBIDDEN');
       }
@@ -333,7 +455,9 @@ describe('role matrix', () => {
   });
 
   it('when a caller sends a token, then the answer carries Cache-Control: no-store; anonymous reads do not', async () => {
-    const signedIn = await call('GET', `/universities/${tree.university.slug}`, { token: callers.normal.token });
+    const signedIn = await call('GET', `/universities/${tree.university.slug}`, {
+      token: callers.normal.token,
+    });
     expect(signedIn.headers.get('cache-control')).toBe('no-store');
     const anonymous = await call('GET', `/universities/${tree.university.slug}`);
     expect(anonymous.headers.get('cache-control')).toBeNull();

@@ -19,7 +19,10 @@ describe('subjects', () => {
 
   it('when an editor creates a subject, then 201 with a generated slug and Location by slug', async () => {
     const name = `Data Structures ${uid()}`;
-    const res = await call('POST', '/subjects', { token: editor.token, body: { name, code: 'CS201', description: 'Trees' } });
+    const res = await call('POST', '/subjects', {
+      token: editor.token,
+      body: { name, code: 'CS201', description: 'Trees' },
+    });
     expect(res.status).toBe(201);
     expect(subjectSchema.safeParse(res.body.data).success).toBe(true);
     expect(res.body.data.slug).toBe(name.toLowerCase().replace(/ /g, '-'));
@@ -31,7 +34,10 @@ describe('subjects', () => {
     const first = await makeSubject(admin.actor, { name });
     const generated = await call('POST', '/subjects', { token: editor.token, body: { name } });
     expect(generated.body.data.slug).toBe(`${first.slug}-2`);
-    const explicit = await call('POST', '/subjects', { token: editor.token, body: { name: 'Other', slug: first.slug } });
+    const explicit = await call('POST', '/subjects', {
+      token: editor.token,
+      body: { name: 'Other', slug: first.slug },
+    });
     expect(explicit.status).toBe(409);
   });
 
@@ -40,29 +46,55 @@ describe('subjects', () => {
     const res = await call('GET', `/subjects/${subject.slug}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual(subject);
-    const again = await call('GET', `/subjects/${subject.slug}`, { headers: { 'if-none-match': res.headers.get('etag')! } });
+    const again = await call('GET', `/subjects/${subject.slug}`, {
+      headers: { 'if-none-match': res.headers.get('etag')! },
+    });
     expect(again.status).toBe(304);
     expect((await call('GET', `/subjects/nothing-${uid()}`)).status).toBe(404);
   });
 
   it('when listing, then subjects come ordered by name with pagination metadata', async () => {
     const tag = uid();
-    for (const prefix of ['Zeta', 'Alpha', 'Mu']) await makeSubject(admin.actor, { name: `${prefix} ${tag}` });
+    for (const prefix of ['Zeta', 'Alpha', 'Mu'])
+      await makeSubject(admin.actor, { name: `${prefix} ${tag}` });
     const res = await call('GET', `/subjects?search=${tag}&limit=2`);
-    expect(res.body.data.map((s: { name: string }) => s.name)).toEqual([`Alpha ${tag}`, `Mu ${tag}`]);
-    expect(res.body.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2, hasNextPage: true, hasPrevPage: false });
+    expect(res.body.data.map((s: { name: string }) => s.name)).toEqual([
+      `Alpha ${tag}`,
+      `Mu ${tag}`,
+    ]);
+    expect(res.body.pagination).toEqual({
+      page: 1,
+      limit: 2,
+      total: 3,
+      totalPages: 2,
+      hasNextPage: true,
+      hasPrevPage: false,
+    });
   });
 
-  it.each([['page=0'], ['limit=101'], ['limit=abc'], ['sort=name']])('when the list query is %s, then 400', async (query) => {
-    expect((await call('GET', `/subjects?${query}`)).status).toBe(400);
-  });
+  it.each([['page=0'], ['limit=101'], ['limit=abc'], ['sort=name']])(
+    'when the list query is %s, then 400',
+    async (query) => {
+      expect((await call('GET', `/subjects?${query}`)).status).toBe(400);
+    },
+  );
 
   it('when an editor updates a subject, then 200; an unknown field is 400', async () => {
     const subject = await makeSubject(admin.actor);
-    const res = await call('PATCH', `/subjects/${subject.id}`, { token: editor.token, body: { description: 'New text', code: 'X1' } });
+    const res = await call('PATCH', `/subjects/${subject.id}`, {
+      token: editor.token,
+      body: { description: 'New text', code: 'X1' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ description: 'New text', code: 'X1' });
-    expect((await call('PATCH', `/subjects/${subject.id}`, { token: editor.token, body: { credits: 4 } })).status).toBe(400);
+    expect(
+      (
+        await call('PATCH', `/subjects/${subject.id}`, {
+          token: editor.token,
+          body: { credits: 4 },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('when an admin deletes a subject, then 204; one with an offering is 409 and kept', async () => {
@@ -75,7 +107,12 @@ describe('subjects', () => {
     const semester = await makeSemester(admin.actor, branch.id);
     await createSubjectOffering({
       actor: admin.actor,
-      input: { universityId: university.id, branchId: branch.id, semesterId: semester.id, subjectId: used.id },
+      input: {
+        universityId: university.id,
+        branchId: branch.id,
+        semesterId: semester.id,
+        subjectId: used.id,
+      },
     });
     const refused = await call('DELETE', `/subjects/${used.id}`, { token: admin.token });
     expect(refused.status).toBe(409);

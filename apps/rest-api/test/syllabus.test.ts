@@ -22,15 +22,30 @@ describe('syllabus, modules and topics', () => {
 
   it('when an editor builds a syllabus over HTTP, then the offering returns modules and topics in order', async () => {
     const { offering } = await makeOffering(admin.actor);
-    const init = await call('POST', '/syllabus', { token: editor.token, body: { subjectOfferingId: offering.id } });
+    const init = await call('POST', '/syllabus', {
+      token: editor.token,
+      body: { subjectOfferingId: offering.id },
+    });
     expect(init.status).toBe(201);
     expect(init.headers.get('location')).toBe(`/api/v1/subject-offerings/${offering.id}/syllabus`);
-    const second = await call('POST', '/modules', { token: editor.token, body: { subjectOfferingId: offering.id, title: 'Trees', order: 2 } });
-    const first = await call('POST', '/modules', { token: editor.token, body: { subjectOfferingId: offering.id, title: 'Lists', order: 1 } });
+    const second = await call('POST', '/modules', {
+      token: editor.token,
+      body: { subjectOfferingId: offering.id, title: 'Trees', order: 2 },
+    });
+    const first = await call('POST', '/modules', {
+      token: editor.token,
+      body: { subjectOfferingId: offering.id, title: 'Lists', order: 1 },
+    });
     expect(first.status).toBe(201);
     expect(first.headers.get('location')).toBe(`/api/v1/modules/${first.body.data.id}`);
-    const topicB = await call('POST', '/topics', { token: editor.token, body: { moduleId: first.body.data.id, title: 'Doubly linked', order: 2 } });
-    await call('POST', '/topics', { token: editor.token, body: { moduleId: first.body.data.id, title: 'Singly linked', order: 1 } });
+    const topicB = await call('POST', '/topics', {
+      token: editor.token,
+      body: { moduleId: first.body.data.id, title: 'Doubly linked', order: 2 },
+    });
+    await call('POST', '/topics', {
+      token: editor.token,
+      body: { moduleId: first.body.data.id, title: 'Singly linked', order: 1 },
+    });
     expect(topicB.status).toBe(201);
     expect(topicB.headers.get('location')).toBe(`/api/v1/topics/${topicB.body.data.id}`);
 
@@ -38,8 +53,14 @@ describe('syllabus, modules and topics', () => {
     expect(res.status).toBe(200);
     expect(syllabusWithModulesSchema.safeParse(res.body.data).success).toBe(true);
     expect(res.body.data.subjectOfferingId).toBe(offering.id);
-    expect(res.body.data.modules.map((m: { title: string }) => m.title)).toEqual(['Lists', 'Trees']);
-    expect(res.body.data.modules[0].topics.map((t: { title: string }) => t.title)).toEqual(['Singly linked', 'Doubly linked']);
+    expect(res.body.data.modules.map((m: { title: string }) => m.title)).toEqual([
+      'Lists',
+      'Trees',
+    ]);
+    expect(res.body.data.modules[0].topics.map((t: { title: string }) => t.title)).toEqual([
+      'Singly linked',
+      'Doubly linked',
+    ]);
     expect(res.body.data.modules[1]).toMatchObject({ id: second.body.data.id, topics: [] });
     expect(res.headers.get('etag')).toBeTruthy();
   });
@@ -47,23 +68,37 @@ describe('syllabus, modules and topics', () => {
   it('when the offering already has a syllabus, then 409 and still one', async () => {
     const { offering } = await makeOffering(admin.actor);
     await makeSyllabus(admin.actor, offering.id);
-    const res = await call('POST', '/syllabus', { token: editor.token, body: { subjectOfferingId: offering.id } });
+    const res = await call('POST', '/syllabus', {
+      token: editor.token,
+      body: { subjectOfferingId: offering.id },
+    });
     expect(res.status).toBe(409);
     expect(await SyllabusModel.countDocuments({ subjectOfferingId: offering.id })).toBe(1);
   });
 
   it('when the offering does not exist, then POST /syllabus is 400 naming subjectOfferingId', async () => {
-    const res = await call('POST', '/syllabus', { token: editor.token, body: { subjectOfferingId: MISSING_ID } });
+    const res = await call('POST', '/syllabus', {
+      token: editor.token,
+      body: { subjectOfferingId: MISSING_ID },
+    });
     expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual([expect.objectContaining({ path: 'subjectOfferingId' })]);
+    expect(res.body.error.details).toEqual([
+      expect.objectContaining({ path: 'subjectOfferingId' }),
+    ]);
   });
 
   it('when a module is added to an offering without a syllabus, then 400; a topic of a missing module, then 400', async () => {
     const { offering } = await makeOffering(admin.actor);
-    const mod = await call('POST', '/modules', { token: editor.token, body: { subjectOfferingId: offering.id, title: 'M' } });
+    const mod = await call('POST', '/modules', {
+      token: editor.token,
+      body: { subjectOfferingId: offering.id, title: 'M' },
+    });
     expect(mod.status).toBe(400);
     expect(mod.body.error.details[0].path).toBe('subjectOfferingId');
-    const topic = await call('POST', '/topics', { token: editor.token, body: { moduleId: MISSING_ID, title: 'T' } });
+    const topic = await call('POST', '/topics', {
+      token: editor.token,
+      body: { moduleId: MISSING_ID, title: 'T' },
+    });
     expect(topic.status).toBe(400);
     expect(topic.body.error.details[0].path).toBe('moduleId');
   });
@@ -89,39 +124,75 @@ describe('syllabus, modules and topics', () => {
       const { offering } = await makeOffering(admin.actor);
       const { module, topic } = await makeSyllabus(admin.actor, offering.id);
       const paper = await makePaper(admin.actor, offering.id);
-      const inTopic = await makeQuestion(admin.actor, paper.id, { moduleId: module.id, topicId: topic.id, type: 'short', difficulty: 'easy' });
-      const inModule = await makeQuestion(admin.actor, paper.id, { moduleId: module.id, type: 'long', difficulty: 'hard', isVerified: true });
+      const inTopic = await makeQuestion(admin.actor, paper.id, {
+        moduleId: module.id,
+        topicId: topic.id,
+        type: 'short',
+        difficulty: 'easy',
+      });
+      const inModule = await makeQuestion(admin.actor, paper.id, {
+        moduleId: module.id,
+        type: 'long',
+        difficulty: 'hard',
+        isVerified: true,
+      });
       await makeQuestion(admin.actor, paper.id);
 
       const byModule = await call('GET', `/modules/${module.id}/questions`);
       expect(byModule.status).toBe(200);
-      expect(byModule.body.data.map((q: { id: string }) => q.id)).toEqual([inModule.id, inTopic.id]);
+      expect(byModule.body.data.map((q: { id: string }) => q.id)).toEqual([
+        inModule.id,
+        inTopic.id,
+      ]);
       expect(questionSchema.safeParse(byModule.body.data[0]).success).toBe(true);
-      expect(byModule.body.pagination).toEqual({ page: 1, limit: 20, total: 2, totalPages: 1, hasNextPage: false, hasPrevPage: false });
+      expect(byModule.body.pagination).toEqual({
+        page: 1,
+        limit: 20,
+        total: 2,
+        totalPages: 1,
+        hasNextPage: false,
+        hasPrevPage: false,
+      });
 
       const byTopic = await call('GET', `/topics/${topic.id}/questions`);
       expect(byTopic.body.data.map((q: { id: string }) => q.id)).toEqual([inTopic.id]);
 
       const ids = async (query: string) =>
-        (await call('GET', `/modules/${module.id}/questions?${query}`)).body.data.map((q: { id: string }) => q.id);
+        (await call('GET', `/modules/${module.id}/questions?${query}`)).body.data.map(
+          (q: { id: string }) => q.id,
+        );
       expect(await ids('type=short')).toEqual([inTopic.id]);
       expect(await ids('difficulty=hard')).toEqual([inModule.id]);
       expect(await ids('isVerified=true')).toEqual([inModule.id]);
       expect(await ids('isVerified=false')).toEqual([inTopic.id]);
       const paged = await call('GET', `/modules/${module.id}/questions?limit=1&page=2`);
       expect(paged.body.data.map((q: { id: string }) => q.id)).toEqual([inTopic.id]);
-      expect(paged.body.pagination).toMatchObject({ page: 2, limit: 1, total: 2, totalPages: 2, hasPrevPage: true, hasNextPage: false });
+      expect(paged.body.pagination).toMatchObject({
+        page: 2,
+        limit: 1,
+        total: 2,
+        totalPages: 2,
+        hasPrevPage: true,
+        hasNextPage: false,
+      });
     });
 
     it('when the paper is not approved, then anonymous and normal callers do not see its questions; editors do', async () => {
       const { offering } = await makeOffering(admin.actor);
       const { module, topic } = await makeSyllabus(admin.actor, offering.id);
       const pending = await makePaper(admin.actor, offering.id, { status: 'pending' });
-      const hidden = await makeQuestion(admin.actor, pending.id, { moduleId: module.id, topicId: topic.id });
+      const hidden = await makeQuestion(admin.actor, pending.id, {
+        moduleId: module.id,
+        topicId: topic.id,
+      });
       for (const path of [`/modules/${module.id}/questions`, `/topics/${topic.id}/questions`]) {
         expect((await call('GET', path)).body.data).toEqual([]);
         expect((await call('GET', path, { token: normal.token })).body.data).toEqual([]);
-        expect((await call('GET', path, { token: editor.token })).body.data.map((q: { id: string }) => q.id)).toEqual([hidden.id]);
+        expect(
+          (await call('GET', path, { token: editor.token })).body.data.map(
+            (q: { id: string }) => q.id,
+          ),
+        ).toEqual([hidden.id]);
       }
     });
 

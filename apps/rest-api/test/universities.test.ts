@@ -20,7 +20,10 @@ describe('universities', () => {
   describe('create', () => {
     it('when an editor creates one, then 201 with Location, the contract shape and it can be read back', async () => {
       const name = `Osmania University ${uid()}`;
-      const res = await call('POST', '/universities', { token: editor.token, body: { name, shortName: 'OU' } });
+      const res = await call('POST', '/universities', {
+        token: editor.token,
+        body: { name, shortName: 'OU' },
+      });
       expect(res.status).toBe(201);
       expect(res.body.success).toBe(true);
       const data = res.body.data;
@@ -37,8 +40,14 @@ describe('universities', () => {
 
     it('when two universities share a name, then the second slug gets -2', async () => {
       const name = `Same Name ${uid()}`;
-      const first = await call('POST', '/universities', { token: editor.token, body: { name, shortName: 'S' } });
-      const second = await call('POST', '/universities', { token: editor.token, body: { name, shortName: 'S' } });
+      const first = await call('POST', '/universities', {
+        token: editor.token,
+        body: { name, shortName: 'S' },
+      });
+      const second = await call('POST', '/universities', {
+        token: editor.token,
+        body: { name, shortName: 'S' },
+      });
       expect(second.status).toBe(201);
       expect(second.body.data.slug).toBe(`${first.body.data.slug}-2`);
     });
@@ -46,7 +55,10 @@ describe('universities', () => {
     it('when the explicit slug is taken, then 409 CONFLICT naming slug', async () => {
       const slug = `taken-${uid()}`;
       await makeUniversity(admin.actor, { slug });
-      const res = await call('POST', '/universities', { token: editor.token, body: { name: 'X', shortName: 'X', slug } });
+      const res = await call('POST', '/universities', {
+        token: editor.token,
+        body: { name: 'X', shortName: 'X', slug },
+      });
       expect(res.status).toBe(409);
       expect(res.body.error.code).toBe('CONFLICT');
       expect(res.body.error.details).toEqual([expect.objectContaining({ path: 'slug' })]);
@@ -76,7 +88,9 @@ describe('universities', () => {
       expect(first.body).toEqual({ success: true, data: university });
       const etag = first.headers.get('etag');
       expect(etag).toBeTruthy();
-      const again = await call('GET', `/universities/${university.slug}`, { headers: { 'if-none-match': etag! } });
+      const again = await call('GET', `/universities/${university.slug}`, {
+        headers: { 'if-none-match': etag! },
+      });
       expect(again.status).toBe(304);
       expect(again.text).toBe('');
     });
@@ -84,7 +98,10 @@ describe('universities', () => {
     it('when the resource changed since the ETag, then 200 with a new ETag', async () => {
       const university = await makeUniversity(admin.actor);
       const first = await call('GET', `/universities/${university.slug}`);
-      await call('PATCH', `/universities/${university.id}`, { token: editor.token, body: { shortName: 'NEW' } });
+      await call('PATCH', `/universities/${university.id}`, {
+        token: editor.token,
+        body: { shortName: 'NEW' },
+      });
       const again = await call('GET', `/universities/${university.slug}`, {
         headers: { 'if-none-match': first.headers.get('etag')! },
       });
@@ -114,7 +131,11 @@ describe('universities', () => {
       await makeUniversity(admin.actor, { name: `Unrelated ${uid()}` });
       const res = await call('GET', `/universities?search=${tag}`);
       expect(res.status).toBe(200);
-      expect(res.body.data.map((u: { name: string }) => u.name)).toEqual([`Alpha ${tag}`, 'Bravo', `Charlie ${tag}`]);
+      expect(res.body.data.map((u: { name: string }) => u.name)).toEqual([
+        `Alpha ${tag}`,
+        'Bravo',
+        `Charlie ${tag}`,
+      ]);
       expect(res.body.pagination).toEqual({
         page: 1,
         limit: 20,
@@ -127,10 +148,14 @@ describe('universities', () => {
 
     it('when paging, then page and limit select the slice and the metadata says where it is', async () => {
       const tag = uid();
-      for (const letter of ['a', 'b', 'c', 'd', 'e']) await makeUniversity(admin.actor, { name: `${letter} ${tag}` });
+      for (const letter of ['a', 'b', 'c', 'd', 'e'])
+        await makeUniversity(admin.actor, { name: `${letter} ${tag}` });
       const second = await call('GET', `/universities?search=${tag}&page=2&limit=2`);
       expect(second.status).toBe(200);
-      expect(second.body.data.map((u: { name: string }) => u.name)).toEqual([`c ${tag}`, `d ${tag}`]);
+      expect(second.body.data.map((u: { name: string }) => u.name)).toEqual([
+        `c ${tag}`,
+        `d ${tag}`,
+      ]);
       expect(second.body.pagination).toEqual({
         page: 2,
         limit: 2,
@@ -141,7 +166,12 @@ describe('universities', () => {
       });
       const beyond = await call('GET', `/universities?search=${tag}&page=9&limit=2`);
       expect(beyond.body.data).toEqual([]);
-      expect(beyond.body.pagination).toMatchObject({ page: 9, total: 5, hasNextPage: false, hasPrevPage: true });
+      expect(beyond.body.pagination).toMatchObject({
+        page: 9,
+        total: 5,
+        hasNextPage: false,
+        hasPrevPage: true,
+      });
     });
 
     it.each([
@@ -171,9 +201,13 @@ describe('universities', () => {
       const tag = uid();
       const kept = await makeUniversity(admin.actor, { name: `Kept ${tag}` });
       const gone = await makeUniversity(admin.actor, { name: `Gone ${tag}` });
-      expect((await call('DELETE', `/universities/${gone.id}`, { token: admin.token })).status).toBe(204);
+      expect(
+        (await call('DELETE', `/universities/${gone.id}`, { token: admin.token })).status,
+      ).toBe(204);
       const ids = async (q: string) =>
-        (await call('GET', `/universities?search=${tag}${q}`)).body.data.map((u: { id: string }) => u.id);
+        (await call('GET', `/universities?search=${tag}${q}`)).body.data.map(
+          (u: { id: string }) => u.id,
+        );
       expect(await ids('')).toEqual([kept.id]);
       expect(await ids('&isActive=true')).toEqual([kept.id]);
       expect(await ids('&isActive=false')).toEqual([gone.id]);
@@ -189,17 +223,27 @@ describe('universities', () => {
         body: { name: 'Renamed University', shortName: 'RU' },
       });
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ id: university.id, name: 'Renamed University', shortName: 'RU' });
+      expect(res.body.data).toMatchObject({
+        id: university.id,
+        name: 'Renamed University',
+        shortName: 'RU',
+      });
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
 
     it('when an editor sets isActive, then 403 and nothing changes; an admin may restore', async () => {
       const university = await makeUniversity(admin.actor);
       await call('DELETE', `/universities/${university.id}`, { token: admin.token });
-      const refused = await call('PATCH', `/universities/${university.id}`, { token: editor.token, body: { isActive: true } });
+      const refused = await call('PATCH', `/universities/${university.id}`, {
+        token: editor.token,
+        body: { isActive: true },
+      });
       expect(refused.status).toBe(403);
       expect((await UniversityModel.findById(university.id).lean())!.isActive).toBe(false);
-      const restored = await call('PATCH', `/universities/${university.id}`, { token: admin.token, body: { isActive: true } });
+      const restored = await call('PATCH', `/universities/${university.id}`, {
+        token: admin.token,
+        body: { isActive: true },
+      });
       expect(restored.status).toBe(200);
       expect(restored.body.data).toMatchObject({ isActive: true, deletedAt: null });
       expect((await call('GET', `/universities/${university.slug}`)).status).toBe(200);
@@ -208,7 +252,10 @@ describe('universities', () => {
     it('when the new slug belongs to another university, then 409', async () => {
       const a = await makeUniversity(admin.actor);
       const b = await makeUniversity(admin.actor);
-      const res = await call('PATCH', `/universities/${b.id}`, { token: editor.token, body: { slug: a.slug } });
+      const res = await call('PATCH', `/universities/${b.id}`, {
+        token: editor.token,
+        body: { slug: a.slug },
+      });
       expect(res.status).toBe(409);
       expect(res.body.error.code).toBe('CONFLICT');
     });
@@ -219,15 +266,24 @@ describe('universities', () => {
       ['a field of the wrong type', { shortName: 7 }],
     ])('when the body has %s, then 400', async (_case, body) => {
       const university = await makeUniversity(admin.actor);
-      const res = await call('PATCH', `/universities/${university.id}`, { token: editor.token, body });
+      const res = await call('PATCH', `/universities/${university.id}`, {
+        token: editor.token,
+        body,
+      });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('VALIDATION_ERROR');
     });
 
     it('when the id is malformed, then 400; when it does not exist, then 404', async () => {
-      const bad = await call('PATCH', '/universities/not-an-id', { token: editor.token, body: { name: 'X' } });
+      const bad = await call('PATCH', '/universities/not-an-id', {
+        token: editor.token,
+        body: { name: 'X' },
+      });
       expect(bad.status).toBe(400);
-      const missing = await call('PATCH', '/universities/0123456789abcdef01234567', { token: editor.token, body: { name: 'X' } });
+      const missing = await call('PATCH', '/universities/0123456789abcdef01234567', {
+        token: editor.token,
+        body: { name: 'X' },
+      });
       expect(missing.status).toBe(404);
     });
   });
@@ -242,7 +298,9 @@ describe('universities', () => {
       const stored = await UniversityModel.findById(university.id).lean();
       expect(stored).toMatchObject({ isActive: false });
       expect(stored!.deletedAt).toBeInstanceOf(Date);
-      expect((await call('DELETE', `/universities/${university.id}`, { token: admin.token })).status).toBe(404);
+      expect(
+        (await call('DELETE', `/universities/${university.id}`, { token: admin.token })).status,
+      ).toBe(404);
     });
   });
 });

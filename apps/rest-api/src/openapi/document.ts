@@ -85,7 +85,8 @@ interface DocumentedPath {
 function documentedPaths(routes: readonly RouteDefinition[]): Map<RouteDefinition, DocumentedPath> {
   const names = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   const byShape = new Map<string, RouteDefinition[]>();
-  for (const route of routes) byShape.set(pathShape(route.path), [...(byShape.get(pathShape(route.path)) ?? []), route]);
+  for (const route of routes)
+    byShape.set(pathShape(route.path), [...(byShape.get(pathShape(route.path)) ?? []), route]);
   const out = new Map<RouteDefinition, DocumentedPath>();
   for (const [shape, group] of byShape) {
     const joined = names(group[0]!.path).map((_, i) => {
@@ -102,7 +103,11 @@ function documentedPaths(routes: readonly RouteDefinition[]): Map<RouteDefinitio
 }
 
 function renameParams(params: z.ZodObject, rename: Map<string, string>): z.ZodObject {
-  return z.object(Object.fromEntries(Object.entries(params.shape).map(([key, schema]) => [rename.get(key) ?? key, schema])));
+  return z.object(
+    Object.fromEntries(
+      Object.entries(params.shape).map(([key, schema]) => [rename.get(key) ?? key, schema]),
+    ),
+  );
 }
 
 /**
@@ -110,7 +115,8 @@ function renameParams(params: z.ZodObject, rename: Map<string, string>): z.ZodOb
  * `minProperties: 1`, which zod's refinement cannot express in JSON Schema.
  */
 function documentedBody(body: z.ZodType): z.ZodType {
-  const isObject = body instanceof z.ZodObject || (body as { def?: { type?: string } }).def?.type === 'object';
+  const isObject =
+    body instanceof z.ZodObject || (body as { def?: { type?: string } }).def?.type === 'object';
   if (!isObject || body.safeParse({}).success) return body;
   const shape = (body as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
   const allOptional = Object.values(shape).every((field) => field.safeParse(undefined).success);
@@ -120,10 +126,15 @@ function documentedBody(body: z.ZodType): z.ZodType {
   return copy;
 }
 
-const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } };
+const errorContent = {
+  'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } },
+};
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
-const ERROR_RESPONSES: Record<string, { status: number; description: string; headers?: Record<string, unknown> }> = {
+const ERROR_RESPONSES: Record<
+  string,
+  { status: number; description: string; headers?: Record<string, unknown> }
+> = {
   BadRequest: {
     status: 400,
     description:
@@ -133,14 +144,21 @@ const ERROR_RESPONSES: Record<string, { status: number; description: string; hea
   },
   Unauthenticated: {
     status: 401,
-    description: 'UNAUTHENTICATED: no token where one is needed, or an invalid or expired token (on any operation).',
+    description:
+      'UNAUTHENTICATED: no token where one is needed, or an invalid or expired token (on any operation).',
   },
-  Forbidden: { status: 403, description: 'FORBIDDEN: the role is not allowed, or the account is deactivated.' },
+  Forbidden: {
+    status: 403,
+    description: 'FORBIDDEN: the role is not allowed, or the account is deactivated.',
+  },
   NotFound: {
     status: 404,
     description: 'NOT_FOUND: no resource with this id or slug, or one the caller may not see.',
   },
-  PayloadTooLarge: { status: 413, description: 'PAYLOAD_TOO_LARGE: the body is over the limit (100 kB by default).' },
+  PayloadTooLarge: {
+    status: 413,
+    description: 'PAYLOAD_TOO_LARGE: the body is over the limit (100 kB by default).',
+  },
   RateLimited: {
     status: 429,
     description: 'RATE_LIMITED: over the rate limit; retry after `Retry-After` seconds.',
@@ -148,9 +166,13 @@ const ERROR_RESPONSES: Record<string, { status: number; description: string; hea
   },
   InternalError: {
     status: 500,
-    description: 'INTERNAL_ERROR: something unexpected; in production the message is exactly "Internal server error".',
+    description:
+      'INTERNAL_ERROR: something unexpected; in production the message is exactly "Internal server error".',
   },
-  ServiceUnavailable: { status: 503, description: 'SERVICE_UNAVAILABLE: the database cannot be reached.' },
+  ServiceUnavailable: {
+    status: 503,
+    description: 'SERVICE_UNAVAILABLE: the database cannot be reached.',
+  },
 };
 
 const rateLimitHeaders = {
@@ -186,19 +208,36 @@ function registerCommon(registry: OpenAPIRegistry, schemas: Schemas): void {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'A Clerk session JWT (RS256); locally, a token printed by `npm run token -- --sub <id> --role <role>`.',
+    description:
+      'A Clerk session JWT (RS256); locally, a token printed by `npm run token -- --sub <id> --role <role>`.',
   });
   schemas.register('ErrorResponse', errorResponseSchema);
   const headers: Record<string, { description: string; schema: Record<string, unknown> }> = {
-    'X-Request-Id': { description: 'The request id (echoed from the request when it sent one)', schema: { type: 'string' } },
-    'X-RateLimit-Limit': { description: 'Requests allowed per window', schema: { type: 'integer' } },
-    'X-RateLimit-Remaining': { description: 'Requests left in the window (0 when exhausted)', schema: { type: 'integer' } },
-    'X-RateLimit-Reset': { description: 'Unix time in seconds when the window ends', schema: { type: 'integer' } },
+    'X-Request-Id': {
+      description: 'The request id (echoed from the request when it sent one)',
+      schema: { type: 'string' },
+    },
+    'X-RateLimit-Limit': {
+      description: 'Requests allowed per window',
+      schema: { type: 'integer' },
+    },
+    'X-RateLimit-Remaining': {
+      description: 'Requests left in the window (0 when exhausted)',
+      schema: { type: 'integer' },
+    },
+    'X-RateLimit-Reset': {
+      description: 'Unix time in seconds when the window ends',
+      schema: { type: 'integer' },
+    },
     'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
     Location: { description: 'Path of the created resource', schema: { type: 'string' } },
-    ETag: { description: 'Entity tag of the representation; send it in If-None-Match', schema: { type: 'string' } },
+    ETag: {
+      description: 'Entity tag of the representation; send it in If-None-Match',
+      schema: { type: 'string' },
+    },
   };
-  for (const [name, header] of Object.entries(headers)) registry.registerComponent('headers', name, header);
+  for (const [name, header] of Object.entries(headers))
+    registry.registerComponent('headers', name, header);
   for (const [name, { description, headers: extra }] of Object.entries(ERROR_RESPONSES)) {
     registry.registerComponent('responses', name, {
       description,
@@ -240,17 +279,29 @@ function successResponses(
   switch (response.kind) {
     case 'list':
       return {
-        200: { description: 'One page of results', headers: rateLimitHeaders, content: json(envelope.list(response.component)) },
+        200: {
+          description: 'One page of results',
+          headers: rateLimitHeaders,
+          content: json(envelope.list(response.component)),
+        },
       };
     case 'item': {
       const isRead = route.method === 'get';
       return {
         200: {
           description: isRead ? 'The resource' : 'The updated resource',
-          headers: isRead ? { ...rateLimitHeaders, ETag: { $ref: '#/components/headers/ETag' } } : rateLimitHeaders,
+          headers: isRead
+            ? { ...rateLimitHeaders, ETag: { $ref: '#/components/headers/ETag' } }
+            : rateLimitHeaders,
           content: json(envelope.item(response.component)),
         },
-        ...(isRead ? { 304: { description: 'Not modified: the If-None-Match header matches the current ETag' } } : {}),
+        ...(isRead
+          ? {
+              304: {
+                description: 'Not modified: the If-None-Match header matches the current ETag',
+              },
+            }
+          : {}),
       };
     }
     case 'created':
@@ -267,7 +318,9 @@ function successResponses(
 }
 
 /** The error statuses a route can answer with, each documented with the error envelope. */
-export function errorStatuses(route: Pick<RouteDefinition, 'access' | 'params' | 'body' | 'conflict'>): number[] {
+export function errorStatuses(
+  route: Pick<RouteDefinition, 'access' | 'params' | 'body' | 'conflict'>,
+): number[] {
   return [
     400,
     401,
@@ -310,14 +363,27 @@ function registerRoute(
     operationId: route.operationId,
     tags: [route.tag],
     summary: route.summary,
-    description: [route.description, `**Access:** ${ACCESS_TEXT[route.access]}`].filter(Boolean).join('\n\n'),
+    description: [route.description, `**Access:** ${ACCESS_TEXT[route.access]}`]
+      .filter(Boolean)
+      .join('\n\n'),
     security: route.access === 'public' ? [{}, { [BEARER]: [] }] : [{ [BEARER]: [] }],
     request: {
       ...(route.params ? { params: renameParams(route.params, documented.rename) } : {}),
       ...(route.query ? { query: route.query } : {}),
-      ...(hasEtag ? { headers: z.object({ 'If-None-Match': z.string().optional().describe('An ETag from an earlier read') }) } : {}),
+      ...(hasEtag
+        ? {
+            headers: z.object({
+              'If-None-Match': z.string().optional().describe('An ETag from an earlier read'),
+            }),
+          }
+        : {}),
       ...(route.body
-        ? { body: { required: true, content: { 'application/json': { schema: documentedBody(route.body) } } } }
+        ? {
+            body: {
+              required: true,
+              content: { 'application/json': { schema: documentedBody(route.body) } },
+            },
+          }
         : {}),
     },
     responses: { ...successResponses(route, envelope), ...errorResponses(route) },
@@ -327,14 +393,18 @@ function registerRoute(
 /** Routes served by the shared plumbing or the docs router rather than the route table. */
 function registerPlatformRoutes(registry: OpenAPIRegistry, schemas: Schemas): void {
   const HealthResponse = schemas.register('HealthResponse', healthResponseSchema);
-  const DetailedHealthResponse = schemas.register('DetailedHealthResponse', detailedHealthResponseSchema);
+  const DetailedHealthResponse = schemas.register(
+    'DetailedHealthResponse',
+    detailedHealthResponseSchema,
+  );
   registry.registerPath({
     method: 'get',
     path: `${API_PREFIX}/health`,
     operationId: 'health',
     tags: ['Health'],
     summary: 'Liveness',
-    description: 'Answers 200 while the process serves, whatever the database does. Not rate limited.',
+    description:
+      'Answers 200 while the process serves, whatever the database does. Not rate limited.',
     security: [],
     responses: {
       200: { description: 'Serving', content: { 'application/json': { schema: HealthResponse } } },
@@ -349,8 +419,14 @@ function registerPlatformRoutes(registry: OpenAPIRegistry, schemas: Schemas): vo
     description: 'Not rate limited.',
     security: [],
     responses: {
-      200: { description: 'Database up', content: { 'application/json': { schema: DetailedHealthResponse } } },
-      503: { description: 'Database down', content: { 'application/json': { schema: DetailedHealthResponse } } },
+      200: {
+        description: 'Database up',
+        content: { 'application/json': { schema: DetailedHealthResponse } },
+      },
+      503: {
+        description: 'Database down',
+        content: { 'application/json': { schema: DetailedHealthResponse } },
+      },
     },
   });
   registry.registerPath({
@@ -361,7 +437,10 @@ function registerPlatformRoutes(registry: OpenAPIRegistry, schemas: Schemas): vo
     summary: 'This OpenAPI 3.1 document',
     security: [],
     responses: {
-      200: { description: 'The document', content: { 'application/json': { schema: { type: 'object' } } } },
+      200: {
+        description: 'The document',
+        content: { 'application/json': { schema: { type: 'object' } } },
+      },
       429: ref('RateLimited'),
     },
   });
@@ -373,7 +452,10 @@ function registerPlatformRoutes(registry: OpenAPIRegistry, schemas: Schemas): vo
     summary: 'Interactive API reference (Swagger UI, served offline)',
     security: [],
     responses: {
-      200: { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } },
+      200: {
+        description: 'An HTML page',
+        content: { 'text/html': { schema: { type: 'string' } } },
+      },
       429: ref('RateLimited'),
     },
   });
@@ -396,7 +478,10 @@ function fixPatterns(node: unknown): void {
     if (match?.[1] !== undefined && match[2] !== undefined) {
       let source = match[1];
       if (match[2].includes('i')) {
-        source = source.replace(/([a-z])-([a-z])/g, (_m, a: string, b: string) => `${a}-${b}${a.toUpperCase()}-${b.toUpperCase()}`);
+        source = source.replace(
+          /([a-z])-([a-z])/g,
+          (_m, a: string, b: string) => `${a}-${b}${a.toUpperCase()}-${b.toUpperCase()}`,
+        );
       }
       record.pattern = source;
     }
@@ -405,7 +490,10 @@ function fixPatterns(node: unknown): void {
 }
 
 /** Builds the document: every route of the table plus health and documentation routes. */
-export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: { version: string }): OpenApiDocument {
+export function buildOpenApiDocument(
+  routes: readonly RouteDefinition[],
+  info: { version: string },
+): OpenApiDocument {
   const registry = new OpenAPIRegistry();
   const schemas = new Schemas();
   registerCommon(registry, schemas);
@@ -413,8 +501,13 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: {
   const paths = documentedPaths(routes);
   for (const route of routes) registerRoute(registry, route, paths.get(route)!, envelope);
   registerPlatformRoutes(registry, schemas);
-  const tags = [...new Set(routes.map((r) => r.tag)), 'Health', 'Documentation'].map((name) => ({ name }));
-  const document = new OpenApiGeneratorV31([...registry.definitions, ...schemas.definitions]).generateDocument({
+  const tags = [...new Set(routes.map((r) => r.tag)), 'Health', 'Documentation'].map((name) => ({
+    name,
+  }));
+  const document = new OpenApiGeneratorV31([
+    ...registry.definitions,
+    ...schemas.definitions,
+  ]).generateDocument({
     openapi: '3.1.0',
     info: { title: 'Question-Paper Catalog API', version: info.version, description: DESCRIPTION },
     servers: [{ url: '/', description: 'This server' }],

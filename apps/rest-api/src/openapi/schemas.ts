@@ -28,12 +28,19 @@ export const errorResponseSchema = z.object({
   error: z.object({
     message: z
       .string()
-      .describe('Human-readable message. For 5xx in production, exactly "Internal server error" (or "Service unavailable").'),
+      .describe(
+        'Human-readable message. For 5xx in production, exactly "Internal server error" (or "Service unavailable").',
+      ),
     code: z.enum(ERROR_CODES).describe('Machine-readable error code'),
     requestId: z
       .string()
-      .describe("The request's X-Request-Id (echoed when the request sent one), to match a report with the server log"),
-    details: z.array(errorDetailSchema).optional().describe('Per-field problems (validation errors and conflicts)'),
+      .describe(
+        "The request's X-Request-Id (echoed when the request sent one), to match a report with the server log",
+      ),
+    details: z
+      .array(errorDetailSchema)
+      .optional()
+      .describe('Per-field problems (validation errors and conflicts)'),
     stack: z.string().optional().describe('Stack trace of a 5xx, outside production only'),
   }),
 });
@@ -66,5 +73,7 @@ export const detailedHealthResponseSchema = z.object({
       }),
     }),
   }),
-  error: errorResponseSchema.shape.error.optional().describe('Present when the database is down (503)'),
+  error: errorResponseSchema.shape.error
+    .optional()
+    .describe('Present when the database is down (503)'),
 });

@@ -59,6 +59,9 @@ export function docsRouter(routes: readonly RouteDefinition[], info: { version: 
   router.get('/docs/assets/docs-init.js', (_req, res) => {
     res.type('application/javascript').send(INITIALIZER);
   });
-  router.use('/docs/assets', express.static(swaggerUiDirectory(), { index: false, redirect: false }));
+  router.use(
+    '/docs/assets',
+    express.static(swaggerUiDirectory(), { index: false, redirect: false }),
+  );
   return router;
 }

@@ -29,7 +29,10 @@ function handle(route: RouteDefinition) {
 }
 
 /** Every REST resource under /api/v1, plus the OpenAPI document and its interactive reference. */
-export function apiRouter(info: { version: string }, routes: readonly RouteDefinition[] = routeTable): Router {
+export function apiRouter(
+  info: { version: string },
+  routes: readonly RouteDefinition[] = routeTable,
+): Router {
   const router = Router();
   router.use(docsRouter(routes, info));
   for (const route of routes) router[route.method](route.path, handle(route));

@@ -12,7 +12,16 @@ import {
   updatePaperInput,
 } from '@qpc/domain';
 import type { RouteDefinition } from './route.js';
-import { component, created, idParams, item, list, noContent, resourcePath, slugParams } from './route.js';
+import {
+  component,
+  created,
+  idParams,
+  item,
+  list,
+  noContent,
+  resourcePath,
+  slugParams,
+} from './route.js';
 
 const Paper = component('Paper', paperSchema);
 const tag = 'Papers';

@@ -11,7 +11,16 @@ import {
   updateQuestionInput,
 } from '@qpc/domain';
 import type { RouteDefinition } from './route.js';
-import { component, created, idParams, item, list, noContent, resourcePath, slugParams } from './route.js';
+import {
+  component,
+  created,
+  idParams,
+  item,
+  list,
+  noContent,
+  resourcePath,
+  slugParams,
+} from './route.js';
 
 const Question = component('Question', questionSchema);
 const tag = 'Questions';

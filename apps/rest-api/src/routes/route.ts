@@ -98,9 +98,15 @@ export function created<T>(c: Component<T>, location: (item: T) => string): Crea
 export const noContent: NoContentResponse = { kind: 'no-content' };
 
 /** Path parameter schemas, for the document (the services validate the values). */
-export const idParams = z.object({ id: objectId.describe("The resource's id (24 hexadecimal characters)") });
-export const slugParams = z.object({ slug: slugSchema.describe("The resource's slug (lowercase kebab-case)") });
-export const externalIdParams = z.object({ externalId: externalIdSchema.describe("The user's identity-provider id (the token's `sub`)") });
+export const idParams = z.object({
+  id: objectId.describe("The resource's id (24 hexadecimal characters)"),
+});
+export const slugParams = z.object({
+  slug: slugSchema.describe("The resource's slug (lowercase kebab-case)"),
+});
+export const externalIdParams = z.object({
+  externalId: externalIdSchema.describe("The user's identity-provider id (the token's `sub`)"),
+});
 
 /** Builds a Location path under the API prefix with each segment encoded. */
 export function resourcePath(...segments: string[]): string {

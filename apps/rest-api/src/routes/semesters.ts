@@ -49,7 +49,8 @@ export const semesterRoutes: RouteDefinition[] = [
     access: 'editor',
     params: idParams,
     body: updateSemesterInput,
-    conflict: 'the branch already has a semester with this number, or the semester would move to another branch while subject offerings reference it',
+    conflict:
+      'the branch already has a semester with this number, or the semester would move to another branch while subject offerings reference it',
     response: item(Semester),
     handler: ({ actor, param, body }) => updateSemester({ actor, id: param('id'), input: body }),
   },

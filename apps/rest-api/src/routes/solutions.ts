@@ -49,7 +49,7 @@ export const solutionRoutes: RouteDefinition[] = [
     summary: 'Vote on a solution',
     description:
       'Body `{"value": 1 | -1 | 0}`: one vote per user and solution, repeating a vote changes nothing, 0 withdraws it. ' +
-      'Nobody votes on their own solution (403). Answers with the solution, its counts and the caller\'s `myVote`.',
+      "Nobody votes on their own solution (403). Answers with the solution, its counts and the caller's `myVote`.",
     access: 'authenticated',
     params: idParams,
     body: voteSolutionInput,

@@ -19,7 +19,8 @@ export const subjectOfferingRoutes: RouteDefinition[] = [
     tag,
     operationId: 'listSubjectOfferings',
     summary: 'List subject offerings',
-    description: 'Subjects taught in a university, branch and semester, filtered by any of the four ids.',
+    description:
+      'Subjects taught in a university, branch and semester, filtered by any of the four ids.',
     access: 'public',
     query: listSubjectOfferingsQuery,
     response: list(SubjectOffering),

@@ -10,7 +10,16 @@ import {
   updateSubjectInput,
 } from '@qpc/domain';
 import type { RouteDefinition } from './route.js';
-import { component, created, idParams, item, list, noContent, resourcePath, slugParams } from './route.js';
+import {
+  component,
+  created,
+  idParams,
+  item,
+  list,
+  noContent,
+  resourcePath,
+  slugParams,
+} from './route.js';
 
 const Subject = component('Subject', subjectSchema);
 const tag = 'Subjects';

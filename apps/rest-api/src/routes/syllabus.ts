@@ -41,7 +41,8 @@ export const syllabusRoutes: RouteDefinition[] = [
     access: 'public',
     params: z.object({ subjectOfferingId: objectId }),
     response: item(SyllabusTree),
-    handler: ({ actor, param }) => getSyllabus({ actor, subjectOfferingId: param('subjectOfferingId') }),
+    handler: ({ actor, param }) =>
+      getSyllabus({ actor, subjectOfferingId: param('subjectOfferingId') }),
   },
   {
     method: 'post',
@@ -49,7 +50,7 @@ export const syllabusRoutes: RouteDefinition[] = [
     tag,
     operationId: 'initSyllabus',
     summary: 'Initialize the syllabus of a subject offering',
-    description: 'One syllabus per offering. Location points at the offering\'s syllabus.',
+    description: "One syllabus per offering. Location points at the offering's syllabus.",
     access: 'editor',
     body: initSyllabusInput,
     conflict: 'the offering already has a syllabus',
@@ -62,8 +63,7 @@ export const syllabusRoutes: RouteDefinition[] = [
     tag,
     operationId: 'createModule',
     summary: 'Create a module',
-    description:
-      "The offering's syllabus must exist (else 400 naming `subjectOfferingId`).",
+    description: "The offering's syllabus must exist (else 400 naming `subjectOfferingId`).",
     access: 'editor',
     body: createModuleInput,
     response: created(Module, (m) => resourcePath('modules', m.id)),
@@ -75,7 +75,7 @@ export const syllabusRoutes: RouteDefinition[] = [
     tag,
     operationId: 'createTopic',
     summary: 'Create a topic',
-    description: "The module must exist (else 400 naming `moduleId`).",
+    description: 'The module must exist (else 400 naming `moduleId`).',
     access: 'editor',
     body: createTopicInput,
     response: created(Topic, (t) => resourcePath('topics', t.id)),
@@ -93,7 +93,8 @@ export const syllabusRoutes: RouteDefinition[] = [
     params: idParams,
     query: listSyllabusQuestionsQuery,
     response: list(Question),
-    handler: ({ actor, param, query }) => listModuleQuestions({ actor, moduleId: param('id'), query }),
+    handler: ({ actor, param, query }) =>
+      listModuleQuestions({ actor, moduleId: param('id'), query }),
   },
   {
     method: 'get',
@@ -107,6 +108,7 @@ export const syllabusRoutes: RouteDefinition[] = [
     params: idParams,
     query: listSyllabusQuestionsQuery,
     response: list(Question),
-    handler: ({ actor, param, query }) => listTopicQuestions({ actor, topicId: param('id'), query }),
+    handler: ({ actor, param, query }) =>
+      listTopicQuestions({ actor, topicId: param('id'), query }),
   },
 ];

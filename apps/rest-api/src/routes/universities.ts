@@ -10,7 +10,16 @@ import {
   updateUniversityInput,
 } from '@qpc/domain';
 import type { RouteDefinition } from './route.js';
-import { component, created, idParams, item, list, noContent, resourcePath, slugParams } from './route.js';
+import {
+  component,
+  created,
+  idParams,
+  item,
+  list,
+  noContent,
+  resourcePath,
+  slugParams,
+} from './route.js';
 
 const University = component('University', universitySchema);
 const tag = 'Universities';
@@ -60,7 +69,8 @@ export const universityRoutes: RouteDefinition[] = [
     tag,
     operationId: 'updateUniversity',
     summary: 'Update a university',
-    description: 'Any subset of the fields. Only an admin may set `isActive` (false soft-deletes, true restores).',
+    description:
+      'Any subset of the fields. Only an admin may set `isActive` (false soft-deletes, true restores).',
     access: 'editor',
     params: idParams,
     body: updateUniversityInput,
@@ -74,7 +84,8 @@ export const universityRoutes: RouteDefinition[] = [
     tag,
     operationId: 'deleteUniversity',
     summary: 'Soft-delete a university',
-    description: 'Sets `isActive: false` and `deletedAt`; the university disappears from the default list and slug reads.',
+    description:
+      'Sets `isActive: false` and `deletedAt`; the university disappears from the default list and slug reads.',
     access: 'admin',
     params: idParams,
     response: noContent,

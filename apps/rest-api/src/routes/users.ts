@@ -21,7 +21,7 @@ export const userRoutes: RouteDefinition[] = [
     tag,
     operationId: 'getMe',
     summary: 'Read the current user',
-    description: 'The profile of the token\'s user (created with role `normal` on first sight).',
+    description: "The profile of the token's user (created with role `normal` on first sight).",
     access: 'authenticated',
     response: item(User),
     handler: ({ actor }) => getMe({ actor }),
@@ -62,6 +62,7 @@ export const userRoutes: RouteDefinition[] = [
     body: updateUserInput,
     conflict: 'the change would leave no active admin',
     response: item(User),
-    handler: ({ actor, param, body }) => updateUser({ actor, externalId: param('externalId'), input: body }),
+    handler: ({ actor, param, body }) =>
+      updateUser({ actor, externalId: param('externalId'), input: body }),
   },
 ];

@@ -24,11 +24,13 @@ export function client(baseUrl: string): Call {
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     // fetch adds `Cache-Control: no-cache` to conditional requests (the Fetch standard), which
     // rightly disables 304; a browser revalidating sends `max-age=0` instead.
-    if (headers['if-none-match'] && !headers['cache-control']) headers['cache-control'] = 'max-age=0';
+    if (headers['if-none-match'] && !headers['cache-control'])
+      headers['cache-control'] = 'max-age=0';
     let body: string | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+    if (body !== undefined && !headers['content-type'])
+      headers['content-type'] = 'application/json';
     const url = `${baseUrl}${path.startsWith('/api') ? path : `/api/v1${path}`}`;
     const res = await fetch(url, { method: method.toUpperCase(), headers, body });
     const text = await res.text();

@@ -21,7 +21,10 @@ export const uid = (): string => randomUUID().slice(0, 8);
 type Input = Record<string, unknown>;
 
 export const makeUniversity = (actor: Actor, input: Input = {}) =>
-  createUniversity({ actor, input: { name: `University ${uid()}`, shortName: `U${uid()}`, ...input } });
+  createUniversity({
+    actor,
+    input: { name: `University ${uid()}`, shortName: `U${uid()}`, ...input },
+  });
 
 export const makeBranch = (actor: Actor, universityId: string, input: Input = {}) =>
   createBranch({ actor, input: { universityId, name: `Branch ${uid()}`, ...input } });
@@ -40,7 +43,12 @@ export async function makeOffering(actor: Actor) {
   const subject = await makeSubject(actor);
   const offering = await createSubjectOffering({
     actor,
-    input: { universityId: university.id, branchId: branch.id, semesterId: semester.id, subjectId: subject.id },
+    input: {
+      universityId: university.id,
+      branchId: branch.id,
+      semesterId: semester.id,
+      subjectId: subject.id,
+    },
   });
   return { university, branch, semester, subject, offering };
 }
@@ -48,8 +56,14 @@ export async function makeOffering(actor: Actor) {
 /** A syllabus for the offering with one module and one topic in it. */
 export async function makeSyllabus(actor: Actor, subjectOfferingId: string) {
   const syllabus = await initSyllabus({ actor, input: { subjectOfferingId } });
-  const module = await createModule({ actor, input: { subjectOfferingId, title: `Module ${uid()}` } });
-  const topic = await createTopic({ actor, input: { moduleId: module.id, title: `Topic ${uid()}` } });
+  const module = await createModule({
+    actor,
+    input: { subjectOfferingId, title: `Module ${uid()}` },
+  });
+  const topic = await createTopic({
+    actor,
+    input: { moduleId: module.id, title: `Topic ${uid()}` },
+  });
   return { syllabus, module, topic };
 }
 
@@ -57,7 +71,11 @@ export async function makeSyllabus(actor: Actor, subjectOfferingId: string) {
 export async function makePaper(
   actor: Actor,
   subjectOfferingId: string,
-  options: { status?: 'draft' | 'pending' | 'approved' | 'rejected'; examYear?: number; examType?: string } = {},
+  options: {
+    status?: 'draft' | 'pending' | 'approved' | 'rejected';
+    examYear?: number;
+    examType?: string;
+  } = {},
 ) {
   const status = options.status ?? 'approved';
   const paper = await createPaper({
@@ -79,7 +97,13 @@ export async function makePaper(
 export const makeQuestion = (actor: Actor, paperId: string, input: Input = {}) =>
   createQuestion({
     actor,
-    input: { paperId, text: `Question ${uid()} text`, type: 'long', difficulty: 'medium', ...input },
+    input: {
+      paperId,
+      text: `Question ${uid()} text`,
+      type: 'long',
+      difficulty: 'medium',
+      ...input,
+    },
   });
 
 export const makeSolution = (actor: Actor, questionId: string, content = `Solution ${uid()}`) =>
@@ -90,7 +114,10 @@ export async function makeTree(actor: Actor) {
   const academic = await makeOffering(actor);
   const syllabus = await makeSyllabus(actor, academic.offering.id);
   const paper = await makePaper(actor, academic.offering.id);
-  const question = await makeQuestion(actor, paper.id, { moduleId: syllabus.module.id, topicId: syllabus.topic.id });
+  const question = await makeQuestion(actor, paper.id, {
+    moduleId: syllabus.module.id,
+    topicId: syllabus.topic.id,
+  });
   const solution = await makeSolution(actor, question.id);
   return { ...academic, ...syllabus, paper, question, solution };
 }

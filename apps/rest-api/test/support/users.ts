@@ -12,7 +12,10 @@ export interface TestUser {
 export type CallerKind = 'anonymous' | 'normal' | 'editor' | 'admin' | 'deactivated';
 
 /** A user of the given role (deactivated when asked) with a token good for an hour. */
-export async function makeUser(role: Role, options: { isActive?: boolean; sub?: string } = {}): Promise<TestUser> {
+export async function makeUser(
+  role: Role,
+  options: { isActive?: boolean; sub?: string } = {},
+): Promise<TestUser> {
   const sub = options.sub ?? `user_${role}_${randomUUID().slice(0, 8)}`;
   let user = await setUserRole({ externalId: sub, role });
   if (options.isActive === false) {
