@@ -1,14 +1,7 @@
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
-
-// The embedded test database of every package. Referenced by path: this app's package.json does
-// not list @qpc/ferretdb (the REST API's does), so the package name does not resolve from here.
-const ferretdbGlobalSetup = fileURLToPath(
-  new URL('../../packages/ferretdb/dist/vitest-global-setup.js', import.meta.url),
-);
 
 export default defineConfig({
   resolve: {
@@ -18,7 +11,7 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
   },
   test: {
-    globalSetup: [ferretdbGlobalSetup],
+    globalSetup: ['@qpc/ferretdb/vitest-global-setup'],
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -21,7 +21,7 @@ describe('REST platform', () => {
   it('when health is asked, then it answers 200 with status, uptime and version', async () => {
     const res = await fetch(`${app.url}/api/v1/health`);
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(body).toEqual({
       success: true,
       data: { status: 'ok', uptimeSeconds: expect.any(Number), version: 'test' },
@@ -31,7 +31,7 @@ describe('REST platform', () => {
   it('when detailed health is asked with the database up, then it reports its latency', async () => {
     const res = await fetch(`${app.url}/api/v1/health/detailed`);
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(body.success).toBe(true);
     expect(body.data.checks.database).toEqual({ status: 'up', latencyMs: expect.any(Number) });
   });
@@ -40,7 +40,7 @@ describe('REST platform', () => {
     const res = await fetch(`${app.url}/api/v1/nope`, { headers: { 'X-Request-Id': 'trace-123' } });
     expect(res.status).toBe(404);
     expect(res.headers.get('x-request-id')).toBe('trace-123');
-    expect(await res.json()).toEqual({
+    expect((await res.json()) as any).toEqual({
       success: false,
       error: { message: expect.stringContaining('/api/v1/nope'), code: 'NOT_FOUND', requestId: 'trace-123' },
     });
@@ -50,7 +50,7 @@ describe('REST platform', () => {
     const res = await fetch(`${app.url}/api/v1/nope`);
     const id = res.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await res.json()).error.requestId).toBe(id);
+    expect(((await res.json()) as any).error.requestId).toBe(id);
   });
 
   it('when the body is over the limit, then it answers 413 PAYLOAD_TOO_LARGE', async () => {
@@ -60,7 +60,7 @@ describe('REST platform', () => {
       body: JSON.stringify({ name: 'x'.repeat(200 * 1024) }),
     });
     expect(res.status).toBe(413);
-    expect((await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(((await res.json()) as any).error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('when the body is malformed JSON, then it answers 400 VALIDATION_ERROR', async () => {
@@ -70,7 +70,7 @@ describe('REST platform', () => {
       body: '{"name": ',
     });
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(body.success).toBe(false);
     expect(body.error.code).toBe('VALIDATION_ERROR');
   });
@@ -95,7 +95,7 @@ describe('REST platform', () => {
       expect(statuses).toEqual([404, 404, 404, 429]);
       expect(last!.headers.get('x-ratelimit-remaining')).toBe('0');
       expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await last!.json()).error.code).toBe('RATE_LIMITED');
+      expect(((await last!.json()) as any).error.code).toBe('RATE_LIMITED');
       const health = await fetch(`${limited.url}/api/v1/health`);
       expect(health.status).toBe(200);
       expect(health.headers.get('x-ratelimit-limit')).toBeNull();
@@ -139,7 +139,7 @@ describe('REST platform with its own database process', () => {
       const elapsed = Date.now() - started;
       expect(res.status).toBe(503);
       expect(elapsed).toBeLessThan(2_000);
-      const body = await res.json();
+      const body = (await res.json()) as any;
       expect(body.success).toBe(false);
       expect(body.data.checks.database.status).toBe('down');
       expect((await fetch(`${server.url}/api/v1/health`)).status).toBe(200);

@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import type { z } from 'zod';
 
 /** Error codes of the contract's error envelope. */
@@ -111,6 +112,26 @@ const UNAVAILABLE_NAMES = new Set([
   'MongoPoolClearedError',
 ]);
 
+const driver = mongoose.mongo;
+// Network errors include timeouts and the pool-cleared errors raised when a server drops.
+const UNAVAILABLE_CLASSES = [
+  driver.MongoNetworkError,
+  driver.MongoServerSelectionError,
+  driver.MongoNotConnectedError,
+  driver.MongoTopologyClosedError,
+  driver.MongoServerClosedError,
+  driver.MongoClientClosedError,
+  driver.MongoOperationTimeoutError,
+  mongoose.Error.MongooseServerSelectionError,
+].filter((cls): cls is NonNullable<typeof cls> => typeof cls === 'function');
+
+/** The database cannot be reached (or stopped answering): a 503, not a 500. */
+export function isUnavailableError(error: unknown): boolean {
+  if (UNAVAILABLE_CLASSES.some((cls) => error instanceof cls)) return true;
+  const name = (error as MongoLikeError | undefined)?.name;
+  return Boolean(name && (UNAVAILABLE_NAMES.has(name) || name === 'PoolClearedOnNetworkError'));
+}
+
 /** Field names of a duplicate-key error, from keyPattern or (FerretDB) the message. */
 export function duplicateKeyFields(error: unknown): string[] {
   const e = error as MongoLikeError;
@@ -151,7 +172,7 @@ export function mapDatabaseError(error: unknown): unknown {
       fields.map((path) => ({ path, message: 'must be unique' })),
     );
   }
-  if (e?.name && UNAVAILABLE_NAMES.has(e.name)) return new ServiceUnavailableError();
+  if (isUnavailableError(error)) return new ServiceUnavailableError();
   if (e?.name === 'MongooseError' && /buffering timed out|not connected|Client must be connected|initial connection/i.test(e.message ?? '')) {
     return new ServiceUnavailableError();
   }
