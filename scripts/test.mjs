@@ -17,7 +17,14 @@ ensureDependencies();
 buildAll();
 ensureFerretDB();
 ensureRedis();
-const env = { ...process.env, SCHEMATHESIS_BIN: ensureSchemathesis(), TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
+const env = {
+  ...process.env,
+  // turbo runs each package's script with pnpm: the pinned one in node_modules/.bin, no network needed.
+  PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}`,
+  SCHEMATHESIS_BIN: ensureSchemathesis(),
+  TURBO_TELEMETRY_DISABLED: '1',
+  DO_NOT_TRACK: '1',
+};
 
 const turbo = [join(root, 'node_modules/.bin/turbo'), 'run', 'test', '--concurrency=1', '--output-logs=full', ...process.argv.slice(2)];
 const canIsolate =
