@@ -20,6 +20,17 @@ export function pnpm(args, options) {
   return run('npx', ['--yes', pnpmSpec, ...args], options);
 }
 
+/** Absolute path of the pinned pnpm (fetched into npx's cache once), for offline runs. */
+export function pnpmPath() {
+  const found = spawnSync('npx', ['--yes', '-p', pnpmSpec, '-c', 'command -v pnpm'], { cwd: root, encoding: 'utf8' });
+  const path = found.stdout.trim().split('\n').pop();
+  if (found.status !== 0 || !path) {
+    console.error(`could not locate ${pnpmSpec}: ${found.stderr}`);
+    process.exit(1);
+  }
+  return path;
+}
+
 /** Installs dependencies when node_modules is missing or older than the lockfile. */
 export function ensureDependencies() {
   const marker = join(root, 'node_modules', '.modules.yaml');

@@ -3,13 +3,14 @@
 // `unshare`), so any hidden call home fails the suite. Extra arguments go to turbo
 // (e.g. `npm test -- --filter @qpc/domain`). QPC_TEST_NETWORK=host runs without isolation.
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { dirname } from 'node:path';
 import {
   buildAll,
   ensureDependencies,
   ensureFerretDB,
   ensureRedis,
   ensureSchemathesis,
+  pnpmPath,
   root,
 } from './lib.mjs';
 
@@ -19,14 +20,16 @@ ensureFerretDB();
 ensureRedis();
 const env = {
   ...process.env,
-  // turbo runs each package's script with pnpm: the pinned one in node_modules/.bin, no network needed.
-  PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}`,
   SCHEMATHESIS_BIN: ensureSchemathesis(),
   TURBO_TELEMETRY_DISABLED: '1',
   DO_NOT_TRACK: '1',
 };
 
-const turbo = [join(root, 'node_modules/.bin/turbo'), 'run', 'test', '--concurrency=1', '--output-logs=full', ...process.argv.slice(2)];
+// pnpm from npx's cache, resolved now: inside the network namespace npx could not fetch it.
+// turbo looks pnpm up on PATH to run each package's script.
+const pnpm = pnpmPath();
+env.PATH = `${dirname(pnpm)}:${env.PATH}`;
+const turbo = [pnpm, 'exec', 'turbo', 'run', 'test', '--concurrency=1', '--output-logs=full', ...process.argv.slice(2)];
 const canIsolate =
   process.env.QPC_TEST_NETWORK !== 'host' &&
   process.platform === 'linux' &&

@@ -1,0 +1,21 @@
+// `npm run bench`: installs what is missing, builds, builds the embedded database binary (unless
+// MONGODB_URI is set), then runs the benchmark (bench/run.mjs), which prints the table and writes
+// docs/benchmarks.md and docs/benchmarks.json. Settings: see bench/run.mjs and docs/benchmarks.md.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { buildAll, ensureDependencies, ensureFerretDB, root } from './lib.mjs';
+
+// Nothing of a benchmark run should call home (turbo's telemetry included).
+process.env.TURBO_TELEMETRY_DISABLED = '1';
+process.env.DO_NOT_TRACK = '1';
+
+ensureDependencies();
+buildAll();
+ensureFerretDB();
+
+const result = spawnSync(process.execPath, [join(root, 'bench/run.mjs'), ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, BENCH_COMMAND: process.env.BENCH_COMMAND ?? 'npm run bench' },
+});
+process.exit(result.status ?? 1);
