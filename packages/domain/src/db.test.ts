@@ -23,7 +23,9 @@ describe('database', () => {
     expect(error.code).toBe(11000);
     const mapped = await uniqueConflict(SubjectModel, { slug: 'algebra' }, error);
     expect(mapped).toBeInstanceOf(ConflictError);
-    expect((mapped as ConflictError).details).toEqual([{ path: 'slug', message: 'must be unique' }]);
+    expect((mapped as ConflictError).details).toEqual([
+      { path: 'slug', message: 'must be unique' },
+    ]);
   });
 
   it('when a compound unique key repeats, then the error names every field of it', async () => {

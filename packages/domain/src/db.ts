@@ -57,7 +57,10 @@ export async function pingDatabase(timeoutMs = 1_500): Promise<{ latencyMs: numb
     await Promise.race([
       db.admin().command({ ping: 1 }),
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new ServiceUnavailableError('Database ping timed out')), timeoutMs);
+        timer = setTimeout(
+          () => reject(new ServiceUnavailableError('Database ping timed out')),
+          timeoutMs,
+        );
       }),
     ]);
   } catch (error) {

@@ -81,12 +81,18 @@ export function fromZodError(error: z.ZodError, prefix?: string): ValidationErro
     return { path: path || (prefix ?? ''), message };
   });
   const first = details[0];
-  const summary = first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : 'Invalid input';
+  const summary = first
+    ? `${first.path ? `${first.path}: ` : ''}${first.message}`
+    : 'Invalid input';
   return new ValidationError(`Validation failed: ${summary}`, details);
 }
 
 /** Parses `value` with `schema` or throws a ValidationError with details. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, prefix?: string): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  prefix?: string,
+): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw fromZodError(result.error, prefix);
   return result.data;
@@ -140,9 +146,7 @@ export function duplicateKeyFields(error: unknown): string[] {
   const match = /index:\s*([\w.]+)/.exec(e.message ?? '');
   if (match?.[1]) {
     // Index names look like `slug_1` or `branchId_1_number_1`.
-    return match[1]
-      .split(/_-?1(?:_|$)/)
-      .filter(Boolean);
+    return match[1].split(/_-?1(?:_|$)/).filter(Boolean);
   }
   return [];
 }
@@ -173,7 +177,12 @@ export function mapDatabaseError(error: unknown): unknown {
     );
   }
   if (isUnavailableError(error)) return new ServiceUnavailableError();
-  if (e?.name === 'MongooseError' && /buffering timed out|not connected|Client must be connected|initial connection/i.test(e.message ?? '')) {
+  if (
+    e?.name === 'MongooseError' &&
+    /buffering timed out|not connected|Client must be connected|initial connection/i.test(
+      e.message ?? '',
+    )
+  ) {
     return new ServiceUnavailableError();
   }
   if (e?.name === 'MongoServerError' && e.code === 50) {

@@ -8,6 +8,7 @@ export * from './search.js';
 export * from './common-schemas.js';
 export * from './db.js';
 export * from './unique.js';
+export * from './dependents.js';
 export * from './models.js';
 export * from './university/index.js';
 export * from './branch/index.js';

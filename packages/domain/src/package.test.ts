@@ -11,7 +11,10 @@ describe('the built package', () => {
     const project = mkdtempSync(join(tmpdir(), 'qpc-domain-consumer-'));
     mkdirSync(join(project, 'node_modules', '@qpc'), { recursive: true });
     symlinkSync(packageDir, join(project, 'node_modules', '@qpc', 'domain'), 'dir');
-    cpSync(join(packageDir, 'examples', 'create-and-read-university.mjs'), join(project, 'script.mjs'));
+    cpSync(
+      join(packageDir, 'examples', 'create-and-read-university.mjs'),
+      join(project, 'script.mjs'),
+    );
 
     const result = spawnSync(process.execPath, ['script.mjs', 'Consumer University', 'CU'], {
       cwd: project,
@@ -22,7 +25,12 @@ describe('the built package', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const university = JSON.parse(result.stdout.trim()) as Record<string, unknown>;
-    expect(university).toMatchObject({ name: 'Consumer University', shortName: 'CU', slug: 'consumer-university', isActive: true });
+    expect(university).toMatchObject({
+      name: 'Consumer University',
+      shortName: 'CU',
+      slug: 'consumer-university',
+      isActive: true,
+    });
     expect(university.id).toMatch(/^[0-9a-f]{24}$/);
     expect(university).not.toHaveProperty('_id');
   });

@@ -39,7 +39,8 @@ export async function createWithSlug<T>(options: {
 }): Promise<T> {
   const { model, explicit, insert } = options;
   const isSlugConflict = async (error: unknown, slug: string) =>
-    isDuplicateKeyError(error) && (await conflictingFields(model, { slug }, error)).includes('slug');
+    isDuplicateKeyError(error) &&
+    (await conflictingFields(model, { slug }, error)).includes('slug');
   if (explicit) {
     try {
       return await insert(explicit);

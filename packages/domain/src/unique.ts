@@ -37,7 +37,8 @@ export async function uniqueConflict(
   const fields = await conflictingFields(model, attempted, error);
   const label = fields.length ? fields.join(', ') : 'unique value';
   return new ConflictError(
-    message ?? `A ${model.modelName.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()} with the same ${label} already exists`,
+    message ??
+      `A ${model.modelName.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()} with the same ${label} already exists`,
     (fields.length ? fields : ['id']).map((path) => ({ path, message: 'must be unique' })),
   );
 }

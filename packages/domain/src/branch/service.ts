@@ -3,6 +3,7 @@ import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { ConflictError, invalidReference, NotFoundError, parseInput } from '../errors.js';
+import { deleteUnlessReferenced } from '../dependents.js';
 import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';
 import { literalRegex } from '../search.js';
@@ -125,23 +126,18 @@ export async function deleteBranch({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const branchId = parseInput(objectId, id, 'id');
-  if (!(await BranchModel.exists({ _id: branchId }))) throw notFound();
-  const [semesters, offerings] = await Promise.all([
-    SemesterModel.countDocuments({ branchId }),
-    SubjectOfferingModel.countDocuments({ branchId }),
-  ]);
-  const dependents = describeDependents([
-    [semesters, 'semester'],
-    [offerings, 'subject offering'],
-  ]);
-  if (dependents) {
-    throw new ConflictError(`Branch cannot be deleted: ${dependents}`, [
-      ...(semesters ? [{ path: 'semesters', message: `${semesters} reference this branch` }] : []),
-      ...(offerings
-        ? [{ path: 'subjectOfferings', message: `${offerings} reference this branch` }]
-        : []),
-    ]);
-  }
-  const result = await BranchModel.deleteOne({ _id: branchId });
-  if (result.deletedCount === 0) throw notFound();
+  await deleteUnlessReferenced({
+    model: BranchModel,
+    id: branchId,
+    label: 'Branch',
+    dependents: [
+      { model: SemesterModel, filter: { branchId }, path: 'semesters', noun: 'semester' },
+      {
+        model: SubjectOfferingModel,
+        filter: { branchId },
+        path: 'subjectOfferings',
+        noun: 'subject offering',
+      },
+    ],
+  });
 }

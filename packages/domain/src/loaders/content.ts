@@ -64,10 +64,7 @@ async function visibleQuestionDocs<T extends { paperId: Types.ObjectId }>(
 ): Promise<T[]> {
   if (canSeeUnapproved(actor) || docs.length === 0) return docs;
   const paperIds = [...new Set(docs.map((d) => key(d.paperId)))];
-  const approved = await PaperModel.find(
-    { _id: { $in: paperIds }, status: 'approved' },
-    { _id: 1 },
-  )
+  const approved = await PaperModel.find({ _id: { $in: paperIds }, status: 'approved' }, { _id: 1 })
     .batchSize(LOAD_BATCH_SIZE)
     .lean();
   const visible = new Set(approved.map((p) => key(p._id)));
@@ -117,7 +114,9 @@ export async function loadQuestionsByIds(
   if (valid.length === 0) return ids.map(() => null);
   const docs = await visibleQuestionDocs(
     actor,
-    await QuestionModel.find({ _id: { $in: valid } }).batchSize(LOAD_BATCH_SIZE).lean(),
+    await QuestionModel.find({ _id: { $in: valid } })
+      .batchSize(LOAD_BATCH_SIZE)
+      .lean(),
   );
   return alignOne(ids, docs.map(toQuestion), (q) => q.id);
 }
@@ -172,10 +171,7 @@ export async function loadSolutionsByQuestionIds(
 ): Promise<Solution[][]> {
   let questionIds = validIds(ids);
   if (questionIds.length > 0 && !canSeeUnapproved(actor)) {
-    const questions = await QuestionModel.find(
-      { _id: { $in: questionIds } },
-      { paperId: 1 },
-    )
+    const questions = await QuestionModel.find({ _id: { $in: questionIds } }, { paperId: 1 })
       .batchSize(LOAD_BATCH_SIZE)
       .lean();
     questionIds = (await visibleQuestionDocs(actor, questions)).map((q) => key(q._id));
@@ -197,6 +193,8 @@ export async function loadSolutionsByQuestionIds(
 export async function loadUsersByIds(ids: readonly string[]): Promise<(User | null)[]> {
   const valid = validIds(ids);
   if (valid.length === 0) return ids.map(() => null);
-  const docs = await UserModel.find({ _id: { $in: valid } }).batchSize(LOAD_BATCH_SIZE).lean();
+  const docs = await UserModel.find({ _id: { $in: valid } })
+    .batchSize(LOAD_BATCH_SIZE)
+    .lean();
   return alignOne(ids, docs.map(toUser), (u) => u.id);
 }

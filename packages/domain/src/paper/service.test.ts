@@ -485,7 +485,7 @@ describe('deletePaper', () => {
     await makeQuestion(id);
     await expect(deletePaper({ actor: actors.admin, id })).rejects.toMatchObject({
       status: 409,
-      message: expect.stringContaining('paper has 2 questions'),
+      message: 'Paper cannot be deleted: 2 questions still reference it',
     });
     expect(await PaperModel.exists({ _id: id })).not.toBeNull();
   });

@@ -10,6 +10,7 @@ import { toDto } from '../serialize.js';
 import { createWithSlug, slugSchema } from '../slug.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
 import { SubjectModel } from '../subject/model.js';
+import { deleteUnlessReferenced } from '../dependents.js';
 import { withUniqueCheck } from '../unique.js';
 import { PaperModel } from './model.js';
 import {
@@ -225,21 +226,12 @@ export async function setPaperStatus({
 export async function deletePaper({ actor, id }: { actor: MaybeActor; id: string }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const paperId = parseInput(objectId, id, 'id');
-  const paper = await PaperModel.findById(paperId).lean();
-  if (!paper) throw new NotFoundError('Paper not found');
-  const refuse = (n: number) =>
-    new ConflictError(
-      `Cannot delete: paper has ${n} question${n === 1 ? '' : 's'}; delete them first`,
-      [{ path: 'id', message: 'paper has questions' }],
-    );
-  const count = await QuestionModel.countDocuments({ paperId });
-  if (count > 0) throw refuse(count);
-  await PaperModel.deleteOne({ _id: paperId });
-  // No transactions: a question inserted between the count and the delete would be orphaned,
-  // so look again and put the paper back if one appeared.
-  const late = await QuestionModel.countDocuments({ paperId });
-  if (late > 0) {
-    await PaperModel.collection.insertOne(paper as never);
-    throw refuse(late);
-  }
+  await deleteUnlessReferenced({
+    model: PaperModel,
+    id: paperId,
+    label: 'Paper',
+    dependents: [
+      { model: QuestionModel, filter: { paperId }, path: 'questions', noun: 'question' },
+    ],
+  });
 }

@@ -3,7 +3,6 @@ import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import {
-  ConflictError,
   invalidReference,
   NotFoundError,
   parseInput,
@@ -15,6 +14,7 @@ import { PaperModel } from '../paper/model.js';
 import { approvedPaperIds, canSeeUnapproved } from '../paper/service.js';
 import { toDto } from '../serialize.js';
 import { createWithSlug, slugSchema } from '../slug.js';
+import { deleteUnlessReferenced } from '../dependents.js';
 import { withUniqueCheck } from '../unique.js';
 import { SolutionModel } from '../solution/model.js';
 import { ModuleModel, TopicModel } from '../syllabus/model.js';
@@ -299,21 +299,12 @@ export async function deleteQuestion({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const questionId = parseInput(objectId, id, 'id');
-  const question = await QuestionModel.findById(questionId).lean();
-  if (!question) throw new NotFoundError('Question not found');
-  const refuse = (n: number) =>
-    new ConflictError(
-      `Cannot delete: question has ${n} solution${n === 1 ? '' : 's'}; delete them first`,
-      [{ path: 'id', message: 'question has solutions' }],
-    );
-  const count = await SolutionModel.countDocuments({ questionId });
-  if (count > 0) throw refuse(count);
-  await QuestionModel.deleteOne({ _id: questionId });
-  // No transactions: a solution inserted between the count and the delete would be orphaned,
-  // so look again and put the question back if one appeared.
-  const late = await SolutionModel.countDocuments({ questionId });
-  if (late > 0) {
-    await QuestionModel.collection.insertOne(question as never);
-    throw refuse(late);
-  }
+  await deleteUnlessReferenced({
+    model: QuestionModel,
+    id: questionId,
+    label: 'Question',
+    dependents: [
+      { model: SolutionModel, filter: { questionId }, path: 'solutions', noun: 'solution' },
+    ],
+  });
 }

@@ -3,16 +3,12 @@ import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { BranchModel } from '../branch/model.js';
 import { objectId } from '../common-schemas.js';
-import {
-  ConflictError,
-  invalidReference,
-  NotFoundError,
-  parseInput,
-} from '../errors.js';
+import { ConflictError, invalidReference, NotFoundError, parseInput } from '../errors.js';
 import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';
 import { toDto } from '../serialize.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
+import { deleteUnlessReferenced } from '../dependents.js';
 import { withUniqueCheck } from '../unique.js';
 import { SemesterModel } from './model.js';
 import type { Semester } from './schema.js';
@@ -64,8 +60,10 @@ export async function createSemester({
   const data = parseInput(createSemesterInput, input);
   await assertBranchExists(data.branchId);
   const attempted = { branchId: data.branchId, number: data.number };
-  const doc = await withUniqueCheck(SemesterModel, attempted, () =>
-    SemesterModel.create({ ...attempted, name: data.name ?? null }),
+  const doc = await withUniqueCheck(
+    SemesterModel,
+    attempted,
+    () => SemesterModel.create({ ...attempted, name: data.name ?? null }),
     duplicateMessage,
   );
   return toDto<Semester>(doc.toObject());
@@ -109,12 +107,15 @@ export async function updateSemester({
     branchId: data.branchId ?? current.branchId,
     number: data.number ?? current.number,
   };
-  const updated = await withUniqueCheck(SemesterModel, attempted, () =>
-    SemesterModel.findByIdAndUpdate(
-      semesterId,
-      { $set: set },
-      { returnDocument: 'after', runValidators: true },
-    ).lean(),
+  const updated = await withUniqueCheck(
+    SemesterModel,
+    attempted,
+    () =>
+      SemesterModel.findByIdAndUpdate(
+        semesterId,
+        { $set: set },
+        { returnDocument: 'after', runValidators: true },
+      ).lean(),
     duplicateMessage,
   );
   if (!updated) throw notFound();
@@ -131,14 +132,17 @@ export async function deleteSemester({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const semesterId = parseInput(objectId, id, 'id');
-  if (!(await SemesterModel.exists({ _id: semesterId }))) throw notFound();
-  const offerings = await SubjectOfferingModel.countDocuments({ semesterId });
-  if (offerings > 0) {
-    throw new ConflictError(
-      `Semester cannot be deleted: ${offerings} subject offering${offerings === 1 ? ' still references' : 's still reference'} it`,
-      [{ path: 'subjectOfferings', message: `${offerings} reference this semester` }],
-    );
-  }
-  const result = await SemesterModel.deleteOne({ _id: semesterId });
-  if (result.deletedCount === 0) throw notFound();
+  await deleteUnlessReferenced({
+    model: SemesterModel,
+    id: semesterId,
+    label: 'Semester',
+    dependents: [
+      {
+        model: SubjectOfferingModel,
+        filter: { semesterId },
+        path: 'subjectOfferings',
+        noun: 'subject offering',
+      },
+    ],
+  });
 }

@@ -270,7 +270,7 @@ describe('deleteSubjectOffering', () => {
     );
     expect(error.status).toBe(409);
     expect(error.message).toBe(
-      'Subject offering cannot be deleted: a syllabus and 2 papers still reference it',
+      'Subject offering cannot be deleted: 1 syllabus and 2 papers still reference it',
     );
     expect(error.details.map((d: { path: string }) => d.path)).toEqual(['syllabus', 'papers']);
     expect(await SubjectOfferingModel.exists({ _id: created.id })).not.toBeNull();
@@ -284,7 +284,7 @@ describe('deleteSubjectOffering', () => {
     );
     expect(error.status).toBe(409);
     expect(error.message).toBe(
-      'Subject offering cannot be deleted: a syllabus still references it',
+      'Subject offering cannot be deleted: 1 syllabus still references it',
     );
   });
 });

@@ -5,7 +5,6 @@ import { BranchModel } from '../branch/model.js';
 import { objectId } from '../common-schemas.js';
 import type { ErrorDetail } from '../errors.js';
 import {
-  ConflictError,
   invalidReference,
   NotFoundError,
   parseInput,
@@ -18,6 +17,7 @@ import { SemesterModel } from '../semester/model.js';
 import { toDto } from '../serialize.js';
 import { SubjectModel } from '../subject/model.js';
 import { SyllabusModel } from '../syllabus/model.js';
+import { deleteUnlessReferenced } from '../dependents.js';
 import { withUniqueCheck } from '../unique.js';
 import { UniversityModel } from '../university/model.js';
 import { SubjectOfferingModel } from './model.js';
@@ -120,28 +120,23 @@ export async function deleteSubjectOffering({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const offeringId = parseInput(objectId, id, 'id');
-  if (!(await SubjectOfferingModel.exists({ _id: offeringId }))) throw notFound();
-  const [syllabi, papers] = await Promise.all([
-    SyllabusModel.countDocuments({ subjectOfferingId: offeringId }),
-    PaperModel.countDocuments({ subjectOfferingId: offeringId }),
-  ]);
-  const parts = [
-    ...(syllabi ? ['a syllabus'] : []),
-    ...(papers ? [`${papers} paper${papers === 1 ? '' : 's'}`] : []),
-  ];
-  if (parts.length) {
-    throw new ConflictError(
-      `Subject offering cannot be deleted: ${parts.join(' and ')} still ${syllabi + papers === 1 ? 'references' : 'reference'} it`,
-      [
-        ...(syllabi
-          ? [{ path: 'syllabus', message: 'a syllabus references this subject offering' }]
-          : []),
-        ...(papers
-          ? [{ path: 'papers', message: `${papers} reference this subject offering` }]
-          : []),
-      ],
-    );
-  }
-  const result = await SubjectOfferingModel.deleteOne({ _id: offeringId });
-  if (result.deletedCount === 0) throw notFound();
+  await deleteUnlessReferenced({
+    model: SubjectOfferingModel,
+    id: offeringId,
+    label: 'Subject offering',
+    dependents: [
+      {
+        model: SyllabusModel,
+        filter: { subjectOfferingId: offeringId },
+        path: 'syllabus',
+        noun: 'syllabus',
+      },
+      {
+        model: PaperModel,
+        filter: { subjectOfferingId: offeringId },
+        path: 'papers',
+        noun: 'paper',
+      },
+    ],
+  });
 }

@@ -2,13 +2,14 @@ import type { QueryFilter } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
-import { ConflictError, NotFoundError, parseInput } from '../errors.js';
+import { NotFoundError, parseInput } from '../errors.js';
 import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';
 import { literalRegex } from '../search.js';
 import { toDto } from '../serialize.js';
 import { createWithSlug, slugSchema } from '../slug.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
+import { deleteUnlessReferenced } from '../dependents.js';
 import { withUniqueCheck } from '../unique.js';
 import { SubjectModel } from './model.js';
 import type { Subject } from './schema.js';
@@ -98,7 +99,8 @@ export async function updateSubject({
   if (data.slug !== undefined) set.slug = data.slug;
   if (data.description !== undefined) set.description = data.description;
 
-  const updated = await withUniqueCheck(SubjectModel, 
+  const updated = await withUniqueCheck(
+    SubjectModel,
     data.slug !== undefined ? { slug: data.slug } : {},
     () =>
       SubjectModel.findByIdAndUpdate(
@@ -122,14 +124,17 @@ export async function deleteSubject({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const subjectId = parseInput(objectId, id, 'id');
-  if (!(await SubjectModel.exists({ _id: subjectId }))) throw notFound();
-  const offerings = await SubjectOfferingModel.countDocuments({ subjectId });
-  if (offerings > 0) {
-    throw new ConflictError(
-      `Subject cannot be deleted: ${offerings} subject offering${offerings === 1 ? ' still references' : 's still reference'} it`,
-      [{ path: 'subjectOfferings', message: `${offerings} reference this subject` }],
-    );
-  }
-  const result = await SubjectModel.deleteOne({ _id: subjectId });
-  if (result.deletedCount === 0) throw notFound();
+  await deleteUnlessReferenced({
+    model: SubjectModel,
+    id: subjectId,
+    label: 'Subject',
+    dependents: [
+      {
+        model: SubjectOfferingModel,
+        filter: { subjectId },
+        path: 'subjectOfferings',
+        noun: 'subject offering',
+      },
+    ],
+  });
 }

@@ -116,7 +116,8 @@ export async function updateUniversity({
     set.deletedAt = data.isActive ? null : new Date();
   }
 
-  const updated = await withUniqueCheck(UniversityModel, 
+  const updated = await withUniqueCheck(
+    UniversityModel,
     data.slug !== undefined ? { slug: data.slug } : {},
     () =>
       UniversityModel.findByIdAndUpdate(
