@@ -22,7 +22,10 @@ export function pnpm(args, options) {
 
 /** Absolute path of the pinned pnpm (fetched into npx's cache once), for offline runs. */
 export function pnpmPath() {
-  const found = spawnSync('npx', ['--yes', '-p', pnpmSpec, '-c', 'command -v pnpm'], { cwd: root, encoding: 'utf8' });
+  const found = spawnSync('npx', ['--yes', '-p', pnpmSpec, '-c', 'command -v pnpm'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   const path = found.stdout.trim().split('\n').pop();
   if (found.status !== 0 || !path) {
     console.error(`could not locate ${pnpmSpec}: ${found.stderr}`);
@@ -60,7 +63,9 @@ export function ensureRedis() {
   if (onPath('redis-server')) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !onPath('apt-get')) {
-    console.error('redis-server is needed by the reliability tests: install it (apt-get install redis-server) and run again.');
+    console.error(
+      'redis-server is needed by the reliability tests: install it (apt-get install redis-server) and run again.',
+    );
     process.exit(1);
   }
   console.log('> installing redis-server (Debian package)');
@@ -79,7 +84,12 @@ export function ensureSchemathesis() {
   if (existsSync(bin) && existsSync(marker)) return bin;
   console.log(`> installing schemathesis ${SCHEMATHESIS_VERSION} into .cache/venv`);
   run('python3', ['-m', 'venv', venv]);
-  run(join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`]);
+  run(join(venv, 'bin', 'pip'), [
+    'install',
+    '--quiet',
+    '--disable-pip-version-check',
+    `schemathesis==${SCHEMATHESIS_VERSION}`,
+  ]);
   run('touch', [marker]);
   return bin;
 }

@@ -27,16 +27,26 @@ try {
 let embedded = null;
 let uri = config.mongodbUri;
 if (!uri) {
-  embedded = await startFerretDB({ dataDir: join(config.dataDir, 'db'), binaryPath: config.ferretdbBin });
+  embedded = await startFerretDB({
+    dataDir: join(config.dataDir, 'db'),
+    binaryPath: config.ferretdbBin,
+  });
   uri = `${embedded.uri}${EMBEDDED_DATABASE_NAME}`;
   console.log(`> embedded FerretDB on 127.0.0.1:${embedded.port} (data in ${embedded.dataDir})`);
 }
 
-await domain.connectDatabase({ uri, serverSelectionTimeoutMs: config.database.serverSelectionTimeoutMs });
+await domain.connectDatabase({
+  uri,
+  serverSelectionTimeoutMs: config.database.serverSelectionTimeoutMs,
+});
 const shouldSeed = config.seedSampleData ?? (embedded !== null && (await domain.isDatabaseEmpty()));
 if (shouldSeed && (await domain.isDatabaseEmpty())) {
   const { created } = await domain.seedSampleCatalog();
-  console.log(`> sample catalog loaded: ${Object.entries(created).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+  console.log(
+    `> sample catalog loaded: ${Object.entries(created)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')}`,
+  );
 }
 await domain.disconnectDatabase();
 
@@ -45,12 +55,22 @@ const apps = [
   { name: 'rest-api', script: 'apps/rest-api/dist/server.js' },
   { name: 'graphql-gateway', script: 'apps/graphql-gateway/dist/server.js' },
 ].map(({ name, script }) => {
-  const child = spawn(process.execPath, [join(root, script)], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  return { name, child, exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
+  const child = spawn(process.execPath, [join(root, script)], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return {
+    name,
+    child,
+    exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
+  };
 });
 
 const host = '127.0.0.1';
-console.log(`> REST API        http://${host}:${config.port}/api/v1   (docs: http://${host}:${config.port}/api/v1/docs)`);
+console.log(
+  `> REST API        http://${host}:${config.port}/api/v1   (docs: http://${host}:${config.port}/api/v1/docs)`,
+);
 console.log(`> GraphQL gateway http://${host}:${config.graphqlPort}/graphql`);
 console.log('> a token for local development: npm run token -- --sub me --role admin');
 

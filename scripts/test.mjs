@@ -29,7 +29,16 @@ const env = {
 // turbo looks pnpm up on PATH to run each package's script.
 const pnpm = pnpmPath();
 env.PATH = `${dirname(pnpm)}:${env.PATH}`;
-const turbo = [pnpm, 'exec', 'turbo', 'run', 'test', '--concurrency=1', '--output-logs=full', ...process.argv.slice(2)];
+const turbo = [
+  pnpm,
+  'exec',
+  'turbo',
+  'run',
+  'test',
+  '--concurrency=1',
+  '--output-logs=full',
+  ...process.argv.slice(2),
+];
 const canIsolate =
   process.env.QPC_TEST_NETWORK !== 'host' &&
   process.platform === 'linux' &&
@@ -39,11 +48,15 @@ let result;
 if (canIsolate) {
   console.log('> running tests with outbound network blocked (network namespace, loopback only)');
   env.QPC_NETWORK_ISOLATED = '1';
-  result = spawnSync('unshare', ['-n', '--', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', ...turbo], {
-    cwd: root,
-    stdio: 'inherit',
-    env,
-  });
+  result = spawnSync(
+    'unshare',
+    ['-n', '--', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', ...turbo],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env,
+    },
+  );
 } else {
   console.log('> running tests on the host network (no network namespace available)');
   result = spawnSync(turbo[0], turbo.slice(1), { cwd: root, stdio: 'inherit', env });

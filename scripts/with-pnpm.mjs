@@ -3,8 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-const pinned = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
-  .packageManager;
+const pinned = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+).packageManager;
 const result = spawnSync('npx', ['--yes', pinned, ...process.argv.slice(2)], {
   stdio: 'inherit',
   cwd: new URL('..', import.meta.url),

@@ -26,7 +26,9 @@ function ensureBody(req: Request, _res: Response, next: NextFunction): void {
 }
 
 /** Builds the gateway (started Apollo server mounted on Express) without listening. */
-export async function createGateway(deps: GatewayDeps): Promise<{ app: Express; apollo: ApolloServer<GatewayContext> }> {
+export async function createGateway(
+  deps: GatewayDeps,
+): Promise<{ app: Express; apollo: ApolloServer<GatewayContext> }> {
   const { config, logger } = deps;
   const limits = gatewayLimits(config);
   const errorOptions = { isProduction: config.isProduction, logger };

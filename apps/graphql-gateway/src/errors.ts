@@ -89,11 +89,16 @@ export function formatError(options: ErrorOptions) {
       };
     }
 
-    const { stacktrace: _stack, http: _http, ...extensions } = (formatted.extensions ?? {}) as Record<string, unknown>;
+    const {
+      stacktrace: _stack,
+      http: _http,
+      ...extensions
+    } = (formatted.extensions ?? {}) as Record<string, unknown>;
     const code = typeof extensions.code === 'string' ? extensions.code : undefined;
     if (code && APOLLO_CLIENT_CODES.has(code)) {
       // Refused before execution: the client's document or variables are at fault.
-      const isTokenLimit = code === 'GRAPHQL_PARSE_FAILED' && TOO_MANY_TOKENS.test(formatted.message);
+      const isTokenLimit =
+        code === 'GRAPHQL_PARSE_FAILED' && TOO_MANY_TOKENS.test(formatted.message);
       const limit = isTokenLimit ? 'tokens' : extensions.limit;
       recordError(
         options.logger,
@@ -112,7 +117,12 @@ export function formatError(options: ErrorOptions) {
     }
 
     const err = original instanceof Error ? original : new Error(String(original));
-    recordError(options.logger, err, { status: 500, code: 'INTERNAL_ERROR', message: err.message }, context);
+    recordError(
+      options.logger,
+      err,
+      { status: 500, code: 'INTERNAL_ERROR', message: err.message },
+      context,
+    );
     return {
       message: options.isProduction ? maskedMessage(500) : err.message,
       ...where,
@@ -134,8 +144,13 @@ export function graphqlHttpErrorHandler(options: ErrorOptions) {
     }
     const httpError = toHttpError(error);
     const requestId = requestIdOf(req);
-    recordError(options.logger, error, httpError, { path: req.originalUrl, method: req.method, requestId });
-    if (error instanceof RateLimitedError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    recordError(options.logger, error, httpError, {
+      path: req.originalUrl,
+      method: req.method,
+      requestId,
+    });
+    if (error instanceof RateLimitedError)
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
     const envelope = errorBody(httpError, requestId, { isProduction: options.isProduction });
     res.status(httpError.status).json({
       errors: [

@@ -17,7 +17,11 @@ export const ASSETS_PATH = '/graphiql/assets';
 /** The vendor files the page loads, by the name they are served under. */
 const VENDOR_FILES: Record<string, string> = {
   'react.production.min.js': join(packageDir('react'), 'umd', 'react.production.min.js'),
-  'react-dom.production.min.js': join(packageDir('react-dom'), 'umd', 'react-dom.production.min.js'),
+  'react-dom.production.min.js': join(
+    packageDir('react-dom'),
+    'umd',
+    'react-dom.production.min.js',
+  ),
   'graphiql.min.js': join(packageDir('graphiql'), 'graphiql.min.js'),
   'graphiql.min.css': join(packageDir('graphiql'), 'graphiql.min.css'),
 };
@@ -90,7 +94,10 @@ function withCsp(_req: Request, res: Response, next: NextFunction): void {
 }
 
 function wantsHtml(req: Request): boolean {
-  return req.accepts(['application/json', 'application/graphql-response+json', 'text/html']) === 'text/html';
+  return (
+    req.accepts(['application/json', 'application/graphql-response+json', 'text/html']) ===
+    'text/html'
+  );
 }
 
 /**

@@ -49,7 +49,10 @@ function reportTo(kind: LimitKind) {
   };
 }
 
-function intArgument(value: ValueNode | undefined, variables: Record<string, unknown>): number | undefined {
+function intArgument(
+  value: ValueNode | undefined,
+  variables: Record<string, unknown>,
+): number | undefined {
   if (!value) return undefined;
   if (value.kind === Kind.INT) return Number.parseInt(value.value, 10);
   if (value.kind === Kind.VARIABLE) {
@@ -76,16 +79,22 @@ export function operationCost(
   const values: Record<string, unknown> = {};
   for (const definition of operation.variableDefinitions ?? []) {
     const fallback = definition.defaultValue;
-    if (fallback?.kind === Kind.INT) values[definition.variable.name.value] = Number.parseInt(fallback.value, 10);
+    if (fallback?.kind === Kind.INT)
+      values[definition.variable.name.value] = Number.parseInt(fallback.value, 10);
   }
   Object.assign(values, variables);
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+    if (definition.kind === Kind.FRAGMENT_DEFINITION)
+      fragments.set(definition.name.value, definition);
   }
   const fragmentCosts = new Map<string, number>();
 
-  const costOf = (selectionSet: SelectionSetNode, parentType: GraphQLNamedType, pageSize?: number): number => {
+  const costOf = (
+    selectionSet: SelectionSetNode,
+    parentType: GraphQLNamedType,
+    pageSize?: number,
+  ): number => {
     let total = 0;
     for (const selection of selectionSet.selections) {
       if (selection.kind === Kind.FIELD) {
@@ -98,11 +107,15 @@ export function operationCost(
         const instances = isList ? (pageSize ?? NESTED_LIST_SIZE) : 1;
         const hasLimit = field.args.some((arg) => arg.name === 'limit');
         const limitArg = selection.arguments?.find((arg) => arg.name.value === 'limit');
-        const limit = hasLimit ? Math.max(1, intArgument(limitArg?.value, values) ?? DEFAULT_PAGE_SIZE) : undefined;
+        const limit = hasLimit
+          ? Math.max(1, intArgument(limitArg?.value, values) ?? DEFAULT_PAGE_SIZE)
+          : undefined;
         const children = selection.selectionSet ? costOf(selection.selectionSet, type, limit) : 0;
         total += instances * (1 + children);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const type = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parentType;
+        const type = selection.typeCondition
+          ? schema.getType(selection.typeCondition.name.value)
+          : parentType;
         if (type) total += costOf(selection.selectionSet, type, pageSize);
       } else {
         const fragment = fragments.get(selection.name.value);
@@ -120,7 +133,8 @@ export function operationCost(
     return total;
   };
 
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+  const root =
+    operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
   return root ? costOf(operation.selectionSet, root) : 0;
 }
 
@@ -151,7 +165,10 @@ export function gatewayLimits(config: Pick<Config, 'graphql' | 'isProduction'>):
   validationRules: ValidationRule[];
   parseOptions: { maxTokens: number };
 } {
-  const callbacks = (kind: LimitKind) => ({ propagateOnRejection: false, onReject: [reportTo(kind)] });
+  const callbacks = (kind: LimitKind) => ({
+    propagateOnRejection: false,
+    onReject: [reportTo(kind)],
+  });
   const armor = new ApolloArmor({
     maxDepth: { n: config.graphql.maxDepth, ...callbacks('depth') },
     maxAliases: { n: config.graphql.maxAliases, ...callbacks('aliases') },
@@ -162,7 +179,10 @@ export function gatewayLimits(config: Pick<Config, 'graphql' | 'isProduction'>):
   }).protect();
   return {
     // armor's declarations point at Apollo's CommonJS types; the plugins are the same objects.
-    plugins: [...(armor.plugins as unknown as ApolloServerPlugin[]), costLimitPlugin(config.graphql.maxCost)],
+    plugins: [
+      ...(armor.plugins as unknown as ApolloServerPlugin[]),
+      costLimitPlugin(config.graphql.maxCost),
+    ],
     validationRules: armor.validationRules,
     parseOptions: { maxTokens: MAX_TOKENS },
   };

@@ -37,8 +37,14 @@ const university = (name = `University ${tag()}`, shortName = 'U') =>
 
 async function structure() {
   const uni = await university();
-  const branch = await createBranch({ actor: admin, input: { universityId: uni.id, name: `Branch ${tag()}` } });
-  const semester = await createSemester({ actor: admin, input: { branchId: branch.id, number: 1 } });
+  const branch = await createBranch({
+    actor: admin,
+    input: { universityId: uni.id, name: `Branch ${tag()}` },
+  });
+  const semester = await createSemester({
+    actor: admin,
+    input: { branchId: branch.id, number: 1 },
+  });
   const subject = await createSubject({ actor: admin, input: { name: `Subject ${tag()}` } });
   return { university: uni, branch, semester, subject };
 }
@@ -64,11 +70,17 @@ describe('universities and university(slug)', () => {
   it('when universities are searched with a limit, then active matches come by name with REST pagination', async () => {
     const t = tag();
     for (const letter of ['C', 'A', 'B']) await university(`${t} ${letter}`);
-    const { body } = await gw.gql(`query ($s: String) { universities(search: $s, limit: 2) { items { name } ${PAGINATION} } }`, {
-      s: t,
-    });
+    const { body } = await gw.gql(
+      `query ($s: String) { universities(search: $s, limit: 2) { items { name } ${PAGINATION} } }`,
+      {
+        s: t,
+      },
+    );
     expect(body.errors).toBeUndefined();
-    expect(body.data.universities.items.map((u: { name: string }) => u.name)).toEqual([`${t} A`, `${t} B`]);
+    expect(body.data.universities.items.map((u: { name: string }) => u.name)).toEqual([
+      `${t} A`,
+      `${t} B`,
+    ]);
     expect(body.data.universities.pagination).toEqual({
       page: 1,
       limit: 2,
@@ -77,11 +89,20 @@ describe('universities and university(slug)', () => {
       hasNextPage: true,
       hasPrevPage: false,
     });
-    const second = await gw.gql(`query ($s: String) { universities(search: $s, limit: 2, page: 2) { items { name } ${PAGINATION} } }`, {
-      s: t,
+    const second = await gw.gql(
+      `query ($s: String) { universities(search: $s, limit: 2, page: 2) { items { name } ${PAGINATION} } }`,
+      {
+        s: t,
+      },
+    );
+    expect(second.body.data.universities.items.map((u: { name: string }) => u.name)).toEqual([
+      `${t} C`,
+    ]);
+    expect(second.body.data.universities.pagination).toMatchObject({
+      page: 2,
+      hasNextPage: false,
+      hasPrevPage: true,
     });
-    expect(second.body.data.universities.items.map((u: { name: string }) => u.name)).toEqual([`${t} C`]);
-    expect(second.body.data.universities.pagination).toMatchObject({ page: 2, hasNextPage: false, hasPrevPage: true });
   });
 
   it('when isActive is TRUE, FALSE or ALL, then active, soft-deleted or both are listed', async () => {
@@ -90,8 +111,11 @@ describe('universities and university(slug)', () => {
     const gone = await university(`${t} gone`);
     await deleteUniversity({ actor: admin, id: gone.id });
     const ids = async (filter: string) =>
-      (await gw.gql(`{ universities(search: "${t}", isActive: ${filter}) { items { id isActive deletedAt } } }`)).body.data
-        .universities.items;
+      (
+        await gw.gql(
+          `{ universities(search: "${t}", isActive: ${filter}) { items { id isActive deletedAt } } }`,
+        )
+      ).body.data.universities.items;
     expect((await ids('TRUE')).map((u: { id: string }) => u.id)).toEqual([active.id]);
     const deleted = await ids('FALSE');
     expect(deleted.map((u: { id: string }) => u.id)).toEqual([gone.id]);
@@ -105,7 +129,9 @@ describe('universities and university(slug)', () => {
     expect(status).toBe(200);
     expect(body.data).toBeNull();
     expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect(body.errors[0].extensions.details).toEqual([{ path: 'limit', message: 'limit must be between 1 and 100' }]);
+    expect(body.errors[0].extensions.details).toEqual([
+      { path: 'limit', message: 'limit must be between 1 and 100' },
+    ]);
   });
 
   it('when a university is read by slug, then every REST field is there', async () => {
@@ -122,7 +148,9 @@ describe('universities and university(slug)', () => {
     const created = await university();
     await deleteUniversity({ actor: admin, id: created.id });
     for (const slug of [created.slug, `nope-${tag()}`]) {
-      const { body } = await gw.gql('query ($slug: String!) { university(slug: $slug) { id } }', { slug });
+      const { body } = await gw.gql('query ($slug: String!) { university(slug: $slug) { id } }', {
+        slug,
+      });
       expect(body.data).toEqual({ university: null });
       expect(body.errors[0].extensions.code).toBe('NOT_FOUND');
       expect(body.errors[0].path).toEqual(['university']);
@@ -131,9 +159,13 @@ describe('universities and university(slug)', () => {
 
   it('when University.branches and Branch.semesters are asked, then branches come by name, semesters by number', async () => {
     const uni = await university();
-    const cse = await createBranch({ actor: admin, input: { universityId: uni.id, name: 'Computer Science', code: 'CSE' } });
+    const cse = await createBranch({
+      actor: admin,
+      input: { universityId: uni.id, name: 'Computer Science', code: 'CSE' },
+    });
     await createBranch({ actor: admin, input: { universityId: uni.id, name: 'Civil' } });
-    for (const number of [3, 1, 2]) await createSemester({ actor: admin, input: { branchId: cse.id, number } });
+    for (const number of [3, 1, 2])
+      await createSemester({ actor: admin, input: { branchId: cse.id, number } });
     const { body } = await gw.gql(
       'query ($slug: String!) { university(slug: $slug) { branches { name code universityId semesters { number branchId } } } }',
       { slug: uni.slug },
@@ -156,19 +188,37 @@ describe('branches, semesters, subjects, subject offerings', () => {
     const a = await university();
     const b = await university();
     await createBranch({ actor: admin, input: { universityId: a.id, name: 'Mechanical' } });
-    const electrical = await createBranch({ actor: admin, input: { universityId: a.id, name: 'Electrical' } });
+    const electrical = await createBranch({
+      actor: admin,
+      input: { universityId: a.id, name: 'Electrical' },
+    });
     await createBranch({ actor: admin, input: { universityId: b.id, name: 'Electrical' } });
-    const all = await gw.gql('query ($u: ID) { branches(universityId: $u) { items { name } pagination { total } } }', { u: a.id });
-    expect(all.body.data.branches.items.map((x: { name: string }) => x.name)).toEqual(['Electrical', 'Mechanical']);
+    const all = await gw.gql(
+      'query ($u: ID) { branches(universityId: $u) { items { name } pagination { total } } }',
+      { u: a.id },
+    );
+    expect(all.body.data.branches.items.map((x: { name: string }) => x.name)).toEqual([
+      'Electrical',
+      'Mechanical',
+    ]);
     expect(all.body.data.branches.pagination.total).toBe(2);
-    const searched = await gw.gql('query ($u: ID) { branches(universityId: $u, search: "ELEC") { items { id } } }', { u: a.id });
+    const searched = await gw.gql(
+      'query ($u: ID) { branches(universityId: $u, search: "ELEC") { items { id } } }',
+      { u: a.id },
+    );
     expect(searched.body.data.branches.items).toEqual([{ id: electrical.id }]);
   });
 
   it('when semesters are filtered by branch, then they come by number', async () => {
     const s = await structure();
-    await createSemester({ actor: admin, input: { branchId: s.branch.id, number: 4, name: 'II-II' } });
-    const { body } = await gw.gql('query ($b: ID) { semesters(branchId: $b) { items { number name } } }', { b: s.branch.id });
+    await createSemester({
+      actor: admin,
+      input: { branchId: s.branch.id, number: 4, name: 'II-II' },
+    });
+    const { body } = await gw.gql(
+      'query ($b: ID) { semesters(branchId: $b) { items { number name } } }',
+      { b: s.branch.id },
+    );
     expect(body.data.semesters.items).toEqual([
       { number: 1, name: null },
       { number: 4, name: 'II-II' },
@@ -187,11 +237,19 @@ describe('branches, semesters, subjects, subject offerings', () => {
       actor: admin,
       input: { name: `Data Structures ${t}`, code: `CS${t}`, description: 'Lists and trees' },
     });
-    const list = await gw.gql('query ($s: String) { subjects(search: $s) { items { id name code } } }', { s: t });
-    expect(list.body.data.subjects.items).toEqual([{ id: subject.id, name: subject.name, code: subject.code }]);
-    const one = await gw.gql('query ($slug: String!) { subject(slug: $slug) { id name code slug description createdAt updatedAt } }', {
-      slug: subject.slug,
-    });
+    const list = await gw.gql(
+      'query ($s: String) { subjects(search: $s) { items { id name code } } }',
+      { s: t },
+    );
+    expect(list.body.data.subjects.items).toEqual([
+      { id: subject.id, name: subject.name, code: subject.code },
+    ]);
+    const one = await gw.gql(
+      'query ($slug: String!) { subject(slug: $slug) { id name code slug description createdAt updatedAt } }',
+      {
+        slug: subject.slug,
+      },
+    );
     expect(one.body.data.subject).toEqual(subject);
     const missing = await gw.gql('{ subject(slug: "no-such-subject-here") { id } }');
     expect(missing.body.errors[0].extensions.code).toBe('NOT_FOUND');
@@ -231,7 +289,10 @@ describe('branches, semesters, subjects, subject offerings', () => {
       semester: { id: o.semester.id, number: 1 },
       syllabus: null,
     });
-    const syllabus = await initSyllabus({ actor: admin, input: { subjectOfferingId: o.offering.id } });
+    const syllabus = await initSyllabus({
+      actor: admin,
+      input: { subjectOfferingId: o.offering.id },
+    });
     const after = await gw.gql(query, { id: o.offering.id });
     expect(after.body.data.subjectOffering.syllabus).toEqual({ id: syllabus.id });
   });
@@ -239,12 +300,21 @@ describe('branches, semesters, subjects, subject offerings', () => {
   it('when SubjectOffering.papers is asked, then anonymous callers see approved papers and editors all, newest year first', async () => {
     const o = await offering();
     const paper = (examYear: number) =>
-      createPaper({ actor: admin, input: { subjectOfferingId: o.offering.id, examYear, examType: 'end-term' } });
-    const approved = await setPaperStatus({ actor: admin, id: (await paper(2021)).id, input: { status: 'approved' } });
+      createPaper({
+        actor: admin,
+        input: { subjectOfferingId: o.offering.id, examYear, examType: 'end-term' },
+      });
+    const approved = await setPaperStatus({
+      actor: admin,
+      id: (await paper(2021)).id,
+      input: { status: 'approved' },
+    });
     const pending = await paper(2023);
     const query = 'query ($id: ID!) { subjectOffering(id: $id) { papers { id status } } }';
     const anonymous = await gw.gql(query, { id: o.offering.id });
-    expect(anonymous.body.data.subjectOffering.papers).toEqual([{ id: approved.id, status: 'APPROVED' }]);
+    expect(anonymous.body.data.subjectOffering.papers).toEqual([
+      { id: approved.id, status: 'APPROVED' },
+    ]);
     const editor = await gw.gql(query, { id: o.offering.id }, callers.headers('editor'));
     expect(editor.body.data.subjectOffering.papers).toEqual([
       { id: pending.id, status: 'PENDING' },
@@ -262,179 +332,212 @@ describe('branches, semesters, subjects, subject offerings', () => {
 });
 
 describe('academic mutations by role', () => {
-  roleMatrix(() => ({ gw, callers }), [
-    {
-      field: 'createUniversity',
-      allowed: WRITERS,
-      arrange: async () => {
-        const name = `Created ${tag()}`;
-        return {
-          query: 'mutation ($input: CreateUniversityInput!) { createUniversity(input: $input) { id name slug isActive } }',
-          variables: { input: { name, shortName: 'CU' } },
-          tookEffect: async () => Boolean(await UniversityModel.exists({ name })),
-        };
+  roleMatrix(
+    () => ({ gw, callers }),
+    [
+      {
+        field: 'createUniversity',
+        allowed: WRITERS,
+        arrange: async () => {
+          const name = `Created ${tag()}`;
+          return {
+            query:
+              'mutation ($input: CreateUniversityInput!) { createUniversity(input: $input) { id name slug isActive } }',
+            variables: { input: { name, shortName: 'CU' } },
+            tookEffect: async () => Boolean(await UniversityModel.exists({ name })),
+          };
+        },
       },
-    },
-    {
-      field: 'updateUniversity',
-      allowed: WRITERS,
-      arrange: async () => {
-        const uni = await university();
-        return {
-          query: 'mutation ($id: ID!) { updateUniversity(id: $id, input: { shortName: "NEW" }) { id shortName } }',
-          variables: { id: uni.id },
-          tookEffect: async () => (await UniversityModel.findById(uni.id).lean())?.shortName === 'NEW',
-        };
+      {
+        field: 'updateUniversity',
+        allowed: WRITERS,
+        arrange: async () => {
+          const uni = await university();
+          return {
+            query:
+              'mutation ($id: ID!) { updateUniversity(id: $id, input: { shortName: "NEW" }) { id shortName } }',
+            variables: { id: uni.id },
+            tookEffect: async () =>
+              (await UniversityModel.findById(uni.id).lean())?.shortName === 'NEW',
+          };
+        },
       },
-    },
-    {
-      field: 'deleteUniversity',
-      allowed: ADMINS,
-      arrange: async () => {
-        const uni = await university();
-        return {
-          query: 'mutation ($id: ID!) { deleteUniversity(id: $id) }',
-          variables: { id: uni.id },
-          tookEffect: async () => (await UniversityModel.findById(uni.id).lean())?.isActive === false,
-        };
+      {
+        field: 'deleteUniversity',
+        allowed: ADMINS,
+        arrange: async () => {
+          const uni = await university();
+          return {
+            query: 'mutation ($id: ID!) { deleteUniversity(id: $id) }',
+            variables: { id: uni.id },
+            tookEffect: async () =>
+              (await UniversityModel.findById(uni.id).lean())?.isActive === false,
+          };
+        },
       },
-    },
-    {
-      field: 'createBranch',
-      allowed: WRITERS,
-      arrange: async () => {
-        const uni = await university();
-        return {
-          query: 'mutation ($input: CreateBranchInput!) { createBranch(input: $input) { id universityId } }',
-          variables: { input: { universityId: uni.id, name: 'Created branch', code: 'CB' } },
-          tookEffect: async () => Boolean(await BranchModel.exists({ universityId: uni.id })),
-        };
+      {
+        field: 'createBranch',
+        allowed: WRITERS,
+        arrange: async () => {
+          const uni = await university();
+          return {
+            query:
+              'mutation ($input: CreateBranchInput!) { createBranch(input: $input) { id universityId } }',
+            variables: { input: { universityId: uni.id, name: 'Created branch', code: 'CB' } },
+            tookEffect: async () => Boolean(await BranchModel.exists({ universityId: uni.id })),
+          };
+        },
       },
-    },
-    {
-      field: 'updateBranch',
-      allowed: WRITERS,
-      arrange: async () => {
-        const { branch } = await structure();
-        return {
-          query: 'mutation ($id: ID!) { updateBranch(id: $id, input: { name: "Renamed" }) { id name } }',
-          variables: { id: branch.id },
-          tookEffect: async () => (await BranchModel.findById(branch.id).lean())?.name === 'Renamed',
-        };
+      {
+        field: 'updateBranch',
+        allowed: WRITERS,
+        arrange: async () => {
+          const { branch } = await structure();
+          return {
+            query:
+              'mutation ($id: ID!) { updateBranch(id: $id, input: { name: "Renamed" }) { id name } }',
+            variables: { id: branch.id },
+            tookEffect: async () =>
+              (await BranchModel.findById(branch.id).lean())?.name === 'Renamed',
+          };
+        },
       },
-    },
-    {
-      field: 'deleteBranch',
-      allowed: ADMINS,
-      arrange: async () => {
-        const uni = await university();
-        const branch = await createBranch({ actor: admin, input: { universityId: uni.id, name: 'Doomed' } });
-        return {
-          query: 'mutation ($id: ID!) { deleteBranch(id: $id) }',
-          variables: { id: branch.id },
-          tookEffect: async () => !(await BranchModel.exists({ _id: branch.id })),
-        };
+      {
+        field: 'deleteBranch',
+        allowed: ADMINS,
+        arrange: async () => {
+          const uni = await university();
+          const branch = await createBranch({
+            actor: admin,
+            input: { universityId: uni.id, name: 'Doomed' },
+          });
+          return {
+            query: 'mutation ($id: ID!) { deleteBranch(id: $id) }',
+            variables: { id: branch.id },
+            tookEffect: async () => !(await BranchModel.exists({ _id: branch.id })),
+          };
+        },
       },
-    },
-    {
-      field: 'createSemester',
-      allowed: WRITERS,
-      arrange: async () => {
-        const { branch } = await structure();
-        return {
-          query: 'mutation ($input: CreateSemesterInput!) { createSemester(input: $input) { id number } }',
-          variables: { input: { branchId: branch.id, number: 2, name: 'I-II' } },
-          tookEffect: async () => Boolean(await SemesterModel.exists({ branchId: branch.id, number: 2 })),
-        };
+      {
+        field: 'createSemester',
+        allowed: WRITERS,
+        arrange: async () => {
+          const { branch } = await structure();
+          return {
+            query:
+              'mutation ($input: CreateSemesterInput!) { createSemester(input: $input) { id number } }',
+            variables: { input: { branchId: branch.id, number: 2, name: 'I-II' } },
+            tookEffect: async () =>
+              Boolean(await SemesterModel.exists({ branchId: branch.id, number: 2 })),
+          };
+        },
       },
-    },
-    {
-      field: 'updateSemester',
-      allowed: WRITERS,
-      arrange: async () => {
-        const { semester } = await structure();
-        return {
-          query: 'mutation ($id: ID!) { updateSemester(id: $id, input: { name: "Renamed" }) { id name } }',
-          variables: { id: semester.id },
-          tookEffect: async () => (await SemesterModel.findById(semester.id).lean())?.name === 'Renamed',
-        };
+      {
+        field: 'updateSemester',
+        allowed: WRITERS,
+        arrange: async () => {
+          const { semester } = await structure();
+          return {
+            query:
+              'mutation ($id: ID!) { updateSemester(id: $id, input: { name: "Renamed" }) { id name } }',
+            variables: { id: semester.id },
+            tookEffect: async () =>
+              (await SemesterModel.findById(semester.id).lean())?.name === 'Renamed',
+          };
+        },
       },
-    },
-    {
-      field: 'deleteSemester',
-      allowed: ADMINS,
-      arrange: async () => {
-        const { semester } = await structure();
-        return {
-          query: 'mutation ($id: ID!) { deleteSemester(id: $id) }',
-          variables: { id: semester.id },
-          tookEffect: async () => !(await SemesterModel.exists({ _id: semester.id })),
-        };
+      {
+        field: 'deleteSemester',
+        allowed: ADMINS,
+        arrange: async () => {
+          const { semester } = await structure();
+          return {
+            query: 'mutation ($id: ID!) { deleteSemester(id: $id) }',
+            variables: { id: semester.id },
+            tookEffect: async () => !(await SemesterModel.exists({ _id: semester.id })),
+          };
+        },
       },
-    },
-    {
-      field: 'createSubject',
-      allowed: WRITERS,
-      arrange: async () => {
-        const name = `Created subject ${tag()}`;
-        return {
-          query: 'mutation ($input: CreateSubjectInput!) { createSubject(input: $input) { id slug } }',
-          variables: { input: { name, code: 'CS1', description: 'About things' } },
-          tookEffect: async () => Boolean(await SubjectModel.exists({ name })),
-        };
+      {
+        field: 'createSubject',
+        allowed: WRITERS,
+        arrange: async () => {
+          const name = `Created subject ${tag()}`;
+          return {
+            query:
+              'mutation ($input: CreateSubjectInput!) { createSubject(input: $input) { id slug } }',
+            variables: { input: { name, code: 'CS1', description: 'About things' } },
+            tookEffect: async () => Boolean(await SubjectModel.exists({ name })),
+          };
+        },
       },
-    },
-    {
-      field: 'updateSubject',
-      allowed: WRITERS,
-      arrange: async () => {
-        const subject = await createSubject({ actor: admin, input: { name: `Subject ${tag()}` } });
-        return {
-          query: 'mutation ($id: ID!) { updateSubject(id: $id, input: { description: "Changed" }) { id description } }',
-          variables: { id: subject.id },
-          tookEffect: async () => (await SubjectModel.findById(subject.id).lean())?.description === 'Changed',
-        };
+      {
+        field: 'updateSubject',
+        allowed: WRITERS,
+        arrange: async () => {
+          const subject = await createSubject({
+            actor: admin,
+            input: { name: `Subject ${tag()}` },
+          });
+          return {
+            query:
+              'mutation ($id: ID!) { updateSubject(id: $id, input: { description: "Changed" }) { id description } }',
+            variables: { id: subject.id },
+            tookEffect: async () =>
+              (await SubjectModel.findById(subject.id).lean())?.description === 'Changed',
+          };
+        },
       },
-    },
-    {
-      field: 'deleteSubject',
-      allowed: ADMINS,
-      arrange: async () => {
-        const subject = await createSubject({ actor: admin, input: { name: `Subject ${tag()}` } });
-        return {
-          query: 'mutation ($id: ID!) { deleteSubject(id: $id) }',
-          variables: { id: subject.id },
-          tookEffect: async () => !(await SubjectModel.exists({ _id: subject.id })),
-        };
+      {
+        field: 'deleteSubject',
+        allowed: ADMINS,
+        arrange: async () => {
+          const subject = await createSubject({
+            actor: admin,
+            input: { name: `Subject ${tag()}` },
+          });
+          return {
+            query: 'mutation ($id: ID!) { deleteSubject(id: $id) }',
+            variables: { id: subject.id },
+            tookEffect: async () => !(await SubjectModel.exists({ _id: subject.id })),
+          };
+        },
       },
-    },
-    {
-      field: 'createSubjectOffering',
-      allowed: WRITERS,
-      arrange: async () => {
-        const s = await structure();
-        return {
-          query: 'mutation ($input: CreateSubjectOfferingInput!) { createSubjectOffering(input: $input) { id subject { id } } }',
-          variables: {
-            input: { universityId: s.university.id, branchId: s.branch.id, semesterId: s.semester.id, subjectId: s.subject.id },
-          },
-          tookEffect: async () => Boolean(await SubjectOfferingModel.exists({ subjectId: s.subject.id })),
-        };
+      {
+        field: 'createSubjectOffering',
+        allowed: WRITERS,
+        arrange: async () => {
+          const s = await structure();
+          return {
+            query:
+              'mutation ($input: CreateSubjectOfferingInput!) { createSubjectOffering(input: $input) { id subject { id } } }',
+            variables: {
+              input: {
+                universityId: s.university.id,
+                branchId: s.branch.id,
+                semesterId: s.semester.id,
+                subjectId: s.subject.id,
+              },
+            },
+            tookEffect: async () =>
+              Boolean(await SubjectOfferingModel.exists({ subjectId: s.subject.id })),
+          };
+        },
       },
-    },
-    {
-      field: 'deleteSubjectOffering',
-      allowed: ADMINS,
-      arrange: async () => {
-        const o = await offering();
-        return {
-          query: 'mutation ($id: ID!) { deleteSubjectOffering(id: $id) }',
-          variables: { id: o.offering.id },
-          tookEffect: async () => !(await SubjectOfferingModel.exists({ _id: o.offering.id })),
-        };
+      {
+        field: 'deleteSubjectOffering',
+        allowed: ADMINS,
+        arrange: async () => {
+          const o = await offering();
+          return {
+            query: 'mutation ($id: ID!) { deleteSubjectOffering(id: $id) }',
+            variables: { id: o.offering.id },
+            tookEffect: async () => !(await SubjectOfferingModel.exists({ _id: o.offering.id })),
+          };
+        },
       },
-    },
-  ]);
+    ],
+  );
 
   it('when an editor sets isActive on a university, then FORBIDDEN (admin only) and nothing changes', async () => {
     const uni = await university();
@@ -454,6 +557,9 @@ describe('academic mutations by role', () => {
       callers.headers('admin'),
     );
     expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect(body.errors[0].extensions.details.map((d: { path: string }) => d.path).sort()).toEqual(['branchId', 'number']);
+    expect(body.errors[0].extensions.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      'branchId',
+      'number',
+    ]);
   });
 });

@@ -33,11 +33,17 @@ const ids = (items: { id: string }[]) => items.map((item) => item.id);
 describe('papers and paper(slug)', () => {
   it('when papers of an offering are listed anonymously, then only approved ones come', async () => {
     const c = await makeCatalog(admin, author);
-    const { body } = await gw.gql('query ($o: ID) { papers(subjectOfferingId: $o) { items { id status } pagination { total } } }', {
-      o: c.offering.id,
-    });
+    const { body } = await gw.gql(
+      'query ($o: ID) { papers(subjectOfferingId: $o) { items { id status } pagination { total } } }',
+      {
+        o: c.offering.id,
+      },
+    );
     expect(body.errors).toBeUndefined();
-    expect(body.data.papers).toEqual({ items: [{ id: c.approved.id, status: 'APPROVED' }], pagination: { total: 1 } });
+    expect(body.data.papers).toEqual({
+      items: [{ id: c.approved.id, status: 'APPROVED' }],
+      pagination: { total: 1 },
+    });
   });
 
   it('when a normal user lists papers with a status filter, then the filter is not honoured: approved only', async () => {
@@ -52,7 +58,11 @@ describe('papers and paper(slug)', () => {
 
   it('when an editor lists papers, then every status comes, newest exam year first, and the status filter applies', async () => {
     const c = await makeCatalog(admin, author);
-    const all = await gw.gql('query ($o: ID) { papers(subjectOfferingId: $o) { items { id } } }', { o: c.offering.id }, callers.headers('editor'));
+    const all = await gw.gql(
+      'query ($o: ID) { papers(subjectOfferingId: $o) { items { id } } }',
+      { o: c.offering.id },
+      callers.headers('editor'),
+    );
     expect(ids(all.body.data.papers.items)).toEqual([c.pending.id, c.approved.id]);
     const pending = await gw.gql(
       'query ($o: ID) { papers(subjectOfferingId: $o, status: PENDING) { items { id } } }',
@@ -64,11 +74,20 @@ describe('papers and paper(slug)', () => {
 
   it('when papers are filtered by exam type and year, then the upper-case enum maps to the REST value', async () => {
     const c = await makeCatalog(admin, author);
-    const query = 'query ($o: ID, $t: ExamType, $y: Int) { papers(subjectOfferingId: $o, examType: $t, examYear: $y) { items { id examType examYear } } }';
-    const midTerm = await gw.gql(query, { o: c.offering.id, t: 'MID_TERM' }, callers.headers('admin'));
-    expect(midTerm.body.data.papers.items).toEqual([{ id: c.pending.id, examType: 'MID_TERM', examYear: 2024 }]);
+    const query =
+      'query ($o: ID, $t: ExamType, $y: Int) { papers(subjectOfferingId: $o, examType: $t, examYear: $y) { items { id examType examYear } } }';
+    const midTerm = await gw.gql(
+      query,
+      { o: c.offering.id, t: 'MID_TERM' },
+      callers.headers('admin'),
+    );
+    expect(midTerm.body.data.papers.items).toEqual([
+      { id: c.pending.id, examType: 'MID_TERM', examYear: 2024 },
+    ]);
     const byYear = await gw.gql(query, { o: c.offering.id, y: 2023 }, callers.headers('admin'));
-    expect(byYear.body.data.papers.items).toEqual([{ id: c.approved.id, examType: 'END_TERM', examYear: 2023 }]);
+    expect(byYear.body.data.papers.items).toEqual([
+      { id: c.approved.id, examType: 'END_TERM', examYear: 2023 },
+    ]);
     const bad = await gw.gql(query, { o: c.offering.id, t: 'end-term' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
@@ -90,7 +109,8 @@ describe('papers and paper(slug)', () => {
 
   it('when statusHistory is asked, then editors see the changes with enum values and anonymous callers get null', async () => {
     const c = await makeCatalog(admin, author);
-    const query = 'query ($slug: String!) { paper(slug: $slug) { statusHistory { from to by at reason } } }';
+    const query =
+      'query ($slug: String!) { paper(slug: $slug) { statusHistory { from to by at reason } } }';
     const editor = await gw.gql(query, { slug: c.approved.slug }, callers.headers('editor'));
     expect(editor.body.data.paper.statusHistory).toEqual([
       { from: 'PENDING', to: 'APPROVED', by: admin.id, at: expect.any(String), reason: 'ok' },
@@ -118,12 +138,20 @@ describe('questions, question(id, slug), solutions', () => {
     const c = await makeCatalog(admin, author);
     const verified = await createQuestion({
       actor: admin,
-      input: { paperId: c.approved.id, text: `Verified ${tag()}`, type: 'numerical', difficulty: 'medium', isVerified: true },
+      input: {
+        paperId: c.approved.id,
+        text: `Verified ${tag()}`,
+        type: 'numerical',
+        difficulty: 'medium',
+        isVerified: true,
+      },
     });
     const query = `query ($p: ID, $t: QuestionType, $d: Difficulty, $v: Boolean) {
       questions(paperId: $p, type: $t, difficulty: $d, isVerified: $v) { items { id type difficulty isVerified } } }`;
     const mcq = await gw.gql(query, { p: c.approved.id, t: 'MCQ' });
-    expect(mcq.body.data.questions.items).toEqual([{ id: c.question.id, type: 'MCQ', difficulty: 'EASY', isVerified: false }]);
+    expect(mcq.body.data.questions.items).toEqual([
+      { id: c.question.id, type: 'MCQ', difficulty: 'EASY', isVerified: false },
+    ]);
     const isVerified = await gw.gql(query, { p: c.approved.id, v: true });
     expect(ids(isVerified.body.data.questions.items)).toEqual([verified.id]);
     const medium = await gw.gql(query, { p: c.approved.id, d: 'MEDIUM', v: true });
@@ -145,8 +173,12 @@ describe('questions, question(id, slug), solutions', () => {
     const c = await makeCatalog(admin, author);
     const fields =
       'id paperId subjectOfferingId moduleId topicId text type difficulty marks options answer slug isVerified createdBy createdAt updatedAt';
-    const byId = await gw.gql(`query ($id: ID) { question(id: $id) { ${fields} } }`, { id: c.question.id });
-    const bySlug = await gw.gql(`query ($slug: String) { question(slug: $slug) { ${fields} } }`, { slug: c.question.slug });
+    const byId = await gw.gql(`query ($id: ID) { question(id: $id) { ${fields} } }`, {
+      id: c.question.id,
+    });
+    const bySlug = await gw.gql(`query ($slug: String) { question(slug: $slug) { ${fields} } }`, {
+      slug: c.question.slug,
+    });
     expect(byId.body.errors).toBeUndefined();
     expect(byId.body.data.question).toEqual({ ...c.question, type: 'MCQ', difficulty: 'EASY' });
     expect(bySlug.body.data.question).toEqual(byId.body.data.question);
@@ -156,10 +188,13 @@ describe('questions, question(id, slug), solutions', () => {
     const c = await makeCatalog(admin, author);
     const neither = await gw.gql('{ question { id } }');
     expect(neither.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    const both = await gw.gql('query ($id: ID, $slug: String) { question(id: $id, slug: $slug) { id } }', {
-      id: c.question.id,
-      slug: c.question.slug,
-    });
+    const both = await gw.gql(
+      'query ($id: ID, $slug: String) { question(id: $id, slug: $slug) { id } }',
+      {
+        id: c.question.id,
+        slug: c.question.slug,
+      },
+    );
     expect(both.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
@@ -172,10 +207,13 @@ describe('questions, question(id, slug), solutions', () => {
     expect(editor.body.data.question.id).toBe(c.hiddenQuestion.id);
   });
 
-  it('when solutions are listed and Question.solutions is asked, then best score first with counts and the caller\'s vote', async () => {
+  it("when solutions are listed and Question.solutions is asked, then best score first with counts and the caller's vote", async () => {
     const c = await makeCatalog(admin, author);
     const voter = await actorOf(callers.sub('normal'));
-    const better = await createSolution({ actor: author, input: { questionId: c.question.id, content: 'Better answer' } });
+    const better = await createSolution({
+      actor: author,
+      input: { questionId: c.question.id, content: 'Better answer' },
+    });
     await voteSolution({ actor: voter, id: better.id, input: { value: 1 } });
     await voteSolution({ actor: admin, id: c.solution.id, input: { value: -1 } });
     const fields = 'id questionId authorId content upvotes downvotes score myVote';
@@ -186,12 +224,37 @@ describe('questions, question(id, slug), solutions', () => {
     );
     expect(list.body.data.solutions.pagination.total).toBe(2);
     expect(list.body.data.solutions.items).toEqual([
-      { id: better.id, questionId: c.question.id, authorId: author.id, content: 'Better answer', upvotes: 1, downvotes: 0, score: 1, myVote: 1 },
-      { id: c.solution.id, questionId: c.question.id, authorId: author.id, content: c.solution.content, upvotes: 0, downvotes: 1, score: -1, myVote: 0 },
+      {
+        id: better.id,
+        questionId: c.question.id,
+        authorId: author.id,
+        content: 'Better answer',
+        upvotes: 1,
+        downvotes: 0,
+        score: 1,
+        myVote: 1,
+      },
+      {
+        id: c.solution.id,
+        questionId: c.question.id,
+        authorId: author.id,
+        content: c.solution.content,
+        upvotes: 0,
+        downvotes: 1,
+        score: -1,
+        myVote: 0,
+      },
     ]);
-    const nested = await gw.gql(`query ($id: ID) { question(id: $id) { solutions { ${fields} } } }`, { id: c.question.id }, callers.headers('normal'));
+    const nested = await gw.gql(
+      `query ($id: ID) { question(id: $id) { solutions { ${fields} } } }`,
+      { id: c.question.id },
+      callers.headers('normal'),
+    );
     expect(nested.body.data.question.solutions).toEqual(list.body.data.solutions.items);
-    const anonymous = await gw.gql('query ($id: ID) { question(id: $id) { solutions { id myVote } } }', { id: c.question.id });
+    const anonymous = await gw.gql(
+      'query ($id: ID) { question(id: $id) { solutions { id myVote } } }',
+      { id: c.question.id },
+    );
     expect(anonymous.body.data.question.solutions).toEqual([
       { id: better.id, myVote: 0 },
       { id: c.solution.id, myVote: 0 },
@@ -200,136 +263,189 @@ describe('questions, question(id, slug), solutions', () => {
 });
 
 describe('content mutations by role', () => {
-  roleMatrix(() => ({ gw, callers }), [
-    {
-      field: 'createPaper',
-      allowed: WRITERS,
-      arrange: async () => {
-        const c = await makeCatalog(admin, author);
-        return {
-          query: 'mutation ($input: CreatePaperInput!) { createPaper(input: $input) { id examType status } }',
-          variables: { input: { subjectOfferingId: c.offering.id, examYear: 2020, examType: 'SUPPLEMENTARY', status: 'DRAFT' } },
-          tookEffect: async () =>
-            Boolean(await PaperModel.exists({ subjectOfferingId: c.offering.id, examType: 'supplementary', status: 'draft' })),
-        };
+  roleMatrix(
+    () => ({ gw, callers }),
+    [
+      {
+        field: 'createPaper',
+        allowed: WRITERS,
+        arrange: async () => {
+          const c = await makeCatalog(admin, author);
+          return {
+            query:
+              'mutation ($input: CreatePaperInput!) { createPaper(input: $input) { id examType status } }',
+            variables: {
+              input: {
+                subjectOfferingId: c.offering.id,
+                examYear: 2020,
+                examType: 'SUPPLEMENTARY',
+                status: 'DRAFT',
+              },
+            },
+            tookEffect: async () =>
+              Boolean(
+                await PaperModel.exists({
+                  subjectOfferingId: c.offering.id,
+                  examType: 'supplementary',
+                  status: 'draft',
+                }),
+              ),
+          };
+        },
       },
-    },
-    {
-      field: 'updatePaper',
-      allowed: WRITERS,
-      arrange: async () => {
-        const c = await makeCatalog(admin, author);
-        return {
-          query: 'mutation ($id: ID!) { updatePaper(id: $id, input: { examType: QUIZ, title: "Renamed" }) { id examType title } }',
-          variables: { id: c.pending.id },
-          tookEffect: async () => {
-            const paper = await PaperModel.findById(c.pending.id).lean();
-            return paper?.examType === 'quiz' && paper.title === 'Renamed';
-          },
-        };
+      {
+        field: 'updatePaper',
+        allowed: WRITERS,
+        arrange: async () => {
+          const c = await makeCatalog(admin, author);
+          return {
+            query:
+              'mutation ($id: ID!) { updatePaper(id: $id, input: { examType: QUIZ, title: "Renamed" }) { id examType title } }',
+            variables: { id: c.pending.id },
+            tookEffect: async () => {
+              const paper = await PaperModel.findById(c.pending.id).lean();
+              return paper?.examType === 'quiz' && paper.title === 'Renamed';
+            },
+          };
+        },
       },
-    },
-    {
-      field: 'deletePaper',
-      allowed: ADMINS,
-      arrange: async () => {
-        const c = await makeCatalog(admin, author);
-        const empty = await createPaper({ actor: admin, input: { subjectOfferingId: c.offering.id, examYear: 2019, examType: 'quiz' } });
-        return {
-          query: 'mutation ($id: ID!) { deletePaper(id: $id) }',
-          variables: { id: empty.id },
-          tookEffect: async () => !(await PaperModel.exists({ _id: empty.id })),
-        };
+      {
+        field: 'deletePaper',
+        allowed: ADMINS,
+        arrange: async () => {
+          const c = await makeCatalog(admin, author);
+          const empty = await createPaper({
+            actor: admin,
+            input: { subjectOfferingId: c.offering.id, examYear: 2019, examType: 'quiz' },
+          });
+          return {
+            query: 'mutation ($id: ID!) { deletePaper(id: $id) }',
+            variables: { id: empty.id },
+            tookEffect: async () => !(await PaperModel.exists({ _id: empty.id })),
+          };
+        },
       },
-    },
-    {
-      field: 'setPaperStatus',
-      allowed: ADMINS,
-      arrange: async () => {
-        const c = await makeCatalog(admin, author);
-        return {
-          query: 'mutation ($id: ID!) { setPaperStatus(id: $id, status: REJECTED, reason: "blurry scan") { id status statusHistory { to reason } } }',
-          variables: { id: c.pending.id },
-          tookEffect: async () => {
-            const paper = await PaperModel.findById(c.pending.id).lean();
-            return paper?.status === 'rejected' && paper.statusHistory.at(-1)?.reason === 'blurry scan';
-          },
-        };
+      {
+        field: 'setPaperStatus',
+        allowed: ADMINS,
+        arrange: async () => {
+          const c = await makeCatalog(admin, author);
+          return {
+            query:
+              'mutation ($id: ID!) { setPaperStatus(id: $id, status: REJECTED, reason: "blurry scan") { id status statusHistory { to reason } } }',
+            variables: { id: c.pending.id },
+            tookEffect: async () => {
+              const paper = await PaperModel.findById(c.pending.id).lean();
+              return (
+                paper?.status === 'rejected' && paper.statusHistory.at(-1)?.reason === 'blurry scan'
+              );
+            },
+          };
+        },
       },
-    },
-    {
-      field: 'createQuestion',
-      allowed: WRITERS,
-      arrange: async () => {
-        const c = await makeCatalog(admin, author);
-        const text = `Define recursion ${tag()}`;
-        return {
-          query: 'mutation ($input: CreateQuestionInput!) { createQuestion(input: $input) { id type difficulty moduleId } }',
-          variables: { input: { paperId: c.approved.id, text, type: 'CODING', difficulty: 'HARD', moduleId: c.module.id, marks: 5 } },
-          tookEffect: async () => Boolean(await QuestionModel.exists({ text, type: 'coding', difficulty: 'hard' })),
-        };
+      {
+        field: 'createQuestion',
+        allowed: WRITERS,
+        arrange: async () => {
+          const c = await makeCatalog(admin, author);
+          const text = `Define recursion ${tag()}`;
+          return {
+            query:
+              'mutation ($input: CreateQuestionInput!) { createQuestion(input: $input) { id type difficulty moduleId } }',
+            variables: {
+              input: {
+                paperId: c.approved.id,
+                text,
+                type: 'CODING',
+                difficulty: 'HARD',
+                moduleId: c.module.id,
+                marks: 5,
+              },
+            },
+            tookEffect: async () =>
+              Boolean(await QuestionModel.exists({ text, type: 'coding', difficulty: 'hard' })),
+          };
+        },
       },
-    },
-    {
-      field: 'updateQuestion',
-      allowed: WRITERS,
-      arrange: async () => {
-        const c = await makeCatalog(admin, author);
-        return {
-          query: 'mutation ($id: ID!) { updateQuestion(id: $id, input: { isVerified: true, marks: 4.5 }) { id isVerified marks } }',
-          variables: { id: c.hiddenQuestion.id },
-          tookEffect: async () => {
-            const question = await QuestionModel.findById(c.hiddenQuestion.id).lean();
-            return question?.isVerified === true && question.marks === 4.5;
-          },
-        };
+      {
+        field: 'updateQuestion',
+        allowed: WRITERS,
+        arrange: async () => {
+          const c = await makeCatalog(admin, author);
+          return {
+            query:
+              'mutation ($id: ID!) { updateQuestion(id: $id, input: { isVerified: true, marks: 4.5 }) { id isVerified marks } }',
+            variables: { id: c.hiddenQuestion.id },
+            tookEffect: async () => {
+              const question = await QuestionModel.findById(c.hiddenQuestion.id).lean();
+              return question?.isVerified === true && question.marks === 4.5;
+            },
+          };
+        },
       },
-    },
-    {
-      field: 'deleteQuestion',
-      allowed: ADMINS,
-      arrange: async () => {
-        const c = await makeCatalog(admin, author);
-        return {
-          query: 'mutation ($id: ID!) { deleteQuestion(id: $id) }',
-          variables: { id: c.hiddenQuestion.id },
-          tookEffect: async () => !(await QuestionModel.exists({ _id: c.hiddenQuestion.id })),
-        };
+      {
+        field: 'deleteQuestion',
+        allowed: ADMINS,
+        arrange: async () => {
+          const c = await makeCatalog(admin, author);
+          return {
+            query: 'mutation ($id: ID!) { deleteQuestion(id: $id) }',
+            variables: { id: c.hiddenQuestion.id },
+            tookEffect: async () => !(await QuestionModel.exists({ _id: c.hiddenQuestion.id })),
+          };
+        },
       },
-    },
-    {
-      field: 'createSolution',
-      allowed: MEMBERS,
-      arrange: async () => {
-        const c = await makeCatalog(admin, author);
-        const content = `Use a stack ${tag()}`;
-        return {
-          query: 'mutation ($input: CreateSolutionInput!) { createSolution(input: $input) { id content score myVote } }',
-          variables: { input: { questionId: c.question.id, content } },
-          tookEffect: async () => Boolean(await SolutionModel.exists({ content })),
-        };
+      {
+        field: 'createSolution',
+        allowed: MEMBERS,
+        arrange: async () => {
+          const c = await makeCatalog(admin, author);
+          const content = `Use a stack ${tag()}`;
+          return {
+            query:
+              'mutation ($input: CreateSolutionInput!) { createSolution(input: $input) { id content score myVote } }',
+            variables: { input: { questionId: c.question.id, content } },
+            tookEffect: async () => Boolean(await SolutionModel.exists({ content })),
+          };
+        },
       },
-    },
-    {
-      field: 'voteSolution',
-      allowed: MEMBERS,
-      arrange: async () => {
-        const c = await makeCatalog(admin, author);
-        return {
-          query: 'mutation ($id: ID!) { voteSolution(id: $id, value: 1) { id upvotes score myVote } }',
-          variables: { id: c.solution.id },
-          tookEffect: async () => (await VoteModel.countDocuments({ solutionId: c.solution.id, value: 1 })) === 1,
-        };
+      {
+        field: 'voteSolution',
+        allowed: MEMBERS,
+        arrange: async () => {
+          const c = await makeCatalog(admin, author);
+          return {
+            query:
+              'mutation ($id: ID!) { voteSolution(id: $id, value: 1) { id upvotes score myVote } }',
+            variables: { id: c.solution.id },
+            tookEffect: async () =>
+              (await VoteModel.countDocuments({ solutionId: c.solution.id, value: 1 })) === 1,
+          };
+        },
       },
-    },
-  ]);
+    ],
+  );
 
   it('when a vote is cast and withdrawn, then the returned solution carries the counts and myVote', async () => {
     const c = await makeCatalog(admin, author);
     const vote = (value: number) =>
-      gw.gql('mutation ($id: ID!, $v: Int!) { voteSolution(id: $id, value: $v) { upvotes downvotes score myVote } }', { id: c.solution.id, v: value }, callers.headers('editor'));
-    expect((await vote(-1)).body.data.voteSolution).toEqual({ upvotes: 0, downvotes: 1, score: -1, myVote: -1 });
-    expect((await vote(0)).body.data.voteSolution).toEqual({ upvotes: 0, downvotes: 0, score: 0, myVote: 0 });
+      gw.gql(
+        'mutation ($id: ID!, $v: Int!) { voteSolution(id: $id, value: $v) { upvotes downvotes score myVote } }',
+        { id: c.solution.id, v: value },
+        callers.headers('editor'),
+      );
+    expect((await vote(-1)).body.data.voteSolution).toEqual({
+      upvotes: 0,
+      downvotes: 1,
+      score: -1,
+      myVote: -1,
+    });
+    expect((await vote(0)).body.data.voteSolution).toEqual({
+      upvotes: 0,
+      downvotes: 0,
+      score: 0,
+      myVote: 0,
+    });
     const invalid = await vote(2);
     expect(invalid.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(invalid.body.errors[0].extensions.details[0].path).toBe('value');
@@ -337,7 +453,11 @@ describe('content mutations by role', () => {
 
   it('when a user votes on their own solution, then FORBIDDEN and no vote is stored', async () => {
     const c = await makeCatalog(admin, await actorOf(callers.sub('normal')));
-    const { body } = await gw.gql('mutation ($id: ID!) { voteSolution(id: $id, value: 1) { id } }', { id: c.solution.id }, callers.headers('normal'));
+    const { body } = await gw.gql(
+      'mutation ($id: ID!) { voteSolution(id: $id, value: 1) { id } }',
+      { id: c.solution.id },
+      callers.headers('normal'),
+    );
     expect(body.errors[0].extensions.code).toBe('FORBIDDEN');
     expect(await VoteModel.countDocuments({ solutionId: c.solution.id })).toBe(0);
   });

@@ -14,8 +14,13 @@ describe('introspection and suggestions in development', () => {
     const { status, body } = await gw.gql(`{ __schema { types { name kind description
       fields { name description } inputFields { name description } enumValues { name description } } } }`);
     expect(status).toBe(200);
-    const ours = (body.data.__schema.types as any[]).filter((t) => !t.name.startsWith('__') && !['String', 'Int', 'Float', 'Boolean', 'ID'].includes(t.name));
-    expect(ours.map((t) => t.name)).toEqual(expect.arrayContaining(['University', 'Paper', 'Pagination', 'ExamType', 'CreatePaperInput']));
+    const ours = (body.data.__schema.types as any[]).filter(
+      (t) =>
+        !t.name.startsWith('__') && !['String', 'Int', 'Float', 'Boolean', 'ID'].includes(t.name),
+    );
+    expect(ours.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['University', 'Paper', 'Pagination', 'ExamType', 'CreatePaperInput']),
+    );
     const undocumented = ours.flatMap((t) => [
       ...(t.description ? [] : [t.name]),
       ...[...(t.fields ?? []), ...(t.inputFields ?? []), ...(t.enumValues ?? [])]
@@ -26,9 +31,20 @@ describe('introspection and suggestions in development', () => {
   });
 
   it('when the schema is introspected, then enum values are the REST strings in upper case', async () => {
-    const { body } = await gw.gql('{ e: __type(name: "ExamType") { enumValues { name } } r: __type(name: "Role") { enumValues { name } } }');
-    expect(body.data.e.enumValues.map((v: { name: string }) => v.name)).toEqual(['END_TERM', 'MID_TERM', 'SUPPLEMENTARY', 'QUIZ']);
-    expect(body.data.r.enumValues.map((v: { name: string }) => v.name)).toEqual(['ADMIN', 'EDITOR', 'NORMAL']);
+    const { body } = await gw.gql(
+      '{ e: __type(name: "ExamType") { enumValues { name } } r: __type(name: "Role") { enumValues { name } } }',
+    );
+    expect(body.data.e.enumValues.map((v: { name: string }) => v.name)).toEqual([
+      'END_TERM',
+      'MID_TERM',
+      'SUPPLEMENTARY',
+      'QUIZ',
+    ]);
+    expect(body.data.r.enumValues.map((v: { name: string }) => v.name)).toEqual([
+      'ADMIN',
+      'EDITOR',
+      'NORMAL',
+    ]);
   });
 
   it('when a field is misspelled, then the error suggests the right one', async () => {
@@ -71,7 +87,9 @@ describe('offline GraphiQL', () => {
 
   it('when the page loads its scripts and styles, then the gateway serves each one itself', async () => {
     const { text } = await page('/graphiql');
-    const assets = [...text.matchAll(/(?:src|href)="(\/graphiql\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    const assets = [...text.matchAll(/(?:src|href)="(\/graphiql\/assets\/[^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
     expect(assets).toEqual(
       expect.arrayContaining([
         '/graphiql/assets/react.production.min.js',
@@ -84,7 +102,9 @@ describe('offline GraphiQL', () => {
     for (const asset of assets) {
       const res = await fetch(`${gw.url}${asset}`);
       expect(res.status, asset).toBe(200);
-      expect(res.headers.get('content-type'), asset).toMatch(asset.endsWith('.css') ? /text\/css/ : /javascript/);
+      expect(res.headers.get('content-type'), asset).toMatch(
+        asset.endsWith('.css') ? /text\/css/ : /javascript/,
+      );
       expect((await res.text()).length, asset).toBeGreaterThan(20);
     }
     const init = await (await fetch(`${gw.url}/graphiql/assets/init.js`)).text();
@@ -98,7 +118,10 @@ describe('offline GraphiQL', () => {
   });
 
   it('when a client asks /graphql for JSON, then Apollo answers, not the page', async () => {
-    const { res, text } = await page(`/graphql?query=${encodeURIComponent('{ health { status } }')}`, 'application/json');
+    const { res, text } = await page(
+      `/graphql?query=${encodeURIComponent('{ health { status } }')}`,
+      'application/json',
+    );
     expect(res.status).toBe(400); // a GET without a preflight header: CSRF prevention, from Apollo
     expect(text).not.toMatch(/<html/i);
   });

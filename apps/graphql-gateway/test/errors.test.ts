@@ -1,5 +1,11 @@
 // Each failure class and its extensions.code, in and around the resolvers (outside production).
-import { createBranch, createSemester, createUniversity, UniversityModel, type Actor } from '@qpc/domain';
+import {
+  createBranch,
+  createSemester,
+  createUniversity,
+  UniversityModel,
+  type Actor,
+} from '@qpc/domain';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { actorOf, tag } from './support/fixtures.js';
@@ -20,13 +26,19 @@ afterEach(() => {
 afterAll(async () => gw.close());
 
 async function post(body: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const res = await fetch(`${gw.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 
 describe('errors in resolvers', () => {
   it('when an anonymous caller writes, then UNAUTHENTICATED with the request id of the response', async () => {
-    const { status, headers, body } = await post(JSON.stringify({ query: 'mutation { createSubject(input: { name: "X" }) { id } } ' }));
+    const { status, headers, body } = await post(
+      JSON.stringify({ query: 'mutation { createSubject(input: { name: "X" }) { id } } ' }),
+    );
     expect(status).toBe(200);
     expect(body.data).toBeNull();
     expect(body.errors[0]).toMatchObject({
@@ -38,7 +50,11 @@ describe('errors in resolvers', () => {
 
   it('when a normal user or a deactivated editor writes, then FORBIDDEN', async () => {
     for (const caller of ['normal', 'deactivated'] as const) {
-      const { body } = await gw.gql('mutation { createSubject(input: { name: "X" }) { id } }', undefined, callers.headers(caller));
+      const { body } = await gw.gql(
+        'mutation { createSubject(input: { name: "X" }) { id } }',
+        undefined,
+        callers.headers(caller),
+      );
       expect(body.errors[0].extensions.code, caller).toBe('FORBIDDEN');
     }
   });
@@ -50,18 +66,28 @@ describe('errors in resolvers', () => {
       callers.headers('admin'),
     );
     expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect(body.errors[0].extensions.details.map((d: { path: string }) => d.path).sort()).toEqual(['name', 'shortName', 'slug']);
+    expect(body.errors[0].extensions.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      'name',
+      'shortName',
+      'slug',
+    ]);
   });
 
   it('when a variable has the wrong type, then 400 BAD_USER_INPUT before any resolver runs', async () => {
-    const { status, body } = await gw.gql('query ($n: Int) { universities(limit: $n) { items { id } } }', { n: 'ten' });
+    const { status, body } = await gw.gql(
+      'query ($n: Int) { universities(limit: $n) { items { id } } }',
+      { n: 'ten' },
+    );
     expect(status).toBe(400);
     expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
   it('when a slug does not exist, then NOT_FOUND', async () => {
     const { body } = await gw.gql('{ subject(slug: "does-not-exist") { id } }');
-    expect(body.errors[0]).toMatchObject({ message: 'Subject not found', extensions: { code: 'NOT_FOUND' } });
+    expect(body.errors[0]).toMatchObject({
+      message: 'Subject not found',
+      extensions: { code: 'NOT_FOUND' },
+    });
   });
 
   it('when an explicit slug is taken, then CONFLICT naming slug', async () => {
@@ -72,26 +98,51 @@ describe('errors in resolvers', () => {
       { slug },
       callers.headers('admin'),
     );
-    expect(body.errors[0].extensions).toMatchObject({ code: 'CONFLICT', details: [{ path: 'slug', message: 'already taken' }] });
+    expect(body.errors[0].extensions).toMatchObject({
+      code: 'CONFLICT',
+      details: [{ path: 'slug', message: 'already taken' }],
+    });
     expect(await UniversityModel.countDocuments({ slug })).toBe(1);
   });
 
   it('when a branch with semesters is deleted, then CONFLICT saying which dependents remain', async () => {
-    const uni = await createUniversity({ actor: admin, input: { name: `U ${tag()}`, shortName: 'U' } });
-    const branch = await createBranch({ actor: admin, input: { universityId: uni.id, name: 'Busy' } });
+    const uni = await createUniversity({
+      actor: admin,
+      input: { name: `U ${tag()}`, shortName: 'U' },
+    });
+    const branch = await createBranch({
+      actor: admin,
+      input: { universityId: uni.id, name: 'Busy' },
+    });
     await createSemester({ actor: admin, input: { branchId: branch.id, number: 1 } });
-    const { body } = await gw.gql('mutation ($id: ID!) { deleteBranch(id: $id) }', { id: branch.id }, callers.headers('admin'));
+    const { body } = await gw.gql(
+      'mutation ($id: ID!) { deleteBranch(id: $id) }',
+      { id: branch.id },
+      callers.headers('admin'),
+    );
     expect(body.errors[0].extensions.code).toBe('CONFLICT');
     expect(body.errors[0].message).toMatch(/1 semester/);
   });
 
   it('when a resolver fails unexpectedly outside production, then INTERNAL_SERVER_ERROR with the message, logged with stack', async () => {
-    vi.spyOn(UniversityModel, 'countDocuments').mockImplementationOnce(() => Promise.reject(new Error('disk on fire')) as never);
+    vi.spyOn(UniversityModel, 'countDocuments').mockImplementationOnce(
+      () => Promise.reject(new Error('disk on fire')) as never,
+    );
     const { body } = await gw.gql('{ universities { items { id } } }');
-    expect(body.errors[0]).toMatchObject({ message: 'disk on fire', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(body.errors[0]).toMatchObject({
+      message: 'disk on fire',
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
     expect(JSON.stringify(body)).not.toContain('stacktrace');
-    const logged = gw.logs().find((line) => (line.err as { message?: string } | undefined)?.message === 'disk on fire');
-    expect(logged).toMatchObject({ level: 50, path: '/graphql', method: 'POST', code: 'INTERNAL_ERROR' });
+    const logged = gw
+      .logs()
+      .find((line) => (line.err as { message?: string } | undefined)?.message === 'disk on fire');
+    expect(logged).toMatchObject({
+      level: 50,
+      path: '/graphql',
+      method: 'POST',
+      code: 'INTERNAL_ERROR',
+    });
     expect((logged?.err as { stack: string }).stack).toMatch(/^Error: disk on fire\n\s+at /);
   });
 });
@@ -104,13 +155,21 @@ describe('errors before the resolvers (HTTP layer)', () => {
     expect(status).toBe(401);
     expect(body.data).toBeUndefined();
     expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
-    expect(body.error).toMatchObject({ code: 'UNAUTHENTICATED', requestId: body.errors[0].extensions.requestId });
+    expect(body.error).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      requestId: body.errors[0].extensions.requestId,
+    });
   });
 
   it('when the token has expired or the header is not Bearer, then 401 UNAUTHENTICATED', async () => {
-    const expired = await tokenFor(callers.sub('admin'), { issuedAt: Math.floor(Date.now() / 1000) - 7200, expiresInSeconds: 60 });
+    const expired = await tokenFor(callers.sub('admin'), {
+      issuedAt: Math.floor(Date.now() / 1000) - 7200,
+      expiresInSeconds: 60,
+    });
     for (const authorization of [`Bearer ${expired}`, 'Basic dXNlcjpwYXNz']) {
-      const { status, body } = await post(JSON.stringify({ query: '{ me { id } }' }), { authorization });
+      const { status, body } = await post(JSON.stringify({ query: '{ me { id } }' }), {
+        authorization,
+      });
       expect(status, authorization).toBe(401);
       expect(body.errors[0].extensions.code, authorization).toBe('UNAUTHENTICATED');
     }
@@ -120,14 +179,23 @@ describe('errors before the resolvers (HTTP layer)', () => {
     const malformed = await post('{"query": ');
     expect(malformed.status).toBe(400);
     expect(malformed.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    const res = await fetch(`${gw.url}/graphql`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{ health { status } }' });
+    const res = await fetch(`${gw.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{ health { status } }',
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as any).errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
   it('when the body is larger than BODY_LIMIT, then 413 with a GraphQL error', async () => {
-    const { status, body } = await post(JSON.stringify({ query: `{ health { status } } # ${'x'.repeat(gw.config.bodyLimitBytes)}` }));
+    const { status, body } = await post(
+      JSON.stringify({ query: `{ health { status } } # ${'x'.repeat(gw.config.bodyLimitBytes)}` }),
+    );
     expect(status).toBe(413);
-    expect(body.errors[0]).toMatchObject({ message: 'Request body is too large', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(body.errors[0]).toMatchObject({
+      message: 'Request body is too large',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   });
 });

@@ -59,18 +59,26 @@ describe('cost', () => {
   const schema = buildSchema({ version: 'test', startedAt: Date.now() });
   const cost = (query: string, variables?: Record<string, unknown>) => {
     const document = parse(query);
-    const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition')!;
+    const operation = document.definitions.find(
+      (d): d is OperationDefinitionNode => d.kind === 'OperationDefinition',
+    )!;
     return operationCost(schema, document, operation, variables);
   };
 
   it('when a query is costed, then each object counts once per expected instance and scalars are free', () => {
     expect(cost('{ health { status version } }')).toBe(1);
     // universities (1) + 20 items x (1 + 10 branches)
-    expect(cost('{ universities { items { id branches { id } } pagination { total } } }')).toBe(1 + 20 * (1 + NESTED_LIST_SIZE) + 1);
+    expect(cost('{ universities { items { id branches { id } } pagination { total } } }')).toBe(
+      1 + 20 * (1 + NESTED_LIST_SIZE) + 1,
+    );
     expect(cost('{ universities(limit: 5) { items { id } } }')).toBe(1 + 5);
-    expect(cost('query ($n: Int) { universities(limit: $n) { items { id } } }', { n: 50 })).toBe(1 + 50);
+    expect(cost('query ($n: Int) { universities(limit: $n) { items { id } } }', { n: 50 })).toBe(
+      1 + 50,
+    );
     expect(cost('query ($n: Int = 70) { universities(limit: $n) { items { id } } }')).toBe(1 + 70);
-    expect(cost('query ($n: Int = 70) { universities(limit: $n) { items { id } } }', { n: 3 })).toBe(1 + 3);
+    expect(
+      cost('query ($n: Int = 70) { universities(limit: $n) { items { id } } }', { n: 3 }),
+    ).toBe(1 + 3);
   });
 
   it('when fragments and inline fragments carry the fields, then they cost the same as inline fields', () => {
@@ -83,24 +91,29 @@ describe('cost', () => {
   });
 
   it('when the full syllabus tree is costed, then it stays far below the default limit of 50000', () => {
-    const tree = cost(`{ subjectOffering(id: "x") { subject { id } university { id } branch { id } semester { id }
+    const tree =
+      cost(`{ subjectOffering(id: "x") { subject { id } university { id } branch { id } semester { id }
       syllabus { modules { topics { questions { solutions { id } } } questions { id } } } papers { questions { id } } } }`);
     expect(tree).toBe(11_326);
   });
 
   it('when a page size multiplies a deep tree past the limit, then the query is refused before it runs', async () => {
-    const query = 'query ($n: Int) { papers(limit: $n) { items { questions { solutions { id } } } } }';
+    const query =
+      'query ($n: Int) { papers(limit: $n) { items { questions { solutions { id } } } } }';
     const small = await gw.gql(query, { n: 2 });
     expect(small.status).toBe(200);
     expect(small.body.errors).toBeUndefined();
     const large = await gw.gql(query, { n: 100 });
     expectRefused(large, 'cost');
-    expect(large.body.errors[0].message).toBe(`Query cost limit of ${MAX_COST} exceeded, found 11101.`);
+    expect(large.body.errors[0].message).toBe(
+      `Query cost limit of ${MAX_COST} exceeded, found 11101.`,
+    );
   });
 });
 
 describe('aliases, directives, tokens', () => {
-  const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: health { status }`).join(' ')} }`;
+  const aliases = (n: number) =>
+    `{ ${Array.from({ length: n }, (_, i) => `a${i}: health { status }`).join(' ')} }`;
 
   it('when a query has as many aliases as allowed, then it runs', async () => {
     const { status, body } = await gw.gql(aliases(MAX_ALIASES));
@@ -113,7 +126,10 @@ describe('aliases, directives, tokens', () => {
   });
 
   it('when a query carries more directives than allowed, then it is refused', async () => {
-    const fields = Array.from({ length: MAX_DIRECTIVES + 1 }, () => 'status @include(if: true)').join(' ');
+    const fields = Array.from(
+      { length: MAX_DIRECTIVES + 1 },
+      () => 'status @include(if: true)',
+    ).join(' ');
     const result = await gw.gql(`{ health { ${fields} } }`);
     expect(result.status).toBe(400);
     expect(result.body.errors.map((e: any) => e.extensions.limit)).toContain('directives');
@@ -131,7 +147,10 @@ describe('batching and CSRF prevention', () => {
     const res = await fetch(`${gw.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify([{ query: '{ health { status } }' }, { query: '{ health { status } }' }]),
+      body: JSON.stringify([
+        { query: '{ health { status } }' },
+        { query: '{ health { status } }' },
+      ]),
     });
     expect(res.status).toBe(400);
     const body = (await res.json()) as any;
@@ -151,8 +170,12 @@ describe('batching and CSRF prevention', () => {
   });
 
   it('when a mutation comes by GET, then it is refused and nothing runs', async () => {
-    const query = encodeURIComponent('mutation { deleteUniversity(id: "aaaaaaaaaaaaaaaaaaaaaaaa") }');
-    const res = await fetch(`${gw.url}/graphql?query=${query}`, { headers: { 'apollo-require-preflight': 'true' } });
+    const query = encodeURIComponent(
+      'mutation { deleteUniversity(id: "aaaaaaaaaaaaaaaaaaaaaaaa") }',
+    );
+    const res = await fetch(`${gw.url}/graphql?query=${query}`, {
+      headers: { 'apollo-require-preflight': 'true' },
+    });
     expect(res.status).toBe(405);
     expect(await res.text()).not.toContain('"deleteUniversity"');
   });

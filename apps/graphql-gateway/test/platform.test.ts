@@ -11,7 +11,9 @@ describe('GraphQL gateway platform', () => {
   it('when the health query runs, then it answers ok with uptime and version', async () => {
     const { status, body } = await gw.gql('{ health { status uptimeSeconds version } }');
     expect(status).toBe(200);
-    expect(body).toEqual({ data: { health: { status: 'ok', uptimeSeconds: expect.any(Number), version: 'test' } } });
+    expect(body).toEqual({
+      data: { health: { status: 'ok', uptimeSeconds: expect.any(Number), version: 'test' } },
+    });
   });
 
   it('when the health routes are asked, then they answer with the REST bodies', async () => {

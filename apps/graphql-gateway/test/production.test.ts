@@ -18,12 +18,16 @@ const transport = () => ({
 });
 
 async function sentryEvents(atLeast: number): Promise<string> {
-  for (let i = 0; i < 50 && envelopes.length < atLeast; i += 1) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 50 && envelopes.length < atLeast; i += 1)
+    await new Promise((r) => setTimeout(r, 20));
   return JSON.stringify(envelopes);
 }
 
 beforeAll(async () => {
-  gw = await startGateway({ NODE_ENV: 'production', SENTRY_DSN: 'https://public@sentry.example.test/1' });
+  gw = await startGateway({
+    NODE_ENV: 'production',
+    SENTRY_DSN: 'https://public@sentry.example.test/1',
+  });
   initSentry(gw.config, { transport: transport as never });
 });
 afterEach(() => {
@@ -53,7 +57,11 @@ describe('production posture', () => {
   it('when a browser asks for the landing page, then none is served', async () => {
     const graphql = await fetch(`${gw.url}/graphql`, { headers: { accept: 'text/html' } });
     expect(await graphql.text()).not.toMatch(/<html/i);
-    for (const path of ['/graphiql', '/graphiql/assets/graphiql.min.js', '/graphiql/assets/init.js']) {
+    for (const path of [
+      '/graphiql',
+      '/graphiql/assets/graphiql.min.js',
+      '/graphiql/assets/init.js',
+    ]) {
       const res = await fetch(`${gw.url}${path}`, { headers: { accept: 'text/html' } });
       expect(res.status, path).toBe(404);
     }
@@ -61,7 +69,9 @@ describe('production posture', () => {
 
   it('when a resolver fails unexpectedly, then the message is masked, no stack is shown, and Sentry gets the error', async () => {
     const secret = 'connect failed for mongodb://admin:hunter2@10.0.0.5/qpc';
-    vi.spyOn(UniversityModel, 'countDocuments').mockImplementationOnce(() => Promise.reject(new Error(secret)) as never);
+    vi.spyOn(UniversityModel, 'countDocuments').mockImplementationOnce(
+      () => Promise.reject(new Error(secret)) as never,
+    );
     const before = envelopes.length;
     const res = await fetch(`${gw.url}/graphql`, {
       method: 'POST',
@@ -79,18 +89,32 @@ describe('production posture', () => {
       },
     ]);
     expect(JSON.stringify(body)).not.toMatch(/hunter2|mongodb|stack/);
-    const logged = gw.logs().find((line) => (line.err as { message?: string } | undefined)?.message === secret);
-    expect(logged).toMatchObject({ path: '/graphql', method: 'POST', requestId: 'masking-test-1', status: 500 });
+    const logged = gw
+      .logs()
+      .find((line) => (line.err as { message?: string } | undefined)?.message === secret);
+    expect(logged).toMatchObject({
+      path: '/graphql',
+      method: 'POST',
+      requestId: 'masking-test-1',
+      status: 500,
+    });
     expect((logged?.err as { stack?: string }).stack).toContain('Error: connect failed');
     expect(await sentryEvents(before + 1)).toContain('connect failed for mongodb');
   });
 
   it('when the database is unreachable, then SERVICE_UNAVAILABLE with a masked message', async () => {
-    const outage = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:27017'), { name: 'MongoNetworkError' });
-    vi.spyOn(UniversityModel, 'countDocuments').mockImplementationOnce(() => Promise.reject(outage) as never);
+    const outage = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:27017'), {
+      name: 'MongoNetworkError',
+    });
+    vi.spyOn(UniversityModel, 'countDocuments').mockImplementationOnce(
+      () => Promise.reject(outage) as never,
+    );
     const before = envelopes.length;
     const { body } = await gw.gql('{ universities { items { id } } }');
-    expect(body.errors[0]).toMatchObject({ message: 'Service unavailable', extensions: { code: 'SERVICE_UNAVAILABLE' } });
+    expect(body.errors[0]).toMatchObject({
+      message: 'Service unavailable',
+      extensions: { code: 'SERVICE_UNAVAILABLE' },
+    });
     expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
     expect(await sentryEvents(before + 1)).toContain('ECONNREFUSED');
   });
@@ -98,9 +122,17 @@ describe('production posture', () => {
   it('when a client error happens, then its message is shown and nothing goes to Sentry', async () => {
     const before = envelopes.length;
     const { body } = await gw.gql('{ university(slug: "no-such-university") { id } }');
-    expect(body.errors[0]).toMatchObject({ message: 'University not found', extensions: { code: 'NOT_FOUND' } });
-    const anonymousWrite = await gw.gql('mutation { createSubject(input: { name: "Nope" }) { id } }');
-    expect(anonymousWrite.body.errors[0]).toMatchObject({ message: 'Authentication required', extensions: { code: 'UNAUTHENTICATED' } });
+    expect(body.errors[0]).toMatchObject({
+      message: 'University not found',
+      extensions: { code: 'NOT_FOUND' },
+    });
+    const anonymousWrite = await gw.gql(
+      'mutation { createSubject(input: { name: "Nope" }) { id } }',
+    );
+    expect(anonymousWrite.body.errors[0]).toMatchObject({
+      message: 'Authentication required',
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
     await new Promise((r) => setTimeout(r, 100));
     expect(envelopes.length).toBe(before);
   });

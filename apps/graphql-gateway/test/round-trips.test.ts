@@ -3,7 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTree, type TreeSize } from './support/fixtures.js';
-import { makeCallers, startGateway, type Caller, type Callers, type RunningGateway } from './support/harness.js';
+import {
+  makeCallers,
+  startGateway,
+  type Caller,
+  type Callers,
+  type RunningGateway,
+} from './support/harness.js';
 
 const TREE = `query ($id: ID!) {
   subjectOffering(id: $id) {
@@ -28,16 +34,36 @@ const TREE = `query ($id: ID!) {
 function readmeRoundTrips(): { max: number; byCaller: Record<string, number> } {
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
   const max = /at most \*\*(\d+)\*\* database round trips/.exec(readme);
-  const row = (label: string) => Number(new RegExp(`\\| ${label} \\| (\\d+) \\|`).exec(readme)?.[1]);
+  const row = (label: string) =>
+    Number(new RegExp(`\\| ${label} \\| (\\d+) \\|`).exec(readme)?.[1]);
   if (!max) throw new Error('README.md does not state the round-trip number');
   return {
     max: Number(max[1]),
-    byCaller: { anonymous: row('anonymous'), normal: row('normal user'), editor: row('editor or admin'), admin: row('editor or admin') },
+    byCaller: {
+      anonymous: row('anonymous'),
+      normal: row('normal user'),
+      editor: row('editor or admin'),
+      admin: row('editor or admin'),
+    },
   };
 }
 
-const SMALL: TreeSize = { modules: 2, topicsPerModule: 2, questionsPerTopic: 2, solutionsPerQuestion: 1, votesPerSolution: 2, votedSolutions: 4 };
-const LARGE: TreeSize = { modules: 20, topicsPerModule: 20, questionsPerTopic: 10, solutionsPerQuestion: 1, votesPerSolution: 2, votedSolutions: 10 };
+const SMALL: TreeSize = {
+  modules: 2,
+  topicsPerModule: 2,
+  questionsPerTopic: 2,
+  solutionsPerQuestion: 1,
+  votesPerSolution: 2,
+  votedSolutions: 4,
+};
+const LARGE: TreeSize = {
+  modules: 20,
+  topicsPerModule: 20,
+  questionsPerTopic: 10,
+  solutionsPerQuestion: 1,
+  votesPerSolution: 2,
+  votedSolutions: 10,
+};
 
 let gw: RunningGateway;
 let callers: Callers;
@@ -49,7 +75,9 @@ beforeAll(async () => {
 afterAll(async () => gw.close());
 
 async function fetchTree(offeringId: string, caller: Caller) {
-  const { result, commands } = await gw.countCommands(() => gw.gql(TREE, { id: offeringId }, callers.headers(caller)));
+  const { result, commands } = await gw.countCommands(() =>
+    gw.gql(TREE, { id: offeringId }, callers.headers(caller)),
+  );
   expect(result.status).toBe(200);
   expect(result.body.errors).toBeUndefined();
   return { tree: result.body.data.subjectOffering, commands };
@@ -73,7 +101,12 @@ describe('database round trips of the full tree', () => {
     const expected = readmeRoundTrips();
     for (const caller of ['anonymous', 'normal', 'editor', 'admin'] as const) {
       const { tree, commands } = await fetchTree(small.offeringId, caller);
-      expect(shape(tree), caller).toMatchObject({ modules: 2, topics: 2, questionsPerTopic: 2, solutionsPerQuestion: 1 });
+      expect(shape(tree), caller).toMatchObject({
+        modules: 2,
+        topics: 2,
+        questionsPerTopic: 2,
+        solutionsPerQuestion: 1,
+      });
       expect(commands.length, caller).toBeGreaterThan(0); // command monitoring fires
       expect(commands, caller).not.toContain('getMore');
       expect(commands.length, `${caller}: ${commands.join(',')}`).toBe(expected.byCaller[caller]);

@@ -26,10 +26,22 @@ afterAll(async () => gw.close());
 describe('syllabus(subjectOfferingId) and its tree', () => {
   it('when a syllabus is read, then modules and topics come in order with the REST fields', async () => {
     const c = await makeCatalog(admin);
-    const second = await createModule({ actor: admin, input: { subjectOfferingId: c.offering.id, title: 'Module 2' } });
-    const early = await createModule({ actor: admin, input: { subjectOfferingId: c.offering.id, title: 'Module 0', order: 0 } });
-    const topicB = await createTopic({ actor: admin, input: { moduleId: second.id, title: 'B', order: 5 } });
-    const topicA = await createTopic({ actor: admin, input: { moduleId: second.id, title: 'A', order: 2 } });
+    const second = await createModule({
+      actor: admin,
+      input: { subjectOfferingId: c.offering.id, title: 'Module 2' },
+    });
+    const early = await createModule({
+      actor: admin,
+      input: { subjectOfferingId: c.offering.id, title: 'Module 0', order: 0 },
+    });
+    const topicB = await createTopic({
+      actor: admin,
+      input: { moduleId: second.id, title: 'B', order: 5 },
+    });
+    const topicA = await createTopic({
+      actor: admin,
+      input: { moduleId: second.id, title: 'A', order: 2 },
+    });
     const { body } = await gw.gql(
       `query ($id: ID!) { syllabus(subjectOfferingId: $id) {
         id subjectOfferingId createdAt updatedAt
@@ -39,15 +51,32 @@ describe('syllabus(subjectOfferingId) and its tree', () => {
     expect(body.errors).toBeUndefined();
     const syllabus = body.data.syllabus;
     expect(syllabus.subjectOfferingId).toBe(c.offering.id);
-    expect(syllabus.modules.map((m: { id: string }) => m.id)).toEqual([early.id, c.module.id, second.id]);
+    expect(syllabus.modules.map((m: { id: string }) => m.id)).toEqual([
+      early.id,
+      c.module.id,
+      second.id,
+    ]);
     expect(syllabus.modules[2].topics).toEqual(
-      [topicA, topicB].map((t) => ({ id: t.id, moduleId: second.id, subjectOfferingId: c.offering.id, title: t.title, order: t.order })),
+      [topicA, topicB].map((t) => ({
+        id: t.id,
+        moduleId: second.id,
+        subjectOfferingId: c.offering.id,
+        title: t.title,
+        order: t.order,
+      })),
     );
-    expect(syllabus.modules[0]).toMatchObject({ syllabusId: syllabus.id, title: 'Module 0', order: 0, topics: [] });
+    expect(syllabus.modules[0]).toMatchObject({
+      syllabusId: syllabus.id,
+      title: 'Module 0',
+      order: 0,
+      topics: [],
+    });
   });
 
   it('when the offering has no syllabus or does not exist, then NOT_FOUND and null', async () => {
-    const { body } = await gw.gql('{ syllabus(subjectOfferingId: "bbbbbbbbbbbbbbbbbbbbbbbb") { id } }');
+    const { body } = await gw.gql(
+      '{ syllabus(subjectOfferingId: "bbbbbbbbbbbbbbbbbbbbbbbb") { id } }',
+    );
     expect(body.data).toEqual({ syllabus: null });
     expect(body.errors[0].extensions.code).toBe('NOT_FOUND');
   });
@@ -59,7 +88,9 @@ describe('syllabus(subjectOfferingId) and its tree', () => {
       { id: c.offering.id },
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.subjectOffering.syllabus.modules).toEqual([{ id: c.module.id, topics: [{ id: c.topic.id }] }]);
+    expect(body.data.subjectOffering.syllabus.modules).toEqual([
+      { id: c.module.id, topics: [{ id: c.topic.id }] },
+    ]);
   });
 
   it('when Module.questions and Topic.questions are asked anonymously, then only questions of approved papers come', async () => {
@@ -80,53 +111,63 @@ describe('syllabus(subjectOfferingId) and its tree', () => {
     const [module] = body.data.syllabus.modules;
     // The hidden question names only a topic: the domain files it under that topic's module too.
     expect(module.questions).toEqual([{ id: c.hiddenQuestion.id }, { id: c.question.id }]);
-    expect(module.topics[0].questions).toEqual([{ id: c.hiddenQuestion.id }, { id: c.question.id }]);
+    expect(module.topics[0].questions).toEqual([
+      { id: c.hiddenQuestion.id },
+      { id: c.question.id },
+    ]);
   });
 });
 
 describe('syllabus mutations by role', () => {
-  roleMatrix(() => ({ gw, callers }), [
-    {
-      field: 'initSyllabus',
-      allowed: WRITERS,
-      arrange: async () => {
-        const c = await makeCatalog(admin);
-        await SyllabusModel.deleteOne({ subjectOfferingId: c.offering.id });
-        await ModuleModel.deleteMany({ subjectOfferingId: c.offering.id });
-        return {
-          query: 'mutation ($id: ID!) { initSyllabus(subjectOfferingId: $id) { id subjectOfferingId modules { id } } }',
-          variables: { id: c.offering.id },
-          tookEffect: async () => Boolean(await SyllabusModel.exists({ subjectOfferingId: c.offering.id })),
-        };
+  roleMatrix(
+    () => ({ gw, callers }),
+    [
+      {
+        field: 'initSyllabus',
+        allowed: WRITERS,
+        arrange: async () => {
+          const c = await makeCatalog(admin);
+          await SyllabusModel.deleteOne({ subjectOfferingId: c.offering.id });
+          await ModuleModel.deleteMany({ subjectOfferingId: c.offering.id });
+          return {
+            query:
+              'mutation ($id: ID!) { initSyllabus(subjectOfferingId: $id) { id subjectOfferingId modules { id } } }',
+            variables: { id: c.offering.id },
+            tookEffect: async () =>
+              Boolean(await SyllabusModel.exists({ subjectOfferingId: c.offering.id })),
+          };
+        },
       },
-    },
-    {
-      field: 'createModule',
-      allowed: WRITERS,
-      arrange: async () => {
-        const c = await makeCatalog(admin);
-        const title = `Module ${tag()}`;
-        return {
-          query: 'mutation ($input: CreateModuleInput!) { createModule(input: $input) { id title order topics { id } } }',
-          variables: { input: { subjectOfferingId: c.offering.id, title } },
-          tookEffect: async () => Boolean(await ModuleModel.exists({ title })),
-        };
+      {
+        field: 'createModule',
+        allowed: WRITERS,
+        arrange: async () => {
+          const c = await makeCatalog(admin);
+          const title = `Module ${tag()}`;
+          return {
+            query:
+              'mutation ($input: CreateModuleInput!) { createModule(input: $input) { id title order topics { id } } }',
+            variables: { input: { subjectOfferingId: c.offering.id, title } },
+            tookEffect: async () => Boolean(await ModuleModel.exists({ title })),
+          };
+        },
       },
-    },
-    {
-      field: 'createTopic',
-      allowed: WRITERS,
-      arrange: async () => {
-        const c = await makeCatalog(admin);
-        const title = `Topic ${tag()}`;
-        return {
-          query: 'mutation ($input: CreateTopicInput!) { createTopic(input: $input) { id title moduleId } }',
-          variables: { input: { moduleId: c.module.id, title, order: 7 } },
-          tookEffect: async () => Boolean(await TopicModel.exists({ title, order: 7 })),
-        };
+      {
+        field: 'createTopic',
+        allowed: WRITERS,
+        arrange: async () => {
+          const c = await makeCatalog(admin);
+          const title = `Topic ${tag()}`;
+          return {
+            query:
+              'mutation ($input: CreateTopicInput!) { createTopic(input: $input) { id title moduleId } }',
+            variables: { input: { moduleId: c.module.id, title, order: 7 } },
+            tookEffect: async () => Boolean(await TopicModel.exists({ title, order: 7 })),
+          };
+        },
       },
-    },
-  ]);
+    ],
+  );
 
   it('when a module is created for an offering without syllabus, then BAD_USER_INPUT names subjectOfferingId', async () => {
     const c = await makeCatalog(admin);

@@ -21,7 +21,11 @@ describe('me', () => {
   for (const caller of CALLERS) {
     const isAllowed = MEMBERS.includes(caller);
     it(`when ${caller} asks for me, then ${isAllowed ? 'their own profile comes' : `${refusalCode(caller)} and null`}`, async () => {
-      const { body } = await gw.gql(`{ me { ${USER_FIELDS} } }`, undefined, callers.headers(caller));
+      const { body } = await gw.gql(
+        `{ me { ${USER_FIELDS} } }`,
+        undefined,
+        callers.headers(caller),
+      );
       if (isAllowed) {
         expect(body.errors).toBeUndefined();
         expect(body.data.me).toMatchObject({
@@ -39,8 +43,16 @@ describe('me', () => {
   it('when a token comes for the first time with name and email claims, then the user is created as normal', async () => {
     const sub = `first_${tag()}`;
     const token = await tokenFor({ sub, name: 'Ada Lovelace', email: 'ada@example.test' });
-    const { body } = await gw.gql('{ me { externalId role isActive name email } }', undefined, { authorization: `Bearer ${token}` });
-    expect(body.data.me).toEqual({ externalId: sub, role: 'NORMAL', isActive: true, name: 'Ada Lovelace', email: 'ada@example.test' });
+    const { body } = await gw.gql('{ me { externalId role isActive name email } }', undefined, {
+      authorization: `Bearer ${token}`,
+    });
+    expect(body.data.me).toEqual({
+      externalId: sub,
+      role: 'NORMAL',
+      isActive: true,
+      name: 'Ada Lovelace',
+      email: 'ada@example.test',
+    });
   });
 });
 
@@ -48,7 +60,11 @@ describe('users and user(externalId)', () => {
   for (const caller of CALLERS) {
     const isAllowed = ADMINS.includes(caller);
     it(`when ${caller} lists users, then ${isAllowed ? 'the list comes' : `${refusalCode(caller)} and no data`}`, async () => {
-      const { body } = await gw.gql('{ users { items { id } pagination { total } } }', undefined, callers.headers(caller));
+      const { body } = await gw.gql(
+        '{ users { items { id } pagination { total } } }',
+        undefined,
+        callers.headers(caller),
+      );
       if (isAllowed) {
         expect(body.errors).toBeUndefined();
         expect(body.data.users.pagination.total).toBeGreaterThanOrEqual(4);
@@ -66,7 +82,12 @@ describe('users and user(externalId)', () => {
         callers.headers(caller),
       );
       if (isAllowed) {
-        expect(body.data.user).toMatchObject({ id: target.id, externalId: target.externalId, role: 'EDITOR', isActive: true });
+        expect(body.data.user).toMatchObject({
+          id: target.id,
+          externalId: target.externalId,
+          role: 'EDITOR',
+          isActive: true,
+        });
       } else {
         expect(body.data).toEqual({ user: null });
         expect(body.errors[0].extensions.code).toBe(refusalCode(caller));
@@ -77,15 +98,34 @@ describe('users and user(externalId)', () => {
   it('when users are filtered by role, isActive and search, then only matching users come', async () => {
     const t = tag();
     await UserModel.create([
-      { externalId: `a_${t}`, role: 'editor', isActive: true, name: `Grace ${t}`, email: `grace_${t}@example.test` },
-      { externalId: `b_${t}`, role: 'normal', isActive: true, name: `Alan ${t}`, email: `alan_${t}@example.test` },
-      { externalId: `c_${t}`, role: 'editor', isActive: false, name: `Edsger ${t}`, email: `edsger_${t}@example.test` },
+      {
+        externalId: `a_${t}`,
+        role: 'editor',
+        isActive: true,
+        name: `Grace ${t}`,
+        email: `grace_${t}@example.test`,
+      },
+      {
+        externalId: `b_${t}`,
+        role: 'normal',
+        isActive: true,
+        name: `Alan ${t}`,
+        email: `alan_${t}@example.test`,
+      },
+      {
+        externalId: `c_${t}`,
+        role: 'editor',
+        isActive: false,
+        name: `Edsger ${t}`,
+        email: `edsger_${t}@example.test`,
+      },
     ]);
-    const query = 'query ($r: Role, $a: Boolean, $s: String) { users(role: $r, isActive: $a, search: $s) { items { externalId } } }';
+    const query =
+      'query ($r: Role, $a: Boolean, $s: String) { users(role: $r, isActive: $a, search: $s) { items { externalId } } }';
     const list = async (variables: Record<string, unknown>) =>
-      (await gw.gql(query, { s: t, ...variables }, callers.headers('admin'))).body.data.users.items.map(
-        (u: { externalId: string }) => u.externalId,
-      );
+      (
+        await gw.gql(query, { s: t, ...variables }, callers.headers('admin'))
+      ).body.data.users.items.map((u: { externalId: string }) => u.externalId);
     expect(await list({ r: 'EDITOR' })).toEqual([`a_${t}`, `c_${t}`]);
     expect(await list({ r: 'EDITOR', a: true })).toEqual([`a_${t}`]);
     expect(await list({ a: false })).toEqual([`c_${t}`]);
@@ -93,26 +133,36 @@ describe('users and user(externalId)', () => {
   });
 
   it('when an unknown externalId is read, then NOT_FOUND', async () => {
-    const { body } = await gw.gql('{ user(externalId: "nobody-here") { id } }', undefined, callers.headers('admin'));
+    const { body } = await gw.gql(
+      '{ user(externalId: "nobody-here") { id } }',
+      undefined,
+      callers.headers('admin'),
+    );
     expect(body.errors[0].extensions.code).toBe('NOT_FOUND');
   });
 });
 
 describe('updateUser', () => {
-  roleMatrix(() => ({ gw, callers }), [
-    {
-      field: 'updateUser',
-      allowed: ADMINS,
-      arrange: async () => {
-        const target = await makeUser('normal');
-        return {
-          query: 'mutation ($e: String!) { updateUser(externalId: $e, input: { role: EDITOR }) { externalId role } }',
-          variables: { e: target.externalId },
-          tookEffect: async () => (await UserModel.findOne({ externalId: target.externalId }).lean())?.role === 'editor',
-        };
+  roleMatrix(
+    () => ({ gw, callers }),
+    [
+      {
+        field: 'updateUser',
+        allowed: ADMINS,
+        arrange: async () => {
+          const target = await makeUser('normal');
+          return {
+            query:
+              'mutation ($e: String!) { updateUser(externalId: $e, input: { role: EDITOR }) { externalId role } }',
+            variables: { e: target.externalId },
+            tookEffect: async () =>
+              (await UserModel.findOne({ externalId: target.externalId }).lean())?.role ===
+              'editor',
+          };
+        },
       },
-    },
-  ]);
+    ],
+  );
 
   it('when an admin deactivates a user, then that user is refused with FORBIDDEN on their next request', async () => {
     const target = await makeUser('editor');

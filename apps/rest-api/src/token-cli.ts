@@ -7,7 +7,8 @@ import { connectDatabase, disconnectDatabase, ROLES, setUserRole, type Role } fr
 import { findRunningFerretDB, startFerretDB } from '@qpc/ferretdb';
 import { EMBEDDED_DATABASE_NAME, ensureDevKeyPair, signSessionToken } from '@qpc/server-kit';
 
-const usage = 'usage: npm run token -- --sub <externalId> [--role admin|editor|normal] [--name N] [--email E] [--hours 24]';
+const usage =
+  'usage: npm run token -- --sub <externalId> [--role admin|editor|normal] [--name N] [--email E] [--hours 24]';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${usage}\n`);
@@ -25,13 +26,17 @@ const { values } = parseArgs({
   strict: true,
 });
 if (!values.sub) fail('--sub is required');
-if (values.role && !(ROLES as readonly string[]).includes(values.role)) fail(`--role must be one of ${ROLES.join(', ')}`);
+if (values.role && !(ROLES as readonly string[]).includes(values.role))
+  fail(`--role must be one of ${ROLES.join(', ')}`);
 const hours = Number(values.hours);
-if (!Number.isFinite(hours) || hours <= 0 || hours > 24 * 30) fail('--hours must be between 0 and 720');
+if (!Number.isFinite(hours) || hours <= 0 || hours > 24 * 30)
+  fail('--hours must be between 0 and 720');
 
 const config = loadConfig();
 if (config.isProduction || config.clerk.jwtKey || config.clerk.secretKey) {
-  fail('Development tokens only work without Clerk settings and outside production: sign in through Clerk instead.');
+  fail(
+    'Development tokens only work without Clerk settings and outside production: sign in through Clerk instead.',
+  );
 }
 
 if (values.role) {
@@ -40,10 +45,14 @@ if (values.role) {
   if (!uri) {
     const dbDir = join(config.dataDir, 'db');
     const running = await findRunningFerretDB(dbDir);
-    if (!running) temporary = await startFerretDB({ dataDir: dbDir, binaryPath: config.ferretdbBin });
+    if (!running)
+      temporary = await startFerretDB({ dataDir: dbDir, binaryPath: config.ferretdbBin });
     uri = `${running ?? temporary!.uri}${EMBEDDED_DATABASE_NAME}`;
   }
-  await connectDatabase({ uri, serverSelectionTimeoutMs: config.database.serverSelectionTimeoutMs });
+  await connectDatabase({
+    uri,
+    serverSelectionTimeoutMs: config.database.serverSelectionTimeoutMs,
+  });
   await setUserRole({ externalId: values.sub, role: values.role as Role });
   await disconnectDatabase();
   await temporary?.stop();
@@ -52,7 +61,11 @@ if (values.role) {
 const { privateKeyPem } = ensureDevKeyPair(config.dataDir);
 const token = await signSessionToken(
   privateKeyPem,
-  { sub: values.sub, ...(values.name ? { name: values.name } : {}), ...(values.email ? { email: values.email } : {}) },
+  {
+    sub: values.sub,
+    ...(values.name ? { name: values.name } : {}),
+    ...(values.email ? { email: values.email } : {}),
+  },
   { expiresInSeconds: Math.round(hours * 3600) },
 );
 process.stdout.write(`${token}\n`);

@@ -42,7 +42,11 @@ describe('REST platform', () => {
     expect(res.headers.get('x-request-id')).toBe('trace-123');
     expect((await res.json()) as any).toEqual({
       success: false,
-      error: { message: expect.stringContaining('/api/v1/nope'), code: 'NOT_FOUND', requestId: 'trace-123' },
+      error: {
+        message: expect.stringContaining('/api/v1/nope'),
+        code: 'NOT_FOUND',
+        requestId: 'trace-123',
+      },
     });
   });
 
@@ -107,7 +111,9 @@ describe('REST platform', () => {
   it('when a request is logged, then the line has method, path and status and never the token', async () => {
     const token = await tokenFor('user_log_check');
     await fetch(`${app.url}/api/v1/nope?x=1`, { headers: { authorization: `Bearer ${token}` } });
-    const lines = app.logs().filter((l) => (l.req as { path?: string } | undefined)?.path === '/api/v1/nope?x=1');
+    const lines = app
+      .logs()
+      .filter((l) => (l.req as { path?: string } | undefined)?.path === '/api/v1/nope?x=1');
     expect(lines.length).toBeGreaterThan(0);
     const line = lines.find((l) => l.res)!;
     expect(line.req).toMatchObject({ method: 'GET', path: '/api/v1/nope?x=1' });
@@ -173,7 +179,9 @@ describe('REST server process', () => {
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
     const deadline = Date.now() + 20_000;
     while (!output.includes('listening')) {
       if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
@@ -182,7 +190,16 @@ describe('REST server process', () => {
     // A request whose body is still arriving when the signal lands.
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(
-        { host: '127.0.0.1', port, method: 'POST', path: '/api/v1/nope', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength('{"name":"x"}')) } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/v1/nope',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength('{"name":"x"}')),
+          },
+        },
         (res) => {
           let body = '';
           res.on('data', (c: Buffer) => (body += c.toString()));

@@ -64,11 +64,16 @@ describe('loadConfig', () => {
   });
 
   it('when production has a Clerk key, then introspection defaults to off', () => {
-    expect(loadConfig({ NODE_ENV: 'production', CLERK_SECRET_KEY: 'sk_test_abc' }).graphql.introspection).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', CLERK_SECRET_KEY: 'sk_test_abc' }).graphql.introspection,
+    ).toBe(false);
   });
 
   it('when TRUST_PROXY lists proxies, then it becomes a list', () => {
-    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.1' }).trustProxy).toEqual(['loopback', '10.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.1' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.1',
+    ]);
   });
 
   it('when a value is an empty string, then it counts as unset', () => {
@@ -125,7 +130,12 @@ describe('loadConfig', () => {
   it('when several variables are bad, then one message names every one of them', () => {
     let message = '';
     try {
-      loadConfig({ NODE_ENV: 'production', PORT: 'x', RATE_LIMIT_MAX: '-3', RATE_LIMIT_STORE: 'redis' });
+      loadConfig({
+        NODE_ENV: 'production',
+        PORT: 'x',
+        RATE_LIMIT_MAX: '-3',
+        RATE_LIMIT_STORE: 'redis',
+      });
     } catch (error) {
       message = (error as Error).message;
     }

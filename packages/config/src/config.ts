@@ -15,14 +15,12 @@ const port = z.coerce
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
 
-const commaList = z
-  .string()
-  .transform((v) =>
-    v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
+const commaList = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 /** `100kb`, `1mb`, `512b` or a plain number of bytes, as the body parser understands it. */
 const byteSize = z
@@ -63,85 +61,95 @@ const pem = z
   });
 
 /** Every environment variable the service reads, with its default and meaning. */
-export const envSchema = z
-  .object({
-    NODE_ENV: z
-      .enum(['development', 'production', 'test'], {
-        message: 'must be development, production or test',
-      })
-      .default('development')
-      .describe('`production` turns on message masking and requires Clerk settings'),
-    PORT: port.default(3000).describe('REST API port'),
-    GRAPHQL_PORT: port.default(4000).describe('GraphQL gateway port'),
-    HOST: z.string().min(1).default('0.0.0.0').describe('address both apps listen on'),
-    MONGODB_URI: z
-      .string()
-      .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
-      .optional()
-      .describe('a MongoDB (or compatible) server; unset means the embedded default database'),
-    DATA_DIR: z
-      .string()
-      .min(1)
-      .default('.data')
-      .describe('where the embedded database and the local development keys live'),
-    SEED_SAMPLE_DATA: booleanString
-      .optional()
-      .describe('load the sample catalog on first start; default: true for an empty embedded database'),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-        message: 'must be one of fatal, error, warn, info, debug, trace, silent',
-      })
-      .default('info')
-      .describe('pino log level'),
-    RATE_LIMIT_WINDOW_MS: positiveInt.default(900_000).describe('rate limit window in milliseconds'),
-    RATE_LIMIT_MAX: positiveInt.default(100).describe('requests allowed per client per window'),
-    RATE_LIMIT_STORE: z
-      .enum(['memory', 'redis'], { message: 'must be memory or redis' })
-      .default('memory')
-      .describe('where rate limit counters live'),
-    REDIS_URL: z
-      .string()
-      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
-      .optional()
-      .describe('Redis server for RATE_LIMIT_STORE=redis'),
-    TRUST_PROXY: trustProxy
-      .default(false)
-      .describe('proxy hops (a number) or proxy addresses (comma list) whose X-Forwarded-For is trusted'),
-    BODY_LIMIT: byteSize.default(102_400).describe('maximum JSON body size (e.g. 100kb)'),
-    CORS_ORIGINS: commaList
-      .default([])
-      .describe('comma list of browser origins allowed by CORS; empty allows none'),
-    CLERK_SECRET_KEY: z
-      .string()
-      .regex(/^sk_(test|live)_/, 'must be a Clerk secret key (sk_test_... or sk_live_...)')
-      .optional()
-      .describe('Clerk secret key (verifies tokens through Clerk)'),
-    CLERK_JWT_KEY: pem.optional().describe('Clerk PEM public key (verifies tokens offline)'),
-    CLERK_AUTHORIZED_PARTIES: commaList
-      .default([])
-      .describe('comma list of origins accepted in the azp claim'),
-    ADMIN_EXTERNAL_IDS: commaList
-      .default([])
-      .describe('comma list of externalIds created with role admin on first sight'),
-    SENTRY_DSN: z.url({ message: 'must be a URL' }).optional().describe('Sentry DSN; unset disables reporting'),
-    SENTRY_ENVIRONMENT: z.string().min(1).optional().describe('Sentry environment; defaults to NODE_ENV'),
-    GRAPHQL_INTROSPECTION: booleanString
-      .optional()
-      .describe('allow introspection; default: on outside production, off in production'),
-    GRAPHQL_MAX_DEPTH: positiveInt.default(12).describe('maximum GraphQL query depth'),
-    GRAPHQL_MAX_COST: positiveInt.default(50_000).describe('maximum GraphQL query cost'),
-    GRAPHQL_MAX_ALIASES: positiveInt.default(15).describe('maximum aliases in one GraphQL operation'),
-    DB_SERVER_SELECTION_TIMEOUT_MS: positiveInt
-      .default(2_000)
-      .describe('how long a query waits for an unreachable database before 503'),
-    DB_SOCKET_TIMEOUT_MS: positiveInt
-      .default(10_000)
-      .describe('how long a query waits on a silent database connection'),
-    SHUTDOWN_GRACE_MS: positiveInt
-      .default(10_000)
-      .describe('how long shutdown waits for in-flight requests'),
-    FERRETDB_BIN: z.string().min(1).optional().describe('path of a prebuilt ferretdb binary'),
-  });
+export const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      message: 'must be development, production or test',
+    })
+    .default('development')
+    .describe('`production` turns on message masking and requires Clerk settings'),
+  PORT: port.default(3000).describe('REST API port'),
+  GRAPHQL_PORT: port.default(4000).describe('GraphQL gateway port'),
+  HOST: z.string().min(1).default('0.0.0.0').describe('address both apps listen on'),
+  MONGODB_URI: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
+    .optional()
+    .describe('a MongoDB (or compatible) server; unset means the embedded default database'),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('.data')
+    .describe('where the embedded database and the local development keys live'),
+  SEED_SAMPLE_DATA: booleanString
+    .optional()
+    .describe(
+      'load the sample catalog on first start; default: true for an empty embedded database',
+    ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info')
+    .describe('pino log level'),
+  RATE_LIMIT_WINDOW_MS: positiveInt.default(900_000).describe('rate limit window in milliseconds'),
+  RATE_LIMIT_MAX: positiveInt.default(100).describe('requests allowed per client per window'),
+  RATE_LIMIT_STORE: z
+    .enum(['memory', 'redis'], { message: 'must be memory or redis' })
+    .default('memory')
+    .describe('where rate limit counters live'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional()
+    .describe('Redis server for RATE_LIMIT_STORE=redis'),
+  TRUST_PROXY: trustProxy
+    .default(false)
+    .describe(
+      'proxy hops (a number) or proxy addresses (comma list) whose X-Forwarded-For is trusted',
+    ),
+  BODY_LIMIT: byteSize.default(102_400).describe('maximum JSON body size (e.g. 100kb)'),
+  CORS_ORIGINS: commaList
+    .default([])
+    .describe('comma list of browser origins allowed by CORS; empty allows none'),
+  CLERK_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_/, 'must be a Clerk secret key (sk_test_... or sk_live_...)')
+    .optional()
+    .describe('Clerk secret key (verifies tokens through Clerk)'),
+  CLERK_JWT_KEY: pem.optional().describe('Clerk PEM public key (verifies tokens offline)'),
+  CLERK_AUTHORIZED_PARTIES: commaList
+    .default([])
+    .describe('comma list of origins accepted in the azp claim'),
+  ADMIN_EXTERNAL_IDS: commaList
+    .default([])
+    .describe('comma list of externalIds created with role admin on first sight'),
+  SENTRY_DSN: z
+    .url({ message: 'must be a URL' })
+    .optional()
+    .describe('Sentry DSN; unset disables reporting'),
+  SENTRY_ENVIRONMENT: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Sentry environment; defaults to NODE_ENV'),
+  GRAPHQL_INTROSPECTION: booleanString
+    .optional()
+    .describe('allow introspection; default: on outside production, off in production'),
+  GRAPHQL_MAX_DEPTH: positiveInt.default(12).describe('maximum GraphQL query depth'),
+  GRAPHQL_MAX_COST: positiveInt.default(50_000).describe('maximum GraphQL query cost'),
+  GRAPHQL_MAX_ALIASES: positiveInt.default(15).describe('maximum aliases in one GraphQL operation'),
+  DB_SERVER_SELECTION_TIMEOUT_MS: positiveInt
+    .default(2_000)
+    .describe('how long a query waits for an unreachable database before 503'),
+  DB_SOCKET_TIMEOUT_MS: positiveInt
+    .default(10_000)
+    .describe('how long a query waits on a silent database connection'),
+  SHUTDOWN_GRACE_MS: positiveInt
+    .default(10_000)
+    .describe('how long shutdown waits for in-flight requests'),
+  FERRETDB_BIN: z.string().min(1).optional().describe('path of a prebuilt ferretdb binary'),
+});
 
 /** Rules between variables, checked on the raw values so they report even when a field fails. */
 function crossFieldProblems(raw: Record<string, string>): { variable: string; message: string }[] {
@@ -205,9 +213,7 @@ export interface Config {
 /** Raised when settings are invalid; its message names every bad variable and why. */
 export class ConfigError extends Error {
   constructor(readonly problems: readonly { variable: string; message: string }[]) {
-    super(
-      `Invalid settings:\n${problems.map((p) => `  - ${p.variable} ${p.message}`).join('\n')}`,
-    );
+    super(`Invalid settings:\n${problems.map((p) => `  - ${p.variable} ${p.message}`).join('\n')}`);
     this.name = 'ConfigError';
   }
 }

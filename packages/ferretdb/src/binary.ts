@@ -66,7 +66,8 @@ async function withBuildLock<T>(lockDir: string, fn: () => T): Promise<T> {
       break;
     } catch {
       try {
-        if (Date.now() - statSync(lockDir).mtimeMs > 10 * 60_000) rmSync(lockDir, { recursive: true });
+        if (Date.now() - statSync(lockDir).mtimeMs > 10 * 60_000)
+          rmSync(lockDir, { recursive: true });
       } catch {
         /* lock vanished meanwhile */
       }
@@ -92,7 +93,8 @@ function build(binaryPath: string): void {
   const download = JSON.parse(
     run('go', ['mod', 'download', '-json', `${MODULE}@${FERRETDB_VERSION}`], cacheDir),
   ) as { Dir?: string; Error?: string };
-  if (!download.Dir) throw new FerretDBUnavailableError(`go mod download failed: ${download.Error}`);
+  if (!download.Dir)
+    throw new FerretDBUnavailableError(`go mod download failed: ${download.Error}`);
   const src = join(cacheDir, 'src');
   rmSync(src, { recursive: true, force: true });
   cpSync(download.Dir, src, { recursive: true });
@@ -111,11 +113,15 @@ function chmodRecursive(dir: string): void {
  * Returns the path of a runnable FerretDB binary, building it once if needed.
  * Throws FerretDBUnavailableError with what to do when Go is missing or the build fails.
  */
-export async function ensureFerretDB(options: { binaryPath?: string | undefined } = {}): Promise<string> {
+export async function ensureFerretDB(
+  options: { binaryPath?: string | undefined } = {},
+): Promise<string> {
   const binaryPath = resolve(options.binaryPath ?? defaultBinaryPath());
   if (existsSync(binaryPath)) return binaryPath;
   if (options.binaryPath) {
-    throw new FerretDBUnavailableError(`FERRETDB_BIN points at ${binaryPath}, which does not exist.`);
+    throw new FerretDBUnavailableError(
+      `FERRETDB_BIN points at ${binaryPath}, which does not exist.`,
+    );
   }
   if (!hasGo()) {
     throw new FerretDBUnavailableError(
@@ -127,7 +133,9 @@ export async function ensureFerretDB(options: { binaryPath?: string | undefined 
   mkdirSync(dirname(binaryPath), { recursive: true });
   await withBuildLock(`${dirname(binaryPath)}.lock`, () => {
     if (!existsSync(binaryPath)) {
-      process.stderr.write(`Building FerretDB ${FERRETDB_VERSION} once into ${dirname(binaryPath)} ...\n`);
+      process.stderr.write(
+        `Building FerretDB ${FERRETDB_VERSION} once into ${dirname(binaryPath)} ...\n`,
+      );
       try {
         build(binaryPath);
       } catch (error) {

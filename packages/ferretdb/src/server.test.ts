@@ -22,7 +22,12 @@ describe('embedded FerretDB', () => {
     const second = await startFerretDB({ dataDir });
     const again = new MongoClient(`${second.uri}keep`);
     await again.connect();
-    expect(await again.db().collection('things').findOne({}, { projection: { _id: 0 } })).toEqual({ name: 'kept' });
+    expect(
+      await again
+        .db()
+        .collection('things')
+        .findOne({}, { projection: { _id: 0 } }),
+    ).toEqual({ name: 'kept' });
     await again.close();
     await second.stop();
     expect(second.process.exitCode !== null || second.process.signalCode !== null).toBe(true);
@@ -30,7 +35,10 @@ describe('embedded FerretDB', () => {
 
   it('when the binary path does not exist, then the error says so', async () => {
     await expect(
-      startFerretDB({ dataDir: mkdtempSync(join(tmpdir(), 'qpc-ferret-')), binaryPath: '/nonexistent/ferretdb' }),
+      startFerretDB({
+        dataDir: mkdtempSync(join(tmpdir(), 'qpc-ferret-')),
+        binaryPath: '/nonexistent/ferretdb',
+      }),
     ).rejects.toThrow(/FERRETDB_BIN points at \/nonexistent\/ferretdb/);
   });
 });

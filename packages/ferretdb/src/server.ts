@@ -36,14 +36,20 @@ export function freePort(): Promise<number> {
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
       server.close(() =>
-        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+        typeof address === 'object' && address
+          ? resolvePort(address.port)
+          : reject(new Error('no port')),
       );
     });
   });
 }
 
 /** Pings until the server answers; readiness is observed, never assumed from a sleep. */
-export async function waitForPing(uri: string, timeoutMs: number, isAlive: () => boolean): Promise<void> {
+export async function waitForPing(
+  uri: string,
+  timeoutMs: number,
+  isAlive: () => boolean,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
@@ -68,7 +74,9 @@ const ENDPOINT_FILE = 'endpoint.json';
 /** The URI of a FerretDB already serving `dataDir`, if one answers a ping. */
 export async function findRunningFerretDB(dataDir: string): Promise<string | null> {
   try {
-    const { uri, pid } = JSON.parse(readFileSync(join(resolve(dataDir), ENDPOINT_FILE), 'utf8')) as {
+    const { uri, pid } = JSON.parse(
+      readFileSync(join(resolve(dataDir), ENDPOINT_FILE), 'utf8'),
+    ) as {
       uri: string;
       pid: number;
     };
@@ -98,7 +106,12 @@ export async function startFerretDB(options: StartOptions): Promise<FerretDBServ
   }
 }
 
-async function launch(binary: string, dataDir: string, port: number, options: StartOptions): Promise<FerretDBServer> {
+async function launch(
+  binary: string,
+  dataDir: string,
+  port: number,
+  options: StartOptions,
+): Promise<FerretDBServer> {
   const child = spawn(
     binary,
     [

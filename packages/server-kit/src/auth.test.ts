@@ -13,10 +13,13 @@ describe('bearerToken', () => {
     expect(bearerToken('bearer aaa.bbb.ccc')).toBe('aaa.bbb.ccc');
   });
 
-  it.each(['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer not-a-jwt', 'Token aaa.bbb.ccc', 'Bearer aaa.bbb.ccc extra'])(
-    'when the header is "%s", then it is a 401',
-    (header) => {
-      expect(() => bearerToken(header)).toThrow(UnauthenticatedError);
-    },
-  );
+  it.each([
+    'Basic dXNlcjpwYXNz',
+    'Bearer',
+    'Bearer not-a-jwt',
+    'Token aaa.bbb.ccc',
+    'Bearer aaa.bbb.ccc extra',
+  ])('when the header is "%s", then it is a 401', (header) => {
+    expect(() => bearerToken(header)).toThrow(UnauthenticatedError);
+  });
 });

@@ -17,11 +17,14 @@ export type TokenVerifier = (token: string) => Promise<VerifiedClaims>;
  * neither, the local development key pair under DATA_DIR. Production without Clerk settings is
  * refused by the config package before this runs.
  */
-export function verificationKeys(
-  config: Pick<Config, 'clerk' | 'isProduction' | 'dataDir'>,
-): { jwtKey?: string; secretKey?: string; source: 'clerk-jwt-key' | 'clerk-secret-key' | 'dev-keys' } {
+export function verificationKeys(config: Pick<Config, 'clerk' | 'isProduction' | 'dataDir'>): {
+  jwtKey?: string;
+  secretKey?: string;
+  source: 'clerk-jwt-key' | 'clerk-secret-key' | 'dev-keys';
+} {
   if (config.clerk.jwtKey) return { jwtKey: config.clerk.jwtKey, source: 'clerk-jwt-key' };
-  if (config.clerk.secretKey) return { secretKey: config.clerk.secretKey, source: 'clerk-secret-key' };
+  if (config.clerk.secretKey)
+    return { secretKey: config.clerk.secretKey, source: 'clerk-secret-key' };
   if (config.isProduction) throw new Error('Clerk settings are required in production');
   return { jwtKey: ensureDevKeyPair(config.dataDir).publicKeyPem, source: 'dev-keys' };
 }
@@ -67,7 +70,9 @@ export function createTokenVerifier(
 /** Reads `Authorization: Bearer <token>`; absent is anonymous, anything malformed a 401. */
 export function bearerToken(header: string | undefined): string | null {
   if (header === undefined || header === '') return null;
-  const match = /^Bearer\s+([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.?[A-Za-z0-9\-_.+/=]*)$/i.exec(header.trim());
+  const match = /^Bearer\s+([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.?[A-Za-z0-9\-_.+/=]*)$/i.exec(
+    header.trim(),
+  );
   if (!match?.[1]) throw new UnauthenticatedError('Authorization header must be "Bearer <token>"');
   return match[1];
 }

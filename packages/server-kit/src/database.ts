@@ -29,7 +29,10 @@ export async function startDatabase(config: Config, logger: Logger): Promise<Run
   let embedded: FerretDBServer | null = null;
   let uri = config.mongodbUri;
   if (!uri) {
-    embedded = await startFerretDB({ dataDir: join(config.dataDir, 'db'), binaryPath: config.ferretdbBin });
+    embedded = await startFerretDB({
+      dataDir: join(config.dataDir, 'db'),
+      binaryPath: config.ferretdbBin,
+    });
     uri = `${embedded.uri}${EMBEDDED_DATABASE_NAME}`;
     logger.info({ port: embedded.port, dataDir: embedded.dataDir }, 'embedded FerretDB started');
   }
@@ -58,7 +61,9 @@ export async function startDatabase(config: Config, logger: Logger): Promise<Run
     uri,
     embedded,
     async close() {
-      await disconnectDatabase().catch((error: unknown) => logger.warn({ err: error }, 'disconnect failed'));
+      await disconnectDatabase().catch((error: unknown) =>
+        logger.warn({ err: error }, 'disconnect failed'),
+      );
       await embedded?.stop();
       logger.info('database closed');
     },

@@ -14,29 +14,46 @@ class FakeDriverError extends Error {
 
 describe('toHttpError', () => {
   it('when a domain error is thrown, then its status, code and details pass through', () => {
-    expect(toHttpError(new ValidationError('bad', [{ path: 'name', message: 'required' }]))).toEqual({
+    expect(
+      toHttpError(new ValidationError('bad', [{ path: 'name', message: 'required' }])),
+    ).toEqual({
       status: 400,
       code: 'VALIDATION_ERROR',
       message: 'bad',
       details: [{ path: 'name', message: 'required' }],
     });
-    expect(toHttpError(new NotFoundError('gone'))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(toHttpError(new NotFoundError('gone'))).toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
     expect(toHttpError(new ConflictError('dup'))).toMatchObject({ status: 409, code: 'CONFLICT' });
   });
 
   it('when the body parser fails, then malformed JSON is 400 and an oversize body 413', () => {
-    expect(toHttpError(Object.assign(new Error('x'), { type: 'entity.parse.failed', status: 400 }))).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
-    expect(toHttpError(Object.assign(new Error('x'), { type: 'entity.too.large', status: 413 }))).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
-    expect(toHttpError(Object.assign(new Error('x'), { type: 'entity.verify.failed', status: 403 }))).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    expect(
+      toHttpError(Object.assign(new Error('x'), { type: 'entity.parse.failed', status: 400 })),
+    ).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    expect(
+      toHttpError(Object.assign(new Error('x'), { type: 'entity.too.large', status: 413 })),
+    ).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+    expect(
+      toHttpError(Object.assign(new Error('x'), { type: 'entity.verify.failed', status: 403 })),
+    ).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
   });
 
   it('when a foreign error carries its own status, then it is not trusted: 500', () => {
-    expect(toHttpError(Object.assign(new Error('teapot'), { status: 418, statusCode: 418 }))).toMatchObject({ status: 500, code: 'INTERNAL_ERROR' });
+    expect(
+      toHttpError(Object.assign(new Error('teapot'), { status: 418, statusCode: 418 })),
+    ).toMatchObject({ status: 500, code: 'INTERNAL_ERROR' });
   });
 
   it('when the database is unreachable, then it is 503 and a duplicate key is 409', () => {
-    expect(toHttpError(new FakeDriverError('MongoServerSelectionError', 'no server'))).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
-    expect(toHttpError(new FakeDriverError('MongoServerError', 'E11000 duplicate key', 11000))).toMatchObject({ status: 409, code: 'CONFLICT' });
+    expect(
+      toHttpError(new FakeDriverError('MongoServerSelectionError', 'no server')),
+    ).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(
+      toHttpError(new FakeDriverError('MongoServerError', 'E11000 duplicate key', 11000)),
+    ).toMatchObject({ status: 409, code: 'CONFLICT' });
   });
 });
 
@@ -44,10 +61,12 @@ describe('errorBody', () => {
   const internal = { status: 500, code: 'INTERNAL_ERROR' as const, message: 'secret detail' };
 
   it('when in production, then a 500 says exactly "Internal server error" with no stack', () => {
-    expect(errorBody(internal, 'req-1', { isProduction: true, stack: 'Error: at x.js:1' })).toEqual({
-      success: false,
-      error: { message: 'Internal server error', code: 'INTERNAL_ERROR', requestId: 'req-1' },
-    });
+    expect(errorBody(internal, 'req-1', { isProduction: true, stack: 'Error: at x.js:1' })).toEqual(
+      {
+        success: false,
+        error: { message: 'Internal server error', code: 'INTERNAL_ERROR', requestId: 'req-1' },
+      },
+    );
   });
 
   it('when in development, then the message and stack are shown for a 500', () => {
@@ -56,7 +75,9 @@ describe('errorBody', () => {
   });
 
   it('when a 4xx happens in production, then its message passes through', () => {
-    const body = errorBody({ status: 404, code: 'NOT_FOUND', message: 'Paper not found' }, 'r', { isProduction: true });
+    const body = errorBody({ status: 404, code: 'NOT_FOUND', message: 'Paper not found' }, 'r', {
+      isProduction: true,
+    });
     expect(body.error.message).toBe('Paper not found');
   });
 });

@@ -44,7 +44,11 @@ export function toHttpError(error: unknown): HttpError {
       return { status: 400, code: 'VALIDATION_ERROR', message: 'Request body is not valid UTF-8' };
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return { status: 400, code: 'VALIDATION_ERROR', message: 'Unsupported body encoding or charset' };
+      return {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        message: 'Unsupported body encoding or charset',
+      };
     case 'request.aborted':
     case 'request.size.invalid':
     case 'stream.encoding.set':
@@ -61,7 +65,13 @@ export function toHttpError(error: unknown): HttpError {
 
 export interface ErrorBody {
   success: false;
-  error: { message: string; code: ErrorCode; requestId: string; details?: ErrorDetail[]; stack?: string };
+  error: {
+    message: string;
+    code: ErrorCode;
+    requestId: string;
+    details?: ErrorDetail[];
+    stack?: string;
+  };
 }
 
 /** The error envelope; production masks 5xx messages and never shows a stack. */
@@ -82,7 +92,9 @@ export function errorBody(
       code: httpError.code,
       requestId,
       ...(httpError.details && !masked ? { details: httpError.details } : {}),
-      ...(!options.isProduction && httpError.status >= 500 && options.stack ? { stack: options.stack } : {}),
+      ...(!options.isProduction && httpError.status >= 500 && options.stack
+        ? { stack: options.stack }
+        : {}),
     },
   };
 }
@@ -120,7 +132,11 @@ export function errorHandler(deps: { logger: Logger; config: Pick<Config, 'isPro
     }
     const httpError = toHttpError(error);
     const id = requestIdOf(req);
-    recordError(deps.logger, error, httpError, { path: req.originalUrl, method: req.method, requestId: id });
+    recordError(deps.logger, error, httpError, {
+      path: req.originalUrl,
+      method: req.method,
+      requestId: id,
+    });
     if (httpError.status === 429 && error instanceof RateLimitedError) {
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
     }

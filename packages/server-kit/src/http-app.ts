@@ -42,7 +42,8 @@ export function rejectNonStringQuery() {
 /** A body must be JSON: other content types are refused rather than silently ignored. */
 export function requireJsonBodies() {
   return (req: Request, _res: Response, next: NextFunction): void => {
-    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+    const hasBody =
+      Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
     if (hasBody && !req.is('application/json')) {
       next(new ValidationError('Request body must be JSON (Content-Type: application/json)'));
       return;
@@ -57,9 +58,15 @@ function cors(origins: readonly string[]) {
     if (origin && origins.includes(origin)) {
       res.setHeader('Access-Control-Allow-Origin', origin);
       res.setHeader('Vary', 'Origin');
-      res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Request-Id, Apollo-Require-Preflight');
+      res.setHeader(
+        'Access-Control-Allow-Headers',
+        'Authorization, Content-Type, X-Request-Id, Apollo-Require-Preflight',
+      );
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE, OPTIONS');
-      res.setHeader('Access-Control-Expose-Headers', 'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, ETag, Location');
+      res.setHeader(
+        'Access-Control-Expose-Headers',
+        'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, ETag, Location',
+      );
       if (req.method === 'OPTIONS') {
         res.status(204).end();
         return;

@@ -1,4 +1,11 @@
-export { actorOf, authenticate, bearerToken, createActorResolver, createTokenVerifier, verificationKeys } from './auth.js';
+export {
+  actorOf,
+  authenticate,
+  bearerToken,
+  createActorResolver,
+  createTokenVerifier,
+  verificationKeys,
+} from './auth.js';
 export type { ActorResolver, TokenVerifier, VerifiedClaims } from './auth.js';
 export { EMBEDDED_DATABASE_NAME, startDatabase } from './database.js';
 export type { RunningDatabase } from './database.js';

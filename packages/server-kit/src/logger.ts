@@ -41,7 +41,12 @@ export function httpLogger(logger: Logger) {
     customSuccessMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
     customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
     serializers: {
-      req: (req: { id: string; method: string; url: string; headers: Record<string, unknown> }) => ({
+      req: (req: {
+        id: string;
+        method: string;
+        url: string;
+        headers: Record<string, unknown>;
+      }) => ({
         id: req.id,
         method: req.method,
         path: req.url,

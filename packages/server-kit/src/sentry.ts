@@ -7,7 +7,11 @@ let inOutage = false;
 
 export interface SentryOptions {
   /** Replaces the network transport (tests). */
-  transport?: Parameters<typeof Sentry.init>[0] extends infer O ? O extends { transport?: infer T } ? T : never : never;
+  transport?: Parameters<typeof Sentry.init>[0] extends infer O
+    ? O extends { transport?: infer T }
+      ? T
+      : never
+    : never;
   release?: string;
 }
 
@@ -55,7 +59,11 @@ export function reportServerError(
   Sentry.withScope((scope) => {
     scope.setTag('requestId', context.requestId);
     scope.setTag('code', context.code);
-    scope.setContext('request', { path: context.path, method: context.method, status: context.status });
+    scope.setContext('request', {
+      path: context.path,
+      method: context.method,
+      status: context.status,
+    });
     Sentry.captureException(error);
   });
 }

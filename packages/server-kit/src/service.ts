@@ -59,7 +59,10 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     const server = app.listen(definition.port(config), config.host);
     server.on('listening', () => {
       const { port } = server.address() as AddressInfo;
-      logger.info({ port }, `${definition.name} listening on http://127.0.0.1:${port}${definition.path}`);
+      logger.info(
+        { port },
+        `${definition.name} listening on http://127.0.0.1:${port}${definition.path}`,
+      );
     });
     server.on('error', (error) => {
       logger.fatal({ err: error }, `${definition.name} could not listen`);

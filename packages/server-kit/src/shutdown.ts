@@ -34,7 +34,9 @@ function closeServer(server: Server): Promise<void> {
  * period), then close the database and flush logs and Sentry, then exit. Installs the signal
  * and last-resort error handlers once.
  */
-export function installShutdown(options: ShutdownOptions): (reason: string, code?: number) => Promise<void> {
+export function installShutdown(
+  options: ShutdownOptions,
+): (reason: string, code?: number) => Promise<void> {
   const exit = options.exit ?? ((code: number) => process.exit(code));
   let shuttingDown: Promise<void> | null = null;
   const shutdown = (reason: string, code = 0): Promise<void> => {

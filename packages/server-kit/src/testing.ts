@@ -51,7 +51,9 @@ export function tokenFor(
 }
 
 /** Connects the shared mongoose connection to a fresh database on the test server. */
-export async function connectTestDatabase(baseUri: string): Promise<{ uri: string; drop: () => Promise<void> }> {
+export async function connectTestDatabase(
+  baseUri: string,
+): Promise<{ uri: string; drop: () => Promise<void> }> {
   // A second app in the same test file shares the file's database (mongoose has one connection).
   if (mongoose.connection.readyState === 1 && mongoose.connection.db) {
     const { host, port, name } = mongoose.connection;
@@ -69,7 +71,9 @@ export async function connectTestDatabase(baseUri: string): Promise<{ uri: strin
 }
 
 /** Listens on a free loopback port. */
-export async function listen(app: Express): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
+export async function listen(
+  app: Express,
+): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

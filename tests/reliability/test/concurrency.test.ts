@@ -20,7 +20,10 @@ describe('concurrency over HTTP', () => {
   let api: string;
 
   beforeAll(async () => {
-    app = await startService('rest-api', baseEnv({ MONGODB_URI: `${inject('mongoUri')}concurrency` }));
+    app = await startService(
+      'rest-api',
+      baseEnv({ MONGODB_URI: `${inject('mongoUri')}concurrency` }),
+    );
     api = `${app.url}/api/v1`;
     admin = await tokenFor(ADMIN_SUB);
   });
@@ -28,9 +31,18 @@ describe('concurrency over HTTP', () => {
 
   /** Builds university -> branch -> semester -> subject -> offering -> approved paper -> question -> solution. */
   async function solutionToVoteOn(): Promise<string> {
-    const u = await call(`${api}/universities`, 'POST', admin, { name: `Vote U ${Date.now()}`, shortName: 'VU' });
-    const br = await call(`${api}/branches`, 'POST', admin, { universityId: u.body.data.id, name: 'CSE' });
-    const se = await call(`${api}/semesters`, 'POST', admin, { branchId: br.body.data.id, number: 1 });
+    const u = await call(`${api}/universities`, 'POST', admin, {
+      name: `Vote U ${Date.now()}`,
+      shortName: 'VU',
+    });
+    const br = await call(`${api}/branches`, 'POST', admin, {
+      universityId: u.body.data.id,
+      name: 'CSE',
+    });
+    const se = await call(`${api}/semesters`, 'POST', admin, {
+      branchId: br.body.data.id,
+      number: 1,
+    });
     const su = await call(`${api}/subjects`, 'POST', admin, { name: `Vote Subject ${Date.now()}` });
     const of = await call(`${api}/subject-offerings`, 'POST', admin, {
       universityId: u.body.data.id,
@@ -50,7 +62,10 @@ describe('concurrency over HTTP', () => {
       type: 'long',
       difficulty: 'medium',
     });
-    const so = await call(`${api}/solutions`, 'POST', admin, { questionId: q.body.data.id, content: 'Partition...' });
+    const so = await call(`${api}/solutions`, 'POST', admin, {
+      questionId: q.body.data.id,
+      content: 'Partition...',
+    });
     expect(so.status).toBe(201);
     return so.body.data.id as string;
   }
@@ -59,13 +74,21 @@ describe('concurrency over HTTP', () => {
     const solutionId = await solutionToVoteOn();
     const voters = await Promise.all(Array.from({ length: 200 }, (_, i) => tokenFor(`voter_${i}`)));
     const results = await Promise.all(
-      voters.map((token, i) => call(`${api}/solutions/${solutionId}/vote`, 'PATCH', token, { value: i % 4 === 0 ? -1 : 1 })),
+      voters.map((token, i) =>
+        call(`${api}/solutions/${solutionId}/vote`, 'PATCH', token, {
+          value: i % 4 === 0 ? -1 : 1,
+        }),
+      ),
     );
     expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
 
     const flipper = voters[0]!;
     const flips = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => call(`${api}/solutions/${solutionId}/vote`, 'PATCH', flipper, { value: i % 2 === 0 ? 1 : -1 })),
+      Array.from({ length: 50 }, (_, i) =>
+        call(`${api}/solutions/${solutionId}/vote`, 'PATCH', flipper, {
+          value: i % 2 === 0 ? 1 : -1,
+        }),
+      ),
     );
     expect(flips.every((r) => r.status === 200)).toBe(true);
 
@@ -76,7 +99,9 @@ describe('concurrency over HTTP', () => {
 
   it('when 50 subjects with the same name are created at once, then each gets a distinct slug', async () => {
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => call(`${api}/subjects`, 'POST', admin, { name: 'Parallel Slug Subject' })),
+      Array.from({ length: 50 }, () =>
+        call(`${api}/subjects`, 'POST', admin, { name: 'Parallel Slug Subject' }),
+      ),
     );
     const created = results.filter((r) => r.status === 201);
     for (const r of results) expect([201, 409]).toContain(r.status);
@@ -84,7 +109,9 @@ describe('concurrency over HTTP', () => {
     expect(new Set(slugs).size).toBe(slugs.length);
     expect(created.length).toBeGreaterThan(0);
     const listed = await call(`${api}/subjects?limit=100`, 'GET', null);
-    const stored = (listed.body.data as { slug: string }[]).map((s) => s.slug).filter((s) => s.startsWith('parallel-slug-subject'));
+    const stored = (listed.body.data as { slug: string }[])
+      .map((s) => s.slug)
+      .filter((s) => s.startsWith('parallel-slug-subject'));
     expect(stored.length).toBe(created.length);
     expect(new Set(stored).size).toBe(stored.length);
   });
@@ -94,11 +121,17 @@ describe('rate limit under parallel load', () => {
   it('when 150 requests arrive at once against a limit of 100, then exactly 100 pass', async () => {
     const app = await startService(
       'rest-api',
-      baseEnv({ MONGODB_URI: `${inject('mongoUri')}limit_burst`, RATE_LIMIT_MAX: '100', RATE_LIMIT_WINDOW_MS: '60000' }),
+      baseEnv({
+        MONGODB_URI: `${inject('mongoUri')}limit_burst`,
+        RATE_LIMIT_MAX: '100',
+        RATE_LIMIT_WINDOW_MS: '60000',
+      }),
     );
     try {
       const statuses = await Promise.all(
-        Array.from({ length: 150 }, () => fetch(`${app.url}/api/v1/universities`).then((r) => r.status)),
+        Array.from({ length: 150 }, () =>
+          fetch(`${app.url}/api/v1/universities`).then((r) => r.status),
+        ),
       );
       expect(statuses.filter((s) => s === 200)).toHaveLength(100);
       expect(statuses.filter((s) => s === 429)).toHaveLength(50);

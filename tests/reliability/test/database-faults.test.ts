@@ -28,7 +28,11 @@ async function timed(url: string, init?: RequestInit): Promise<Timed> {
   const started = Date.now();
   const res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
   const body = (await res.json().catch(() => ({}))) as { error?: { code?: string } };
-  return { status: res.status, ...(body.error?.code ? { code: body.error.code } : {}), ms: Date.now() - started };
+  return {
+    status: res.status,
+    ...(body.error?.code ? { code: body.error.code } : {}),
+    ms: Date.now() - started,
+  };
 }
 
 describe('database faults (app and FerretDB as child processes)', () => {
@@ -77,7 +81,9 @@ describe('database faults (app and FerretDB as child processes)', () => {
 
     // Traffic in flight while the database dies.
     const traffic = Array.from({ length: 20 }, (_, i) =>
-      new Promise((r) => setTimeout(r, i * 25)).then(() => timed(`${app.url}/api/v1/universities?limit=100`)),
+      new Promise((r) => setTimeout(r, i * 25)).then(() =>
+        timed(`${app.url}/api/v1/universities?limit=100`),
+      ),
     );
     await new Promise((r) => setTimeout(r, 100));
     db.process.kill('SIGKILL');
@@ -111,14 +117,20 @@ describe('database faults (app and FerretDB as child processes)', () => {
       'writes to succeed again',
     );
     expect(recovered.status).toBe(201);
-    const list = (await fetch(`${app.url}/api/v1/universities?limit=100`).then((r) => r.json())) as { data: { name: string }[] };
+    const list = (await fetch(`${app.url}/api/v1/universities?limit=100`).then((r) =>
+      r.json(),
+    )) as { data: { name: string }[] };
     const names = (list.data as { name: string }[]).map((u) => u.name);
     for (const name of [...before, 'After Outage']) expect(names).toContain(name);
     expect(names).not.toContain('During Outage');
     expect(app.output()).not.toMatch(/"statusCode":500/);
 
     // One Sentry event for the outage, not one per failed request.
-    await waitFor(async () => (sentryEvents(sentry.envelopes).length > 0 ? true : undefined), 5_000, 'a Sentry event');
+    await waitFor(
+      async () => (sentryEvents(sentry.envelopes).length > 0 ? true : undefined),
+      5_000,
+      'a Sentry event',
+    );
     await new Promise((r) => setTimeout(r, 500));
     expect(sentryEvents(sentry.envelopes)).toHaveLength(1);
   });
@@ -127,7 +139,10 @@ describe('database faults (app and FerretDB as child processes)', () => {
     expect((await timed(`${app.url}/api/v1/universities`)).status).toBe(200);
     db.process.kill('SIGSTOP');
     try {
-      const frozen = await Promise.all([timed(`${app.url}/api/v1/universities`), createUniversity('Frozen')]);
+      const frozen = await Promise.all([
+        timed(`${app.url}/api/v1/universities`),
+        createUniversity('Frozen'),
+      ]);
       for (const result of frozen) {
         expect(result).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
         // A request makes a few database calls in sequence; the driver retries a read or write

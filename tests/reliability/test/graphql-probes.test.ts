@@ -32,7 +32,9 @@ describe('GraphQL probes (production gateway)', () => {
   }
 
   function errorCodes(json: any): string[] {
-    return ((json?.errors ?? []) as { extensions?: { code?: string } }[]).map((e) => e.extensions?.code ?? '');
+    return ((json?.errors ?? []) as { extensions?: { code?: string } }[]).map(
+      (e) => e.extensions?.code ?? '',
+    );
   }
 
   it('when introspection is asked in production, then it is refused', async () => {
@@ -55,14 +57,21 @@ describe('GraphQL probes (production gateway)', () => {
   });
 
   it('when operations are batched in an array, then the batch is refused', async () => {
-    const { status, json } = await post([{ query: '{ health { status } }' }, { query: '{ health { status } }' }]);
+    const { status, json } = await post([
+      { query: '{ health { status } }' },
+      { query: '{ health { status } }' },
+    ]);
     expect(status).toBeGreaterThanOrEqual(400);
     expect(Array.isArray(json)).toBe(false);
   });
 
   it('when a mutation is sent with GET, then it is refused', async () => {
-    const query = encodeURIComponent('mutation { deleteUniversity(id: "000000000000000000000000") }');
-    const res = await fetch(`${url}?query=${query}`, { headers: { 'apollo-require-preflight': 'true' } });
+    const query = encodeURIComponent(
+      'mutation { deleteUniversity(id: "000000000000000000000000") }',
+    );
+    const res = await fetch(`${url}?query=${query}`, {
+      headers: { 'apollo-require-preflight': 'true' },
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(await res.text()).not.toContain('"deleteUniversity":true');
   });
@@ -105,7 +114,10 @@ describe('GraphQL probes (production gateway)', () => {
   });
 
   it('when tracing is asked, then no tracing or timing data comes back', async () => {
-    const { json, headers } = await post({ query: '{ health { status } }' }, { 'apollo-federation-include-trace': 'ftv1' });
+    const { json, headers } = await post(
+      { query: '{ health { status } }' },
+      { 'apollo-federation-include-trace': 'ftv1' },
+    );
     expect(json.data.health.status).toBe('ok');
     expect(json.extensions?.tracing).toBeUndefined();
     expect(json.extensions?.ftv1).toBeUndefined();

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_SUB, baseEnv, startService, type ServiceProcess } from './support/processes.js';
 
 function b64url(value: unknown): string {
-  return Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+  return Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString(
+    'base64url',
+  );
 }
 
 function now(): number {
@@ -37,10 +39,18 @@ describe('hostile input against both apps', () => {
     await gql?.stop();
   });
 
-  async function restCall(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) {
+  async function restCall(
+    method: string,
+    path: string,
+    init: { body?: string; headers?: Record<string, string> } = {},
+  ) {
     const res = await fetch(`${rest.url}/api/v1${path}`, {
       method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}`, ...init.headers },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${admin}`,
+        ...init.headers,
+      },
       ...(init.body !== undefined ? { body: init.body } : {}),
     });
     return { status: res.status, body: (await res.json().catch(() => null)) as any };
@@ -49,7 +59,10 @@ describe('hostile input against both apps', () => {
   async function gqlCall(query: string, variables?: unknown, token: string | null = admin) {
     const res = await fetch(`${gql.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify({ query, variables }),
     });
     return { status: res.status, body: (await res.json().catch(() => null)) as any };
@@ -73,7 +86,9 @@ describe('hostile input against both apps', () => {
 
     it('when forged or invalid tokens are sent, then both apps answer 401 UNAUTHENTICATED, public routes included', async () => {
       for (const [name, token] of Object.entries(await cases())) {
-        const publicRead = await fetch(`${rest.url}/api/v1/universities`, { headers: { authorization: `Bearer ${token}` } });
+        const publicRead = await fetch(`${rest.url}/api/v1/universities`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
         expect(publicRead.status, name).toBe(401);
         expect(((await publicRead.json()) as any).error.code, name).toBe('UNAUTHENTICATED');
         const write = await restCall('POST', '/universities', {
@@ -90,7 +105,12 @@ describe('hostile input against both apps', () => {
   });
 
   it('when operators are injected into query strings, then 400 and no filter bypass', async () => {
-    for (const path of ['/universities?search[$ne]=x', '/universities?isActive[$ne]=true', '/papers?examYear[$gt]=0', '/universities?search=a&search=b']) {
+    for (const path of [
+      '/universities?search[$ne]=x',
+      '/universities?isActive[$ne]=true',
+      '/papers?examYear[$gt]=0',
+      '/universities?search=a&search=b',
+    ]) {
       const res = await restCall('GET', path);
       expect(res.status, path).toBe(400);
       expect(res.body.error.code, path).toBe('VALIDATION_ERROR');
@@ -117,9 +137,12 @@ describe('hostile input against both apps', () => {
   });
 
   it('when a GraphQL input carries unknown or prototype keys, then it is refused and nothing is stored', async () => {
-    const res = await gqlCall('mutation ($input: CreateUniversityInput!) { createUniversity(input: $input) { id } }', {
-      input: { name: 'GQL Proto', shortName: 'G', __proto__: { polluted: true }, role: 'admin' },
-    });
+    const res = await gqlCall(
+      'mutation ($input: CreateUniversityInput!) { createUniversity(input: $input) { id } }',
+      {
+        input: { name: 'GQL Proto', shortName: 'G', __proto__: { polluted: true }, role: 'admin' },
+      },
+    );
     expect(res.body.errors?.length).toBeGreaterThan(0);
     const list = await restCall('GET', '/universities?search=GQL%20Proto');
     expect(list.body.data).toEqual([]);
@@ -127,7 +150,10 @@ describe('hostile input against both apps', () => {
 
   it('when a search string is very long or full of regex characters, then it is capped or taken literally', async () => {
     expect((await restCall('GET', `/universities?search=${'a'.repeat(5000)}`)).status).toBe(400);
-    const literal = await restCall('GET', `/universities?search=${encodeURIComponent('.*(a+)+$[')}`);
+    const literal = await restCall(
+      'GET',
+      `/universities?search=${encodeURIComponent('.*(a+)+$[')}`,
+    );
     expect(literal.status).toBe(200);
     expect(literal.body.data).toEqual([]);
   });
@@ -142,10 +168,16 @@ describe('hostile input against both apps', () => {
     const invalidUtf8 = await fetch(`${rest.url}/api/v1/universities`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      body: Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('","shortName":"U"}')]),
+      body: Buffer.concat([
+        Buffer.from('{"name":"'),
+        Buffer.from([0xc3, 0x28, 0xff]),
+        Buffer.from('","shortName":"U"}'),
+      ]),
     });
     expect([400]).toContain(invalidUtf8.status);
-    const nested = await restCall('POST', '/universities', { body: `${'['.repeat(40_000)}${']'.repeat(40_000)}` });
+    const nested = await restCall('POST', '/universities', {
+      body: `${'['.repeat(40_000)}${']'.repeat(40_000)}`,
+    });
     expect(nested.status).toBe(400);
     const deepObject = await restCall('POST', '/universities', {
       body: `{"name":"D","shortName":"D","x":${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}}`,
@@ -155,7 +187,9 @@ describe('hostile input against both apps', () => {
   });
 
   it('when X-HTTP-Method-Override asks for DELETE, then it is ignored', async () => {
-    const created = await restCall('POST', '/universities', { body: JSON.stringify({ name: 'Override Target', shortName: 'OT' }) });
+    const created = await restCall('POST', '/universities', {
+      body: JSON.stringify({ name: 'Override Target', shortName: 'OT' }),
+    });
     expect(created.status).toBe(201);
     const res = await restCall('POST', `/universities/${created.body.data.id}`, {
       body: '{}',

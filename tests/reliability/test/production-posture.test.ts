@@ -43,19 +43,26 @@ describe('production posture', () => {
     await sentry?.close();
   });
 
-  it.each(['rest', 'gql'] as const)('when %s answers in production, then helmet headers are set and x-powered-by is not', async (which) => {
-    const service = which === 'rest' ? rest : gql;
-    const res = await fetch(`${service.url}/api/v1/health`);
-    expect(res.headers.get('x-powered-by')).toBeNull();
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('strict-transport-security')).toMatch(/max-age/);
-    expect(res.headers.get('x-frame-options')).toBeTruthy();
-  });
+  it.each(['rest', 'gql'] as const)(
+    'when %s answers in production, then helmet headers are set and x-powered-by is not',
+    async (which) => {
+      const service = which === 'rest' ? rest : gql;
+      const res = await fetch(`${service.url}/api/v1/health`);
+      expect(res.headers.get('x-powered-by')).toBeNull();
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('strict-transport-security')).toMatch(/max-age/);
+      expect(res.headers.get('x-frame-options')).toBeTruthy();
+    },
+  );
 
   it('when a browser origin calls, then only the allowlisted origin gets CORS headers', async () => {
-    const allowed = await fetch(`${rest.url}/api/v1/universities`, { headers: { origin: ALLOWED } });
+    const allowed = await fetch(`${rest.url}/api/v1/universities`, {
+      headers: { origin: ALLOWED },
+    });
     expect(allowed.headers.get('access-control-allow-origin')).toBe(ALLOWED);
-    const other = await fetch(`${rest.url}/api/v1/universities`, { headers: { origin: 'https://evil.example.com' } });
+    const other = await fetch(`${rest.url}/api/v1/universities`, {
+      headers: { origin: 'https://evil.example.com' },
+    });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await fetch(`${gql.url}/graphql`, {
       method: 'OPTIONS',
@@ -78,7 +85,9 @@ describe('production posture', () => {
     expect(JSON.stringify(bad)).not.toContain('stack');
 
     db.process.kill('SIGKILL');
-    const down = await fetch(`${rest.url}/api/v1/universities`, { headers: { authorization: `Bearer ${token}` } });
+    const down = await fetch(`${rest.url}/api/v1/universities`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(down.status).toBe(503);
     const body = (await down.json()) as any;
     expect(body.error.code).toBe('SERVICE_UNAVAILABLE');

@@ -19,13 +19,19 @@ const MAX_EXAMPLES = '15';
 
 function schemathesisBin(): string {
   const bin = process.env.SCHEMATHESIS_BIN;
-  if (!bin) throw new Error('SCHEMATHESIS_BIN is not set: run the suite through `npm test`, which installs Schemathesis');
+  if (!bin)
+    throw new Error(
+      'SCHEMATHESIS_BIN is not set: run the suite through `npm test`, which installs Schemathesis',
+    );
   return bin;
 }
 
 function run(bin: string, args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_TELEMETRY: 'false' } });
+    const child = spawn(bin, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_TELEMETRY: 'false' },
+    });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -38,7 +44,11 @@ describe('Schemathesis against /api/v1/openapi.json', () => {
   beforeAll(async () => {
     app = await startService(
       'rest-api',
-      baseEnv({ MONGODB_URI: `${inject('mongoUri')}schemathesis`, SEED_SAMPLE_DATA: 'true', RATE_LIMIT_MAX: '1000000' }),
+      baseEnv({
+        MONGODB_URI: `${inject('mongoUri')}schemathesis`,
+        SEED_SAMPLE_DATA: 'true',
+        RATE_LIMIT_MAX: '1000000',
+      }),
     );
   });
   afterAll(async () => app?.stop());
@@ -74,7 +84,10 @@ describe('Schemathesis against /api/v1/openapi.json', () => {
       'true',
     ]);
     const summary = output.split('\n').slice(-40).join('\n');
-    writeFileSync(`${reportDir}summary.txt`, output.replace(/Bearer [\w.-]+/g, 'Bearer [redacted]'));
+    writeFileSync(
+      `${reportDir}summary.txt`,
+      output.replace(/Bearer [\w.-]+/g, 'Bearer [redacted]'),
+    );
     expect(output, summary).toMatch(/Test cases:/);
     expect(app.output()).not.toMatch(/"statusCode":5\d\d/);
     expect(code, summary).toBe(0);

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseEnv, startRedis, startService, type RedisProcess, type ServiceProcess } from './support/processes.js';
+import {
+  baseEnv,
+  startRedis,
+  startService,
+  type RedisProcess,
+  type ServiceProcess,
+} from './support/processes.js';
 
 describe('shared rate limit (RATE_LIMIT_STORE=redis, real redis-server)', () => {
   let redis: RedisProcess;
@@ -40,7 +46,8 @@ describe('shared rate limit (RATE_LIMIT_STORE=redis, real redis-server)', () => 
     // The documented behaviour without Redis: each instance falls back to its own memory counters.
     await redis.stop();
     const afterLoss: number[] = [];
-    for (let i = 0; i < 12; i += 1) afterLoss.push((await fetch(`${a.url}/api/v1/universities`)).status);
+    for (let i = 0; i < 12; i += 1)
+      afterLoss.push((await fetch(`${a.url}/api/v1/universities`)).status);
     expect(afterLoss.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(afterLoss.slice(10)).toEqual([429, 429]);
   });

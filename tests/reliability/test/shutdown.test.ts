@@ -13,7 +13,10 @@ function slowRequest(port: number, path: string, body: string) {
         port,
         method: 'POST',
         path,
-        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+        },
       },
       (res) => {
         let text = '';
@@ -40,35 +43,56 @@ function canConnect(port: number): Promise<boolean> {
 }
 
 const cases: { app: AppName; path: string; body: string; expectStatus: number }[] = [
-  { app: 'rest-api', path: '/api/v1/universities', body: '{"name":"Slow","shortName":"S"}', expectStatus: 401 },
-  { app: 'graphql-gateway', path: '/graphql', body: '{"query":"{ health { status } }"}', expectStatus: 200 },
+  {
+    app: 'rest-api',
+    path: '/api/v1/universities',
+    body: '{"name":"Slow","shortName":"S"}',
+    expectStatus: 401,
+  },
+  {
+    app: 'graphql-gateway',
+    path: '/graphql',
+    body: '{"query":"{ health { status } }"}',
+    expectStatus: 200,
+  },
 ];
 
 describe('graceful shutdown', () => {
-  it.each(cases)('when $app gets SIGTERM with slow requests in flight, then they complete, new connections are refused and it exits 0', async ({ app, path, body, expectStatus }) => {
-    const service = await startService(
-      app,
-      baseEnv({ MONGODB_URI: `${inject('mongoUri')}shutdown_${app.replace('-', '_')}`, SHUTDOWN_GRACE_MS: '8000' }),
-    );
-    const inFlight = [slowRequest(service.port, path, body), slowRequest(service.port, path, body)];
-    await new Promise((r) => setTimeout(r, 200));
-    const signalledAt = Date.now();
-    service.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await canConnect(service.port)).toBe(false);
-    for (const request of inFlight) request.finish();
-    const responses = await Promise.all(inFlight.map((r) => r.response));
-    for (const response of responses) expect(response.status).toBe(expectStatus);
-    expect(await service.exited).toBe(0);
-    expect(Date.now() - signalledAt).toBeLessThan(8_000);
+  it.each(cases)(
+    'when $app gets SIGTERM with slow requests in flight, then they complete, new connections are refused and it exits 0',
+    async ({ app, path, body, expectStatus }) => {
+      const service = await startService(
+        app,
+        baseEnv({
+          MONGODB_URI: `${inject('mongoUri')}shutdown_${app.replace('-', '_')}`,
+          SHUTDOWN_GRACE_MS: '8000',
+        }),
+      );
+      const inFlight = [
+        slowRequest(service.port, path, body),
+        slowRequest(service.port, path, body),
+      ];
+      await new Promise((r) => setTimeout(r, 200));
+      const signalledAt = Date.now();
+      service.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await canConnect(service.port)).toBe(false);
+      for (const request of inFlight) request.finish();
+      const responses = await Promise.all(inFlight.map((r) => r.response));
+      for (const response of responses) expect(response.status).toBe(expectStatus);
+      expect(await service.exited).toBe(0);
+      expect(Date.now() - signalledAt).toBeLessThan(8_000);
 
-    const messages = service
-      .output()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => (JSON.parse(line) as { msg: string }).msg);
-    const order = ['shutting down', 'servers drained', 'database closed', 'stopped'].map((m) => messages.indexOf(m));
-    expect(order.every((index) => index >= 0)).toBe(true);
-    expect([...order].sort((a, b) => a - b)).toEqual(order);
-  });
+      const messages = service
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => (JSON.parse(line) as { msg: string }).msg);
+      const order = ['shutting down', 'servers drained', 'database closed', 'stopped'].map((m) =>
+        messages.indexOf(m),
+      );
+      expect(order.every((index) => index >= 0)).toBe(true);
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+    },
+  );
 });

@@ -356,7 +356,12 @@ export const academicTypeDefs = /* GraphQL */ `
     "Creates a university (admin or editor)."
     createUniversity("The new university." input: CreateUniversityInput!): University!
     "Updates a university (admin or editor; isActive admin only)."
-    updateUniversity("The university's id." id: ID!, "Fields to change." input: UpdateUniversityInput!): University!
+    updateUniversity(
+      "The university's id."
+      id: ID!
+      "Fields to change."
+      input: UpdateUniversityInput!
+    ): University!
     "Soft-deletes a university (admin)."
     deleteUniversity("The university's id." id: ID!): Boolean!
     "Creates a branch (admin or editor)."
@@ -368,13 +373,23 @@ export const academicTypeDefs = /* GraphQL */ `
     "Creates a semester (admin or editor)."
     createSemester("The new semester." input: CreateSemesterInput!): Semester!
     "Updates a semester (admin or editor)."
-    updateSemester("The semester's id." id: ID!, "Fields to change." input: UpdateSemesterInput!): Semester!
+    updateSemester(
+      "The semester's id."
+      id: ID!
+      "Fields to change."
+      input: UpdateSemesterInput!
+    ): Semester!
     "Deletes a semester without offerings (admin)."
     deleteSemester("The semester's id." id: ID!): Boolean!
     "Creates a subject (admin or editor)."
     createSubject("The new subject." input: CreateSubjectInput!): Subject!
     "Updates a subject (admin or editor)."
-    updateSubject("The subject's id." id: ID!, "Fields to change." input: UpdateSubjectInput!): Subject!
+    updateSubject(
+      "The subject's id."
+      id: ID!
+      "Fields to change."
+      input: UpdateSubjectInput!
+    ): Subject!
     "Deletes a subject without offerings (admin)."
     deleteSubject("The subject's id." id: ID!): Boolean!
     "Creates a subject offering (admin or editor)."
@@ -389,38 +404,52 @@ type Args = Record<string, unknown>;
 
 export const academicResolvers = {
   Query: {
-    universities: (_: unknown, args: Args, { actor }: Ctx) => listUniversities({ actor, query: restQuery(args) }),
-    university: (_: unknown, { slug }: { slug: string }, { actor }: Ctx) => getUniversityBySlug({ actor, slug }),
-    branches: (_: unknown, args: Args, { actor }: Ctx) => listBranches({ actor, query: restQuery(args) }),
-    semesters: (_: unknown, args: Args, { actor }: Ctx) => listSemesters({ actor, query: restQuery(args) }),
-    subjects: (_: unknown, args: Args, { actor }: Ctx) => listSubjects({ actor, query: restQuery(args) }),
-    subject: (_: unknown, { slug }: { slug: string }, { actor }: Ctx) => getSubjectBySlug({ actor, slug }),
+    universities: (_: unknown, args: Args, { actor }: Ctx) =>
+      listUniversities({ actor, query: restQuery(args) }),
+    university: (_: unknown, { slug }: { slug: string }, { actor }: Ctx) =>
+      getUniversityBySlug({ actor, slug }),
+    branches: (_: unknown, args: Args, { actor }: Ctx) =>
+      listBranches({ actor, query: restQuery(args) }),
+    semesters: (_: unknown, args: Args, { actor }: Ctx) =>
+      listSemesters({ actor, query: restQuery(args) }),
+    subjects: (_: unknown, args: Args, { actor }: Ctx) =>
+      listSubjects({ actor, query: restQuery(args) }),
+    subject: (_: unknown, { slug }: { slug: string }, { actor }: Ctx) =>
+      getSubjectBySlug({ actor, slug }),
     subjectOfferings: (_: unknown, args: Args, { actor }: Ctx) =>
       listSubjectOfferings({ actor, query: restQuery(args) }),
-    subjectOffering: (_: unknown, { id }: IdArgs, { actor }: Ctx) => getSubjectOfferingById({ actor, id }),
+    subjectOffering: (_: unknown, { id }: IdArgs, { actor }: Ctx) =>
+      getSubjectOfferingById({ actor, id }),
   },
   Mutation: {
-    createUniversity: (_: unknown, { input }: InputArgs, { actor }: Ctx) => createUniversity({ actor, input }),
+    createUniversity: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
+      createUniversity({ actor, input }),
     updateUniversity: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
       updateUniversity({ actor, id, input }),
     deleteUniversity: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
       await deleteUniversity({ actor, id });
       return true;
     },
-    createBranch: (_: unknown, { input }: InputArgs, { actor }: Ctx) => createBranch({ actor, input }),
-    updateBranch: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) => updateBranch({ actor, id, input }),
+    createBranch: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
+      createBranch({ actor, input }),
+    updateBranch: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+      updateBranch({ actor, id, input }),
     deleteBranch: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
       await deleteBranch({ actor, id });
       return true;
     },
-    createSemester: (_: unknown, { input }: InputArgs, { actor }: Ctx) => createSemester({ actor, input }),
-    updateSemester: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) => updateSemester({ actor, id, input }),
+    createSemester: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
+      createSemester({ actor, input }),
+    updateSemester: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+      updateSemester({ actor, id, input }),
     deleteSemester: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
       await deleteSemester({ actor, id });
       return true;
     },
-    createSubject: (_: unknown, { input }: InputArgs, { actor }: Ctx) => createSubject({ actor, input }),
-    updateSubject: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) => updateSubject({ actor, id, input }),
+    createSubject: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
+      createSubject({ actor, input }),
+    updateSubject: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+      updateSubject({ actor, id, input }),
     deleteSubject: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
       await deleteSubject({ actor, id });
       return true;
@@ -437,7 +466,8 @@ export const academicResolvers = {
       loaders.branchesByUniversityId.load(university.id),
   },
   Branch: {
-    semesters: (branch: Branch, _: Args, { loaders }: Ctx) => loaders.semestersByBranchId.load(branch.id),
+    semesters: (branch: Branch, _: Args, { loaders }: Ctx) =>
+      loaders.semestersByBranchId.load(branch.id),
   },
   SubjectOffering: {
     subject: async (offering: SubjectOffering, _: Args, { loaders }: Ctx) =>

@@ -316,7 +316,12 @@ export const contentTypeDefs = /* GraphQL */ `
     "Creates a question (admin or editor)."
     createQuestion("The new question." input: CreateQuestionInput!): Question!
     "Updates a question (admin or editor)."
-    updateQuestion("The question's id." id: ID!, "Fields to change." input: UpdateQuestionInput!): Question!
+    updateQuestion(
+      "The question's id."
+      id: ID!
+      "Fields to change."
+      input: UpdateQuestionInput!
+    ): Question!
     "Deletes a question without solutions (admin)."
     deleteQuestion("The question's id." id: ID!): Boolean!
     "Adds a solution to a question (any active user)."
@@ -331,10 +336,17 @@ type Args = Record<string, unknown>;
 
 export const contentResolvers = {
   Query: {
-    papers: (_: unknown, args: Args, { actor }: Ctx) => listPapers({ actor, query: restQuery(args) }),
-    paper: (_: unknown, { slug }: { slug: string }, { actor }: Ctx) => getPaperBySlug({ actor, slug }),
-    questions: (_: unknown, args: Args, { actor }: Ctx) => listQuestions({ actor, query: restQuery(args) }),
-    question: (_: unknown, { id, slug }: { id?: string | null; slug?: string | null }, { actor }: Ctx) => {
+    papers: (_: unknown, args: Args, { actor }: Ctx) =>
+      listPapers({ actor, query: restQuery(args) }),
+    paper: (_: unknown, { slug }: { slug: string }, { actor }: Ctx) =>
+      getPaperBySlug({ actor, slug }),
+    questions: (_: unknown, args: Args, { actor }: Ctx) =>
+      listQuestions({ actor, query: restQuery(args) }),
+    question: (
+      _: unknown,
+      { id, slug }: { id?: string | null; slug?: string | null },
+      { actor }: Ctx,
+    ) => {
       const hasId = id !== undefined && id !== null;
       const hasSlug = slug !== undefined && slug !== null;
       if (hasId === hasSlug) {
@@ -342,13 +354,18 @@ export const contentResolvers = {
           { path: hasId ? 'slug' : 'id', message: 'give exactly one of id and slug' },
         ]);
       }
-      return hasId ? getQuestionById({ actor, id }) : getQuestionBySlug({ actor, slug: slug as string });
+      return hasId
+        ? getQuestionById({ actor, id })
+        : getQuestionBySlug({ actor, slug: slug as string });
     },
-    solutions: (_: unknown, args: Args, { actor }: Ctx) => listSolutions({ actor, query: restQuery(args) }),
+    solutions: (_: unknown, args: Args, { actor }: Ctx) =>
+      listSolutions({ actor, query: restQuery(args) }),
   },
   Mutation: {
-    createPaper: (_: unknown, { input }: InputArgs, { actor }: Ctx) => createPaper({ actor, input }),
-    updatePaper: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) => updatePaper({ actor, id, input }),
+    createPaper: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
+      createPaper({ actor, input }),
+    updatePaper: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+      updatePaper({ actor, id, input }),
     deletePaper: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
       await deletePaper({ actor, id });
       return true;
@@ -357,23 +374,33 @@ export const contentResolvers = {
       _: unknown,
       { id, status, reason }: { id: string; status: string; reason?: string | null },
       { actor }: Ctx,
-    ) => setPaperStatus({ actor, id, input: { status, ...(reason === undefined || reason === null ? {} : { reason }) } }),
-    createQuestion: (_: unknown, { input }: InputArgs, { actor }: Ctx) => createQuestion({ actor, input }),
-    updateQuestion: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) => updateQuestion({ actor, id, input }),
+    ) =>
+      setPaperStatus({
+        actor,
+        id,
+        input: { status, ...(reason === undefined || reason === null ? {} : { reason }) },
+      }),
+    createQuestion: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
+      createQuestion({ actor, input }),
+    updateQuestion: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+      updateQuestion({ actor, id, input }),
     deleteQuestion: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
       await deleteQuestion({ actor, id });
       return true;
     },
-    createSolution: (_: unknown, { input }: InputArgs, { actor }: Ctx) => createSolution({ actor, input }),
+    createSolution: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
+      createSolution({ actor, input }),
     voteSolution: (_: unknown, { id, value }: { id: string; value: number }, { actor }: Ctx) =>
       voteSolution({ actor, id, input: { value } }),
   },
   Paper: {
     subjectOffering: async (paper: Paper, _: Args, { loaders }: Ctx) =>
       required(await loaders.subjectOfferingById.load(paper.subjectOfferingId), 'Subject offering'),
-    questions: (paper: Paper, _: Args, { loaders }: Ctx) => loaders.questionsByPaperId.load(paper.id),
+    questions: (paper: Paper, _: Args, { loaders }: Ctx) =>
+      loaders.questionsByPaperId.load(paper.id),
   },
   Question: {
-    solutions: (question: Question, _: Args, { loaders }: Ctx) => loaders.solutionsByQuestionId.load(question.id),
+    solutions: (question: Question, _: Args, { loaders }: Ctx) =>
+      loaders.solutionsByQuestionId.load(question.id),
   },
 };

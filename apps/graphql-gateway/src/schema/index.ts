@@ -8,7 +8,13 @@ import { syllabusResolvers, syllabusTypeDefs } from './syllabus.js';
 import { userResolvers, userTypeDefs } from './users.js';
 
 /** Every type definition of the graph; `type Query` and `type Mutation` are merged across modules. */
-export const typeDefs = [commonTypeDefs, academicTypeDefs, syllabusTypeDefs, contentTypeDefs, userTypeDefs];
+export const typeDefs = [
+  commonTypeDefs,
+  academicTypeDefs,
+  syllabusTypeDefs,
+  contentTypeDefs,
+  userTypeDefs,
+];
 
 /** The executable schema: SDL plus resolvers, which are thin calls into the domain services. */
 export function buildSchema(info: { version: string; startedAt: number }): GraphQLSchema {

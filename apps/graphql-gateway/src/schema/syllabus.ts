@@ -118,10 +118,15 @@ export const syllabusResolvers = {
       getSyllabus({ actor, subjectOfferingId }),
   },
   Mutation: {
-    initSyllabus: (_: unknown, { subjectOfferingId }: { subjectOfferingId: string }, { actor }: Ctx) =>
-      initSyllabus({ actor, input: { subjectOfferingId } }),
-    createModule: (_: unknown, { input }: { input: unknown }, { actor }: Ctx) => createModule({ actor, input }),
-    createTopic: (_: unknown, { input }: { input: unknown }, { actor }: Ctx) => createTopic({ actor, input }),
+    initSyllabus: (
+      _: unknown,
+      { subjectOfferingId }: { subjectOfferingId: string },
+      { actor }: Ctx,
+    ) => initSyllabus({ actor, input: { subjectOfferingId } }),
+    createModule: (_: unknown, { input }: { input: unknown }, { actor }: Ctx) =>
+      createModule({ actor, input }),
+    createTopic: (_: unknown, { input }: { input: unknown }, { actor }: Ctx) =>
+      createTopic({ actor, input }),
   },
   Syllabus: {
     // syllabus(subjectOfferingId) reads the whole tree in one service call: reuse it.
@@ -131,9 +136,11 @@ export const syllabusResolvers = {
   Module: {
     topics: (module: Module | ModuleWithTopics, _: Args, { loaders }: Ctx) =>
       'topics' in module ? module.topics : loaders.topicsByModuleId.load(module.id),
-    questions: (module: Module, _: Args, { loaders }: Ctx) => loaders.questionsByModuleId.load(module.id),
+    questions: (module: Module, _: Args, { loaders }: Ctx) =>
+      loaders.questionsByModuleId.load(module.id),
   },
   Topic: {
-    questions: (topic: Topic, _: Args, { loaders }: Ctx) => loaders.questionsByTopicId.load(topic.id),
+    questions: (topic: Topic, _: Args, { loaders }: Ctx) =>
+      loaders.questionsByTopicId.load(topic.id),
   },
 };

@@ -63,7 +63,12 @@ export const userTypeDefs = /* GraphQL */ `
 
   type Mutation {
     "Changes a user's role or active flag (admin); the last active admin stays."
-    updateUser("The identity provider's user id." externalId: String!, "Fields to change." input: UpdateUserInput!): User!
+    updateUser(
+      "The identity provider's user id."
+      externalId: String!
+      "Fields to change."
+      input: UpdateUserInput!
+    ): User!
   }
 `;
 
@@ -72,12 +77,16 @@ type Ctx = GatewayContext;
 export const userResolvers = {
   Query: {
     me: (_: unknown, _args: unknown, { actor }: Ctx) => getMe({ actor }),
-    users: (_: unknown, args: Record<string, unknown>, { actor }: Ctx) => listUsers({ actor, query: restQuery(args) }),
+    users: (_: unknown, args: Record<string, unknown>, { actor }: Ctx) =>
+      listUsers({ actor, query: restQuery(args) }),
     user: (_: unknown, { externalId }: { externalId: string }, { actor }: Ctx) =>
       getUserByExternalId({ actor, externalId }),
   },
   Mutation: {
-    updateUser: (_: unknown, { externalId, input }: { externalId: string; input: unknown }, { actor }: Ctx) =>
-      updateUser({ actor, externalId, input }),
+    updateUser: (
+      _: unknown,
+      { externalId, input }: { externalId: string; input: unknown },
+      { actor }: Ctx,
+    ) => updateUser({ actor, externalId, input }),
   },
 };

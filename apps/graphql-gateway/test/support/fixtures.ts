@@ -42,7 +42,6 @@ import {
   type University,
 } from '@qpc/domain';
 
-
 const { Types } = mongoose;
 
 export function tag(): string {
@@ -53,7 +52,12 @@ export function tag(): string {
 export async function actorOf(externalId: string): Promise<Actor> {
   const user = await UserModel.findOne({ externalId }).lean();
   if (!user) throw new Error(`no user ${externalId}`);
-  return { id: user._id.toHexString(), externalId, role: user.role as Actor['role'], isActive: user.isActive };
+  return {
+    id: user._id.toHexString(),
+    externalId,
+    role: user.role as Actor['role'],
+    isActive: user.isActive,
+  };
 }
 
 /** A user of the given role who is none of the test callers (e.g. the author of a solution). */
@@ -84,10 +88,22 @@ export interface Catalog {
  */
 export async function makeCatalog(admin: Actor, author: Actor = admin): Promise<Catalog> {
   const t = tag();
-  const university = await createUniversity({ actor: admin, input: { name: `University ${t}`, shortName: `U${t}` } });
-  const branch = await createBranch({ actor: admin, input: { universityId: university.id, name: `Branch ${t}`, code: 'CSE' } });
-  const semester = await createSemester({ actor: admin, input: { branchId: branch.id, number: 3, name: 'II-I' } });
-  const subject = await createSubject({ actor: admin, input: { name: `Subject ${t}`, code: `S${t}` } });
+  const university = await createUniversity({
+    actor: admin,
+    input: { name: `University ${t}`, shortName: `U${t}` },
+  });
+  const branch = await createBranch({
+    actor: admin,
+    input: { universityId: university.id, name: `Branch ${t}`, code: 'CSE' },
+  });
+  const semester = await createSemester({
+    actor: admin,
+    input: { branchId: branch.id, number: 3, name: 'II-I' },
+  });
+  const subject = await createSubject({
+    actor: admin,
+    input: { name: `Subject ${t}`, code: `S${t}` },
+  });
   const offering = await createSubjectOffering({
     actor: admin,
     input: {
@@ -99,16 +115,36 @@ export async function makeCatalog(admin: Actor, author: Actor = admin): Promise<
     },
   });
   await initSyllabus({ actor: admin, input: { subjectOfferingId: offering.id } });
-  const module = await createModule({ actor: admin, input: { subjectOfferingId: offering.id, title: 'Module 1' } });
-  const topic = await createTopic({ actor: admin, input: { moduleId: module.id, title: 'Topic 1' } });
+  const module = await createModule({
+    actor: admin,
+    input: { subjectOfferingId: offering.id, title: 'Module 1' },
+  });
+  const topic = await createTopic({
+    actor: admin,
+    input: { moduleId: module.id, title: 'Topic 1' },
+  });
   const draft = await createPaper({
     actor: admin,
-    input: { subjectOfferingId: offering.id, examYear: 2023, examType: 'end-term', title: `Approved ${t}` },
+    input: {
+      subjectOfferingId: offering.id,
+      examYear: 2023,
+      examType: 'end-term',
+      title: `Approved ${t}`,
+    },
   });
-  const approved = await setPaperStatus({ actor: admin, id: draft.id, input: { status: 'approved', reason: 'ok' } });
+  const approved = await setPaperStatus({
+    actor: admin,
+    id: draft.id,
+    input: { status: 'approved', reason: 'ok' },
+  });
   const pending = await createPaper({
     actor: admin,
-    input: { subjectOfferingId: offering.id, examYear: 2024, examType: 'mid-term', title: `Pending ${t}` },
+    input: {
+      subjectOfferingId: offering.id,
+      examYear: 2024,
+      examType: 'mid-term',
+      title: `Pending ${t}`,
+    },
   });
   const question = await createQuestion({
     actor: admin,
@@ -126,10 +162,32 @@ export async function makeCatalog(admin: Actor, author: Actor = admin): Promise<
   });
   const hiddenQuestion = await createQuestion({
     actor: admin,
-    input: { paperId: pending.id, text: `Explain queues ${t}`, type: 'long', difficulty: 'hard', topicId: topic.id },
+    input: {
+      paperId: pending.id,
+      text: `Explain queues ${t}`,
+      type: 'long',
+      difficulty: 'hard',
+      topicId: topic.id,
+    },
   });
-  const solution = await createSolution({ actor: author, input: { questionId: question.id, content: 'LIFO: last in, first out.' } });
-  return { university, branch, semester, subject, offering, module, topic, approved, pending, question, hiddenQuestion, solution };
+  const solution = await createSolution({
+    actor: author,
+    input: { questionId: question.id, content: 'LIFO: last in, first out.' },
+  });
+  return {
+    university,
+    branch,
+    semester,
+    subject,
+    offering,
+    module,
+    topic,
+    approved,
+    pending,
+    question,
+    hiddenQuestion,
+    solution,
+  };
 }
 
 export interface TreeSize {
@@ -150,10 +208,17 @@ export interface TreeSize {
  */
 export async function makeTree(size: TreeSize): Promise<{ offeringId: string; questions: number }> {
   const t = tag();
-  const university = await UniversityModel.create({ name: `Tree ${t}`, shortName: 'T', slug: `tree-${t}` });
+  const university = await UniversityModel.create({
+    name: `Tree ${t}`,
+    shortName: 'T',
+    slug: `tree-${t}`,
+  });
   const branch = await BranchModel.create({ universityId: university._id, name: `Branch ${t}` });
   const semester = await SemesterModel.create({ branchId: branch._id, number: 1 });
-  const subject = await SubjectModel.create({ name: `Tree subject ${t}`, slug: `tree-subject-${t}` });
+  const subject = await SubjectModel.create({
+    name: `Tree subject ${t}`,
+    slug: `tree-subject-${t}`,
+  });
   const offering = await SubjectOfferingModel.create({
     universityId: university._id,
     branchId: branch._id,
@@ -169,9 +234,17 @@ export async function makeTree(size: TreeSize): Promise<{ offeringId: string; qu
     slug: `tree-paper-${t}`,
     status: 'approved',
   });
-  const author = await UserModel.create({ externalId: `author_${t}`, role: 'normal', isActive: true });
+  const author = await UserModel.create({
+    externalId: `author_${t}`,
+    role: 'normal',
+    isActive: true,
+  });
   const voters = await UserModel.insertMany(
-    Array.from({ length: size.votesPerSolution }, (_, i) => ({ externalId: `voter_${t}_${i}`, role: 'normal', isActive: true })),
+    Array.from({ length: size.votesPerSolution }, (_, i) => ({
+      externalId: `voter_${t}_${i}`,
+      role: 'normal',
+      isActive: true,
+    })),
   );
 
   const modules = Array.from({ length: size.modules }, (_, m) => ({
@@ -214,9 +287,15 @@ export async function makeTree(size: TreeSize): Promise<{ offeringId: string; qu
       content: `Solution ${i + 1}`,
     })),
   );
-  const votes = solutions.slice(0, size.votedSolutions).flatMap((solution) =>
-    voters.map((voter, i) => ({ solutionId: solution._id, userId: voter._id, value: i % 3 === 0 ? -1 : 1 })),
-  );
+  const votes = solutions
+    .slice(0, size.votedSolutions)
+    .flatMap((solution) =>
+      voters.map((voter, i) => ({
+        solutionId: solution._id,
+        userId: voter._id,
+        value: i % 3 === 0 ? -1 : 1,
+      })),
+    );
   await ModuleModel.insertMany(modules);
   await TopicModel.insertMany(topics);
   await QuestionModel.insertMany(questions);

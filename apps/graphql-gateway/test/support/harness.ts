@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '@qpc/config';
-import { connectDatabase, disconnectDatabase, mongoose, setUserRole, UserModel, type Role } from '@qpc/domain';
+import {
+  connectDatabase,
+  disconnectDatabase,
+  mongoose,
+  setUserRole,
+  UserModel,
+  type Role,
+} from '@qpc/domain';
 import { createActorResolver, createLogger, createRateLimiter } from '@qpc/server-kit';
 import { captureLogs, listen, testConfig, tokenFor } from '@qpc/server-kit/testing';
 import { inject } from 'vitest';
@@ -24,7 +31,11 @@ export interface RunningGateway {
   config: Config;
   logs: () => Record<string, unknown>[];
   /** POSTs a GraphQL operation; returns status and parsed body. */
-  gql: (query: string, variables?: Record<string, unknown>, headers?: Record<string, string>) => Promise<GqlResult>;
+  gql: (
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ) => Promise<GqlResult>;
   /** Runs `action` and returns the names of the database commands it sent (driver command monitoring). */
   countCommands: <T>(action: () => Promise<T>) => Promise<{ result: T; commands: string[] }>;
   close: () => Promise<void>;
@@ -40,7 +51,10 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ru
   await connectDatabase({ uri, socketTimeoutMs: 60_000 });
   const config = testConfig(uri, env);
   const capture = captureLogs();
-  const logger = createLogger({ logLevel: 'info' }, { name: 'graphql-gateway', destination: capture.destination });
+  const logger = createLogger(
+    { logLevel: 'info' },
+    { name: 'graphql-gateway', destination: capture.destination },
+  );
   const rateLimiter = createRateLimiter(config, { keyPrefix: 'graphql' });
   const { app, apollo } = await createGateway({
     config,

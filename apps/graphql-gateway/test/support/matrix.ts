@@ -34,7 +34,10 @@ export interface WriteCase {
  * One test per case and caller: an allowed caller gets data and the change is stored; any other
  * caller gets the refusal code, no data, and nothing changes.
  */
-export function roleMatrix(context: () => { gw: RunningGateway; callers: Callers }, cases: WriteCase[]): void {
+export function roleMatrix(
+  context: () => { gw: RunningGateway; callers: Callers },
+  cases: WriteCase[],
+): void {
   for (const testCase of cases) {
     for (const caller of CALLERS) {
       const isAllowed = testCase.allowed.includes(caller);
@@ -42,7 +45,11 @@ export function roleMatrix(context: () => { gw: RunningGateway; callers: Callers
       it(`when ${caller} calls ${testCase.field}, then ${outcome}`, async () => {
         const { gw, callers } = context();
         const operation = await testCase.arrange();
-        const { status, body } = await gw.gql(operation.query, operation.variables, callers.headers(caller));
+        const { status, body } = await gw.gql(
+          operation.query,
+          operation.variables,
+          callers.headers(caller),
+        );
         expect(status).toBe(200);
         if (isAllowed) {
           expect(body.errors).toBeUndefined();

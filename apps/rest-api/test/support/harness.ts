@@ -22,17 +22,23 @@ export interface StartOptions {
 }
 
 /** Starts the real REST app on a free port against a fresh database of the test server. */
-export async function startApp(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningApp> {
   const shared = options.shareDatabaseWith?.config.mongodbUri;
   const database = shared
     ? { uri: shared, drop: async () => undefined }
     : await connectTestDatabase(inject('mongoUri'));
   const config = testConfig(database.uri, env);
   const capture = captureLogs();
-  const logger = createLogger({ logLevel: env.LOG_LEVEL ? config.logLevel : 'info' }, {
-    name: 'rest-api',
-    destination: capture.destination,
-  });
+  const logger = createLogger(
+    { logLevel: env.LOG_LEVEL ? config.logLevel : 'info' },
+    {
+      name: 'rest-api',
+      destination: capture.destination,
+    },
+  );
   const rateLimiter = createRateLimiter(config, { keyPrefix: 'rest' });
   const app = createApp({
     config,

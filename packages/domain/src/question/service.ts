@@ -2,12 +2,7 @@ import type { Types } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
-import {
-  invalidReference,
-  NotFoundError,
-  parseInput,
-  ValidationError,
-} from '../errors.js';
+import { invalidReference, NotFoundError, parseInput, ValidationError } from '../errors.js';
 import { paginate } from '../pagination.js';
 import type { Page } from '../pagination.js';
 import { PaperModel } from '../paper/model.js';

@@ -4,12 +4,7 @@ import { assertCan } from '../access.js';
 import { BranchModel } from '../branch/model.js';
 import { objectId } from '../common-schemas.js';
 import type { ErrorDetail } from '../errors.js';
-import {
-  invalidReference,
-  NotFoundError,
-  parseInput,
-  ValidationError,
-} from '../errors.js';
+import { invalidReference, NotFoundError, parseInput, ValidationError } from '../errors.js';
 import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';
 import { PaperModel } from '../paper/model.js';

@@ -41,7 +41,10 @@ export function baseEnv(extra: Record<string, string>): Record<string, string> {
 }
 
 /** Starts a built app (dist/server.js) as a child process and waits for its listening line. */
-export async function startService(name: AppName, env: Record<string, string>): Promise<ServiceProcess> {
+export async function startService(
+  name: AppName,
+  env: Record<string, string>,
+): Promise<ServiceProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(repoRoot, 'apps', name, 'dist', 'server.js')], {
     env: { ...env, [name === 'rest-api' ? 'PORT' : 'GRAPHQL_PORT']: String(port) },
@@ -86,19 +89,33 @@ export interface RedisProcess {
 export async function startRedis(port?: number): Promise<RedisProcess> {
   const which = spawnSync('redis-server', ['--version']);
   if (which.error) {
-    throw new Error('redis-server is not installed: `npm test` installs it (apt-get install redis-server)');
+    throw new Error(
+      'redis-server is not installed: `npm test` installs it (apt-get install redis-server)',
+    );
   }
   const chosen = port ?? (await freePort());
   const child = spawn(
     'redis-server',
-    ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+    [
+      '--port',
+      String(chosen),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--protected-mode',
+      'yes',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   const deadline = Date.now() + 10_000;
   while (!output.includes('Ready to accept connections')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server did not start:\n${output}`);
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`redis-server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
@@ -146,13 +163,18 @@ export function sentryEvents(envelopes: string[]): Record<string, unknown>[] {
     const lines = envelope.split('\n');
     for (let i = 1; i < lines.length - 1; i += 2) {
       const header = JSON.parse(lines[i]!) as { type?: string };
-      if (header.type === 'event') events.push(JSON.parse(lines[i + 1]!) as Record<string, unknown>);
+      if (header.type === 'event')
+        events.push(JSON.parse(lines[i + 1]!) as Record<string, unknown>);
     }
   }
   return events;
 }
 
-export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check().catch(() => undefined);
