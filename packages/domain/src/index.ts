@@ -9,6 +9,7 @@ export * from './common-schemas.js';
 export * from './db.js';
 export * from './unique.js';
 export * from './dependents.js';
+export * from './update.js';
 export * from './models.js';
 export * from './university/index.js';
 export * from './branch/index.js';

@@ -3,6 +3,7 @@ import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { ConflictError, invalidReference, NotFoundError, parseInput } from '../errors.js';
+import { definedFields, updateById } from '../update.js';
 import { deleteUnlessReferenced } from '../dependents.js';
 import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';
@@ -92,9 +93,7 @@ export async function updateBranch({
   const current = await BranchModel.findById(branchId).lean();
   if (!current) throw notFound();
 
-  const set: Record<string, unknown> = {};
-  if (data.name !== undefined) set.name = data.name;
-  if (data.code !== undefined) set.code = data.code;
+  const set = definedFields(data, ['name', 'code']);
   if (data.universityId !== undefined && data.universityId !== current.universityId.toHexString()) {
     await assertActiveUniversity(data.universityId);
     const offerings = await SubjectOfferingModel.countDocuments({ branchId });
@@ -107,11 +106,7 @@ export async function updateBranch({
     set.universityId = data.universityId;
   }
 
-  const updated = await BranchModel.findByIdAndUpdate(
-    branchId,
-    { $set: set },
-    { returnDocument: 'after', runValidators: true },
-  ).lean();
+  const updated = await updateById<typeof current>(BranchModel, branchId, { $set: set });
   if (!updated) throw notFound();
   return toDto<Branch>(updated);
 }

@@ -3,6 +3,7 @@ import { assertCan, can } from '../access.js';
 import type { MaybeActor } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { ConflictError, invalidReference, NotFoundError, parseInput } from '../errors.js';
+import { definedFields, updateById } from '../update.js';
 import { paginate } from '../pagination.js';
 import type { Page } from '../pagination.js';
 import { QuestionModel } from '../question/model.js';
@@ -11,7 +12,6 @@ import { createWithSlug, slugSchema } from '../slug.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
 import { SubjectModel } from '../subject/model.js';
 import { deleteUnlessReferenced } from '../dependents.js';
-import { withUniqueCheck } from '../unique.js';
 import { PaperModel } from './model.js';
 import {
   createPaperInput,
@@ -154,14 +154,8 @@ export async function updatePaper({
   assertCan(actor, 'catalog:write');
   const paperId = parseInput(objectId, id, 'id');
   const data = parseInput(updatePaperInput, input);
-  const $set: Record<string, unknown> = {};
-  if (data.examYear !== undefined) $set.examYear = data.examYear;
-  if (data.examType !== undefined) $set.examType = data.examType;
-  if (data.title !== undefined) $set.title = data.title;
-  if (data.slug !== undefined) $set.slug = data.slug;
-  const updated = await withUniqueCheck(PaperModel, $set, () =>
-    PaperModel.findByIdAndUpdate(paperId, { $set }, { returnDocument: 'after' }).lean(),
-  );
+  const $set = definedFields(data, ['examYear', 'examType', 'title', 'slug']);
+  const updated = await updateById<Parameters<typeof toPaper>[0]>(PaperModel, paperId, { $set });
   if (!updated) throw new NotFoundError('Paper not found');
   return toPaper(updated, actor);
 }

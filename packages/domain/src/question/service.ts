@@ -3,6 +3,7 @@ import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { invalidReference, NotFoundError, parseInput, ValidationError } from '../errors.js';
+import { definedFields, updateById } from '../update.js';
 import { paginate } from '../pagination.js';
 import type { Page } from '../pagination.js';
 import { PaperModel } from '../paper/model.js';
@@ -10,7 +11,6 @@ import { approvedPaperIds, canSeeUnapproved } from '../paper/service.js';
 import { toDto } from '../serialize.js';
 import { createWithSlug, slugSchema } from '../slug.js';
 import { deleteUnlessReferenced } from '../dependents.js';
-import { withUniqueCheck } from '../unique.js';
 import { SolutionModel } from '../solution/model.js';
 import { ModuleModel, TopicModel } from '../syllabus/model.js';
 import { QuestionModel } from './model.js';
@@ -254,7 +254,15 @@ export async function updateQuestion({
       { path: 'options', message: issue },
     ]);
 
-  const $set: Record<string, unknown> = {};
+  const $set = definedFields(data, [
+    'text',
+    'type',
+    'difficulty',
+    'marks',
+    'answer',
+    'slug',
+    'isVerified',
+  ]);
   const $unset: Record<string, 1> = {};
   if (data.moduleId !== undefined || data.topicId !== undefined) {
     const refs = await resolveSyllabusRefs(
@@ -265,21 +273,13 @@ export async function updateQuestion({
     $set.moduleId = refs.moduleId;
     $set.topicId = refs.topicId;
   }
-  if (data.text !== undefined) $set.text = data.text;
-  if (data.type !== undefined) $set.type = data.type;
-  if (data.difficulty !== undefined) $set.difficulty = data.difficulty;
-  if (data.marks !== undefined) $set.marks = data.marks;
-  if (data.answer !== undefined) $set.answer = data.answer;
-  if (data.slug !== undefined) $set.slug = data.slug;
-  if (data.isVerified !== undefined) $set.isVerified = data.isVerified;
   if (data.options === null) $unset.options = 1;
   else if (data.options !== undefined) $set.options = data.options;
 
-  const update: Record<string, unknown> = { $set };
-  if (Object.keys($unset).length) update.$unset = $unset;
-  const updated = await withUniqueCheck(QuestionModel, $set, () =>
-    QuestionModel.findByIdAndUpdate(questionId, update, { returnDocument: 'after' }).lean(),
-  );
+  const updated = await updateById<Parameters<typeof toQuestion>[0]>(QuestionModel, questionId, {
+    $set,
+    $unset,
+  });
   if (!updated) throw new NotFoundError('Question not found');
   return toQuestion(updated);
 }

@@ -4,6 +4,7 @@ import { assertCan } from '../access.js';
 import { BranchModel } from '../branch/model.js';
 import { objectId } from '../common-schemas.js';
 import { ConflictError, invalidReference, NotFoundError, parseInput } from '../errors.js';
+import { definedFields, updateById } from '../update.js';
 import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';
 import { toDto } from '../serialize.js';
@@ -88,9 +89,7 @@ export async function updateSemester({
   const current = await SemesterModel.findById(semesterId).lean();
   if (!current) throw notFound();
 
-  const set: Record<string, unknown> = {};
-  if (data.name !== undefined) set.name = data.name;
-  if (data.number !== undefined) set.number = data.number;
+  const set = definedFields(data, ['name', 'number']);
   if (data.branchId !== undefined && data.branchId !== current.branchId.toHexString()) {
     await assertBranchExists(data.branchId);
     const offerings = await SubjectOfferingModel.countDocuments({ semesterId });
@@ -107,16 +106,14 @@ export async function updateSemester({
     branchId: data.branchId ?? current.branchId,
     number: data.number ?? current.number,
   };
-  const updated = await withUniqueCheck(
+  const updated = await updateById<typeof current>(
     SemesterModel,
-    attempted,
-    () =>
-      SemesterModel.findByIdAndUpdate(
-        semesterId,
-        { $set: set },
-        { returnDocument: 'after', runValidators: true },
-      ).lean(),
-    duplicateMessage,
+    semesterId,
+    { $set: set },
+    {
+      attempted,
+      conflictMessage: duplicateMessage,
+    },
   );
   if (!updated) throw notFound();
   return toDto<Semester>(updated);

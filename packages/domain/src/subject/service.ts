@@ -3,6 +3,7 @@ import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { NotFoundError, parseInput } from '../errors.js';
+import { definedFields, updateById } from '../update.js';
 import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';
 import { literalRegex } from '../search.js';
@@ -10,7 +11,6 @@ import { toDto } from '../serialize.js';
 import { createWithSlug, slugSchema } from '../slug.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
 import { deleteUnlessReferenced } from '../dependents.js';
-import { withUniqueCheck } from '../unique.js';
 import { SubjectModel } from './model.js';
 import type { Subject } from './schema.js';
 import { createSubjectInput, listSubjectsQuery, updateSubjectInput } from './schema.js';
@@ -93,22 +93,15 @@ export async function updateSubject({
   assertCan(actor, 'catalog:write');
   const subjectId = parseInput(objectId, id, 'id');
   const data = parseInput(updateSubjectInput, input);
-  const set: Record<string, unknown> = {};
-  if (data.name !== undefined) set.name = data.name;
-  if (data.code !== undefined) set.code = data.code;
-  if (data.slug !== undefined) set.slug = data.slug;
-  if (data.description !== undefined) set.description = data.description;
+  const set = definedFields(data, ['name', 'code', 'slug', 'description']);
 
-  const updated = await withUniqueCheck(
+  const updated = await updateById<Record<string, unknown>>(
     SubjectModel,
-    data.slug !== undefined ? { slug: data.slug } : {},
-    () =>
-      SubjectModel.findByIdAndUpdate(
-        subjectId,
-        { $set: set },
-        { returnDocument: 'after', runValidators: true },
-      ).lean(),
-    data.slug ? `The slug "${data.slug}" is already taken` : undefined,
+    subjectId,
+    { $set: set },
+    {
+      conflictMessage: data.slug ? `The slug "${data.slug}" is already taken` : undefined,
+    },
   );
   if (!updated) throw notFound();
   return toDto<Subject>(updated);

@@ -3,12 +3,12 @@ import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { NotFoundError, parseInput } from '../errors.js';
+import { definedFields, updateById } from '../update.js';
 import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';
 import { literalRegex } from '../search.js';
 import { toDto } from '../serialize.js';
 import { createWithSlug, slugSchema } from '../slug.js';
-import { withUniqueCheck } from '../unique.js';
 import { UniversityModel } from './model.js';
 import type { University } from './schema.js';
 import { createUniversityInput, listUniversitiesQuery, updateUniversityInput } from './schema.js';
@@ -107,25 +107,19 @@ export async function updateUniversity({
   const current = await UniversityModel.findById(universityId).lean();
   if (!current) throw notFound();
 
-  const set: Record<string, unknown> = {};
-  if (data.name !== undefined) set.name = data.name;
-  if (data.shortName !== undefined) set.shortName = data.shortName;
-  if (data.slug !== undefined) set.slug = data.slug;
+  const set = definedFields(data, ['name', 'shortName', 'slug']);
   if (data.isActive !== undefined && data.isActive !== current.isActive) {
     set.isActive = data.isActive;
     set.deletedAt = data.isActive ? null : new Date();
   }
 
-  const updated = await withUniqueCheck(
+  const updated = await updateById<typeof current>(
     UniversityModel,
-    data.slug !== undefined ? { slug: data.slug } : {},
-    () =>
-      UniversityModel.findByIdAndUpdate(
-        universityId,
-        { $set: set },
-        { returnDocument: 'after', runValidators: true },
-      ).lean(),
-    data.slug ? `The slug "${data.slug}" is already taken` : undefined,
+    universityId,
+    { $set: set },
+    {
+      conflictMessage: data.slug ? `The slug "${data.slug}" is already taken` : undefined,
+    },
   );
   if (!updated) throw notFound();
   return toDto<University>(updated);
