@@ -13,9 +13,13 @@ ensureDependencies();
 buildAll();
 ensureFerretDB();
 
-const result = spawnSync(process.execPath, [join(root, 'bench/run.mjs'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, BENCH_COMMAND: process.env.BENCH_COMMAND ?? 'npm run bench' },
-});
+const result = spawnSync(
+  process.execPath,
+  [join(root, 'bench/run.mjs'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_COMMAND: process.env.BENCH_COMMAND ?? 'npm run bench' },
+  },
+);
 process.exit(result.status ?? 1);
