@@ -5,6 +5,7 @@
 // their own solution and each user votes at most once per solution.
 import type { Types } from 'mongoose';
 import type { Role } from './access.js';
+import { userIdFor } from './user/service.js';
 import { isDatabaseEmpty } from './db.js';
 import { ConflictError } from './errors.js';
 import {
@@ -355,6 +356,7 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
 
   const users = await UserModel.insertMany(
     USERS.map((u) => ({
+      _id: userIdFor(u.key),
       externalId: u.key,
       role: u.role,
       isActive: true,

@@ -19,7 +19,9 @@ import { createBranchInput, listBranchesQuery, updateBranchInput } from './schem
 const notFound = () => new NotFoundError('Branch not found');
 
 async function assertActiveUniversity(universityId: string): Promise<void> {
-  if (!(await UniversityModel.exists({ _id: universityId, isActive: true }))) {
+  // Read by _id alone and compare in code: on FerretDB only a bare _id filter uses an index.
+  const university = await UniversityModel.findById(universityId, { isActive: 1 }).lean();
+  if (!university?.isActive) {
     throw invalidReference('universityId', 'university not found or not active');
   }
 }

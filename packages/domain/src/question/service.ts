@@ -44,7 +44,9 @@ export async function visiblePaperIds(actor: MaybeActor): Promise<Types.ObjectId
 /** True when the caller may see a question of the given paper. */
 export async function canSeeQuestionOfPaper(actor: MaybeActor, paperId: unknown): Promise<boolean> {
   if (canSeeUnapproved(actor)) return true;
-  return Boolean(await PaperModel.exists({ _id: paperId, status: 'approved' }));
+  // Read by _id alone and compare in code: on FerretDB only a bare _id filter uses an index.
+  const paper = await PaperModel.findById(paperId, { status: 1 }).lean();
+  return paper?.status === 'approved';
 }
 
 async function listVisibleQuestions(

@@ -65,7 +65,9 @@ export async function createSubjectOffering({
   assertCan(actor, 'catalog:write');
   const data = parseInput(createSubjectOfferingInput, input);
   const [university, branch, semester, subject] = await Promise.all([
-    UniversityModel.findOne({ _id: data.universityId, isActive: true }, { _id: 1 }).lean(),
+    UniversityModel.findById(data.universityId, { isActive: 1 })
+      .lean()
+      .then((u) => (u?.isActive ? u : null)),
     BranchModel.findById(data.branchId, { universityId: 1 }).lean(),
     SemesterModel.findById(data.semesterId, { branchId: 1 }).lean(),
     SubjectModel.findById(data.subjectId, { _id: 1 }).lean(),

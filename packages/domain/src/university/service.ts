@@ -54,7 +54,9 @@ export async function getUniversityById({
   id: string;
 }): Promise<University> {
   const parsed = parseInput(objectId, id, 'id');
-  const doc = await UniversityModel.findOne({ _id: parsed, isActive: true }).lean();
+  // By _id alone (the only indexed lookup on FerretDB), then the active flag in code.
+  const found = await UniversityModel.findById(parsed).lean();
+  const doc = found?.isActive ? found : null;
   if (!doc) throw notFound();
   return toDto<University>(doc);
 }

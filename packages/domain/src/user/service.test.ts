@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../access.js';
 import { UserModel } from './model.js';
 import {
+  userIdFor,
   getMe,
   getUserByExternalId,
   listUsers,
@@ -360,4 +361,24 @@ describe('the last active admin', () => {
         expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
     }
   }, 60_000);
+});
+
+describe('userIdFor', () => {
+  it('when a user is first seen, then its id is derived from the externalId, so it is read by primary key', async () => {
+    const { user } = await upsertUserFromClaims({ externalId: 'derived_id_user' });
+    expect(user.id).toBe(userIdFor('derived_id_user').toHexString());
+    expect(userIdFor('derived_id_user').toHexString()).not.toBe(
+      userIdFor('derived_id_user2').toHexString(),
+    );
+  });
+
+  it('when a user was stored with another id, then it is still found by its externalId and not duplicated', async () => {
+    await UserModel.create({ externalId: 'legacy_user', role: 'editor', isActive: true });
+    const { user } = await upsertUserFromClaims({ externalId: 'legacy_user' });
+    expect(user.role).toBe('editor');
+    expect(user.id).not.toBe(userIdFor('legacy_user').toHexString());
+    expect(await UserModel.countDocuments({ externalId: 'legacy_user' })).toBe(1);
+    const promoted = await setUserRole({ externalId: 'legacy_user', role: 'admin' });
+    expect(promoted).toMatchObject({ id: user.id, role: 'admin' });
+  });
 });

@@ -5,6 +5,8 @@ import { paginate } from '../pagination.js';
 import type { Page } from '../pagination.js';
 import { literalRegex } from '../search.js';
 import { toDto } from '../serialize.js';
+import { createHash } from 'node:crypto';
+import { Types } from 'mongoose';
 import { UserModel } from './model.js';
 import {
   externalIdSchema,
@@ -36,6 +38,24 @@ export function toActor(user: User): Actor {
 }
 
 /**
+ * The document id of the user with this externalId: derived from it, so the user behind a token
+ * is read by primary key (on FerretDB the only indexed lookup; on MongoDB the cheapest).
+ */
+export function userIdFor(externalId: string): Types.ObjectId {
+  return new Types.ObjectId(
+    createHash('sha256').update(`user:${externalId}`).digest().subarray(0, 12),
+  );
+}
+
+/** The user with this externalId: by derived id first, then (users made before ids were derived) by field. */
+async function findByExternalId(externalId: string) {
+  return (
+    (await UserModel.findById(userIdFor(externalId)).lean()) ??
+    (await UserModel.findOne({ externalId }).lean())
+  );
+}
+
+/**
  * Finds the user behind a verified token, creating it on first sight: role normal (admin when
  * the id is in `adminExternalIds`), active, name and email from the claims. A concurrent first
  * sight that loses on the unique externalId index reads the winner's document.
@@ -53,13 +73,12 @@ export async function upsertUserFromClaims({
 }): Promise<{ user: User; actor: Actor }> {
   const claims = parseInput(userClaims, { externalId, name, email });
   let doc: { _id: unknown; name?: string | null; email?: string | null } | null =
-    await UserModel.findOne({
-      externalId: claims.externalId,
-    }).lean();
+    await findByExternalId(claims.externalId);
   if (!doc) {
     const isAdmin = new Set([...adminExternalIds].map((id) => id.trim())).has(claims.externalId);
     try {
       const created = await UserModel.create({
+        _id: userIdFor(claims.externalId),
         externalId: claims.externalId,
         role: isAdmin ? 'admin' : 'normal',
         isActive: true,
@@ -69,7 +88,7 @@ export async function upsertUserFromClaims({
       doc = created.toObject();
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
-      doc = await UserModel.findOne({ externalId: claims.externalId }).lean();
+      doc = await findByExternalId(claims.externalId);
       if (!doc) throw error;
     }
   } else if ((!doc.name && claims.name) || (!doc.email && claims.email)) {
@@ -191,16 +210,20 @@ export async function updateUser({
 /** Sets a user's role, creating the user when missing (no actor: for the local development token CLI). */
 export async function setUserRole(input: { externalId: string; role: string }): Promise<User> {
   const data = parseInput(setUserRoleInput, input);
-  const update = () =>
-    UserModel.findOneAndUpdate(
-      { externalId: data.externalId },
+  const update = async () => {
+    const found = await findByExternalId(data.externalId);
+    if (!found) return null;
+    return UserModel.findByIdAndUpdate(
+      found._id,
       { $set: { role: data.role } },
       { returnDocument: 'after' },
     ).lean();
+  };
   const existing = await update();
   if (existing) return toUser(existing);
   try {
     const created = await UserModel.create({
+      _id: userIdFor(data.externalId),
       externalId: data.externalId,
       role: data.role,
       isActive: true,
