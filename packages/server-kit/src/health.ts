@@ -27,12 +27,10 @@ export function healthRouter(info: HealthInfo): Router {
     res.setHeader('Cache-Control', 'no-store');
     try {
       const { latencyMs } = await pingDatabase(1_500);
-      res
-        .status(200)
-        .json({
-          success: true,
-          data: { ...base(), checks: { database: { status: 'up', latencyMs } } },
-        });
+      res.status(200).json({
+        success: true,
+        data: { ...base(), checks: { database: { status: 'up', latencyMs } } },
+      });
     } catch {
       res.status(503).json({
         success: false,

@@ -287,15 +287,13 @@ export async function makeTree(size: TreeSize): Promise<{ offeringId: string; qu
       content: `Solution ${i + 1}`,
     })),
   );
-  const votes = solutions
-    .slice(0, size.votedSolutions)
-    .flatMap((solution) =>
-      voters.map((voter, i) => ({
-        solutionId: solution._id,
-        userId: voter._id,
-        value: i % 3 === 0 ? -1 : 1,
-      })),
-    );
+  const votes = solutions.slice(0, size.votedSolutions).flatMap((solution) =>
+    voters.map((voter, i) => ({
+      solutionId: solution._id,
+      userId: voter._id,
+      value: i % 3 === 0 ? -1 : 1,
+    })),
+  );
   await ModuleModel.insertMany(modules);
   await TopicModel.insertMany(topics);
   await QuestionModel.insertMany(questions);
