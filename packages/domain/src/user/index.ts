@@ -15,6 +15,7 @@ export type {
 } from './schema.js';
 export {
   upsertUserFromClaims,
+  userIdFor,
   getMe,
   listUsers,
   getUserByExternalId,
