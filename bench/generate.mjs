@@ -198,7 +198,7 @@ function uniqueSlug(used, base) {
  * Builds every document in memory (plain objects with deterministic `_id`s), then inserts them.
  * Returns the counts and a few handles the load scenarios use.
  */
-export function buildCatalog({ seed = 42, scale = 1, Types }) {
+export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor }) {
   const rnd = createRandom(seed);
   const size = catalogSize(scale);
   // ObjectIds from the document's creation second plus 8 seeded bytes: deterministic and roughly
@@ -237,7 +237,8 @@ export function buildCatalog({ seed = 42, scale = 1, Types }) {
   const user = (externalId, role, name) => {
     const at = tick();
     const doc = {
-      _id: oid(at),
+      // As the service creates users on first sight: the id derived from the externalId.
+      _id: userIdFor(externalId),
       externalId,
       role,
       isActive: true,
@@ -560,7 +561,12 @@ export async function generateCatalog({
     if (await domain[modelName].exists({}))
       throw new Error(`the database is not empty (${modelName}); the benchmark needs a fresh one`);
   }
-  const catalog = buildCatalog({ seed, scale, Types: domain.mongoose.Types });
+  const catalog = buildCatalog({
+    seed,
+    scale,
+    Types: domain.mongoose.Types,
+    userIdFor: domain.userIdFor,
+  });
   const total = ORDER.reduce((sum, [key]) => sum + catalog.docs[key].length, 0);
   const bar = progress ? createProgress(total) : null;
   for (const [key, modelName] of ORDER) {
