@@ -35,7 +35,7 @@ function readmeRoundTrips(): { max: number; byCaller: Record<string, number> } {
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
   const max = /at most \*\*(\d+)\*\* database round trips/.exec(readme);
   const row = (label: string) =>
-    Number(new RegExp(`\\| ${label} \\| (\\d+) \\|`).exec(readme)?.[1]);
+    Number(new RegExp(`\\|\\s*${label}\\s*\\|\\s*(\\d+)\\s*\\|`).exec(readme)?.[1]);
   if (!max) throw new Error('README.md does not state the round-trip number');
   return {
     max: Number(max[1]),
