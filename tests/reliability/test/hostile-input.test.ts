@@ -148,6 +148,16 @@ describe('hostile input against both apps', () => {
     expect(list.body.data).toEqual([]);
   });
 
+  it('when a search string carries a NUL byte, then 400 on every list, REST and GraphQL (a regex cannot hold one)', async () => {
+    for (const path of ['/universities', '/branches', '/subjects', '/users']) {
+      const res = await restCall('GET', `${path}?search=a%00b`);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error.code, path).toBe('VALIDATION_ERROR');
+    }
+    const graph = await gqlCall('query ($s: String) { universities(search: $s) { items { id } } }', { s: 'a\u0000b' });
+    expect(graph.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
   it('when a search string is very long or full of regex characters, then it is capped or taken literally', async () => {
     expect((await restCall('GET', `/universities?search=${'a'.repeat(5000)}`)).status).toBe(400);
     const literal = await restCall(
