@@ -154,7 +154,10 @@ describe('hostile input against both apps', () => {
       expect(res.status, path).toBe(400);
       expect(res.body.error.code, path).toBe('VALIDATION_ERROR');
     }
-    const graph = await gqlCall('query ($s: String) { universities(search: $s) { items { id } } }', { s: 'a\u0000b' });
+    const graph = await gqlCall(
+      'query ($s: String) { universities(search: $s) { items { id } } }',
+      { s: 'a\u0000b' },
+    );
     expect(graph.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
