@@ -35,3 +35,13 @@ export async function updateById<T>(
     options.conflictMessage,
   );
 }
+
+/** The result of a read, or the given not-found error when it found nothing. */
+export async function orNotFound<T>(
+  read: PromiseLike<T | null>,
+  notFound: () => Error,
+): Promise<T> {
+  const doc = await read;
+  if (!doc) throw notFound();
+  return doc;
+}

@@ -3,7 +3,7 @@ import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { ConflictError, invalidReference, NotFoundError, parseInput } from '../errors.js';
-import { definedFields, updateById } from '../update.js';
+import { definedFields, orNotFound, updateById } from '../update.js';
 import { deleteUnlessReferenced } from '../dependents.js';
 import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';
@@ -52,8 +52,7 @@ export async function listBranches({
 /** Reads a branch by id (404 when missing). */
 export async function getBranchById({ id }: { actor?: MaybeActor; id: string }): Promise<Branch> {
   const branchId = parseInput(objectId, id, 'id');
-  const doc = await BranchModel.findById(branchId).lean();
-  if (!doc) throw notFound();
+  const doc = await orNotFound(BranchModel.findById(branchId).lean(), notFound);
   return toDto<Branch>(doc);
 }
 
@@ -92,8 +91,7 @@ export async function updateBranch({
   assertCan(actor, 'catalog:write');
   const branchId = parseInput(objectId, id, 'id');
   const data = parseInput(updateBranchInput, input);
-  const current = await BranchModel.findById(branchId).lean();
-  if (!current) throw notFound();
+  const current = await orNotFound(BranchModel.findById(branchId).lean(), notFound);
 
   const set = definedFields(data, ['name', 'code']);
   if (data.universityId !== undefined && data.universityId !== current.universityId.toHexString()) {
@@ -108,8 +106,10 @@ export async function updateBranch({
     set.universityId = data.universityId;
   }
 
-  const updated = await updateById<typeof current>(BranchModel, branchId, { $set: set });
-  if (!updated) throw notFound();
+  const updated = await orNotFound(
+    updateById<typeof current>(BranchModel, branchId, { $set: set }),
+    notFound,
+  );
   return toDto<Branch>(updated);
 }
 

@@ -3,7 +3,7 @@ import { assertCan, can } from '../access.js';
 import type { MaybeActor } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { ConflictError, invalidReference, NotFoundError, parseInput } from '../errors.js';
-import { definedFields, updateById } from '../update.js';
+import { definedFields, orNotFound, updateById } from '../update.js';
 import { paginate } from '../pagination.js';
 import type { Page } from '../pagination.js';
 import { QuestionModel } from '../question/model.js';
@@ -155,8 +155,10 @@ export async function updatePaper({
   const paperId = parseInput(objectId, id, 'id');
   const data = parseInput(updatePaperInput, input);
   const $set = definedFields(data, ['examYear', 'examType', 'title', 'slug']);
-  const updated = await updateById<Parameters<typeof toPaper>[0]>(PaperModel, paperId, { $set });
-  if (!updated) throw new NotFoundError('Paper not found');
+  const updated = await orNotFound(
+    updateById<Parameters<typeof toPaper>[0]>(PaperModel, paperId, { $set }),
+    () => new NotFoundError('Paper not found'),
+  );
   return toPaper(updated, actor);
 }
 

@@ -3,7 +3,7 @@ import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { invalidReference, NotFoundError, parseInput, ValidationError } from '../errors.js';
-import { definedFields, updateById } from '../update.js';
+import { definedFields, orNotFound, updateById } from '../update.js';
 import { paginate } from '../pagination.js';
 import type { Page } from '../pagination.js';
 import { PaperModel } from '../paper/model.js';
@@ -245,8 +245,10 @@ export async function updateQuestion({
   assertCan(actor, 'catalog:write');
   const questionId = parseInput(objectId, id, 'id');
   const data = parseInput(updateQuestionInput, input);
-  const existing = await QuestionModel.findById(questionId).lean();
-  if (!existing) throw new NotFoundError('Question not found');
+  const existing = await orNotFound(
+    QuestionModel.findById(questionId).lean(),
+    () => new NotFoundError('Question not found'),
+  );
 
   const type = data.type ?? existing.type;
   const options = data.options !== undefined ? data.options : (existing.options ?? null);
@@ -278,11 +280,13 @@ export async function updateQuestion({
   if (data.options === null) $unset.options = 1;
   else if (data.options !== undefined) $set.options = data.options;
 
-  const updated = await updateById<Parameters<typeof toQuestion>[0]>(QuestionModel, questionId, {
-    $set,
-    $unset,
-  });
-  if (!updated) throw new NotFoundError('Question not found');
+  const updated = await orNotFound(
+    updateById<Parameters<typeof toQuestion>[0]>(QuestionModel, questionId, {
+      $set,
+      $unset,
+    }),
+    () => new NotFoundError('Question not found'),
+  );
   return toQuestion(updated);
 }
 

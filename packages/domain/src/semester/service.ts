@@ -4,7 +4,7 @@ import { assertCan } from '../access.js';
 import { BranchModel } from '../branch/model.js';
 import { objectId } from '../common-schemas.js';
 import { ConflictError, invalidReference, NotFoundError, parseInput } from '../errors.js';
-import { definedFields, updateById } from '../update.js';
+import { definedFields, orNotFound, updateById } from '../update.js';
 import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';
 import { toDto } from '../serialize.js';
@@ -44,8 +44,7 @@ export async function getSemesterById({
   id: string;
 }): Promise<Semester> {
   const semesterId = parseInput(objectId, id, 'id');
-  const doc = await SemesterModel.findById(semesterId).lean();
-  if (!doc) throw notFound();
+  const doc = await orNotFound(SemesterModel.findById(semesterId).lean(), notFound);
   return toDto<Semester>(doc);
 }
 
@@ -86,8 +85,7 @@ export async function updateSemester({
   assertCan(actor, 'catalog:write');
   const semesterId = parseInput(objectId, id, 'id');
   const data = parseInput(updateSemesterInput, input);
-  const current = await SemesterModel.findById(semesterId).lean();
-  if (!current) throw notFound();
+  const current = await orNotFound(SemesterModel.findById(semesterId).lean(), notFound);
 
   const set = definedFields(data, ['name', 'number']);
   if (data.branchId !== undefined && data.branchId !== current.branchId.toHexString()) {
@@ -106,16 +104,18 @@ export async function updateSemester({
     branchId: data.branchId ?? current.branchId,
     number: data.number ?? current.number,
   };
-  const updated = await updateById<typeof current>(
-    SemesterModel,
-    semesterId,
-    { $set: set },
-    {
-      attempted,
-      conflictMessage: duplicateMessage,
-    },
+  const updated = await orNotFound(
+    updateById<typeof current>(
+      SemesterModel,
+      semesterId,
+      { $set: set },
+      {
+        attempted,
+        conflictMessage: duplicateMessage,
+      },
+    ),
+    notFound,
   );
-  if (!updated) throw notFound();
   return toDto<Semester>(updated);
 }
 

@@ -4,6 +4,7 @@ import { assertCan } from '../access.js';
 import { BranchModel } from '../branch/model.js';
 import { objectId } from '../common-schemas.js';
 import type { ErrorDetail } from '../errors.js';
+import { orNotFound } from '../update.js';
 import { invalidReference, NotFoundError, parseInput, ValidationError } from '../errors.js';
 import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';
@@ -45,8 +46,7 @@ export async function getSubjectOfferingById({
   id: string;
 }): Promise<SubjectOffering> {
   const offeringId = parseInput(objectId, id, 'id');
-  const doc = await SubjectOfferingModel.findById(offeringId).lean();
-  if (!doc) throw notFound();
+  const doc = await orNotFound(SubjectOfferingModel.findById(offeringId).lean(), notFound);
   return toDto<SubjectOffering>(doc);
 }
 

@@ -3,7 +3,7 @@ import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { NotFoundError, parseInput } from '../errors.js';
-import { definedFields, updateById } from '../update.js';
+import { definedFields, orNotFound, updateById } from '../update.js';
 import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';
 import { literalRegex } from '../search.js';
@@ -49,8 +49,7 @@ export async function getSubjectBySlug({
 /** Reads a subject by id (404 when missing). */
 export async function getSubjectById({ id }: { actor?: MaybeActor; id: string }): Promise<Subject> {
   const subjectId = parseInput(objectId, id, 'id');
-  const doc = await SubjectModel.findById(subjectId).lean();
-  if (!doc) throw notFound();
+  const doc = await orNotFound(SubjectModel.findById(subjectId).lean(), notFound);
   return toDto<Subject>(doc);
 }
 
@@ -95,15 +94,17 @@ export async function updateSubject({
   const data = parseInput(updateSubjectInput, input);
   const set = definedFields(data, ['name', 'code', 'slug', 'description']);
 
-  const updated = await updateById<Record<string, unknown>>(
-    SubjectModel,
-    subjectId,
-    { $set: set },
-    {
-      conflictMessage: data.slug ? `The slug "${data.slug}" is already taken` : undefined,
-    },
+  const updated = await orNotFound(
+    updateById<Record<string, unknown>>(
+      SubjectModel,
+      subjectId,
+      { $set: set },
+      {
+        conflictMessage: data.slug ? `The slug "${data.slug}" is already taken` : undefined,
+      },
+    ),
+    notFound,
   );
-  if (!updated) throw notFound();
   return toDto<Subject>(updated);
 }
 

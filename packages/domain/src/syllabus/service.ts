@@ -3,6 +3,7 @@ import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { invalidReference, NotFoundError, parseInput } from '../errors.js';
+import { orNotFound } from '../update.js';
 import { toDto } from '../serialize.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
 import { withUniqueCheck } from '../unique.js';
@@ -129,16 +130,20 @@ export async function createTopic({
 /** Reads a module by id, without its topics (404 when missing). */
 export async function getModuleById({ id }: { actor?: MaybeActor; id: string }): Promise<Module> {
   const moduleId = parseInput(objectId, id, 'id');
-  const doc = await ModuleModel.findById(moduleId).lean();
-  if (!doc) throw new NotFoundError('Module not found');
+  const doc = await orNotFound(
+    ModuleModel.findById(moduleId).lean(),
+    () => new NotFoundError('Module not found'),
+  );
   return toDto<Module>(doc);
 }
 
 /** Reads a topic by id (404 when missing). */
 export async function getTopicById({ id }: { actor?: MaybeActor; id: string }): Promise<Topic> {
   const topicId = parseInput(objectId, id, 'id');
-  const doc = await TopicModel.findById(topicId).lean();
-  if (!doc) throw new NotFoundError('Topic not found');
+  const doc = await orNotFound(
+    TopicModel.findById(topicId).lean(),
+    () => new NotFoundError('Topic not found'),
+  );
   return toDto<Topic>(doc);
 }
 

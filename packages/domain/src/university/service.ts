@@ -3,7 +3,7 @@ import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { NotFoundError, parseInput } from '../errors.js';
-import { definedFields, updateById } from '../update.js';
+import { definedFields, orNotFound, updateById } from '../update.js';
 import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';
 import { literalRegex } from '../search.js';
@@ -115,15 +115,17 @@ export async function updateUniversity({
     set.deletedAt = data.isActive ? null : new Date();
   }
 
-  const updated = await updateById<typeof current>(
-    UniversityModel,
-    universityId,
-    { $set: set },
-    {
-      conflictMessage: data.slug ? `The slug "${data.slug}" is already taken` : undefined,
-    },
+  const updated = await orNotFound(
+    updateById<typeof current>(
+      UniversityModel,
+      universityId,
+      { $set: set },
+      {
+        conflictMessage: data.slug ? `The slug "${data.slug}" is already taken` : undefined,
+      },
+    ),
+    notFound,
   );
-  if (!updated) throw notFound();
   return toDto<University>(updated);
 }
 
