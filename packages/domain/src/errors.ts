@@ -190,5 +190,10 @@ export function mapDatabaseError(error: unknown): unknown {
     return new ServiceUnavailableError('The database did not answer in time');
   }
   if (e?.name === 'CastError') return new ValidationError(`Invalid value: ${e.message ?? ''}`);
+  // Whatever the driver throws while the connection is not open (the classes raised while a
+  // server drops vary with timing), the database cannot be reached: 503, not 500.
+  if (/^Mongo/.test(e?.name ?? '') && mongoose.connection.readyState !== 1) {
+    return new ServiceUnavailableError();
+  }
   return error;
 }

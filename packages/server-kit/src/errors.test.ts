@@ -81,3 +81,19 @@ describe('errorBody', () => {
     expect(body.error.message).toBe('Paper not found');
   });
 });
+
+describe('toHttpError while the database connection is not open', () => {
+  it('when an unrecognised driver error arrives, then it is 503; any other error stays 500', () => {
+    // No connection is open in this unit test (readyState 0).
+    expect(
+      toHttpError(new FakeDriverError('MongoRuntimeError', 'connection dropped')),
+    ).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(toHttpError(new FakeDriverError('TypeError', 'bug'))).toMatchObject({
+      status: 500,
+      code: 'INTERNAL_ERROR',
+    });
+    expect(
+      toHttpError(new FakeDriverError('MongoServerError', 'E11000 duplicate key', 11000)),
+    ).toMatchObject({ status: 409 });
+  });
+});
