@@ -3,17 +3,16 @@ import {
   loadBranchesByUniversityIds,
   loadModulesBySyllabusIds,
   loadPapersBySubjectOfferingIds,
-  loadQuestionsByModuleIds,
-  loadQuestionsByPaperIds,
-  loadQuestionsByTopicIds,
+  loadQuestionsBySubjectOfferingIds,
   loadSemestersByBranchIds,
   loadSemestersByIds,
-  loadSolutionsByQuestionIds,
+  loadSolutionsBySubjectOfferingIds,
   loadSubjectOfferingsByIds,
   loadSubjectsByIds,
   loadSyllabiBySubjectOfferingIds,
-  loadTopicsByModuleIds,
+  loadTopicsBySyllabusIds,
   loadUniversitiesByIds,
+  viewerFor,
   type Actor,
   type Branch,
   type Module,
@@ -26,10 +25,15 @@ import {
   type Syllabus,
   type Topic,
   type University,
+  type Viewer,
 } from '@qpc/domain';
 import DataLoader from 'dataloader';
 
-/** One DataLoader per nested field; each batch is one call into the domain's batch loaders. */
+/**
+ * One DataLoader per nested level. Children load by the key of the root they hang from (a
+ * syllabus's topics, an offering's questions and solutions), one indexed query per root, and the
+ * resolvers pick a parent's share: a tree costs the same number of queries whatever its size.
+ */
 export interface Loaders {
   universityById: DataLoader<string, University | null>;
   branchById: DataLoader<string, Branch | null>;
@@ -40,35 +44,36 @@ export interface Loaders {
   semestersByBranchId: DataLoader<string, Semester[]>;
   syllabusBySubjectOfferingId: DataLoader<string, Syllabus | null>;
   modulesBySyllabusId: DataLoader<string, Module[]>;
-  topicsByModuleId: DataLoader<string, Topic[]>;
+  topicsBySyllabusId: DataLoader<string, Topic[]>;
   papersBySubjectOfferingId: DataLoader<string, Paper[]>;
-  questionsByPaperId: DataLoader<string, Question[]>;
-  questionsByModuleId: DataLoader<string, Question[]>;
-  questionsByTopicId: DataLoader<string, Question[]>;
-  solutionsByQuestionId: DataLoader<string, Solution[]>;
+  questionsBySubjectOfferingId: DataLoader<string, Question[]>;
+  solutionsBySubjectOfferingId: DataLoader<string, Solution[]>;
 }
 
 /**
  * Builds the loaders of one request. They are created per request because their caches hold
  * what this caller may see (papers, questions and solutions depend on the caller's role, and
  * `myVote` on who asks): a cache shared between requests would leak one caller's view to another.
+ * The caller's viewer (visibility.ts) is read once per request, on first use.
  */
 export function createLoaders(actor: Actor | null): Loaders {
+  let viewer: Promise<Viewer> | undefined;
+  const seen = () => (viewer ??= viewerFor(actor));
+  const visible = <K, V>(load: (v: Viewer, keys: readonly K[]) => Promise<V[]>) =>
+    new DataLoader<K, V>(async (keys) => load(await seen(), keys));
   return {
     universityById: new DataLoader((ids) => loadUniversitiesByIds(ids)),
     branchById: new DataLoader((ids) => loadBranchesByIds(ids)),
     semesterById: new DataLoader((ids) => loadSemestersByIds(ids)),
     subjectById: new DataLoader((ids) => loadSubjectsByIds(ids)),
     subjectOfferingById: new DataLoader((ids) => loadSubjectOfferingsByIds(ids)),
-    branchesByUniversityId: new DataLoader((ids) => loadBranchesByUniversityIds(ids)),
-    semestersByBranchId: new DataLoader((ids) => loadSemestersByBranchIds(ids)),
-    syllabusBySubjectOfferingId: new DataLoader((ids) => loadSyllabiBySubjectOfferingIds(ids)),
-    modulesBySyllabusId: new DataLoader((ids) => loadModulesBySyllabusIds(ids)),
-    topicsByModuleId: new DataLoader((ids) => loadTopicsByModuleIds(ids)),
-    papersBySubjectOfferingId: new DataLoader((ids) => loadPapersBySubjectOfferingIds(actor, ids)),
-    questionsByPaperId: new DataLoader((ids) => loadQuestionsByPaperIds(actor, ids)),
-    questionsByModuleId: new DataLoader((ids) => loadQuestionsByModuleIds(actor, ids)),
-    questionsByTopicId: new DataLoader((ids) => loadQuestionsByTopicIds(actor, ids)),
-    solutionsByQuestionId: new DataLoader((ids) => loadSolutionsByQuestionIds(actor, ids)),
+    branchesByUniversityId: visible(loadBranchesByUniversityIds),
+    semestersByBranchId: visible(loadSemestersByBranchIds),
+    syllabusBySubjectOfferingId: visible(loadSyllabiBySubjectOfferingIds),
+    modulesBySyllabusId: visible(loadModulesBySyllabusIds),
+    topicsBySyllabusId: visible(loadTopicsBySyllabusIds),
+    papersBySubjectOfferingId: visible(loadPapersBySubjectOfferingIds),
+    questionsBySubjectOfferingId: visible(loadQuestionsBySubjectOfferingIds),
+    solutionsBySubjectOfferingId: visible(loadSolutionsBySubjectOfferingIds),
   };
 }

@@ -30,8 +30,10 @@ describe('database', () => {
 
   it('when a compound unique key repeats, then the error names every field of it', async () => {
     const branchId = new mongoose.Types.ObjectId();
-    await SemesterModel.create({ branchId, number: 1 });
-    const error = await SemesterModel.create({ branchId, number: 1 }).catch((e) => e);
+    await SemesterModel.create({ branchId, universityId: branchId, number: 1 });
+    const error = await SemesterModel.create({ branchId, universityId: branchId, number: 1 }).catch(
+      (e) => e,
+    );
     const mapped = await uniqueConflict(SemesterModel, { branchId, number: 1 }, error);
     expect(mapped.status).toBe(409);
     expect(mapped.details?.map((d) => d.path)).toEqual(['branchId', 'number']);

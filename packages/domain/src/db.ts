@@ -14,7 +14,7 @@ export interface ConnectOptions {
   socketTimeoutMs?: number;
   /** Connections kept per process (default 20). */
   maxPoolSize?: number;
-  /** Build every model's indexes after connecting (default true). */
+  /** Build every model's indexes and backfill fields older documents lack (default true). */
   buildIndexes?: boolean;
 }
 
@@ -30,7 +30,11 @@ export async function connectDatabase(options: ConnectOptions): Promise<typeof m
     autoIndex: false,
     autoCreate: true,
   });
-  if (options.buildIndexes ?? true) await buildIndexes();
+  if (options.buildIndexes ?? true) {
+    await buildIndexes();
+    const { backfillAncestorKeys } = await import('./migrations.js');
+    await backfillAncestorKeys();
+  }
   return mongoose;
 }
 

@@ -393,7 +393,12 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
   const semesterRows = branchRows.flatMap((b) =>
     b.semesters.map((number) => ({
       key: `${b.key}:${number}`,
-      doc: { branchId: branchId.get(b.key)!, number, name: `Semester ${number}` },
+      doc: {
+        branchId: branchId.get(b.key)!,
+        universityId: universityByBranch.get(b.key)!,
+        number,
+        name: `Semester ${number}`,
+      },
     })),
   );
   const semesters = await SemesterModel.insertMany(semesterRows.map((s) => s.doc));
@@ -421,7 +426,7 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
   const offeringId = new Map(OFFERINGS.map((o, i) => [o.key, offerings[i]!._id]));
 
   const syllabi = await SyllabusModel.insertMany(
-    offerings.map((o) => ({ subjectOfferingId: o._id })),
+    offerings.map((o) => ({ subjectOfferingId: o._id, universityId: o.universityId })),
   );
 
   // Modules and topics: each offering gets its subject's syllabus tree.
@@ -433,6 +438,7 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
       doc: {
         syllabusId: syllabi[i]!._id,
         subjectOfferingId: offerings[i]!._id,
+        universityId: offerings[i]!.universityId,
         title: m.title,
         order: order + 1,
       },
@@ -445,7 +451,9 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
       key: `${m.offering}:${m.index}:${order}`,
       doc: {
         moduleId: modules[i]!._id,
+        syllabusId: m.doc.syllabusId,
         subjectOfferingId: m.doc.subjectOfferingId,
+        universityId: m.doc.universityId,
         title,
         order: order + 1,
       },
@@ -503,8 +511,13 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
         reason: 'Scan is illegible; please upload a clearer copy',
       });
     }
+    const offering = offerings.find((o) => o._id === offeringId.get(p.offering))!;
     return {
-      subjectOfferingId: offeringId.get(p.offering)!,
+      subjectOfferingId: offering._id,
+      universityId: offering.universityId,
+      branchId: offering.branchId,
+      semesterId: offering.semesterId,
+      subjectId: offering.subjectId,
       examYear: p.examYear,
       examType: p.examType,
       title,
@@ -535,6 +548,8 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
         doc: {
           paperId: papers[paperIndex]!._id,
           subjectOfferingId: papers[paperIndex]!.subjectOfferingId,
+          universityId: papers[paperIndex]!.universityId,
+          paperStatus: p.status,
           moduleId: moduleKey ? moduleId.get(moduleKey)! : null,
           topicId: topicKey ? topicId.get(topicKey)! : null,
           text: q.text,
@@ -561,6 +576,10 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
     const count = (i % 3) + 1;
     return Array.from({ length: count }, (_, k) => ({
       questionId: question._id,
+      paperId: question.paperId,
+      subjectOfferingId: question.subjectOfferingId,
+      universityId: question.universityId,
+      paperStatus: question.paperStatus,
       authorId: authors[(i + k) % authors.length]!,
       content: SOLUTION_TEXTS[k % SOLUTION_TEXTS.length]!,
     }));
@@ -575,7 +594,15 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
       .flatMap((voter, v) => {
         const pattern = (i + v) % 4;
         if (pattern === 3) return [];
-        return [{ solutionId: solution._id, userId: voter, value: pattern === 2 ? -1 : 1 }];
+        return [
+          {
+            solutionId: solution._id,
+            questionId: solution.questionId,
+            subjectOfferingId: solution.subjectOfferingId,
+            userId: voter,
+            value: pattern === 2 ? -1 : 1,
+          },
+        ];
       }),
   );
   const votes = await VoteModel.insertMany(voteRows);

@@ -396,11 +396,16 @@ export const contentResolvers = {
   Paper: {
     subjectOffering: async (paper: Paper, _: Args, { loaders }: Ctx) =>
       required(await loaders.subjectOfferingById.load(paper.subjectOfferingId), 'Subject offering'),
-    questions: (paper: Paper, _: Args, { loaders }: Ctx) =>
-      loaders.questionsByPaperId.load(paper.id),
+    // A paper's questions and a question's solutions are their share of the offering's.
+    questions: async (paper: Paper, _: Args, { loaders }: Ctx) =>
+      (await loaders.questionsBySubjectOfferingId.load(paper.subjectOfferingId)).filter(
+        (q) => q.paperId === paper.id,
+      ),
   },
   Question: {
-    solutions: (question: Question, _: Args, { loaders }: Ctx) =>
-      loaders.solutionsByQuestionId.load(question.id),
+    solutions: async (question: Question, _: Args, { loaders }: Ctx) =>
+      (await loaders.solutionsBySubjectOfferingId.load(question.subjectOfferingId)).filter(
+        (s) => s.questionId === question.id,
+      ),
   },
 };

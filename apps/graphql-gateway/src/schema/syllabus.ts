@@ -1,12 +1,10 @@
 import {
   createModule,
   createTopic,
-  getSyllabus,
+  findSyllabus,
   initSyllabus,
   type Module,
-  type ModuleWithTopics,
   type Syllabus,
-  type SyllabusWithModules,
   type Topic,
 } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
@@ -115,7 +113,7 @@ type Args = Record<string, unknown>;
 export const syllabusResolvers = {
   Query: {
     syllabus: (_: unknown, { subjectOfferingId }: { subjectOfferingId: string }, { actor }: Ctx) =>
-      getSyllabus({ actor, subjectOfferingId }),
+      findSyllabus({ actor, subjectOfferingId }),
   },
   Mutation: {
     initSyllabus: (
@@ -129,18 +127,24 @@ export const syllabusResolvers = {
       createTopic({ actor, input }),
   },
   Syllabus: {
-    // syllabus(subjectOfferingId) reads the whole tree in one service call: reuse it.
-    modules: (syllabus: Syllabus | SyllabusWithModules, _: Args, { loaders }: Ctx) =>
-      'modules' in syllabus ? syllabus.modules : loaders.modulesBySyllabusId.load(syllabus.id),
+    modules: (syllabus: Syllabus, _: Args, { loaders }: Ctx) =>
+      loaders.modulesBySyllabusId.load(syllabus.id),
   },
+  // A module's topics and questions are its share of its syllabus's and offering's.
   Module: {
-    topics: (module: Module | ModuleWithTopics, _: Args, { loaders }: Ctx) =>
-      'topics' in module ? module.topics : loaders.topicsByModuleId.load(module.id),
-    questions: (module: Module, _: Args, { loaders }: Ctx) =>
-      loaders.questionsByModuleId.load(module.id),
+    topics: async (module: Module, _: Args, { loaders }: Ctx) =>
+      (await loaders.topicsBySyllabusId.load(module.syllabusId)).filter(
+        (t) => t.moduleId === module.id,
+      ),
+    questions: async (module: Module, _: Args, { loaders }: Ctx) =>
+      (await loaders.questionsBySubjectOfferingId.load(module.subjectOfferingId)).filter(
+        (q) => q.moduleId === module.id,
+      ),
   },
   Topic: {
-    questions: (topic: Topic, _: Args, { loaders }: Ctx) =>
-      loaders.questionsByTopicId.load(topic.id),
+    questions: async (topic: Topic, _: Args, { loaders }: Ctx) =>
+      (await loaders.questionsBySubjectOfferingId.load(topic.subjectOfferingId)).filter(
+        (q) => q.topicId === topic.id,
+      ),
   },
 };

@@ -7,3 +7,4 @@ export {
   listBranches,
   updateBranch,
 } from './service.js';
+export { loadBranchesByIds, loadBranchesByUniversityIds } from './loaders.js';

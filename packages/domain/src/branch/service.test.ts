@@ -286,8 +286,16 @@ describe('deleteBranch', () => {
 
   it('when semesters and offerings reference it, then it is refused with 409 naming them', async () => {
     const created = await branch();
-    const semester = await SemesterModel.create({ branchId: created.id, number: 1 });
-    await SemesterModel.create({ branchId: created.id, number: 2 });
+    const semester = await SemesterModel.create({
+      branchId: created.id,
+      universityId: created.universityId,
+      number: 1,
+    });
+    await SemesterModel.create({
+      branchId: created.id,
+      universityId: created.universityId,
+      number: 2,
+    });
     const subject = await SubjectModel.create({ name: 'S', slug: `s-${tag()}` });
     await SubjectOfferingModel.create({
       universityId: created.universityId,
@@ -309,7 +317,11 @@ describe('deleteBranch', () => {
 
   it('when only semesters reference it, then the message names only semesters', async () => {
     const created = await branch();
-    await SemesterModel.create({ branchId: created.id, number: 3 });
+    await SemesterModel.create({
+      branchId: created.id,
+      universityId: created.universityId,
+      number: 3,
+    });
     const error = await deleteBranch({ actor: actors.admin, id: created.id }).catch((e) => e);
     expect(error.status).toBe(409);
     expect(error.message).toBe('Branch cannot be deleted: 1 semester still references it');

@@ -4,14 +4,12 @@ import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { ConflictError, invalidReference, NotFoundError, parseInput } from '../errors.js';
 import { definedFields, orNotFound, updateById } from '../update.js';
-import { deleteUnlessReferenced } from '../dependents.js';
+import { copyToChildren, countWhere, deleteUnlessReferenced, readById } from '../references.js';
+import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
 import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';
 import { literalRegex } from '../search.js';
-import { SemesterModel } from '../semester/model.js';
 import { toDto } from '../serialize.js';
-import { SubjectOfferingModel } from '../subject-offering/model.js';
-import { UniversityModel } from '../university/model.js';
 import { BranchModel } from './model.js';
 import type { Branch } from './schema.js';
 import { createBranchInput, listBranchesQuery, updateBranchInput } from './schema.js';
@@ -20,7 +18,9 @@ const notFound = () => new NotFoundError('Branch not found');
 
 async function assertActiveUniversity(universityId: string): Promise<void> {
   // Read by _id alone and compare in code: on FerretDB only a bare _id filter uses an index.
-  const university = await UniversityModel.findById(universityId, { isActive: 1 }).lean();
+  const university = await readById<{ isActive: boolean }>('University', universityId, {
+    isActive: 1,
+  });
   if (!university?.isActive) {
     throw invalidReference('universityId', 'university not found or not active');
   }
@@ -37,22 +37,34 @@ function describeDependents(counts: [number, string][]): string | null {
 
 /** Lists branches, optionally of one university and searched by name, ordered by name. */
 export async function listBranches({
+  actor,
   query,
 }: {
   actor?: MaybeActor;
   query?: unknown;
 }): Promise<Page<Branch>> {
   const { page, limit, universityId, search } = parseInput(listBranchesQuery, query ?? {});
-  const filter: QueryFilter<unknown> = {};
-  if (universityId) filter.universityId = universityId;
+  const viewer = await viewerFor(actor);
+  const filter: QueryFilter<unknown> = visibleFilter(viewer, 'academic');
+  if (universityId) {
+    if (viewer.hiddenUniversityIds.includes(universityId)) filter._id = { $in: [] };
+    else filter.universityId = universityId;
+  }
   if (search) filter.name = literalRegex(search);
   return paginate<Branch>(BranchModel, filter, { name: 1 }, { page, limit });
 }
 
 /** Reads a branch by id (404 when missing). */
-export async function getBranchById({ id }: { actor?: MaybeActor; id: string }): Promise<Branch> {
+export async function getBranchById({
+  actor,
+  id,
+}: {
+  actor?: MaybeActor;
+  id: string;
+}): Promise<Branch> {
   const branchId = parseInput(objectId, id, 'id');
   const doc = await orNotFound(BranchModel.findById(branchId).lean(), notFound);
+  if (!isVisible(await viewerFor(actor), 'academic', doc)) throw notFound();
   return toDto<Branch>(doc);
 }
 
@@ -96,7 +108,7 @@ export async function updateBranch({
   const set = definedFields(data, ['name', 'code']);
   if (data.universityId !== undefined && data.universityId !== current.universityId.toHexString()) {
     await assertActiveUniversity(data.universityId);
-    const offerings = await SubjectOfferingModel.countDocuments({ branchId });
+    const offerings = await countWhere('SubjectOffering', { branchId });
     if (offerings > 0) {
       throw new ConflictError(
         `Branch cannot move to another university: ${describeDependents([[offerings, 'subject offering']])}`,
@@ -110,6 +122,10 @@ export async function updateBranch({
     updateById<typeof current>(BranchModel, branchId, { $set: set }),
     notFound,
   );
+  // Semesters carry their branch's university (a branch with offerings never moves).
+  if (set.universityId) {
+    await copyToChildren('Semester', 'branchId', branchId, { universityId: set.universityId });
+  }
   return toDto<Branch>(updated);
 }
 
@@ -123,18 +139,5 @@ export async function deleteBranch({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const branchId = parseInput(objectId, id, 'id');
-  await deleteUnlessReferenced({
-    model: BranchModel,
-    id: branchId,
-    label: 'Branch',
-    dependents: [
-      { model: SemesterModel, filter: { branchId }, path: 'semesters', noun: 'semester' },
-      {
-        model: SubjectOfferingModel,
-        filter: { branchId },
-        path: 'subjectOfferings',
-        noun: 'subject offering',
-      },
-    ],
-  });
+  await deleteUnlessReferenced({ model: 'Branch', id: branchId, label: 'Branch' });
 }

@@ -25,3 +25,4 @@ export {
   setPaperStatus,
   deletePaper,
 } from './service.js';
+export { loadPapersByIds, loadPapersBySubjectOfferingIds } from './loaders.js';

@@ -18,6 +18,11 @@ const statusChangeSchema = new Schema(
 const paperSchema = new Schema(
   {
     subjectOfferingId: { type: ObjectIdType, ref: 'SubjectOffering', required: true },
+    // Ancestor keys, copied from the offering (which never changes): filters by equality.
+    universityId: { type: ObjectIdType, ref: 'University', required: true },
+    branchId: { type: ObjectIdType, ref: 'Branch', required: true },
+    semesterId: { type: ObjectIdType, ref: 'Semester', required: true },
+    subjectId: { type: ObjectIdType, ref: 'Subject', required: true },
     examYear: { type: Number, required: true },
     examType: { type: String, enum: EXAM_TYPES, required: true },
     title: { type: String, required: true, trim: true },
@@ -30,6 +35,10 @@ const paperSchema = new Schema(
 );
 paperSchema.index({ subjectOfferingId: 1, examYear: -1 });
 paperSchema.index({ status: 1, examYear: -1 });
+paperSchema.index({ universityId: 1 });
+paperSchema.index({ branchId: 1 });
+paperSchema.index({ semesterId: 1 });
+paperSchema.index({ subjectId: 1 });
 
 export type PaperDoc = InferSchemaType<typeof paperSchema>;
 export const PaperModel = model('Paper', paperSchema);

@@ -22,6 +22,8 @@ const examType = z
   .enum(EXAM_TYPES, { message: `examType must be one of ${EXAM_TYPES.join(', ')}` })
   .describe('Kind of exam: end-term, mid-term, supplementary or quiz');
 
+export type PaperStatus = (typeof PAPER_STATUSES)[number];
+
 const paperStatus = z
   .enum(PAPER_STATUSES, { message: `status must be one of ${PAPER_STATUSES.join(', ')}` })
   .describe('Review status: draft, pending, approved or rejected');
@@ -101,6 +103,10 @@ export type PaperStatusChange = z.infer<typeof paperStatusChangeSchema>;
 export const paperSchema = z.object({
   id: z.string().describe('Paper id'),
   subjectOfferingId: z.string().describe('Subject offering id'),
+  universityId: z.string().describe("University of the paper's offering"),
+  branchId: z.string().describe("Branch of the paper's offering"),
+  semesterId: z.string().describe("Semester of the paper's offering"),
+  subjectId: z.string().describe("Subject of the paper's offering"),
   examYear: z.number().int().describe('Exam year'),
   examType: examType,
   title: z.string().describe('Title'),

@@ -198,8 +198,18 @@ describe('listPapers and single reads', () => {
     },
   );
 
-  it('when a normal user filters by status draft, then the filter is ignored and only approved papers come back', async () => {
-    const page = await listPapers({ actor: actors.normal, query: scoped({ status: 'draft' }) });
+  it('when a normal user or an anonymous caller filters by a status they cannot see, then the page is empty', async () => {
+    for (const actor of [actors.normal, null]) {
+      for (const status of ['draft', 'pending'] as const) {
+        const page = await listPapers({ actor, query: scoped({ status }) });
+        expect(page.items).toEqual([]);
+        expect(page.pagination).toMatchObject({ total: 0, totalPages: 0, hasNextPage: false });
+      }
+    }
+  });
+
+  it('when a normal user filters by status approved, then the approved papers come back', async () => {
+    const page = await listPapers({ actor: actors.normal, query: scoped({ status: 'approved' }) });
     expect(page.items.map((p) => p.status)).toEqual(['approved', 'approved']);
   });
 

@@ -1,17 +1,22 @@
 import type { Types } from 'mongoose';
-import { assertCan, can } from '../access.js';
+import { assertCan } from '../access.js';
 import type { MaybeActor } from '../access.js';
 import { objectId } from '../common-schemas.js';
-import { ConflictError, invalidReference, NotFoundError, parseInput } from '../errors.js';
+import { runExclusive } from '../concurrency.js';
+import { ConflictError, NotFoundError, parseInput } from '../errors.js';
 import { definedFields, orNotFound, updateById } from '../update.js';
-import { paginate } from '../pagination.js';
+import { paginate, paginationMeta } from '../pagination.js';
 import type { Page } from '../pagination.js';
-import { QuestionModel } from '../question/model.js';
+import {
+  deleteUnlessReferenced,
+  insertUnderParent,
+  readById,
+  requireParent,
+} from '../references.js';
 import { toDto } from '../serialize.js';
 import { createWithSlug, slugSchema } from '../slug.js';
-import { SubjectOfferingModel } from '../subject-offering/model.js';
-import { SubjectModel } from '../subject/model.js';
-import { deleteUnlessReferenced } from '../dependents.js';
+import { isVisible, restrictFilter, seesAll, syncPaperStatus, viewerFor } from '../visibility.js';
+import type { Viewer } from '../visibility.js';
 import { PaperModel } from './model.js';
 import {
   createPaperInput,
@@ -24,28 +29,18 @@ import type { Paper } from './schema.js';
 /** Order of every paper list: newest exam year first, then oldest creation, `_id` last. */
 export const PAPER_ORDER = { examYear: -1, createdAt: -1, _id: 1 } as const;
 
-/** True when the caller sees papers (and their questions) of every status: active editors and admins. */
-export function canSeeUnapproved(actor: MaybeActor): boolean {
-  return can(actor, 'paper:read-unapproved');
-}
-
-/** Ids of approved papers: the visibility set of callers who see approved content only. */
-export async function approvedPaperIds(): Promise<Types.ObjectId[]> {
-  return (await PaperModel.distinct('_id', { status: 'approved' })) as Types.ObjectId[];
-}
-
 /** A lean paper as the caller's DTO: statusHistory only for editors and admins. */
 export function toPaper(doc: unknown, actor: MaybeActor): Paper {
   const paper = toDto<Paper>(doc);
-  if (!canSeeUnapproved(actor)) delete paper.statusHistory;
+  if (!seesAll(actor)) delete paper.statusHistory;
   return paper;
 }
 
-function isVisible(paper: { status: string }, actor: MaybeActor): boolean {
-  return paper.status === 'approved' || canSeeUnapproved(actor);
-}
-
-/** Lists papers; callers other than editors and admins see approved papers only. */
+/**
+ * Lists the papers the caller may see, filtered by offering, its university, branch, semester or
+ * subject, exam year, type and (for editors and admins) status. A status the caller may not see
+ * answers an empty page.
+ */
 export async function listPapers({
   actor,
   query,
@@ -54,18 +49,20 @@ export async function listPapers({
   query?: unknown;
 }): Promise<Page<Paper>> {
   const q = parseInput(listPapersQuery, query ?? {});
-  const filter: Record<string, unknown> = {};
-  if (q.subjectOfferingId) filter.subjectOfferingId = q.subjectOfferingId;
-  if (q.examYear !== undefined) filter.examYear = q.examYear;
-  if (q.examType) filter.examType = q.examType;
-  if (canSeeUnapproved(actor)) {
-    if (q.status) filter.status = q.status;
-  } else {
-    // The status filter is not honoured here: these callers only ever see approved papers.
-    filter.status = 'approved';
+  const wanted: Record<string, unknown> = {};
+  for (const field of ['subjectOfferingId', 'examYear', 'examType', 'status'] as const) {
+    if (q[field] !== undefined) wanted[field] = q[field];
   }
+  const filter = restrictFilter(await viewerFor(actor), 'paper', wanted);
+  if (!filter) return { items: [], pagination: paginationMeta(q.page, q.limit, 0) };
   const page = await paginate<unknown>(PaperModel, filter, PAPER_ORDER, q);
   return { items: page.items.map((p) => toPaper(p, actor)), pagination: page.pagination };
+}
+
+async function readVisiblePaper(viewer: Viewer, filter: Record<string, unknown>) {
+  const paper = await PaperModel.findOne(filter).lean();
+  if (!paper || !isVisible(viewer, 'paper', paper)) throw new NotFoundError('Paper not found');
+  return paper;
 }
 
 /** Reads a paper by slug; a paper the caller may not see is a 404. */
@@ -77,9 +74,7 @@ export async function getPaperBySlug({
   slug: string;
 }): Promise<Paper> {
   const value = parseInput(slugSchema, slug, 'slug');
-  const paper = await PaperModel.findOne({ slug: value }).lean();
-  if (!paper || !isVisible(paper, actor)) throw new NotFoundError('Paper not found');
-  return toPaper(paper, actor);
+  return toPaper(await readVisiblePaper(await viewerFor(actor), { slug: value }), actor);
 }
 
 /** Reads a paper by id; a paper the caller may not see is a 404. */
@@ -91,9 +86,14 @@ export async function getPaperById({
   id: string;
 }): Promise<Paper> {
   const paperId = parseInput(objectId, id, 'id');
-  const paper = await PaperModel.findById(paperId).lean();
-  if (!paper || !isVisible(paper, actor)) throw new NotFoundError('Paper not found');
-  return toPaper(paper, actor);
+  return toPaper(await readVisiblePaper(await viewerFor(actor), { _id: paperId }), actor);
+}
+
+interface OfferingKeys {
+  universityId: Types.ObjectId;
+  branchId: Types.ObjectId;
+  semesterId: Types.ObjectId;
+  subjectId: Types.ObjectId;
 }
 
 /** Creates a paper (editors and admins) as draft or pending, with a generated title and slug when absent. */
@@ -106,38 +106,50 @@ export async function createPaper({
 }): Promise<Paper> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createPaperInput, input);
-  const offering = await SubjectOfferingModel.findById(data.subjectOfferingId, {
-    subjectId: 1,
-  }).lean();
-  if (!offering) throw invalidReference('subjectOfferingId', 'subject offering not found');
+  const offering = await requireParent<OfferingKeys>(
+    'Paper',
+    'subjectOfferingId',
+    data.subjectOfferingId,
+    {
+      universityId: 1,
+      branchId: 1,
+      semesterId: 1,
+      subjectId: 1,
+    },
+  );
   let title = data.title;
   if (!title) {
-    const subject = await SubjectModel.findById(offering.subjectId, { name: 1 }).lean();
+    const subject = await readById<{ name: string }>('Subject', offering.subjectId, { name: 1 });
     title = `${subject?.name ?? 'Paper'} ${data.examType} ${data.examYear}`;
   }
-  const paper = await createWithSlug({
-    model: PaperModel,
-    explicit: data.slug,
-    base: title,
-    insert: async (slug) => {
-      const doc = await PaperModel.create({
-        subjectOfferingId: data.subjectOfferingId,
-        examYear: data.examYear,
-        examType: data.examType,
-        title,
-        slug,
-        status: data.status ?? 'pending',
-        statusHistory: [],
-        createdBy: actor.id,
-      });
-      return doc.toObject();
-    },
+  const paper = await insertUnderParent({
+    child: 'Paper',
+    field: 'subjectOfferingId',
+    parentId: data.subjectOfferingId,
+    insert: () =>
+      createWithSlug({
+        model: PaperModel,
+        explicit: data.slug,
+        base: title,
+        insert: async (slug) => {
+          const doc = await PaperModel.create({
+            subjectOfferingId: data.subjectOfferingId,
+            universityId: offering.universityId,
+            branchId: offering.branchId,
+            semesterId: offering.semesterId,
+            subjectId: offering.subjectId,
+            examYear: data.examYear,
+            examType: data.examType,
+            title,
+            slug,
+            status: data.status ?? 'pending',
+            statusHistory: [],
+            createdBy: actor.id,
+          });
+          return doc.toObject();
+        },
+      }),
   });
-  // No transactions: if the offering was deleted while we inserted, take the paper back out.
-  if (!(await SubjectOfferingModel.exists({ _id: data.subjectOfferingId }))) {
-    await PaperModel.deleteOne({ _id: paper._id });
-    throw invalidReference('subjectOfferingId', 'subject offering not found');
-  }
   return toPaper(paper, actor);
 }
 
@@ -162,26 +174,6 @@ export async function updatePaper({
   return toPaper(updated, actor);
 }
 
-const statusQueues = new Map<string, Promise<unknown>>();
-
-/**
- * Runs `task` once earlier tasks of the same key in this process have settled. FerretDB applies
- * even `$push` as read-then-write, so two status changes of one paper at the same moment would
- * lose a history entry; queueing them makes them exact within a process. Between processes
- * (REST and GraphQL sharing a database) the conditional update narrows the window but cannot
- * close it without transactions.
- */
-function runExclusive<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const previous = statusQueues.get(key) ?? Promise.resolve();
-  const run = previous.then(task, task);
-  const tail = run.catch(() => undefined);
-  statusQueues.set(key, tail);
-  void tail.then(() => {
-    if (statusQueues.get(key) === tail) statusQueues.delete(key);
-  });
-  return run;
-}
-
 /** Sets a paper's status (admins only) and records the change in statusHistory. */
 export async function setPaperStatus({
   actor,
@@ -195,10 +187,18 @@ export async function setPaperStatus({
   assertCan(actor, 'paper:set-status');
   const paperId = parseInput(objectId, id, 'id');
   const data = parseInput(setPaperStatusInput, input);
+  // One status change of a paper at a time in this process: FerretDB applies even $push as
+  // read-then-write, so two changes at once would lose a history entry.
   return runExclusive(paperId, async () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const current = await PaperModel.findById(paperId, { status: 1 }).lean();
+      const current = await PaperModel.findById(paperId).lean();
       if (!current) throw new NotFoundError('Paper not found');
+      if (current.status === data.status) {
+        // Nothing changes and nothing is recorded; children are re-synced in case an earlier
+        // change stopped half-way (the sync is idempotent).
+        await syncPaperStatus(paperId, current.status);
+        return toPaper(current, actor);
+      }
       const entry = {
         from: current.status,
         to: data.status,
@@ -206,13 +206,23 @@ export async function setPaperStatus({
         at: new Date(),
         reason: data.reason ?? null,
       };
+      // Hide before the paper changes, reveal after: a change that stops half-way never shows
+      // a question or solution the paper does not show.
+      const reveals = data.status === 'approved';
+      if (!reveals) await syncPaperStatus(paperId, data.status);
       // Conditional on the status just read, and appended with $push, never by rewriting the array.
       const updated = await PaperModel.findOneAndUpdate(
         { _id: paperId, status: current.status },
         { $set: { status: data.status }, $push: { statusHistory: entry } },
         { returnDocument: 'after' },
       ).lean();
-      if (updated) return toPaper(updated, actor);
+      if (updated) {
+        if (reveals) await syncPaperStatus(paperId, data.status);
+        return toPaper(updated, actor);
+      }
+      // Another process changed it first: put the children back to what the paper says.
+      const now = await PaperModel.findById(paperId, { status: 1 }).lean();
+      if (now) await syncPaperStatus(paperId, now.status);
     }
     throw new ConflictError('The paper status changed concurrently; try again');
   });
@@ -222,12 +232,5 @@ export async function setPaperStatus({
 export async function deletePaper({ actor, id }: { actor: MaybeActor; id: string }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const paperId = parseInput(objectId, id, 'id');
-  await deleteUnlessReferenced({
-    model: PaperModel,
-    id: paperId,
-    label: 'Paper',
-    dependents: [
-      { model: QuestionModel, filter: { paperId }, path: 'questions', noun: 'question' },
-    ],
-  });
+  await deleteUnlessReferenced({ model: 'Paper', id: paperId, label: 'Paper' });
 }

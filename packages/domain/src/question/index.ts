@@ -24,3 +24,4 @@ export {
   updateQuestion,
   deleteQuestion,
 } from './service.js';
+export { loadQuestionsByIds, loadQuestionsBySubjectOfferingIds } from './loaders.js';

@@ -1,5 +1,6 @@
 import { model, Schema, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions, ObjectIdType } from '../model-helpers.js';
+import { PAPER_STATUSES } from '../paper/model.js';
 
 export const QUESTION_TYPES = ['mcq', 'short', 'long', 'numerical', 'coding'] as const;
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
@@ -9,6 +10,9 @@ const questionSchema = new Schema(
     paperId: { type: ObjectIdType, ref: 'Paper', required: true },
     // Copied from the paper: the offering never changes for a paper's questions.
     subjectOfferingId: { type: ObjectIdType, ref: 'SubjectOffering', required: true },
+    universityId: { type: ObjectIdType, ref: 'University', required: true },
+    // The paper's status, kept equal to it (visibility.ts): public reads filter by equality.
+    paperStatus: { type: String, enum: PAPER_STATUSES, required: true },
     moduleId: { type: ObjectIdType, ref: 'Module', default: null },
     topicId: { type: ObjectIdType, ref: 'Topic', default: null },
     text: { type: String, required: true },
@@ -24,6 +28,9 @@ const questionSchema = new Schema(
   baseSchemaOptions,
 );
 questionSchema.index({ paperId: 1, createdAt: -1 });
+questionSchema.index({ subjectOfferingId: 1 });
+questionSchema.index({ universityId: 1 });
+questionSchema.index({ paperStatus: 1 });
 questionSchema.index({ moduleId: 1, createdAt: -1 });
 questionSchema.index({ topicId: 1, createdAt: -1 });
 questionSchema.index({ type: 1, difficulty: 1, isVerified: 1, createdAt: -1 });

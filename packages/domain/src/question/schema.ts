@@ -132,6 +132,7 @@ export const questionSchema = z.object({
   id: z.string().describe('Question id'),
   paperId: z.string().describe('Paper id'),
   subjectOfferingId: z.string().describe("Subject offering id (the paper's)"),
+  universityId: z.string().describe("University id (the paper's)"),
   moduleId: z.string().nullable().describe('Module id'),
   topicId: z.string().nullable().describe('Topic id'),
   text: z.string().describe('Question text'),

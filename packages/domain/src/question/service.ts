@@ -4,15 +4,19 @@ import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { invalidReference, NotFoundError, parseInput, ValidationError } from '../errors.js';
 import { definedFields, orNotFound, updateById } from '../update.js';
-import { paginate } from '../pagination.js';
+import { paginate, paginationMeta } from '../pagination.js';
 import type { Page } from '../pagination.js';
-import { PaperModel } from '../paper/model.js';
-import { approvedPaperIds, canSeeUnapproved } from '../paper/service.js';
+import {
+  deleteUnlessReferenced,
+  insertUnderParent,
+  readParent,
+  requireParent,
+} from '../references.js';
 import { toDto } from '../serialize.js';
 import { createWithSlug, slugSchema } from '../slug.js';
-import { deleteUnlessReferenced } from '../dependents.js';
-import { SolutionModel } from '../solution/model.js';
-import { ModuleModel, TopicModel } from '../syllabus/model.js';
+import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
+import type { Viewer } from '../visibility.js';
+import type { PaperStatus } from '../paper/schema.js';
 import { QuestionModel } from './model.js';
 import {
   createQuestionInput,
@@ -26,43 +30,24 @@ import type { Question } from './schema.js';
 /** Order of every question list: newest first, `_id` as the tiebreak. */
 export const QUESTION_ORDER = { createdAt: -1, _id: -1 } as const;
 
-/** A lean question as its DTO (absent options become null). */
+/** A lean question as its DTO (absent options become null; the copied paper status stays inside). */
 export function toQuestion(doc: unknown): Question {
-  const question = toDto<Question>(doc);
+  const { paperStatus: _internal, ...question } = toDto<Question & { paperStatus?: string }>(doc);
   question.options = question.options ?? null;
   return question;
 }
 
-/**
- * The paper ids whose questions the caller may see, or null for "all" (editors and admins).
- * One query, whatever the number of questions.
- */
-export async function visiblePaperIds(actor: MaybeActor): Promise<Types.ObjectId[] | null> {
-  return canSeeUnapproved(actor) ? null : approvedPaperIds();
-}
-
-/** True when the caller may see a question of the given paper. */
-export async function canSeeQuestionOfPaper(actor: MaybeActor, paperId: unknown): Promise<boolean> {
-  if (canSeeUnapproved(actor)) return true;
-  // Read by _id alone and compare in code: on FerretDB only a bare _id filter uses an index.
-  const paper = await PaperModel.findById(paperId, { status: 1 }).lean();
-  return paper?.status === 'approved';
-}
-
 async function listVisibleQuestions(
-  actor: MaybeActor,
+  viewer: Viewer,
   filter: Record<string, unknown>,
   q: { type?: string; difficulty?: string; isVerified?: boolean; page: number; limit: number },
 ): Promise<Page<Question>> {
-  const where: Record<string, unknown> = { ...filter };
-  if (q.type) where.type = q.type;
-  if (q.difficulty) where.difficulty = q.difficulty;
-  if (q.isVerified !== undefined) where.isVerified = q.isVerified;
-  const visible = await visiblePaperIds(actor);
-  if (visible) {
-    const wanted = typeof where.paperId === 'string' ? where.paperId : null;
-    where.paperId = { $in: wanted ? visible.filter((id) => id.toHexString() === wanted) : visible };
-  }
+  const wanted: Record<string, unknown> = { ...filter };
+  if (q.type) wanted.type = q.type;
+  if (q.difficulty) wanted.difficulty = q.difficulty;
+  if (q.isVerified !== undefined) wanted.isVerified = q.isVerified;
+  const where = restrictFilter(viewer, 'question', wanted);
+  if (!where) return { items: [], pagination: paginationMeta(q.page, q.limit, 0) };
   const page = await paginate<unknown>(QuestionModel, where, QUESTION_ORDER, q);
   return { items: page.items.map(toQuestion), pagination: page.pagination };
 }
@@ -80,11 +65,30 @@ export async function listQuestions({
   if (q.paperId) filter.paperId = q.paperId;
   if (q.moduleId) filter.moduleId = q.moduleId;
   if (q.topicId) filter.topicId = q.topicId;
-  return listVisibleQuestions(actor, filter, q);
+  return listVisibleQuestions(await viewerFor(actor), filter, q);
 }
 
-/** Lists the questions of a module (404 when the module does not exist). */
-export async function listModuleQuestions({
+/** The questions of a module or topic: 404 when it does not exist or its university is hidden. */
+async function listQuestionsUnder(
+  actor: MaybeActor,
+  field: 'moduleId' | 'topicId',
+  rawId: string,
+  query: unknown,
+): Promise<Page<Question>> {
+  const id = parseInput(objectId, rawId, field);
+  const q = parseInput(listSyllabusQuestionsQuery, query ?? {});
+  const viewer = await viewerFor(actor);
+  const parent = await readParent<{ universityId: unknown }>('Question', field, id, {
+    universityId: 1,
+  });
+  if (!parent || !isVisible(viewer, 'academic', parent)) {
+    throw new NotFoundError(field === 'moduleId' ? 'Module not found' : 'Topic not found');
+  }
+  return listVisibleQuestions(viewer, { [field]: id }, q);
+}
+
+/** Lists the questions of a module (404 when the module does not exist or is hidden). */
+export function listModuleQuestions({
   actor,
   moduleId,
   query,
@@ -93,14 +97,11 @@ export async function listModuleQuestions({
   moduleId: string;
   query?: unknown;
 }): Promise<Page<Question>> {
-  const id = parseInput(objectId, moduleId, 'moduleId');
-  const q = parseInput(listSyllabusQuestionsQuery, query ?? {});
-  if (!(await ModuleModel.exists({ _id: id }))) throw new NotFoundError('Module not found');
-  return listVisibleQuestions(actor, { moduleId: id }, q);
+  return listQuestionsUnder(actor, 'moduleId', moduleId, query);
 }
 
-/** Lists the questions of a topic (404 when the topic does not exist). */
-export async function listTopicQuestions({
+/** Lists the questions of a topic (404 when the topic does not exist or is hidden). */
+export function listTopicQuestions({
   actor,
   topicId,
   query,
@@ -109,21 +110,18 @@ export async function listTopicQuestions({
   topicId: string;
   query?: unknown;
 }): Promise<Page<Question>> {
-  const id = parseInput(objectId, topicId, 'topicId');
-  const q = parseInput(listSyllabusQuestionsQuery, query ?? {});
-  if (!(await TopicModel.exists({ _id: id }))) throw new NotFoundError('Topic not found');
-  return listVisibleQuestions(actor, { topicId: id }, q);
+  return listQuestionsUnder(actor, 'topicId', topicId, query);
 }
 
 async function readVisible(actor: MaybeActor, filter: Record<string, unknown>): Promise<Question> {
   const question = await QuestionModel.findOne(filter).lean();
-  if (!question || !(await canSeeQuestionOfPaper(actor, question.paperId))) {
+  if (!question || !isVisible(await viewerFor(actor), 'question', question)) {
     throw new NotFoundError('Question not found');
   }
   return toQuestion(question);
 }
 
-/** Reads a question by id; one whose paper is not approved is a 404 except for editors and admins. */
+/** Reads a question by id; one whose paper the caller may not see is a 404. */
 export async function getQuestionById({
   actor,
   id,
@@ -135,7 +133,7 @@ export async function getQuestionById({
   return readVisible(actor, { _id: questionId });
 }
 
-/** Reads a question by slug; one whose paper is not approved is a 404 except for editors and admins. */
+/** Reads a question by slug; one whose paper the caller may not see is a 404. */
 export async function getQuestionBySlug({
   actor,
   slug,
@@ -158,8 +156,19 @@ async function resolveSyllabusRefs(
 ): Promise<{ moduleId: string | null; topicId: string | null }> {
   const offering = subjectOfferingId.toHexString();
   const [module, topic] = await Promise.all([
-    moduleId ? ModuleModel.findById(moduleId, { subjectOfferingId: 1 }).lean() : null,
-    topicId ? TopicModel.findById(topicId, { subjectOfferingId: 1, moduleId: 1 }).lean() : null,
+    moduleId
+      ? readParent<{ subjectOfferingId: Types.ObjectId }>('Question', 'moduleId', moduleId, {
+          subjectOfferingId: 1,
+        })
+      : null,
+    topicId
+      ? readParent<{ subjectOfferingId: Types.ObjectId; moduleId: Types.ObjectId }>(
+          'Question',
+          'topicId',
+          topicId,
+          { subjectOfferingId: 1, moduleId: 1 },
+        )
+      : null,
   ]);
   if (moduleId) {
     if (!module) throw invalidReference('moduleId', 'module not found');
@@ -184,6 +193,12 @@ function slugBase(text: string): string {
   return text.split(/\s+/).filter(Boolean).slice(0, 8).join(' ').slice(0, 60);
 }
 
+interface PaperKeys {
+  subjectOfferingId: Types.ObjectId;
+  universityId: Types.ObjectId;
+  status: PaperStatus;
+}
+
 /** Creates a question (editors and admins) in a paper, checking its module and topic against the paper's offering. */
 export async function createQuestion({
   actor,
@@ -194,41 +209,49 @@ export async function createQuestion({
 }): Promise<Question> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createQuestionInput, input);
-  const paper = await PaperModel.findById(data.paperId, { subjectOfferingId: 1 }).lean();
-  if (!paper) throw invalidReference('paperId', 'paper not found');
+  const paper = await requireParent<PaperKeys>('Question', 'paperId', data.paperId, {
+    subjectOfferingId: 1,
+    universityId: 1,
+    status: 1,
+  });
   const refs = await resolveSyllabusRefs(
     paper.subjectOfferingId,
     data.moduleId ?? null,
     data.topicId ?? null,
   );
-  const question = await createWithSlug({
-    model: QuestionModel,
-    explicit: data.slug,
-    base: slugBase(data.text),
-    insert: async (slug) => {
-      const doc = await QuestionModel.create({
-        paperId: data.paperId,
-        subjectOfferingId: paper.subjectOfferingId,
-        moduleId: refs.moduleId,
-        topicId: refs.topicId,
-        text: data.text,
-        type: data.type,
-        difficulty: data.difficulty,
-        marks: data.marks ?? null,
-        options: data.type === 'mcq' ? (data.options ?? undefined) : undefined,
-        answer: data.answer ?? null,
-        slug,
-        isVerified: data.isVerified ?? false,
-        createdBy: actor.id,
-      });
-      return doc.toObject();
-    },
+  const question = await insertUnderParent({
+    child: 'Question',
+    field: 'paperId',
+    parentId: data.paperId,
+    // The paper's status may change while we insert: the copy is checked again afterwards.
+    inherited: (current) => ({ paperStatus: current.status }),
+    insert: () =>
+      createWithSlug({
+        model: QuestionModel,
+        explicit: data.slug,
+        base: slugBase(data.text),
+        insert: async (slug) => {
+          const doc = await QuestionModel.create({
+            paperId: data.paperId,
+            subjectOfferingId: paper.subjectOfferingId,
+            universityId: paper.universityId,
+            paperStatus: paper.status,
+            moduleId: refs.moduleId,
+            topicId: refs.topicId,
+            text: data.text,
+            type: data.type,
+            difficulty: data.difficulty,
+            marks: data.marks ?? null,
+            options: data.type === 'mcq' ? (data.options ?? undefined) : undefined,
+            answer: data.answer ?? null,
+            slug,
+            isVerified: data.isVerified ?? false,
+            createdBy: actor.id,
+          });
+          return doc.toObject();
+        },
+      }),
   });
-  // No transactions: if the paper was deleted while we inserted, take the question back out.
-  if (!(await PaperModel.exists({ _id: data.paperId }))) {
-    await QuestionModel.deleteOne({ _id: question._id });
-    throw invalidReference('paperId', 'paper not found');
-  }
   return toQuestion(question);
 }
 
@@ -300,12 +323,5 @@ export async function deleteQuestion({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const questionId = parseInput(objectId, id, 'id');
-  await deleteUnlessReferenced({
-    model: QuestionModel,
-    id: questionId,
-    label: 'Question',
-    dependents: [
-      { model: SolutionModel, filter: { questionId }, path: 'solutions', noun: 'solution' },
-    ],
-  });
+  await deleteUnlessReferenced({ model: 'Question', id: questionId, label: 'Question' });
 }

@@ -17,3 +17,4 @@ export {
   listSemesters,
   updateSemester,
 } from './service.js';
+export { loadSemestersByIds, loadSemestersByBranchIds } from './loaders.js';

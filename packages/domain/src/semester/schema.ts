@@ -45,6 +45,7 @@ export const listSemestersQuery = z.strictObject({
 export const semesterSchema = z.object({
   id: objectId,
   branchId: objectId.describe('Id of the branch the semester belongs to'),
+  universityId: objectId.describe("Id of the branch's university"),
   number: z.number().int().describe('Semester number, 1 to 12'),
   name: z.string().nullable().describe('Display name, or null'),
   createdAt: z.iso.datetime(),

@@ -1,15 +1,19 @@
-import type { QueryFilter } from 'mongoose';
+import type { QueryFilter, Types } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
-import { BranchModel } from '../branch/model.js';
 import { objectId } from '../common-schemas.js';
 import { ConflictError, invalidReference, NotFoundError, parseInput } from '../errors.js';
 import { definedFields, orNotFound, updateById } from '../update.js';
 import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';
 import { toDto } from '../serialize.js';
-import { SubjectOfferingModel } from '../subject-offering/model.js';
-import { deleteUnlessReferenced } from '../dependents.js';
+import {
+  countWhere,
+  deleteUnlessReferenced,
+  insertUnderParent,
+  requireParent,
+} from '../references.js';
+import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
 import { withUniqueCheck } from '../unique.js';
 import { SemesterModel } from './model.js';
 import type { Semester } from './schema.js';
@@ -18,26 +22,28 @@ import { createSemesterInput, listSemestersQuery, updateSemesterInput } from './
 const notFound = () => new NotFoundError('Semester not found');
 const duplicateMessage = 'A semester with this number already exists in the branch';
 
-async function assertBranchExists(branchId: string): Promise<void> {
-  if (!(await BranchModel.exists({ _id: branchId })))
-    throw invalidReference('branchId', 'branch not found');
+/** The branch a semester goes under (400 when missing): its university is copied onto the semester. */
+function requireBranch(branchId: string): Promise<{ universityId: Types.ObjectId }> {
+  return requireParent('Semester', 'branchId', branchId, { universityId: 1 });
 }
 
 /** Lists semesters, optionally of one branch, ordered by number. */
 export async function listSemesters({
+  actor,
   query,
 }: {
   actor?: MaybeActor;
   query?: unknown;
 }): Promise<Page<Semester>> {
   const { page, limit, branchId } = parseInput(listSemestersQuery, query ?? {});
-  const filter: QueryFilter<unknown> = {};
+  const filter: QueryFilter<unknown> = visibleFilter(await viewerFor(actor), 'academic');
   if (branchId) filter.branchId = branchId;
   return paginate<Semester>(SemesterModel, filter, { number: 1 }, { page, limit });
 }
 
 /** Reads a semester by id (404 when missing). */
 export async function getSemesterById({
+  actor,
   id,
 }: {
   actor?: MaybeActor;
@@ -45,6 +51,7 @@ export async function getSemesterById({
 }): Promise<Semester> {
   const semesterId = parseInput(objectId, id, 'id');
   const doc = await orNotFound(SemesterModel.findById(semesterId).lean(), notFound);
+  if (!isVisible(await viewerFor(actor), 'academic', doc)) throw notFound();
   return toDto<Semester>(doc);
 }
 
@@ -58,15 +65,30 @@ export async function createSemester({
 }): Promise<Semester> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createSemesterInput, input);
-  await assertBranchExists(data.branchId);
+  const branch = await requireBranch(data.branchId);
   const attempted = { branchId: data.branchId, number: data.number };
-  const doc = await withUniqueCheck(
-    SemesterModel,
-    attempted,
-    () => SemesterModel.create({ ...attempted, name: data.name ?? null }),
-    duplicateMessage,
-  );
-  return toDto<Semester>(doc.toObject());
+  const doc = await insertUnderParent({
+    child: 'Semester',
+    field: 'branchId',
+    parentId: data.branchId,
+    // A branch may move to another university while we insert: the copy is checked afterwards.
+    inherited: (current) => ({ universityId: current.universityId }),
+    insert: async () =>
+      (
+        await withUniqueCheck(
+          SemesterModel,
+          attempted,
+          () =>
+            SemesterModel.create({
+              ...attempted,
+              universityId: branch.universityId,
+              name: data.name ?? null,
+            }),
+          duplicateMessage,
+        )
+      ).toObject(),
+  });
+  return toDto<Semester>(doc);
 }
 
 /**
@@ -89,8 +111,8 @@ export async function updateSemester({
 
   const set = definedFields(data, ['name', 'number']);
   if (data.branchId !== undefined && data.branchId !== current.branchId.toHexString()) {
-    await assertBranchExists(data.branchId);
-    const offerings = await SubjectOfferingModel.countDocuments({ semesterId });
+    const branch = await requireBranch(data.branchId);
+    const offerings = await countWhere('SubjectOffering', { semesterId });
     if (offerings > 0) {
       throw new ConflictError(
         `Semester cannot move to another branch: ${offerings} subject offering${offerings === 1 ? ' references' : 's reference'} it`,
@@ -98,6 +120,7 @@ export async function updateSemester({
       );
     }
     set.branchId = data.branchId;
+    set.universityId = branch.universityId;
   }
 
   const attempted = {
@@ -129,17 +152,5 @@ export async function deleteSemester({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const semesterId = parseInput(objectId, id, 'id');
-  await deleteUnlessReferenced({
-    model: SemesterModel,
-    id: semesterId,
-    label: 'Semester',
-    dependents: [
-      {
-        model: SubjectOfferingModel,
-        filter: { semesterId },
-        path: 'subjectOfferings',
-        noun: 'subject offering',
-      },
-    ],
-  });
+  await deleteUnlessReferenced({ model: 'Semester', id: semesterId, label: 'Semester' });
 }

@@ -1,5 +1,6 @@
 export {
   createSolutionInput,
+  updateSolutionInput,
   voteSolutionInput,
   listSolutionsQuery,
   solutionSchema,
@@ -7,10 +8,19 @@ export {
 } from './schema.js';
 export type {
   CreateSolutionInput,
+  UpdateSolutionInput,
   VoteSolutionInput,
   ListSolutionsQuery,
   Solution,
   VoteValue,
 } from './schema.js';
-export { listSolutions, getSolutionById, createSolution, voteSolution } from './service.js';
+export {
+  listSolutions,
+  getSolutionById,
+  createSolution,
+  updateSolution,
+  deleteSolution,
+  voteSolution,
+} from './service.js';
 export type { VoteTally } from './service.js';
+export { loadSolutionsBySubjectOfferingIds } from './loaders.js';

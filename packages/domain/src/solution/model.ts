@@ -1,26 +1,42 @@
 import { model, Schema, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions, ObjectIdType } from '../model-helpers.js';
+import { PAPER_STATUSES } from '../paper/model.js';
 
 const solutionSchema = new Schema(
   {
     questionId: { type: ObjectIdType, ref: 'Question', required: true },
+    // Ancestor keys and the paper's status, copied from the question (visibility.ts).
+    paperId: { type: ObjectIdType, ref: 'Paper', required: true },
+    subjectOfferingId: { type: ObjectIdType, ref: 'SubjectOffering', required: true },
+    universityId: { type: ObjectIdType, ref: 'University', required: true },
+    paperStatus: { type: String, enum: PAPER_STATUSES, required: true },
     authorId: { type: ObjectIdType, ref: 'User', required: true },
     content: { type: String, required: true },
   },
   baseSchemaOptions,
 );
 solutionSchema.index({ questionId: 1, createdAt: 1 });
+solutionSchema.index({ paperId: 1 });
+solutionSchema.index({ subjectOfferingId: 1 });
+solutionSchema.index({ paperStatus: 1 });
 
 /** One document per (solution, user): the only source of truth for vote counts. */
 const voteSchema = new Schema(
   {
     solutionId: { type: ObjectIdType, ref: 'Solution', required: true },
+    // Ancestor keys, copied from the solution: a question's or an offering's votes are counted
+    // with one equality $match.
+    questionId: { type: ObjectIdType, ref: 'Question', required: true },
+    subjectOfferingId: { type: ObjectIdType, ref: 'SubjectOffering', required: true },
     userId: { type: ObjectIdType, ref: 'User', required: true },
     value: { type: Number, enum: [1, -1], required: true },
   },
   baseSchemaOptions,
 );
 voteSchema.index({ solutionId: 1, userId: 1 }, { unique: true });
+voteSchema.index({ questionId: 1 });
+voteSchema.index({ subjectOfferingId: 1 });
+voteSchema.index({ userId: 1 });
 
 export type SolutionDoc = InferSchemaType<typeof solutionSchema>;
 export type VoteDoc = InferSchemaType<typeof voteSchema>;

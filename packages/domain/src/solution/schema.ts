@@ -2,16 +2,21 @@ import { z } from 'zod';
 import { objectId } from '../common-schemas.js';
 import { paginationQuery } from '../pagination.js';
 
+const content = z
+  .string({ message: 'content must be a string' })
+  .trim()
+  .min(1, 'content must not be empty')
+  .max(20_000, 'content must be at most 20000 characters')
+  .describe('The solution text (Markdown)');
+
 export const createSolutionInput = z.strictObject({
   questionId: objectId.describe('Question the solution answers'),
-  content: z
-    .string({ message: 'content must be a string' })
-    .trim()
-    .min(1, 'content must not be empty')
-    .max(20_000, 'content must be at most 20000 characters')
-    .describe('The solution text (Markdown)'),
+  content,
 });
 export type CreateSolutionInput = z.input<typeof createSolutionInput>;
+
+export const updateSolutionInput = z.strictObject({ content });
+export type UpdateSolutionInput = z.input<typeof updateSolutionInput>;
 
 export const VOTE_VALUES = [1, -1, 0] as const;
 export type VoteValue = (typeof VOTE_VALUES)[number];
@@ -33,6 +38,9 @@ export type ListSolutionsQuery = z.input<typeof listSolutionsQuery>;
 export const solutionSchema = z.object({
   id: z.string().describe('Solution id'),
   questionId: z.string().describe('Question id'),
+  paperId: z.string().describe("Paper id (the question's)"),
+  subjectOfferingId: z.string().describe("Subject offering id (the question's)"),
+  universityId: z.string().describe("University id (the question's)"),
   authorId: z.string().describe('Id of the user who wrote it'),
   content: z.string().describe('The solution text'),
   upvotes: z.number().int().describe('Number of up votes'),

@@ -66,6 +66,9 @@ describe('createSolution', () => {
       expect(solution).toEqual({
         id: expect.stringMatching(/^[a-f0-9]{24}$/),
         questionId: visibleQuestion,
+        paperId: expect.stringMatching(/^[a-f0-9]{24}$/),
+        subjectOfferingId: expect.stringMatching(/^[a-f0-9]{24}$/),
+        universityId: expect.stringMatching(/^[a-f0-9]{24}$/),
         authorId: who(actor)!.id,
         content: 'Use induction.',
         upvotes: 0,

@@ -2,7 +2,7 @@ import type { Types } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
-import { LOAD_BATCH_SIZE } from '../db.js';
+import { LOAD_BATCH_SIZE, mongoose } from '../db.js';
 import {
   ConflictError,
   ForbiddenError,
@@ -13,12 +13,19 @@ import {
 } from '../errors.js';
 import { paginationMeta } from '../pagination.js';
 import type { Page } from '../pagination.js';
-import { canSeeUnapproved } from '../paper/service.js';
-import { QuestionModel } from '../question/model.js';
-import { canSeeQuestionOfPaper, visiblePaperIds } from '../question/service.js';
+import { bulkhead } from '../concurrency.js';
+import { deleteUnlessReferenced, insertUnderParent, readParent } from '../references.js';
 import { toDto } from '../serialize.js';
+import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
+import type { Viewer } from '../visibility.js';
+import type { PaperStatus } from '../paper/schema.js';
 import { SolutionModel, VoteModel } from './model.js';
-import { createSolutionInput, listSolutionsQuery, voteSolutionInput } from './schema.js';
+import {
+  createSolutionInput,
+  listSolutionsQuery,
+  updateSolutionInput,
+  voteSolutionInput,
+} from './schema.js';
 import type { Solution, VoteValue } from './schema.js';
 
 export interface VoteTally {
@@ -32,20 +39,32 @@ interface SolutionLike {
 }
 
 /**
- * Vote counts of the given solutions, derived from the Vote documents with one `$group` on
+ * The votes to count: an equality on one key (a solution, a question or an offering), so the
+ * database answers it from an index; `{}` counts every vote.
+ */
+export type VoteScope =
+  | { solutionId: string | Types.ObjectId }
+  | { questionId: string | Types.ObjectId }
+  | { subjectOfferingId: string | Types.ObjectId }
+  | Record<string, never>;
+
+/**
+ * Vote counts of the solutions in scope, derived from the Vote documents with one `$group` on
  * `{solutionId, value}` (FerretDB has no `$cond`, and counters on the solution would lose
  * concurrent updates). Solutions without votes are absent from the map.
  */
-export async function tallyVotes(
-  solutionIds: readonly Types.ObjectId[],
-): Promise<Map<string, VoteTally>> {
+export async function tallyVotes(scope: VoteScope): Promise<Map<string, VoteTally>> {
   const tally = new Map<string, VoteTally>();
-  if (solutionIds.length === 0) return tally;
   const rows = await VoteModel.aggregate<{
     _id: { solutionId: Types.ObjectId; value: number };
     count: number;
   }>([
-    { $match: { solutionId: { $in: [...solutionIds] } } },
+    // Aggregations are not cast by mongoose: the scope's ids become ObjectIds here.
+    {
+      $match: Object.fromEntries(
+        Object.entries(scope).map(([k, v]) => [k, new mongoose.Types.ObjectId(String(v))]),
+      ),
+    },
     { $group: { _id: { solutionId: '$solutionId', value: '$value' }, count: { $sum: 1 } } },
   ]).option({ batchSize: LOAD_BATCH_SIZE });
   for (const row of rows) {
@@ -58,17 +77,14 @@ export async function tallyVotes(
   return tally;
 }
 
-/** The caller's votes on the given solutions, in one query (empty for anonymous callers). */
+/** The caller's votes on the solutions in scope, in one query (empty for anonymous callers). */
 export async function myVotes(
   actor: MaybeActor,
-  solutionIds: readonly Types.ObjectId[],
+  scope: VoteScope,
 ): Promise<Map<string, VoteValue>> {
   const mine = new Map<string, VoteValue>();
-  if (!actor || solutionIds.length === 0) return mine;
-  const votes = await VoteModel.find(
-    { userId: actor.id, solutionId: { $in: [...solutionIds] } },
-    { solutionId: 1, value: 1 },
-  )
+  if (!actor) return mine;
+  const votes = await VoteModel.find({ ...scope, userId: actor.id }, { solutionId: 1, value: 1 })
     .batchSize(LOAD_BATCH_SIZE)
     .lean();
   for (const vote of votes) mine.set(String(vote.solutionId), vote.value === -1 ? -1 : 1);
@@ -81,12 +97,17 @@ export function toSolution(
   tally: VoteTally | undefined,
   myVote: VoteValue | undefined,
 ): Solution {
-  const { id, questionId, authorId, content, createdAt, updatedAt } = toDto<Solution>(doc);
+  const { id, questionId, paperId, subjectOfferingId, universityId, authorId, content } =
+    toDto<Solution>(doc);
+  const { createdAt, updatedAt } = toDto<Solution>(doc);
   const upvotes = tally?.upvotes ?? 0;
   const downvotes = tally?.downvotes ?? 0;
   return {
     id,
     questionId,
+    paperId,
+    subjectOfferingId,
+    universityId,
     authorId,
     content,
     upvotes,
@@ -98,13 +119,13 @@ export function toSolution(
   };
 }
 
-/** Adds counts and myVote to lean solutions: two queries whatever their number. */
+/** Adds counts and myVote to lean solutions of one scope: two queries whatever their number. */
 export async function withVotes(
   actor: MaybeActor,
   docs: readonly SolutionLike[],
+  scope: VoteScope,
 ): Promise<Solution[]> {
-  const ids = docs.map((d) => d._id);
-  const [tally, mine] = await Promise.all([tallyVotes(ids), myVotes(actor, ids)]);
+  const [tally, mine] = await Promise.all([tallyVotes(scope), myVotes(actor, scope)]);
   return docs.map((d) => toSolution(d, tally.get(String(d._id)), mine.get(String(d._id))));
 }
 
@@ -116,11 +137,25 @@ export function compareSolutions(
   return b.score - a.score || a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/** The ids of the questions the caller may see, or null for all (editors and admins): two queries. */
-async function visibleQuestionFilter(actor: MaybeActor): Promise<Types.ObjectId[] | null> {
-  const papers = await visiblePaperIds(actor);
-  if (!papers) return null;
-  return (await QuestionModel.distinct('_id', { paperId: { $in: papers } })) as Types.ObjectId[];
+interface QuestionKeys {
+  paperId: Types.ObjectId;
+  subjectOfferingId: Types.ObjectId;
+  universityId: Types.ObjectId;
+  paperStatus: PaperStatus;
+}
+
+/** The question a solution hangs from, when it exists and the viewer may see it. */
+async function readVisibleQuestion(
+  viewer: Viewer,
+  questionId: string,
+): Promise<QuestionKeys | null> {
+  const question = await readParent<QuestionKeys>('Solution', 'questionId', questionId, {
+    paperId: 1,
+    subjectOfferingId: 1,
+    universityId: 1,
+    paperStatus: 1,
+  });
+  return question && isVisible(viewer, 'question', question) ? question : null;
 }
 
 /** Lists the solutions the caller may see, best score first, with counts and myVote. */
@@ -132,21 +167,22 @@ export async function listSolutions({
   query?: unknown;
 }): Promise<Page<Solution>> {
   const q = parseInput(listSolutionsQuery, query ?? {});
-  const filter: Record<string, unknown> = {};
+  const viewer = await viewerFor(actor);
+  const wanted: Record<string, unknown> = {};
   if (q.questionId) {
-    const question = await QuestionModel.findById(q.questionId, { paperId: 1 }).lean();
-    const isVisible = question ? await canSeeQuestionOfPaper(actor, question.paperId) : false;
-    if (!isVisible) return { items: [], pagination: paginationMeta(q.page, q.limit, 0) };
-    filter.questionId = q.questionId;
-  } else {
-    const visible = await visibleQuestionFilter(actor);
-    if (visible) filter.questionId = { $in: visible };
+    if (!(await readVisibleQuestion(viewer, q.questionId))) {
+      return { items: [], pagination: paginationMeta(q.page, q.limit, 0) };
+    }
+    wanted.questionId = q.questionId;
   }
+  const filter = restrictFilter(viewer, 'solution', wanted);
+  if (!filter) return { items: [], pagination: paginationMeta(q.page, q.limit, 0) };
   // The order depends on scores derived from Vote documents, which the database cannot sort
   // solutions by (no $lookup on FerretDB). So: load the matching solutions' ids and dates, count
   // their votes with one aggregate, sort and page in memory, then load the page's documents.
   const light = await SolutionModel.find(filter, { _id: 1, createdAt: 1 }).lean();
-  const tally = await tallyVotes(light.map((s) => s._id));
+  const scope: VoteScope = q.questionId ? { questionId: q.questionId } : {};
+  const tally = await tallyVotes(scope);
   const ranked = light
     .map((s) => {
       const t = tally.get(String(s._id));
@@ -161,7 +197,7 @@ export async function listSolutions({
   const pageIds = ranked.slice((q.page - 1) * q.limit, q.page * q.limit).map((s) => s._id);
   const [docs, mine] = await Promise.all([
     pageIds.length ? SolutionModel.find({ _id: { $in: pageIds } }).lean() : [],
-    myVotes(actor, pageIds),
+    myVotes(actor, scope),
   ]);
   const byId = new Map(docs.map((d) => [String(d._id), d]));
   const items = pageIds.flatMap((id) => {
@@ -173,12 +209,8 @@ export async function listSolutions({
 
 async function findVisibleSolution(actor: MaybeActor, solutionId: string) {
   const solution = await SolutionModel.findById(solutionId).lean();
-  if (!solution) throw new NotFoundError('Solution not found');
-  if (!canSeeUnapproved(actor)) {
-    const question = await QuestionModel.findById(solution.questionId, { paperId: 1 }).lean();
-    if (!question || !(await canSeeQuestionOfPaper(actor, question.paperId))) {
-      throw new NotFoundError('Solution not found');
-    }
+  if (!solution || !isVisible(await viewerFor(actor), 'solution', solution)) {
+    throw new NotFoundError('Solution not found');
   }
   return solution;
 }
@@ -193,7 +225,7 @@ export async function getSolutionById({
 }): Promise<Solution> {
   const solutionId = parseInput(objectId, id, 'id');
   const solution = await findVisibleSolution(actor, solutionId);
-  const [result] = await withVotes(actor, [solution]);
+  const [result] = await withVotes(actor, [solution], { solutionId: solution._id });
   return result!;
 }
 
@@ -207,59 +239,105 @@ export async function createSolution({
 }): Promise<Solution> {
   assertCan(actor, 'solution:create');
   const data = parseInput(createSolutionInput, input);
-  const question = await QuestionModel.findById(data.questionId, { paperId: 1 }).lean();
-  if (!question || !(await canSeeQuestionOfPaper(actor, question.paperId))) {
-    throw invalidReference('questionId', 'question not found');
-  }
-  const doc = await SolutionModel.create({
-    questionId: data.questionId,
-    authorId: actor.id,
-    content: data.content,
+  const question = await readVisibleQuestion(await viewerFor(actor), data.questionId);
+  if (!question) throw invalidReference('questionId', 'question not found');
+  const doc = await insertUnderParent({
+    child: 'Solution',
+    field: 'questionId',
+    parentId: data.questionId,
+    // The paper's status may change while we insert: the copy is checked again afterwards.
+    inherited: (current) => ({ paperStatus: current.paperStatus }),
+    insert: async () =>
+      (
+        await SolutionModel.create({
+          questionId: data.questionId,
+          paperId: question.paperId,
+          subjectOfferingId: question.subjectOfferingId,
+          universityId: question.universityId,
+          paperStatus: question.paperStatus,
+          authorId: actor.id,
+          content: data.content,
+        })
+      ).toObject(),
   });
-  // No transactions: if the question was deleted while we inserted, take the solution back out.
-  if (!(await QuestionModel.exists({ _id: data.questionId }))) {
-    await SolutionModel.deleteOne({ _id: doc._id });
-    throw invalidReference('questionId', 'question not found');
+  return toSolution(doc, undefined, undefined);
+}
+
+/** Changes the content of a solution: its author only (403 for anyone else). */
+export async function updateSolution({
+  actor,
+  id,
+  input,
+}: {
+  actor: MaybeActor;
+  id: string;
+  input: unknown;
+}): Promise<Solution> {
+  assertCan(actor, 'solution:create');
+  const solutionId = parseInput(objectId, id, 'id');
+  const { content } = parseInput(updateSolutionInput, input);
+  const solution = await findVisibleSolution(actor, solutionId);
+  if (String(solution.authorId) !== actor.id) {
+    throw new ForbiddenError('Only the author may edit a solution');
   }
-  return toSolution(doc.toObject(), undefined, undefined);
+  const updated = await SolutionModel.findByIdAndUpdate(
+    solutionId,
+    { $set: { content } },
+    { returnDocument: 'after', runValidators: true },
+  ).lean();
+  if (!updated) throw new NotFoundError('Solution not found');
+  const [result] = await withVotes(actor, [updated], { solutionId: updated._id });
+  return result!;
+}
+
+/** Deletes a solution and its votes: its author or an admin (403 for anyone else). */
+export async function deleteSolution({
+  actor,
+  id,
+}: {
+  actor: MaybeActor;
+  id: string;
+}): Promise<void> {
+  assertCan(actor, 'solution:create');
+  const solutionId = parseInput(objectId, id, 'id');
+  const solution = await findVisibleSolution(actor, solutionId);
+  if (String(solution.authorId) !== actor.id && actor.role !== 'admin') {
+    throw new ForbiddenError('Only the author or an admin may delete a solution');
+  }
+  await deleteUnlessReferenced({ model: 'Solution', id: solutionId, label: 'Solution' });
 }
 
 /** At most this many vote writes of this process are in flight at once. */
 export const MAX_CONCURRENT_VOTES = 16;
-let votesInFlight = 0;
-const waitingVotes: (() => void)[] = [];
 
 /**
- * A bulkhead for vote bursts. FerretDB runs one statement at a time, so a burst of votes on a
+ * A bulkhead for vote bursts. FerretDB runs few statements at a time, so a burst of votes on a
  * popular solution would occupy every pooled connection and push other requests' statements
- * past the socket timeout. Excess votes wait here, in memory, instead. Correctness never depends
- * on it: the unique (solutionId, userId) index arbitrates between concurrent votes.
+ * past the socket timeout. Excess votes wait in memory instead. Correctness never depends on
+ * it: the unique (solutionId, userId) index arbitrates between concurrent votes.
  */
-async function withVoteSlot<T>(task: () => Promise<T>): Promise<T> {
-  if (votesInFlight >= MAX_CONCURRENT_VOTES) {
-    await new Promise<void>((resolve) => waitingVotes.push(resolve));
-  } else {
-    votesInFlight += 1;
-  }
-  try {
-    return await task();
-  } finally {
-    // Hand the slot straight to the next waiter, or give it back.
-    const next = waitingVotes.shift();
-    if (next) next();
-    else votesInFlight -= 1;
-  }
-}
+const withVoteSlot = bulkhead(MAX_CONCURRENT_VOTES);
 
 /**
  * Records the caller's vote. The unique (solutionId, userId) index is the only arbiter: insert,
  * and when the insert loses to an existing vote, set that vote's value. An update that finds
  * nothing (the vote was withdrawn meanwhile) tries the insert again.
  */
-async function castVote(solutionId: string, userId: string, value: 1 | -1): Promise<void> {
+async function castVote(
+  solution: { _id: Types.ObjectId; questionId: Types.ObjectId; subjectOfferingId: Types.ObjectId },
+  userId: string,
+  value: 1 | -1,
+): Promise<void> {
+  const solutionId = solution._id;
   for (let attempt = 0; attempt < 20; attempt += 1) {
     try {
-      await VoteModel.create({ solutionId, userId, value });
+      await VoteModel.create({
+        solutionId,
+        questionId: solution.questionId,
+        subjectOfferingId: solution.subjectOfferingId,
+        userId,
+        value,
+      });
       return;
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
@@ -289,10 +367,10 @@ export async function voteSolution({
   }
   return withVoteSlot(async () => {
     if (value === 0) await VoteModel.deleteOne({ solutionId, userId: actor.id });
-    else await castVote(solutionId, actor.id, value);
+    else await castVote(solution, actor.id, value);
     // myVote is the value this request just recorded, so only the counts are read back: each
     // read of the votes collection is a full scan on FerretDB, and votes arrive in bursts.
-    const tally = await tallyVotes([solution._id]);
+    const tally = await tallyVotes({ solutionId: solution._id });
     return toSolution(solution, tally.get(String(solution._id)), value);
   });
 }

@@ -14,3 +14,4 @@ export {
   getSubjectOfferingById,
   listSubjectOfferings,
 } from './service.js';
+export { loadSubjectOfferingsByIds } from './loaders.js';

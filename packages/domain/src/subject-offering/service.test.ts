@@ -38,7 +38,11 @@ async function chain(options: { isUniversityActive?: boolean } = {}) {
     deletedAt: isActive ? null : new Date(),
   });
   const branch = await BranchModel.create({ universityId: university._id, name: 'CSE' });
-  const semester = await SemesterModel.create({ branchId: branch._id, number: 1 });
+  const semester = await SemesterModel.create({
+    branchId: branch._id,
+    universityId: university._id,
+    number: 1,
+  });
   const subject = await SubjectModel.create({ name: 'DS', slug: `ds-${t}` });
   return {
     universityId: university._id.toHexString(),
@@ -255,10 +259,17 @@ describe('deleteSubjectOffering', () => {
 
   it('when a syllabus and papers reference it, then it is refused with 409 naming both', async () => {
     const created = await offering();
-    await SyllabusModel.create({ subjectOfferingId: created.id });
+    await SyllabusModel.create({
+      subjectOfferingId: created.id,
+      universityId: created.universityId,
+    });
     for (const year of [2022, 2023]) {
       await PaperModel.create({
         subjectOfferingId: created.id,
+        universityId: created.universityId,
+        branchId: created.branchId,
+        semesterId: created.semesterId,
+        subjectId: created.subjectId,
         examYear: year,
         examType: 'end-term',
         title: `Paper ${year}`,
@@ -278,7 +289,10 @@ describe('deleteSubjectOffering', () => {
 
   it('when only a syllabus references it, then it is refused with 409', async () => {
     const created = await offering();
-    await SyllabusModel.create({ subjectOfferingId: created.id });
+    await SyllabusModel.create({
+      subjectOfferingId: created.id,
+      universityId: created.universityId,
+    });
     const error = await deleteSubjectOffering({ actor: actors.admin, id: created.id }).catch(
       (e) => e,
     );

@@ -1,21 +1,16 @@
-import type { QueryFilter } from 'mongoose';
+import type { Types } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
-import { BranchModel } from '../branch/model.js';
 import { objectId } from '../common-schemas.js';
 import type { ErrorDetail } from '../errors.js';
 import { orNotFound } from '../update.js';
 import { invalidReference, NotFoundError, parseInput, ValidationError } from '../errors.js';
 import type { Page } from '../pagination.js';
-import { paginate } from '../pagination.js';
-import { PaperModel } from '../paper/model.js';
-import { SemesterModel } from '../semester/model.js';
+import { paginate, paginationMeta } from '../pagination.js';
 import { toDto } from '../serialize.js';
-import { SubjectModel } from '../subject/model.js';
-import { SyllabusModel } from '../syllabus/model.js';
-import { deleteUnlessReferenced } from '../dependents.js';
+import { deleteUnlessReferenced, readById } from '../references.js';
+import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
 import { withUniqueCheck } from '../unique.js';
-import { UniversityModel } from '../university/model.js';
 import { SubjectOfferingModel } from './model.js';
 import type { SubjectOffering } from './schema.js';
 import { createSubjectOfferingInput, listSubjectOfferingsQuery } from './schema.js';
@@ -24,22 +19,25 @@ const notFound = () => new NotFoundError('Subject offering not found');
 
 /** Lists subject offerings, filtered by university, branch, semester and subject, oldest first. */
 export async function listSubjectOfferings({
+  actor,
   query,
 }: {
   actor?: MaybeActor;
   query?: unknown;
 }): Promise<Page<SubjectOffering>> {
   const { page, limit, ...filters } = parseInput(listSubjectOfferingsQuery, query ?? {});
-  const filter: QueryFilter<unknown> = {};
-  if (filters.universityId) filter.universityId = filters.universityId;
-  if (filters.branchId) filter.branchId = filters.branchId;
-  if (filters.semesterId) filter.semesterId = filters.semesterId;
-  if (filters.subjectId) filter.subjectId = filters.subjectId;
+  const wanted: Record<string, unknown> = {};
+  for (const field of ['universityId', 'branchId', 'semesterId', 'subjectId'] as const) {
+    if (filters[field]) wanted[field] = filters[field];
+  }
+  const filter = restrictFilter(await viewerFor(actor), 'academic', wanted);
+  if (!filter) return { items: [], pagination: paginationMeta(page, limit, 0) };
   return paginate<SubjectOffering>(SubjectOfferingModel, filter, { createdAt: 1 }, { page, limit });
 }
 
 /** Reads a subject offering by id (404 when missing). */
 export async function getSubjectOfferingById({
+  actor,
   id,
 }: {
   actor?: MaybeActor;
@@ -47,6 +45,7 @@ export async function getSubjectOfferingById({
 }): Promise<SubjectOffering> {
   const offeringId = parseInput(objectId, id, 'id');
   const doc = await orNotFound(SubjectOfferingModel.findById(offeringId).lean(), notFound);
+  if (!isVisible(await viewerFor(actor), 'academic', doc)) throw notFound();
   return toDto<SubjectOffering>(doc);
 }
 
@@ -65,12 +64,12 @@ export async function createSubjectOffering({
   assertCan(actor, 'catalog:write');
   const data = parseInput(createSubjectOfferingInput, input);
   const [university, branch, semester, subject] = await Promise.all([
-    UniversityModel.findById(data.universityId, { isActive: 1 })
-      .lean()
-      .then((u) => (u?.isActive ? u : null)),
-    BranchModel.findById(data.branchId, { universityId: 1 }).lean(),
-    SemesterModel.findById(data.semesterId, { branchId: 1 }).lean(),
-    SubjectModel.findById(data.subjectId, { _id: 1 }).lean(),
+    readById<{ isActive: boolean }>('University', data.universityId, { isActive: 1 }).then((u) =>
+      u?.isActive ? u : null,
+    ),
+    readById<{ universityId: Types.ObjectId }>('Branch', data.branchId, { universityId: 1 }),
+    readById<{ branchId: Types.ObjectId }>('Semester', data.semesterId, { branchId: 1 }),
+    readById('Subject', data.subjectId, { _id: 1 }),
   ]);
 
   const problems: ErrorDetail[] = [];
@@ -118,22 +117,8 @@ export async function deleteSubjectOffering({
   assertCan(actor, 'catalog:delete');
   const offeringId = parseInput(objectId, id, 'id');
   await deleteUnlessReferenced({
-    model: SubjectOfferingModel,
+    model: 'SubjectOffering',
     id: offeringId,
     label: 'Subject offering',
-    dependents: [
-      {
-        model: SyllabusModel,
-        filter: { subjectOfferingId: offeringId },
-        path: 'syllabus',
-        noun: 'syllabus',
-      },
-      {
-        model: PaperModel,
-        filter: { subjectOfferingId: offeringId },
-        path: 'papers',
-        noun: 'paper',
-      },
-    ],
   });
 }

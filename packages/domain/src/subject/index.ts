@@ -18,3 +18,4 @@ export {
   listSubjects,
   updateSubject,
 } from './service.js';
+export { loadSubjectsByIds } from './loaders.js';

@@ -9,8 +9,7 @@ import { paginate } from '../pagination.js';
 import { literalRegex } from '../search.js';
 import { toDto } from '../serialize.js';
 import { createWithSlug, slugSchema } from '../slug.js';
-import { SubjectOfferingModel } from '../subject-offering/model.js';
-import { deleteUnlessReferenced } from '../dependents.js';
+import { deleteUnlessReferenced } from '../references.js';
 import { SubjectModel } from './model.js';
 import type { Subject } from './schema.js';
 import { createSubjectInput, listSubjectsQuery, updateSubjectInput } from './schema.js';
@@ -118,17 +117,5 @@ export async function deleteSubject({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const subjectId = parseInput(objectId, id, 'id');
-  await deleteUnlessReferenced({
-    model: SubjectModel,
-    id: subjectId,
-    label: 'Subject',
-    dependents: [
-      {
-        model: SubjectOfferingModel,
-        filter: { subjectId },
-        path: 'subjectOfferings',
-        noun: 'subject offering',
-      },
-    ],
-  });
+  await deleteUnlessReferenced({ model: 'Subject', id: subjectId, label: 'Subject' });
 }

@@ -4,6 +4,8 @@ import { baseSchemaOptions, ObjectIdType } from '../model-helpers.js';
 const syllabusSchema = new Schema(
   {
     subjectOfferingId: { type: ObjectIdType, ref: 'SubjectOffering', required: true, unique: true },
+    // Ancestor key, copied from the offering: visibility filters by equality.
+    universityId: { type: ObjectIdType, ref: 'University', required: true },
   },
   baseSchemaOptions,
 );
@@ -12,6 +14,7 @@ const moduleSchema = new Schema(
   {
     syllabusId: { type: ObjectIdType, ref: 'Syllabus', required: true },
     subjectOfferingId: { type: ObjectIdType, ref: 'SubjectOffering', required: true },
+    universityId: { type: ObjectIdType, ref: 'University', required: true },
     title: { type: String, required: true, trim: true },
     order: { type: Number, required: true, default: 0 },
   },
@@ -23,13 +26,17 @@ moduleSchema.index({ subjectOfferingId: 1 });
 const topicSchema = new Schema(
   {
     moduleId: { type: ObjectIdType, ref: 'Module', required: true },
+    // Ancestor keys, copied from the module: a whole tree level loads by its root's key.
+    syllabusId: { type: ObjectIdType, ref: 'Syllabus', required: true },
     subjectOfferingId: { type: ObjectIdType, ref: 'SubjectOffering', required: true },
+    universityId: { type: ObjectIdType, ref: 'University', required: true },
     title: { type: String, required: true, trim: true },
     order: { type: Number, required: true, default: 0 },
   },
   baseSchemaOptions,
 );
 topicSchema.index({ moduleId: 1, order: 1 });
+topicSchema.index({ subjectOfferingId: 1 });
 
 export type SyllabusDoc = InferSchemaType<typeof syllabusSchema>;
 export type ModuleDoc = InferSchemaType<typeof moduleSchema>;

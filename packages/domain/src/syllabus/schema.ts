@@ -20,6 +20,16 @@ export const createModuleInput = z.strictObject({
   order: order.optional().describe('Position in the syllabus; after the last module when absent'),
 });
 
+/** Body of PATCH /modules/:id and PATCH /topics/:id (a topic never moves to another module). */
+export const updateSyllabusItemInput = z
+  .strictObject({
+    title: title.optional().describe('New title'),
+    order: order.optional().describe('New position among its siblings'),
+  })
+  .refine((value) => Object.values(value).some((v) => v !== undefined), {
+    message: 'at least one field must be given',
+  });
+
 /** Body of POST /topics. */
 export const createTopicInput = z.strictObject({
   moduleId: objectId.describe('Id of the module the topic belongs to'),
@@ -31,6 +41,7 @@ export const createTopicInput = z.strictObject({
 export const syllabusSchema = z.object({
   id: objectId,
   subjectOfferingId: objectId.describe('Id of the subject offering'),
+  universityId: objectId.describe('Id of the university it belongs to'),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -39,7 +50,9 @@ export const syllabusSchema = z.object({
 export const topicSchema = z.object({
   id: objectId,
   moduleId: objectId.describe('Id of the module'),
+  syllabusId: objectId.describe('Id of the syllabus'),
   subjectOfferingId: objectId.describe('Id of the subject offering'),
+  universityId: objectId.describe('Id of the university it belongs to'),
   title: z.string().describe('Title of the topic'),
   order: z.number().int().describe('Position in the module'),
   createdAt: z.iso.datetime(),
@@ -51,6 +64,7 @@ export const moduleSchema = z.object({
   id: objectId,
   syllabusId: objectId.describe('Id of the syllabus'),
   subjectOfferingId: objectId.describe('Id of the subject offering'),
+  universityId: objectId.describe('Id of the university it belongs to'),
   title: z.string().describe('Title of the module'),
   order: z.number().int().describe('Position in the syllabus'),
   createdAt: z.iso.datetime(),
@@ -74,4 +88,5 @@ export type ModuleWithTopics = z.infer<typeof moduleWithTopicsSchema>;
 export type SyllabusWithModules = z.infer<typeof syllabusWithModulesSchema>;
 export type InitSyllabusInput = z.input<typeof initSyllabusInput>;
 export type CreateModuleInput = z.input<typeof createModuleInput>;
+export type UpdateSyllabusItemInput = z.input<typeof updateSyllabusItemInput>;
 export type CreateTopicInput = z.input<typeof createTopicInput>;

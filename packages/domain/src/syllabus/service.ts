@@ -1,41 +1,56 @@
-import type { Model, QueryFilter } from 'mongoose';
+import type { Model, QueryFilter, Types } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { invalidReference, NotFoundError, parseInput } from '../errors.js';
-import { orNotFound } from '../update.js';
+import { deleteUnlessReferenced, insertUnderParent, readById, readParent } from '../references.js';
 import { toDto } from '../serialize.js';
-import { SubjectOfferingModel } from '../subject-offering/model.js';
 import { withUniqueCheck } from '../unique.js';
+import { definedFields, orNotFound, updateById } from '../update.js';
+import { isVisible, viewerFor } from '../visibility.js';
+import type { Viewer } from '../visibility.js';
+import { SYLLABUS_ITEM_ORDER } from './loaders.js';
 import { ModuleModel, SyllabusModel, TopicModel } from './model.js';
 import type { Module, ModuleWithTopics, Syllabus, SyllabusWithModules, Topic } from './schema.js';
-import { createModuleInput, createTopicInput, initSyllabusInput } from './schema.js';
+import {
+  createModuleInput,
+  createTopicInput,
+  initSyllabusInput,
+  updateSyllabusItemInput,
+} from './schema.js';
 
-/** Modules and topics are listed by position, then creation, with the id as the last tiebreak. */
-const SYLLABUS_ITEM_ORDER = { order: 1, createdAt: 1, _id: 1 } as const;
+const syllabusNotFound = () => new NotFoundError('Syllabus not found');
+const moduleNotFound = () => new NotFoundError('Module not found');
+const topicNotFound = () => new NotFoundError('Topic not found');
 
-/** Reads the full syllabus of a subject offering in three queries (404 when it or the offering is missing). */
+/** The syllabus of an offering the viewer may see (404 naming what is missing). */
+async function readSyllabus(viewer: Viewer, subjectOfferingId: string) {
+  const syllabus = await SyllabusModel.findOne({ subjectOfferingId }).lean();
+  if (syllabus && isVisible(viewer, 'academic', syllabus)) return syllabus;
+  const offering = await readById<{ universityId: unknown }>('SubjectOffering', subjectOfferingId, {
+    universityId: 1,
+  });
+  if (!offering || !isVisible(viewer, 'academic', offering)) {
+    throw new NotFoundError('Subject offering not found');
+  }
+  throw syllabusNotFound();
+}
+
+/** Reads the full syllabus of a subject offering in three queries (404 when it or the offering is missing or hidden). */
 export async function getSyllabus({
+  actor,
   subjectOfferingId,
 }: {
   actor?: MaybeActor;
   subjectOfferingId: string;
 }): Promise<SyllabusWithModules> {
   const offeringId = parseInput(objectId, subjectOfferingId, 'subjectOfferingId');
-  const syllabus = await SyllabusModel.findOne({ subjectOfferingId: offeringId }).lean();
-  if (!syllabus) {
-    const hasOffering = await SubjectOfferingModel.exists({ _id: offeringId });
-    throw new NotFoundError(hasOffering ? 'Syllabus not found' : 'Subject offering not found');
-  }
-  const modules = await ModuleModel.find({ syllabusId: syllabus._id })
-    .sort(SYLLABUS_ITEM_ORDER)
-    .lean();
-  const topics = modules.length
-    ? await TopicModel.find({ moduleId: { $in: modules.map((m) => m._id) } })
-        .sort(SYLLABUS_ITEM_ORDER)
-        .lean()
-    : [];
-
+  const syllabus = await readSyllabus(await viewerFor(actor), offeringId);
+  // Both levels by the syllabus they hang from: two indexed equality queries.
+  const [modules, topics] = await Promise.all([
+    ModuleModel.find({ syllabusId: syllabus._id }).sort(SYLLABUS_ITEM_ORDER).lean(),
+    TopicModel.find({ syllabusId: syllabus._id }).sort(SYLLABUS_ITEM_ORDER).lean(),
+  ]);
   const topicsByModule = new Map<string, Topic[]>();
   for (const topic of topics) {
     const key = topic.moduleId.toHexString();
@@ -52,6 +67,18 @@ export async function getSyllabus({
   };
 }
 
+/** Reads the syllabus of a subject offering without its modules (404 when it or the offering is missing or hidden). */
+export async function findSyllabus({
+  actor,
+  subjectOfferingId,
+}: {
+  actor?: MaybeActor;
+  subjectOfferingId: string;
+}): Promise<Syllabus> {
+  const offeringId = parseInput(objectId, subjectOfferingId, 'subjectOfferingId');
+  return toDto<Syllabus>(await readSyllabus(await viewerFor(actor), offeringId));
+}
+
 /** Creates the (single) syllabus of a subject offering (admin or editor); a second one is a 409. */
 export async function initSyllabus({
   actor,
@@ -62,16 +89,28 @@ export async function initSyllabus({
 }): Promise<Syllabus> {
   assertCan(actor, 'catalog:write');
   const { subjectOfferingId } = parseInput(initSyllabusInput, input);
-  if (!(await SubjectOfferingModel.exists({ _id: subjectOfferingId }))) {
-    throw invalidReference('subjectOfferingId', 'subject offering not found');
-  }
-  const doc = await withUniqueCheck(
-    SyllabusModel,
-    { subjectOfferingId },
-    () => SyllabusModel.create({ subjectOfferingId }),
-    'This subject offering already has a syllabus',
+  const offering = await readParent<{ universityId: Types.ObjectId }>(
+    'Syllabus',
+    'subjectOfferingId',
+    subjectOfferingId,
+    { universityId: 1 },
   );
-  return toDto<Syllabus>(doc.toObject());
+  if (!offering) throw invalidReference('subjectOfferingId', 'subject offering not found');
+  const doc = await insertUnderParent({
+    child: 'Syllabus',
+    field: 'subjectOfferingId',
+    parentId: subjectOfferingId,
+    insert: async () =>
+      (
+        await withUniqueCheck(
+          SyllabusModel,
+          { subjectOfferingId },
+          () => SyllabusModel.create({ subjectOfferingId, universityId: offering.universityId }),
+          'This subject offering already has a syllabus',
+        )
+      ).toObject(),
+  });
+  return toDto<Syllabus>(doc);
 }
 
 /** Adds a module to the syllabus of a subject offering (admin or editor); the syllabus must exist (400). */
@@ -86,23 +125,32 @@ export async function createModule({
   const data = parseInput(createModuleInput, input);
   const syllabus = await SyllabusModel.findOne(
     { subjectOfferingId: data.subjectOfferingId },
-    { _id: 1 },
+    { _id: 1, universityId: 1 },
   ).lean();
   if (!syllabus) {
-    const hasOffering = await SubjectOfferingModel.exists({ _id: data.subjectOfferingId });
+    const hasOffering = await readById('SubjectOffering', data.subjectOfferingId, { _id: 1 });
     throw invalidReference(
       'subjectOfferingId',
       hasOffering ? 'the subject offering has no syllabus yet' : 'subject offering not found',
     );
   }
   const order = data.order ?? (await nextOrder(ModuleModel, { syllabusId: syllabus._id }));
-  const doc = await ModuleModel.create({
-    syllabusId: syllabus._id,
-    subjectOfferingId: data.subjectOfferingId,
-    title: data.title,
-    order,
+  const doc = await insertUnderParent({
+    child: 'Module',
+    field: 'syllabusId',
+    parentId: syllabus._id,
+    insert: async () =>
+      (
+        await ModuleModel.create({
+          syllabusId: syllabus._id,
+          subjectOfferingId: data.subjectOfferingId,
+          universityId: syllabus.universityId,
+          title: data.title,
+          order,
+        })
+      ).toObject(),
   });
-  return toDto<Module>(doc.toObject());
+  return toDto<Module>(doc);
 }
 
 /** Adds a topic to a module (admin or editor); the module must exist (400). */
@@ -115,36 +163,127 @@ export async function createTopic({
 }): Promise<Topic> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createTopicInput, input);
-  const module = await ModuleModel.findById(data.moduleId, { subjectOfferingId: 1 }).lean();
+  const module = await ModuleModel.findById(data.moduleId).lean();
   if (!module) throw invalidReference('moduleId', 'module not found');
   const order = data.order ?? (await nextOrder(TopicModel, { moduleId: module._id }));
-  const doc = await TopicModel.create({
-    moduleId: module._id,
-    subjectOfferingId: module.subjectOfferingId,
-    title: data.title,
-    order,
+  const doc = await insertUnderParent({
+    child: 'Topic',
+    field: 'moduleId',
+    parentId: module._id,
+    insert: async () =>
+      (
+        await TopicModel.create({
+          moduleId: module._id,
+          syllabusId: module.syllabusId,
+          subjectOfferingId: module.subjectOfferingId,
+          universityId: module.universityId,
+          title: data.title,
+          order,
+        })
+      ).toObject(),
   });
-  return toDto<Topic>(doc.toObject());
+  return toDto<Topic>(doc);
 }
 
-/** Reads a module by id, without its topics (404 when missing). */
-export async function getModuleById({ id }: { actor?: MaybeActor; id: string }): Promise<Module> {
+/** Reads a module by id, without its topics (404 when missing or hidden). */
+export async function getModuleById({
+  actor,
+  id,
+}: {
+  actor?: MaybeActor;
+  id: string;
+}): Promise<Module> {
   const moduleId = parseInput(objectId, id, 'id');
+  const doc = await orNotFound(ModuleModel.findById(moduleId).lean(), moduleNotFound);
+  if (!isVisible(await viewerFor(actor), 'academic', doc)) throw moduleNotFound();
+  return toDto<Module>(doc);
+}
+
+/** Reads a topic by id (404 when missing or hidden). */
+export async function getTopicById({
+  actor,
+  id,
+}: {
+  actor?: MaybeActor;
+  id: string;
+}): Promise<Topic> {
+  const topicId = parseInput(objectId, id, 'id');
+  const doc = await orNotFound(TopicModel.findById(topicId).lean(), topicNotFound);
+  if (!isVisible(await viewerFor(actor), 'academic', doc)) throw topicNotFound();
+  return toDto<Topic>(doc);
+}
+
+/** Renames or reorders a module (admin or editor). */
+export async function updateModule({
+  actor,
+  id,
+  input,
+}: {
+  actor: MaybeActor;
+  id: string;
+  input: unknown;
+}): Promise<Module> {
+  assertCan(actor, 'catalog:write');
+  const moduleId = parseInput(objectId, id, 'id');
+  const data = parseInput(updateSyllabusItemInput, input);
+  const $set = definedFields(data, ['title', 'order']);
   const doc = await orNotFound(
-    ModuleModel.findById(moduleId).lean(),
-    () => new NotFoundError('Module not found'),
+    updateById<unknown>(ModuleModel, moduleId, { $set }),
+    moduleNotFound,
   );
   return toDto<Module>(doc);
 }
 
-/** Reads a topic by id (404 when missing). */
-export async function getTopicById({ id }: { actor?: MaybeActor; id: string }): Promise<Topic> {
+/** Renames or reorders a topic within its module (admin or editor); it never moves to another module. */
+export async function updateTopic({
+  actor,
+  id,
+  input,
+}: {
+  actor: MaybeActor;
+  id: string;
+  input: unknown;
+}): Promise<Topic> {
+  assertCan(actor, 'catalog:write');
   const topicId = parseInput(objectId, id, 'id');
-  const doc = await orNotFound(
-    TopicModel.findById(topicId).lean(),
-    () => new NotFoundError('Topic not found'),
-  );
+  const data = parseInput(updateSyllabusItemInput, input);
+  const $set = definedFields(data, ['title', 'order']);
+  const doc = await orNotFound(updateById<unknown>(TopicModel, topicId, { $set }), topicNotFound);
   return toDto<Topic>(doc);
+}
+
+/** Deletes a module (admin); refused with 409 while topics or questions reference it. */
+export async function deleteModule({
+  actor,
+  id,
+}: {
+  actor: MaybeActor;
+  id: string;
+}): Promise<void> {
+  assertCan(actor, 'catalog:delete');
+  const moduleId = parseInput(objectId, id, 'id');
+  await deleteUnlessReferenced({ model: 'Module', id: moduleId, label: 'Module' });
+}
+
+/** Deletes a topic (admin); refused with 409 while questions reference it. */
+export async function deleteTopic({ actor, id }: { actor: MaybeActor; id: string }): Promise<void> {
+  assertCan(actor, 'catalog:delete');
+  const topicId = parseInput(objectId, id, 'id');
+  await deleteUnlessReferenced({ model: 'Topic', id: topicId, label: 'Topic' });
+}
+
+/** Deletes the syllabus of a subject offering (admin); refused with 409 while it has modules. */
+export async function deleteSyllabus({
+  actor,
+  subjectOfferingId,
+}: {
+  actor: MaybeActor;
+  subjectOfferingId: string;
+}): Promise<void> {
+  assertCan(actor, 'catalog:delete');
+  const offeringId = parseInput(objectId, subjectOfferingId, 'subjectOfferingId');
+  const syllabus = await readSyllabus(await viewerFor(actor), offeringId);
+  await deleteUnlessReferenced({ model: 'Syllabus', id: String(syllabus._id), label: 'Syllabus' });
 }
 
 /** One past the highest order among the siblings, 1 for the first. Racing creates may tie; creation order breaks it. */

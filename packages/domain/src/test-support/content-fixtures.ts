@@ -41,7 +41,11 @@ export async function makeOffering(subjectName = `Subject ${tag()}`): Promise<Of
     slug: `u-${t}`,
   });
   const branch = await BranchModel.create({ universityId: university._id, name: `Branch ${t}` });
-  const semester = await SemesterModel.create({ branchId: branch._id, number: 3 });
+  const semester = await SemesterModel.create({
+    branchId: branch._id,
+    universityId: university._id,
+    number: 3,
+  });
   const subject = await SubjectModel.create({ name: subjectName, slug: `s-${t}` });
   const offering = await SubjectOfferingModel.create({
     universityId: university._id,
@@ -49,12 +53,16 @@ export async function makeOffering(subjectName = `Subject ${tag()}`): Promise<Of
     semesterId: semester._id,
     subjectId: subject._id,
   });
-  const syllabus = await SyllabusModel.create({ subjectOfferingId: offering._id });
+  const syllabus = await SyllabusModel.create({
+    subjectOfferingId: offering._id,
+    universityId: university._id,
+  });
   const modules: { id: string; topics: string[] }[] = [];
   for (const order of [1, 2]) {
     const module = await ModuleModel.create({
       syllabusId: syllabus._id,
       subjectOfferingId: offering._id,
+      universityId: university._id,
       title: `Module ${order}`,
       order,
     });
@@ -62,7 +70,9 @@ export async function makeOffering(subjectName = `Subject ${tag()}`): Promise<Of
     for (const topicOrder of [1, 2]) {
       const topic = await TopicModel.create({
         moduleId: module._id,
+        syllabusId: syllabus._id,
         subjectOfferingId: offering._id,
+        universityId: university._id,
         title: `Topic ${order}.${topicOrder}`,
         order: topicOrder,
       });
@@ -79,8 +89,14 @@ export async function makePaper(
   options: { status?: PaperStatus; examYear?: number; examType?: ExamType; title?: string } = {},
 ): Promise<{ id: string; slug: string }> {
   const t = tag();
+  const offering = await SubjectOfferingModel.findById(offeringId).lean();
+  if (!offering) throw new Error('makePaper: no such offering');
   const paper = await PaperModel.create({
     subjectOfferingId: offeringId,
+    universityId: offering.universityId,
+    branchId: offering.branchId,
+    semesterId: offering.semesterId,
+    subjectId: offering.subjectId,
     examYear: options.examYear ?? 2023,
     examType: options.examType ?? 'end-term',
     title: options.title ?? `Paper ${t}`,
@@ -108,6 +124,8 @@ export async function makeQuestion(
   const question = await QuestionModel.create({
     paperId,
     subjectOfferingId: paper.subjectOfferingId,
+    universityId: paper.universityId,
+    paperStatus: paper.status,
     moduleId: options.moduleId ?? null,
     topicId: options.topicId ?? null,
     text: `Question ${t}`,
@@ -125,8 +143,14 @@ export async function makeSolution(
   questionId: string,
   authorId: string | Types.ObjectId,
 ): Promise<string> {
+  const question = await QuestionModel.findById(questionId).lean();
+  if (!question) throw new Error('makeSolution: no such question');
   const solution = await SolutionModel.create({
     questionId,
+    paperId: question.paperId,
+    subjectOfferingId: question.subjectOfferingId,
+    universityId: question.universityId,
+    paperStatus: question.paperStatus,
     authorId,
     content: `Solution ${tag()}`,
   });

@@ -18,3 +18,4 @@ export {
   listUniversities,
   updateUniversity,
 } from './service.js';
+export { loadUniversitiesByIds } from './loaders.js';

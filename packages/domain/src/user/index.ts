@@ -23,3 +23,4 @@ export {
   setUserRole,
   toActor,
 } from './service.js';
+export { loadUsersByIds } from './loaders.js';

@@ -305,10 +305,11 @@ describe('the last active admin', () => {
     ).rejects.toMatchObject({
       status: 409,
       code: 'CONFLICT',
+      details: [{ path: 'role' }],
     });
     await expect(
       updateUser({ actor: admin!, externalId: admin!.externalId, input: { isActive: false } }),
-    ).rejects.toMatchObject({ status: 409 });
+    ).rejects.toMatchObject({ status: 409, details: [{ path: 'isActive' }] });
     expect(await UserModel.findById(admin!.id).lean()).toMatchObject({
       role: 'admin',
       isActive: true,

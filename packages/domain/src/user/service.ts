@@ -151,9 +151,10 @@ export async function getUserByExternalId({
   return toUser(doc);
 }
 
-function lastAdminConflict(): ConflictError {
+/** The 409 for a change that would leave no active admin; `path` names the field that would do it. */
+function lastAdminConflict(path: 'role' | 'isActive'): ConflictError {
   return new ConflictError('Cannot demote or deactivate the last active admin', [
-    { path: 'role', message: 'at least one active admin must remain' },
+    { path, message: 'at least one active admin must remain' },
   ]);
 }
 
@@ -177,13 +178,15 @@ export async function updateUser({
   const isActive = data.isActive ?? before.isActive;
   const removesAdmin =
     before.role === 'admin' && before.isActive && !(role === 'admin' && isActive);
+  // Name the field the caller changed: deactivation when isActive goes false, else the role.
+  const conflictPath = isActive ? 'role' : 'isActive';
   if (removesAdmin) {
     const others = await UserModel.countDocuments({
       role: 'admin',
       isActive: true,
       _id: { $ne: before._id },
     });
-    if (others === 0) throw lastAdminConflict();
+    if (others === 0) throw lastAdminConflict(conflictPath);
   }
   const updated = await UserModel.findOneAndUpdate(
     { _id: before._id },
@@ -201,7 +204,7 @@ export async function updateUser({
         { _id: before._id },
         { $set: { role: before.role, isActive: before.isActive } },
       );
-      throw lastAdminConflict();
+      throw lastAdminConflict(conflictPath);
     }
   }
   return toUser(updated);

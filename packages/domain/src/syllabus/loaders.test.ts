@@ -8,18 +8,17 @@ import { SubjectOfferingModel } from '../subject-offering/model.js';
 import { ModuleModel, SyllabusModel, TopicModel } from '../syllabus/model.js';
 import { useTestDatabase } from '../test-support/database.js';
 import { UniversityModel } from '../university/model.js';
+import { loadBranchesByIds, loadBranchesByUniversityIds } from '../branch/loaders.js';
+import { loadSemestersByBranchIds, loadSemestersByIds } from '../semester/loaders.js';
+import { loadSubjectOfferingsByIds } from '../subject-offering/loaders.js';
+import { loadSubjectsByIds } from '../subject/loaders.js';
+import { loadUniversitiesByIds } from '../university/loaders.js';
+import type { Viewer } from '../visibility.js';
 import {
-  loadBranchesByIds,
-  loadBranchesByUniversityIds,
   loadModulesBySyllabusIds,
-  loadSemestersByBranchIds,
-  loadSemestersByIds,
-  loadSubjectOfferingsByIds,
-  loadSubjectsByIds,
   loadSyllabiBySubjectOfferingIds,
-  loadTopicsByModuleIds,
-  loadUniversitiesByIds,
-} from './academic.js';
+  loadTopicsBySyllabusIds,
+} from './loaders.js';
 
 useTestDatabase();
 
@@ -28,6 +27,7 @@ afterEach(() => {
 });
 
 const tag = () => randomUUID().slice(0, 8);
+const anyone: Viewer = { actor: null, seesAll: false, hiddenUniversityIds: [] };
 const newId = () => new mongoose.Types.ObjectId();
 const hex = (doc: { _id: { toHexString(): string } }) => doc._id.toHexString();
 
@@ -69,8 +69,8 @@ describe('loaders by id', () => {
       { universityId: uni._id, name: 'B' },
     ]);
     const semesters = await SemesterModel.create([
-      { branchId: branches[0]!._id, number: 1 },
-      { branchId: branches[0]!._id, number: 2 },
+      { branchId: branches[0]!._id, universityId: uni._id, number: 1 },
+      { branchId: branches[0]!._id, universityId: uni._id, number: 2 },
     ]);
     const subjects = await SubjectModel.create([
       { name: 'S1', slug: `s1-${tag()}` },
@@ -106,15 +106,15 @@ describe('loaders by id', () => {
 });
 
 describe('loaders of children', () => {
-  it('when branches of many universities are loaded, then one query returns them grouped and by name', async () => {
+  it('when branches of many universities are loaded, then one indexed query per university returns them by name', async () => {
     const unis = await Promise.all([university(), university(), university()]);
     for (const [i, uni] of unis.slice(0, 2).entries()) {
       for (const name of ['Mech', 'Civil', 'EEE'])
         await BranchModel.create({ universityId: uni._id, name: `${name}${i}` });
     }
     const keys = [hex(unis[1]!), hex(unis[2]!), hex(unis[0]!)];
-    const { result, queries } = await counted(() => loadBranchesByUniversityIds(keys));
-    expect(queries).toBe(1);
+    const { result, queries } = await counted(() => loadBranchesByUniversityIds(anyone, keys));
+    expect(queries).toBe(3);
     expect(result.map((list) => list.map((b) => b.name))).toEqual([
       ['Civil1', 'EEE1', 'Mech1'],
       [],
@@ -123,26 +123,46 @@ describe('loaders of children', () => {
     expect(result[0]!.every((b) => b.universityId === hex(unis[1]!))).toBe(true);
   });
 
-  it('when semesters of many branches are loaded, then one query returns them by number', async () => {
+  it('when a university is hidden from the viewer, then its branches and semesters are empty without a query for it', async () => {
+    const hidden = await university(false);
+    const branch = await BranchModel.create({ universityId: hidden._id, name: 'Hidden' });
+    await SemesterModel.create({ branchId: branch._id, universityId: hidden._id, number: 1 });
+    const viewer: Viewer = { ...anyone, hiddenUniversityIds: [hex(hidden)] };
+    const branches = await counted(() => loadBranchesByUniversityIds(viewer, [hex(hidden)]));
+    expect(branches).toEqual({ result: [[]], queries: 0 });
+    expect((await loadSemestersByBranchIds(viewer, [hex(branch)]))[0]).toEqual([]);
+    const editor: Viewer = { ...anyone, seesAll: true };
+    expect((await loadSemestersByBranchIds(editor, [hex(branch)]))[0]).toHaveLength(1);
+  });
+
+  it('when semesters of many branches are loaded, then one query per branch returns them by number', async () => {
     const branchIds = [newId(), newId()];
-    for (const n of [3, 1, 2]) await SemesterModel.create({ branchId: branchIds[0], number: n });
-    await SemesterModel.create({ branchId: branchIds[1], number: 7 });
+    const universityId = newId();
+    for (const n of [3, 1, 2])
+      await SemesterModel.create({ branchId: branchIds[0], universityId, number: n });
+    await SemesterModel.create({ branchId: branchIds[1], universityId, number: 7 });
     const { result, queries } = await counted(() =>
-      loadSemestersByBranchIds([branchIds[1]!.toHexString(), branchIds[0]!.toHexString()]),
+      loadSemestersByBranchIds(anyone, [branchIds[1]!.toHexString(), branchIds[0]!.toHexString()]),
     );
-    expect(queries).toBe(1);
+    expect(queries).toBe(2);
     expect(result.map((list) => list.map((s) => s.number))).toEqual([[7], [1, 2, 3]]);
   });
 
-  it('when syllabi, modules and topics are loaded, then each level is one query, aligned and ordered', async () => {
+  it('when syllabi, modules and topics are loaded, then each level is one query per syllabus, aligned and ordered', async () => {
     const offerings = [newId(), newId(), newId()];
+    const universityId = newId();
     const syllabi = await Promise.all(
-      offerings.slice(0, 2).map((id) => SyllabusModel.create({ subjectOfferingId: id })),
+      offerings
+        .slice(0, 2)
+        .map((id) => SyllabusModel.create({ subjectOfferingId: id, universityId })),
     );
     const { result: loadedSyllabi, queries: q1 } = await counted(() =>
-      loadSyllabiBySubjectOfferingIds(offerings.map((o) => o.toHexString())),
+      loadSyllabiBySubjectOfferingIds(
+        anyone,
+        offerings.map((o) => o.toHexString()),
+      ),
     );
-    expect(q1).toBe(1);
+    expect(q1).toBe(3);
     expect(loadedSyllabi.map((s) => s?.id ?? null)).toEqual([
       hex(syllabi[0]!),
       hex(syllabi[1]!),
@@ -159,35 +179,42 @@ describe('loaders of children', () => {
       const module = await ModuleModel.create({
         syllabusId: syllabi[0]!._id,
         subjectOfferingId: offerings[0],
+        universityId,
         title,
         order,
       });
       modules.push(module);
     }
     const { result: loadedModules, queries: q2 } = await counted(() =>
-      loadModulesBySyllabusIds(syllabi.map(hex).reverse()),
+      loadModulesBySyllabusIds(anyone, syllabi.map(hex).reverse()),
     );
-    expect(q2).toBe(1);
+    expect(q2).toBe(2);
     expect(loadedModules.map((list) => list.map((m) => m.title))).toEqual([[], ['A', 'B', 'C']]);
 
     for (const [i, module] of modules.entries()) {
       for (const order of [2, 1]) {
         await TopicModel.create({
           moduleId: module._id,
+          syllabusId: syllabi[0]!._id,
           subjectOfferingId: offerings[0],
+          universityId,
           title: `${i}-${order}`,
           order,
         });
       }
     }
     const { result: loadedTopics, queries: q3 } = await counted(() =>
-      loadTopicsByModuleIds(modules.map(hex)),
+      loadTopicsBySyllabusIds(anyone, [hex(syllabi[0]!)]),
     );
+    // Every module's topics in one query: the whole level of one syllabus.
     expect(q3).toBe(1);
-    expect(loadedTopics.map((list) => list.map((t) => t.title))).toEqual([
-      ['0-1', '0-2'],
-      ['1-1', '1-2'],
-      ['2-1', '2-2'],
+    expect(loadedTopics[0]!.map((t) => t.title)).toEqual([
+      '0-1',
+      '1-1',
+      '2-1',
+      '0-2',
+      '1-2',
+      '2-2',
     ]);
   });
 });
