@@ -28,6 +28,10 @@ function tag(): string {
 export interface OfferingFixture {
   subjectName: string;
   offeringId: string;
+  universityId: string;
+  branchId: string;
+  semesterId: string;
+  syllabusId: string;
   /** Two modules with two topics each. */
   modules: { id: string; topics: string[] }[];
 }
@@ -80,7 +84,15 @@ export async function makeOffering(subjectName = `Subject ${tag()}`): Promise<Of
     }
     modules.push({ id: module._id.toHexString(), topics });
   }
-  return { subjectName, offeringId: offering._id.toHexString(), modules };
+  return {
+    subjectName,
+    offeringId: offering._id.toHexString(),
+    universityId: university._id.toHexString(),
+    branchId: branch._id.toHexString(),
+    semesterId: semester._id.toHexString(),
+    syllabusId: syllabus._id.toHexString(),
+    modules,
+  };
 }
 
 /** A paper of the offering, inserted directly with the given status. */

@@ -1,0 +1,186 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Actor, MaybeActor } from './access.js';
+import { listBranches, getBranchById } from './branch/service.js';
+import { listPapers, getPaperById, getPaperBySlug, setPaperStatus } from './paper/service.js';
+import { QuestionModel } from './question/model.js';
+import { getQuestionById, listModuleQuestions, listQuestions } from './question/service.js';
+import { listSemesters } from './semester/service.js';
+import { SolutionModel } from './solution/model.js';
+import {
+  createSolution,
+  getSolutionById,
+  listSolutions,
+  voteSolution,
+} from './solution/service.js';
+import { getSubjectOfferingById, listSubjectOfferings } from './subject-offering/service.js';
+import { getModuleById, getSyllabus } from './syllabus/service.js';
+import { makeActor, makeActors } from './test-support/actors.js';
+import {
+  makeOffering,
+  makePaper,
+  makeQuestion,
+  makeSolution,
+} from './test-support/content-fixtures.js';
+import type { OfferingFixture } from './test-support/content-fixtures.js';
+import { useTestDatabase } from './test-support/database.js';
+import { updateUniversity } from './university/service.js';
+import { viewerFor, visibleFilter } from './visibility.js';
+
+useTestDatabase();
+
+let actors: Awaited<ReturnType<typeof makeActors>>;
+beforeAll(async () => {
+  actors = await makeActors();
+});
+
+/** An offering with an approved paper, a question in its first module and a solution. */
+async function catalog(): Promise<{
+  offering: OfferingFixture;
+  paper: { id: string; slug: string };
+  question: string;
+  solution: string;
+  author: Actor;
+}> {
+  const offering = await makeOffering();
+  const paper = await makePaper(offering.offeringId, { status: 'approved' });
+  const question = (await makeQuestion(paper.id, { moduleId: offering.modules[0]!.id })).id;
+  const author = await makeActor('normal');
+  const solution = await makeSolution(question, author.id);
+  return { offering, paper, question, solution, author };
+}
+
+const status = (work: Promise<unknown>) =>
+  work.then(
+    () => 200,
+    (error: { status?: number }) => error.status ?? 500,
+  );
+
+describe('visibility filters', () => {
+  it('when the caller sees approved content only, then filters are equalities on the copied status', async () => {
+    const anonymous = await viewerFor(null);
+    expect(visibleFilter(anonymous, 'paper')).toMatchObject({ status: 'approved' });
+    expect(visibleFilter(anonymous, 'question')).toMatchObject({ paperStatus: 'approved' });
+    expect(visibleFilter(anonymous, 'solution')).toMatchObject({ paperStatus: 'approved' });
+    expect(visibleFilter(await viewerFor(actors.editor), 'question')).toEqual({});
+  });
+});
+
+describe('an inactive university hides everything under it', () => {
+  it('when a university is soft-deleted, then anonymous and normal callers get 404 or empty lists on every read, editors still see all, and reactivation shows it again', async () => {
+    const { offering, paper, question, solution } = await catalog();
+    const reads = (actor: MaybeActor) => ({
+      branch: status(getBranchById({ actor, id: offering.branchId })),
+      offering: status(getSubjectOfferingById({ actor, id: offering.offeringId })),
+      syllabus: status(getSyllabus({ actor, subjectOfferingId: offering.offeringId })),
+      module: status(getModuleById({ actor, id: offering.modules[0]!.id })),
+      moduleQuestions: status(listModuleQuestions({ actor, moduleId: offering.modules[0]!.id })),
+      paper: status(getPaperById({ actor, id: paper.id })),
+      paperBySlug: status(getPaperBySlug({ actor, slug: paper.slug })),
+      question: status(getQuestionById({ actor, id: question })),
+      solution: status(getSolutionById({ actor, id: solution })),
+    });
+    const lists = async (actor: MaybeActor) => ({
+      branches: (await listBranches({ actor, query: { universityId: offering.universityId } }))
+        .items.length,
+      semesters: (await listSemesters({ actor, query: { branchId: offering.branchId } })).items
+        .length,
+      offerings: (
+        await listSubjectOfferings({ actor, query: { universityId: offering.universityId } })
+      ).items.length,
+      papers: (await listPapers({ actor, query: { subjectOfferingId: offering.offeringId } })).items
+        .length,
+      questions: (await listQuestions({ actor, query: { paperId: paper.id } })).items.length,
+      solutions: (await listSolutions({ actor, query: { questionId: question } })).items.length,
+    });
+    const settle = async (r: ReturnType<typeof reads>) =>
+      Object.fromEntries(
+        await Promise.all(Object.entries(r).map(async ([k, v]) => [k, await v] as const)),
+      );
+    const visible = {
+      branches: 1,
+      semesters: 1,
+      offerings: 1,
+      papers: 1,
+      questions: 1,
+      solutions: 1,
+    };
+    const allOk = Object.fromEntries(Object.keys(reads(null)).map((k) => [k, 200]));
+    const all404 = Object.fromEntries(Object.keys(reads(null)).map((k) => [k, 404]));
+    const empty = Object.fromEntries(Object.keys(visible).map((k) => [k, 0]));
+
+    expect(await settle(reads(null))).toEqual(allOk);
+    expect(await lists(null)).toEqual(visible);
+
+    await updateUniversity({
+      actor: actors.admin,
+      id: offering.universityId,
+      input: { isActive: false },
+    });
+    for (const actor of [null, actors.normal]) {
+      expect(await settle(reads(actor))).toEqual(all404);
+      expect(await lists(actor)).toEqual(empty);
+    }
+    for (const actor of [actors.editor, actors.admin]) {
+      expect(await settle(reads(actor))).toEqual(allOk);
+      expect(await lists(actor)).toEqual(visible);
+    }
+
+    await updateUniversity({
+      actor: actors.admin,
+      id: offering.universityId,
+      input: { isActive: true },
+    });
+    expect(await settle(reads(actors.normal))).toEqual(allOk);
+    expect(await lists(actors.normal)).toEqual(visible);
+  });
+
+  it('when a university is soft-deleted, then a normal user can neither answer (400: question not found) nor vote (404) under it', async () => {
+    const { offering, question, solution } = await catalog();
+    await updateUniversity({
+      actor: actors.admin,
+      id: offering.universityId,
+      input: { isActive: false },
+    });
+    const answer = await createSolution({
+      actor: actors.normal,
+      input: { questionId: question, content: 'x' },
+    }).catch((e: { status: number; details?: { path: string }[] }) => e);
+    expect(answer).toMatchObject({ status: 400, details: [{ path: 'questionId' }] });
+    expect(
+      await status(voteSolution({ actor: actors.normal, id: solution, input: { value: 1 } })),
+    ).toBe(404);
+  });
+});
+
+describe('the paper status copied onto questions and solutions', () => {
+  it('when a paper is unapproved and approved again, then its questions and solutions follow it', async () => {
+    const { paper, question, solution } = await catalog();
+    const copies = async () => ({
+      question: (await QuestionModel.findById(question).lean())!.paperStatus,
+      solution: (await SolutionModel.findById(solution).lean())!.paperStatus,
+    });
+    expect(await copies()).toEqual({ question: 'approved', solution: 'approved' });
+
+    await setPaperStatus({ actor: actors.admin, id: paper.id, input: { status: 'rejected' } });
+    expect(await copies()).toEqual({ question: 'rejected', solution: 'rejected' });
+    expect(await status(getQuestionById({ actor: null, id: question }))).toBe(404);
+    expect(await status(getSolutionById({ actor: actors.normal, id: solution }))).toBe(404);
+
+    await setPaperStatus({ actor: actors.admin, id: paper.id, input: { status: 'approved' } });
+    expect(await copies()).toEqual({ question: 'approved', solution: 'approved' });
+    expect(await status(getQuestionById({ actor: null, id: question }))).toBe(200);
+  });
+
+  it('when a copy is stale (a change stopped half-way), then setting the same status repairs it and records nothing', async () => {
+    const { paper, question } = await catalog();
+    await QuestionModel.updateOne({ _id: question }, { $set: { paperStatus: 'pending' } });
+    const before = await getPaperById({ actor: actors.admin, id: paper.id });
+    const after = await setPaperStatus({
+      actor: actors.admin,
+      id: paper.id,
+      input: { status: 'approved' },
+    });
+    expect(after.statusHistory).toEqual(before.statusHistory);
+    expect((await QuestionModel.findById(question).lean())!.paperStatus).toBe('approved');
+  });
+});
