@@ -81,6 +81,8 @@ export const academicTypeDefs = /* GraphQL */ `
     id: ID!
     "Id of the branch the semester belongs to."
     branchId: ID!
+    "Id of the branch's university."
+    universityId: ID!
     "Semester number, 1 to 12, unique within the branch."
     number: Int!
     "Display name, e.g. III-I, or null."

@@ -31,6 +31,14 @@ export const contentTypeDefs = /* GraphQL */ `
     id: ID!
     "Id of the subject offering."
     subjectOfferingId: ID!
+    "University of the paper's offering."
+    universityId: ID!
+    "Branch of the paper's offering."
+    branchId: ID!
+    "Semester of the paper's offering."
+    semesterId: ID!
+    "Subject of the paper's offering."
+    subjectId: ID!
     "Year the exam was held."
     examYear: Int!
     "Kind of exam."
@@ -81,6 +89,8 @@ export const contentTypeDefs = /* GraphQL */ `
     paperId: ID!
     "Id of the paper's subject offering."
     subjectOfferingId: ID!
+    "Id of the paper's university."
+    universityId: ID!
     "Id of the syllabus module, or null."
     moduleId: ID
     "Id of the syllabus topic, or null."
@@ -119,6 +129,12 @@ export const contentTypeDefs = /* GraphQL */ `
     id: ID!
     "Id of the question."
     questionId: ID!
+    "Id of the question's paper."
+    paperId: ID!
+    "Id of the question's subject offering."
+    subjectOfferingId: ID!
+    "Id of the question's university."
+    universityId: ID!
     "Id of the user who wrote it."
     authorId: ID!
     "The solution text (Markdown)."

@@ -18,6 +18,8 @@ export const syllabusTypeDefs = /* GraphQL */ `
     id: ID!
     "Id of the subject offering (one syllabus per offering)."
     subjectOfferingId: ID!
+    "Id of the university it belongs to."
+    universityId: ID!
     "Creation time (ISO 8601)."
     createdAt: String!
     "Last update time (ISO 8601)."
@@ -36,6 +38,8 @@ export const syllabusTypeDefs = /* GraphQL */ `
     syllabusId: ID!
     "Id of the subject offering."
     subjectOfferingId: ID!
+    "Id of the university it belongs to."
+    universityId: ID!
     "Title of the module."
     title: String!
     "Position in the syllabus."
@@ -58,8 +62,12 @@ export const syllabusTypeDefs = /* GraphQL */ `
     id: ID!
     "Id of the module."
     moduleId: ID!
+    "Id of the syllabus."
+    syllabusId: ID!
     "Id of the subject offering."
     subjectOfferingId: ID!
+    "Id of the university it belongs to."
+    universityId: ID!
     "Title of the topic."
     title: String!
     "Position in the module."

@@ -214,7 +214,11 @@ export async function makeTree(size: TreeSize): Promise<{ offeringId: string; qu
     slug: `tree-${t}`,
   });
   const branch = await BranchModel.create({ universityId: university._id, name: `Branch ${t}` });
-  const semester = await SemesterModel.create({ branchId: branch._id, number: 1 });
+  const semester = await SemesterModel.create({
+    branchId: branch._id,
+    universityId: university._id,
+    number: 1,
+  });
   const subject = await SubjectModel.create({
     name: `Tree subject ${t}`,
     slug: `tree-subject-${t}`,
@@ -225,9 +229,16 @@ export async function makeTree(size: TreeSize): Promise<{ offeringId: string; qu
     semesterId: semester._id,
     subjectId: subject._id,
   });
-  const syllabus = await SyllabusModel.create({ subjectOfferingId: offering._id });
+  const syllabus = await SyllabusModel.create({
+    subjectOfferingId: offering._id,
+    universityId: university._id,
+  });
   const paper = await PaperModel.create({
     subjectOfferingId: offering._id,
+    universityId: university._id,
+    branchId: branch._id,
+    semesterId: semester._id,
+    subjectId: subject._id,
     examYear: 2024,
     examType: 'end-term',
     title: `Tree paper ${t}`,
@@ -251,6 +262,7 @@ export async function makeTree(size: TreeSize): Promise<{ offeringId: string; qu
     _id: new Types.ObjectId(),
     syllabusId: syllabus._id,
     subjectOfferingId: offering._id,
+    universityId: university._id,
     title: `Module ${m + 1}`,
     order: m + 1,
   }));
@@ -258,7 +270,9 @@ export async function makeTree(size: TreeSize): Promise<{ offeringId: string; qu
     Array.from({ length: size.topicsPerModule }, (_, i) => ({
       _id: new Types.ObjectId(),
       moduleId: module._id,
+      syllabusId: syllabus._id,
       subjectOfferingId: offering._id,
+      universityId: university._id,
       title: `Topic ${i + 1}`,
       order: i + 1,
     })),
@@ -270,6 +284,8 @@ export async function makeTree(size: TreeSize): Promise<{ offeringId: string; qu
         _id: id,
         paperId: paper._id,
         subjectOfferingId: offering._id,
+        universityId: university._id,
+        paperStatus: 'approved',
         moduleId: topic.moduleId,
         topicId: topic._id,
         text: `Question ${id.toHexString()}`,
@@ -283,6 +299,10 @@ export async function makeTree(size: TreeSize): Promise<{ offeringId: string; qu
     Array.from({ length: size.solutionsPerQuestion }, (_, i) => ({
       _id: new Types.ObjectId(),
       questionId: question._id,
+      paperId: paper._id,
+      subjectOfferingId: offering._id,
+      universityId: university._id,
+      paperStatus: 'approved',
       authorId: author._id,
       content: `Solution ${i + 1}`,
     })),
@@ -290,6 +310,8 @@ export async function makeTree(size: TreeSize): Promise<{ offeringId: string; qu
   const votes = solutions.slice(0, size.votedSolutions).flatMap((solution) =>
     voters.map((voter, i) => ({
       solutionId: solution._id,
+      questionId: solution.questionId,
+      subjectOfferingId: offering._id,
       userId: voter._id,
       value: i % 3 === 0 ? -1 : 1,
     })),
