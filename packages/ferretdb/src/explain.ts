@@ -57,7 +57,9 @@ export function planNodes(plan: PlanNode | undefined): PlanNode[] {
 }
 
 /** The index scans of a plan: `{ nodeType, indexName }` of each (Bitmap) Index (Only) Scan. */
-export function indexScansOf(plan: PlanNode | undefined): { nodeType: string; indexName: string }[] {
+export function indexScansOf(
+  plan: PlanNode | undefined,
+): { nodeType: string; indexName: string }[] {
   return planNodes(plan)
     .filter((node) => /Index( Only)? Scan$/.test(node['Node Type'] ?? ''))
     .map((node) => ({ nodeType: node['Node Type']!, indexName: node['Index Name'] ?? '' }));

@@ -93,7 +93,16 @@ export function ensurePostgresBinaries(): PostgresBinaries {
   // The package's postinstall script restores the symlinks of its shared libraries.
   const result = spawnSync(
     'npm',
-    ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', npmPostgresDir(), spec],
+    [
+      'install',
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      '--prefix',
+      npmPostgresDir(),
+      spec,
+    ],
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
   const installed = findPostgresBinaries();

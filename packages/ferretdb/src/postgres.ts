@@ -151,7 +151,10 @@ async function answers(port: number, database: string): Promise<boolean> {
  * restarted) is reused. A lock file left by a process that is gone, or whose pid now belongs to
  * another program, is removed.
  */
-async function findRunning(pgData: string, timeoutMs: number): Promise<{ pid: number; port: number } | null> {
+async function findRunning(
+  pgData: string,
+  timeoutMs: number,
+): Promise<{ pid: number; port: number } | null> {
   const lock = readLockFile(pgData);
   if (!lock) return null;
   const deadline = Date.now() + timeoutMs;
