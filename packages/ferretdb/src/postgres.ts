@@ -266,7 +266,10 @@ export async function startPostgres(options: PostgresOptions): Promise<PostgresS
   const timeoutMs = options.readyTimeoutMs ?? 30_000;
   const identity = postgresIdentity();
   mkdirSync(dirname(pgData), { recursive: true });
-  if (identity) ensureTraversable(dirname(pgData), identity);
+  if (identity) {
+    ensureTraversable(dirname(pgData), identity);
+    ensureTraversable(binaries.binDir, identity);
+  }
   initCluster(binaries, pgData, identity);
 
   let running: { pid: number; port: number; child: ChildProcess | null } | null = null;
