@@ -11,6 +11,7 @@ export interface PlanNode {
   [key: string]: unknown;
 }
 
+/** What FerretDB's explain says about a query; the same shape for finds and aggregations. */
 export interface FindExplanation {
   /** FerretDB sent (part of) the filter to PostgreSQL as a WHERE clause. */
   filterPushdown: boolean;
@@ -37,10 +38,23 @@ export async function explainFind(
   filter: Document,
   options: ExplainFindOptions = {},
 ): Promise<FindExplanation> {
-  const result = await db.command({
-    explain: { find: collection, filter, ...options },
-    verbosity: 'queryPlanner',
-  });
+  return explain(db, { find: collection, filter, ...options });
+}
+
+/**
+ * The same for an aggregation: FerretDB pushes down a leading `$match` (and a `$sort` among the
+ * first two stages, which it cannot use), so this shows whether the `$match` reaches an index.
+ */
+export async function explainAggregate(
+  db: Db,
+  collection: string,
+  pipeline: Document[],
+): Promise<FindExplanation> {
+  return explain(db, { aggregate: collection, pipeline, cursor: {} });
+}
+
+async function explain(db: Db, command: Document): Promise<FindExplanation> {
+  const result = await db.command({ explain: command, verbosity: 'queryPlanner' });
   const planner = result.queryPlanner as { Plan?: PlanNode } | undefined;
   return {
     filterPushdown: result.filterPushdown === true,

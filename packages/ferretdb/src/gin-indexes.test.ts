@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient, ObjectId, type Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explainFind, indexScansOf, isAnsweredByIndex } from './explain.js';
+import { explainAggregate, explainFind, indexScansOf, isAnsweredByIndex } from './explain.js';
 import { analyzeDatabase, withPostgres } from './pg-client.js';
 import { startFerretDB, type FerretDBServer } from './server.js';
 
@@ -108,6 +108,30 @@ describe('GIN indexes for pushed-down equality filters', () => {
     expect(explained.filterPushdown).toBe(true);
     expect(isAnsweredByIndex(explained.plan)).toBe(true);
     expect(JSON.stringify(explained.plan)).not.toContain('subjectOfferingId');
+  });
+
+  it('when an aggregation starts with an equality $match, then the $match is pushed down and a GIN index scan answers it', async () => {
+    const explained = await explainAggregate(db, 'questions', [
+      { $match: { moduleId: moduleIds[9] } },
+      { $group: { _id: '$status', n: { $sum: 1 } } },
+    ]);
+    expect(explained.filterPushdown).toBe(true);
+    expect(isAnsweredByIndex(explained.plan)).toBe(true);
+  });
+
+  it('when an equality find is sorted and limited, then the filter is pushed down and answered by the index, the sort and limit are not', async () => {
+    const explained = await explainFind(
+      db,
+      'questions',
+      { moduleId: moduleIds[2] },
+      { sort: { createdAt: -1 }, limit: 20 },
+    );
+    expect(explained).toMatchObject({
+      filterPushdown: true,
+      sortPushdown: false,
+      limitPushdown: false,
+    });
+    expect(isAnsweredByIndex(explained.plan)).toBe(true);
   });
 
   it('when a field has no index, then the pushed-down filter is a sequential scan', async () => {

@@ -5,7 +5,13 @@ export {
   ensureFerretDB,
   workspaceRoot,
 } from './binary.js';
-export { explainFind, indexScansOf, isAnsweredByIndex, planNodes } from './explain.js';
+export {
+  explainAggregate,
+  explainFind,
+  indexScansOf,
+  isAnsweredByIndex,
+  planNodes,
+} from './explain.js';
 export type { ExplainFindOptions, FindExplanation, PlanNode } from './explain.js';
 export { analyzeDatabase, pingPostgres, withPostgres } from './pg-client.js';
 export { FERRETDB_DATABASE, startPostgres } from './postgres.js';
