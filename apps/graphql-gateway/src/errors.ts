@@ -133,8 +133,9 @@ export function formatError(options: ErrorOptions) {
 
 /**
  * Errors raised on /graphql before Apollo runs (bad token, rate limit, body too large or not
- * JSON): the status and REST envelope the platform gives every route, plus a GraphQL `errors`
- * array with the contract's code, so GraphQL clients read them like any other error.
+ * JSON): the HTTP status the platform gives every route, and a body in GraphQL's shape only
+ * (`{errors: [{message, extensions: {code, requestId}}]}`), never the REST envelope: a GraphQL
+ * client reads them like any other error.
  */
 export function graphqlHttpErrorHandler(options: ErrorOptions) {
   return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
@@ -151,19 +152,21 @@ export function graphqlHttpErrorHandler(options: ErrorOptions) {
     });
     if (error instanceof RateLimitedError)
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
-    const envelope = errorBody(httpError, requestId, { isProduction: options.isProduction });
+    // The REST envelope's masking rules (5xx in production), reshaped as a GraphQL error.
+    const { error: shown } = errorBody(httpError, requestId, {
+      isProduction: options.isProduction,
+    });
     res.status(httpError.status).json({
       errors: [
         {
-          message: envelope.error.message,
+          message: shown.message,
           extensions: {
             code: GRAPHQL_CODES[httpError.code] ?? 'INTERNAL_SERVER_ERROR',
-            ...(envelope.error.details ? { details: envelope.error.details } : {}),
+            ...(shown.details ? { details: shown.details } : {}),
             requestId,
           },
         },
       ],
-      ...envelope,
     });
   };
 }
