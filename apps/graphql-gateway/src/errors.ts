@@ -40,6 +40,17 @@ const APOLLO_CLIENT_CODES = new Set([
 /** The message graphql-js's parser gives when a document exceeds `maxTokens` (sic: "more that"). */
 const TOO_MANY_TOKENS = /^Syntax Error: Document contains more (?:than|that) \d+ tokens/;
 
+/**
+ * The 4xx status Apollo attached to an error it raised before running anything
+ * (`extensions.http.status`), or undefined. Read by shape: the error may come from another
+ * copy of graphql-js.
+ */
+function clientHttpStatus(error: unknown): number | undefined {
+  const status = (error as { extensions?: { http?: { status?: unknown } } } | null)?.extensions
+    ?.http?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
 /** The masked message of a 5xx in production. */
 function maskedMessage(status: number): string {
   return status === 503 ? 'Service unavailable' : 'Internal server error';
@@ -113,6 +124,24 @@ export function formatError(options: ErrorOptions) {
           ...(limit ? { code: 'BAD_USER_INPUT', limit } : {}),
           requestId,
         },
+      };
+    }
+
+    const clientStatus = clientHttpStatus(error);
+    if (clientStatus !== undefined) {
+      // Apollo refused the request itself (a persisted-query hash that does not match its query,
+      // an unsupported persisted-query version) without a code of its own: the client is at
+      // fault, so a client code and a warning, not an INTERNAL_SERVER_ERROR logged as an error.
+      recordError(
+        options.logger,
+        error,
+        { status: clientStatus, code: 'VALIDATION_ERROR', message: formatted.message },
+        context,
+      );
+      return {
+        message: formatted.message,
+        ...where,
+        extensions: { ...extensions, code: 'BAD_REQUEST', requestId },
       };
     }
 

@@ -191,11 +191,61 @@ describe('errors before the resolvers (HTTP layer)', () => {
     expect(((await res.json()) as any).errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
+  it('when a persisted-query hash does not match its query, then 400 BAD_REQUEST, logged as a warning, not an error', async () => {
+    const { status, headers, body } = await post(
+      JSON.stringify({
+        query: '{ health { status } }',
+        extensions: { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } },
+      }),
+    );
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      errors: [
+        {
+          message: expect.stringMatching(/sha does not match/),
+          extensions: { code: 'BAD_REQUEST', requestId: headers.get('x-request-id') },
+        },
+      ],
+    });
+    const logged = gw.logs().filter((line) => line.requestId === headers.get('x-request-id'));
+    expect(logged.length).toBeGreaterThan(0);
+    for (const line of logged) expect(line.level, JSON.stringify(line)).toBeLessThan(50);
+  });
+
+  it('when a persisted query names an unsupported version, then 400 BAD_REQUEST', async () => {
+    const { status, body } = await post(
+      JSON.stringify({
+        query: '{ health { status } }',
+        extensions: { persistedQuery: { version: 2, sha256Hash: 'a'.repeat(64) } },
+      }),
+    );
+    expect(status).toBe(400);
+    expect(body.errors[0].extensions.code).toBe('BAD_REQUEST');
+  });
+
+  it.each([
+    ['text/plain', { 'content-type': 'text/plain' }, '{ health { status } }', 400],
+    ['multipart', { 'content-type': 'multipart/form-data; boundary=x' }, '--x--', 400],
+    ['an empty JSON object', { 'content-type': 'application/json' }, '{}', 400],
+    ['a JSON string', { 'content-type': 'application/json' }, '"x"', 400],
+  ])(
+    'when the request body is %s, then a client error in GraphQL shape only',
+    async (_name, headers, body, expected) => {
+      const res = await fetch(`${gw.url}/graphql`, { method: 'POST', headers, body });
+      expect(res.status).toBe(expected);
+      const json = (await res.json()) as any;
+      expect(Object.keys(json)).toEqual(['errors']);
+      expect(['BAD_USER_INPUT', 'BAD_REQUEST']).toContain(json.errors[0].extensions.code);
+      expect(json.errors[0].extensions.requestId).toBe(res.headers.get('x-request-id'));
+    },
+  );
+
   it('when the body is larger than BODY_LIMIT, then 413 with a GraphQL error', async () => {
     const { status, body } = await post(
       JSON.stringify({ query: `{ health { status } } # ${'x'.repeat(gw.config.bodyLimitBytes)}` }),
     );
     expect(status).toBe(413);
+    expect(Object.keys(body)).toEqual(['errors']);
     expect(body.errors[0]).toMatchObject({
       message: 'Request body is too large',
       extensions: { code: 'BAD_USER_INPUT' },
