@@ -240,6 +240,25 @@ describe('errors before the resolvers (HTTP layer)', () => {
     },
   );
 
+  it.each(['gzip', 'br', 'deflate', 'compress'])(
+    'when the body claims Content-Encoding %s but is plain JSON, then 400 BAD_USER_INPUT, not 500',
+    async (encoding) => {
+      const { status, body } = await post(JSON.stringify({ query: '{ health { status } }' }), {
+        'content-encoding': encoding,
+      });
+      expect(status).toBe(400);
+      expect(Object.keys(body)).toEqual(['errors']);
+      expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    },
+  );
+
+  it('when a path carries a malformed percent-encoding, then no 500', async () => {
+    for (const path of ['/graphql/%ff', '/graphiql/assets/%ff', '/api/v1/universities/%ff']) {
+      const res = await fetch(`${gw.url}${path}`);
+      expect(res.status, path).toBeLessThan(500);
+    }
+  });
+
   it('when the body is larger than BODY_LIMIT, then 413 with a GraphQL error', async () => {
     const { status, body } = await post(
       JSON.stringify({ query: `{ health { status } } # ${'x'.repeat(gw.config.bodyLimitBytes)}` }),

@@ -93,6 +93,16 @@ describe('error handling', () => {
 
     it('when 400, 404 and a 500 happen, then only the 500 is reported, without the Authorization header', async () => {
       expect((await prod('GET', '/universities?page=0', { token: user.token })).status).toBe(400);
+      expect((await prod('GET', '/universities/%ff', { token: user.token })).status).toBe(400);
+      expect(
+        (
+          await prod('POST', '/universities', {
+            token: user.token,
+            rawBody: '{"name":"x"}',
+            headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+          })
+        ).status,
+      ).toBe(400);
       expect((await prod('GET', '/universities/missing-one', { token: user.token })).status).toBe(
         404,
       );

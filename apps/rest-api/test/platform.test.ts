@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { startFerretDB, freePort } from '@qpc/ferretdb';
 import { createActorResolver, createLogger, createRateLimiter } from '@qpc/server-kit';
@@ -14,7 +15,7 @@ import { startApp, type RunningApp } from './support/harness.js';
 describe('REST platform', () => {
   let app: RunningApp;
   beforeAll(async () => {
-    app = await startApp({ RATE_LIMIT_MAX: '5' });
+    app = await startApp();
   });
   afterAll(async () => app.close());
 
@@ -77,6 +78,49 @@ describe('REST platform', () => {
     const body = (await res.json()) as any;
     expect(body.success).toBe(false);
     expect(body.error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('when a path parameter has a malformed percent-encoding, then 400 VALIDATION_ERROR, logged as a warning', async () => {
+    for (const path of ['/universities/%ff', '/papers/%E0%A4%A', '/questions/%c3%28']) {
+      const id = `bad-encoding-${path.length}`;
+      const res = await fetch(`${app.url}/api/v1${path}`, { headers: { 'x-request-id': id } });
+      expect(res.status, path).toBe(400);
+      const body = (await res.json()) as any;
+      expect(body.success, path).toBe(false);
+      expect(body.error, path).toMatchObject({ code: 'VALIDATION_ERROR', requestId: id });
+      expect(JSON.stringify(body)).not.toContain('stack');
+      const lines = app.logs().filter((l) => l.requestId === id || (l.req as any)?.id === id);
+      expect(lines.length, path).toBeGreaterThan(0);
+      for (const line of lines) expect(line.level, JSON.stringify(line)).toBeLessThan(50);
+    }
+  });
+
+  it.each([
+    ['gzip', 'gzip'],
+    ['br', 'br'],
+    ['deflate', 'deflate'],
+    ['an unsupported encoding', 'compress'],
+  ])(
+    'when the body is not really %s, then 400 VALIDATION_ERROR, not 500',
+    async (_name, encoding) => {
+      const res = await fetch(`${app.url}/api/v1/universities`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        body: '{"name":"Plain","shortName":"P"}',
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as any).error.code).toBe('VALIDATION_ERROR');
+    },
+  );
+
+  it('when the body really is gzip, then it is read (and the route answers as usual)', async () => {
+    const res = await fetch(`${app.url}/api/v1/universities`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync('{"name":"Zipped","shortName":"Z"}'),
+    });
+    // Anonymous: the body was parsed, then the domain asks for a token.
+    expect(res.status).toBe(401);
   });
 
   it('when the limit is spent, then 429 with Retry-After, and health still answers 200', async () => {

@@ -34,6 +34,16 @@ export function toHttpError(error: unknown): HttpError {
       ...(mapped.details ? { details: mapped.details } : {}),
     };
   }
+  if (error instanceof URIError) {
+    // Express could not percent-decode a path parameter (`/universities/%ff`): the client's URL
+    // is at fault. Its own `status` field is not what makes this a 400: the class is.
+    return {
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'Malformed percent-encoding in the request path',
+      details: [{ path: 'path', message: 'is not valid percent-encoded UTF-8' }],
+    };
+  }
   const type = (error as BodyParserError | undefined)?.type;
   switch (type) {
     case 'entity.parse.failed':
@@ -43,11 +53,16 @@ export function toHttpError(error: unknown): HttpError {
     case 'entity.verify.failed':
       return { status: 400, code: 'VALIDATION_ERROR', message: 'Request body is not valid UTF-8' };
     case 'encoding.unsupported':
+      return {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        message: 'Unsupported Content-Encoding: send identity, gzip, deflate or br',
+      };
     case 'charset.unsupported':
       return {
         status: 400,
         code: 'VALIDATION_ERROR',
-        message: 'Unsupported body encoding or charset',
+        message: 'Unsupported body charset: send UTF-8',
       };
     case 'request.aborted':
     case 'request.size.invalid':
@@ -152,6 +167,19 @@ export function errorHandler(deps: { logger: Logger; config: Pick<Config, 'isPro
 export class RateLimitedError extends HttpLayerError {
   constructor(readonly retryAfterSeconds: number) {
     super(`Too many requests; retry in ${retryAfterSeconds} s`, 429, 'RATE_LIMITED');
+  }
+}
+
+/** A body whose bytes do not decode with the request's `Content-Encoding` (gzip that is not gzip). */
+export class BodyEncodingError extends HttpLayerError {
+  constructor(encoding: string, cause: unknown) {
+    super(
+      `Request body could not be decoded as Content-Encoding "${encoding}"`,
+      400,
+      'VALIDATION_ERROR',
+      [{ path: 'body', message: `is not valid ${encoding} data` }],
+    );
+    this.cause = cause;
   }
 }
 

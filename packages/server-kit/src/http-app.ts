@@ -5,7 +5,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Logger } from 'pino';
 import { authenticate, type ActorResolver } from './auth.js';
-import { errorHandler, notFoundHandler } from './errors.js';
+import { BodyEncodingError, errorHandler, notFoundHandler } from './errors.js';
 import { healthRouter } from './health.js';
 import { httpLogger } from './logger.js';
 import { rateLimit, type RateLimiter } from './rate-limit.js';
@@ -52,6 +52,51 @@ export function requireJsonBodies() {
   };
 }
 
+/** The body parser's error types, each mapped by `toHttpError`. */
+const BODY_PARSER_TYPES = new Set([
+  'entity.parse.failed',
+  'entity.too.large',
+  'entity.verify.failed',
+  'encoding.unsupported',
+  'charset.unsupported',
+  'request.aborted',
+  'request.size.invalid',
+  'stream.encoding.set',
+  'stream.not.readable',
+  'parameters.too.many',
+]);
+
+/**
+ * The JSON body parser with its failures made explicit: its documented error types pass on as
+ * they are, and anything else it raises while reading is the decompression stream refusing
+ * bytes that are not what `Content-Encoding` says (zlib or brotli errors, which carry no type):
+ * a 400, never a 500.
+ */
+export function jsonBody(options: { limit: number }) {
+  const parse = express.json({
+    limit: options.limit,
+    strict: true,
+    // Invalid UTF-8 would otherwise be decoded with replacement characters and stored.
+    verify: (_req, _res, buffer) => {
+      if (!isUtf8(buffer)) throw new Error('Request body is not valid UTF-8');
+    },
+  });
+  return (req: Request, res: Response, next: NextFunction): void => {
+    void parse(req, res, (error?: unknown) => {
+      if (error === undefined || error === null || error === 'route' || error === 'router') {
+        next(error as undefined);
+        return;
+      }
+      const type = (error as { type?: unknown }).type;
+      if (typeof type === 'string' && BODY_PARSER_TYPES.has(type)) {
+        next(error);
+        return;
+      }
+      next(new BodyEncodingError(req.get('content-encoding') ?? 'identity', error));
+    });
+  };
+}
+
 function cors(origins: readonly string[]) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const origin = req.get('origin');
@@ -94,16 +139,7 @@ export function createHttpApp(deps: HttpAppDeps, mountRoutes: (app: Express) => 
   app.use(cors(config.corsOrigins));
   app.use(healthRouter({ version: deps.version }));
   app.use(requireJsonBodies());
-  app.use(
-    express.json({
-      limit: config.bodyLimitBytes,
-      strict: true,
-      // Invalid UTF-8 would otherwise be decoded with replacement characters and stored.
-      verify: (_req, _res, buffer) => {
-        if (!isUtf8(buffer)) throw new Error('Request body is not valid UTF-8');
-      },
-    }),
-  );
+  app.use(jsonBody({ limit: config.bodyLimitBytes }));
   app.use(rejectNonStringQuery());
   if (!deps.disable?.rateLimit) app.use(rateLimit(deps.rateLimiter));
   if (!deps.disable?.auth) app.use(authenticate(deps.resolveActor));

@@ -12,6 +12,7 @@ export type { RunningDatabase } from './database.js';
 export { ensureDevKeyPair, signSessionToken } from './dev-keys.js';
 export type { DevKeyPair, TokenClaims } from './dev-keys.js';
 export {
+  BodyEncodingError,
   errorBody,
   errorHandler,
   HttpLayerError,
@@ -24,7 +25,7 @@ export {
 export type { ErrorBody, HttpError } from './errors.js';
 export { healthRouter } from './health.js';
 export type { HealthInfo } from './health.js';
-export { createHttpApp, rejectNonStringQuery, requireJsonBodies } from './http-app.js';
+export { createHttpApp, jsonBody, rejectNonStringQuery, requireJsonBodies } from './http-app.js';
 export type { HttpAppDeps } from './http-app.js';
 export { createLogger, httpLogger, REDACTED_PATHS } from './logger.js';
 export { createRateLimiter, rateLimit } from './rate-limit.js';
