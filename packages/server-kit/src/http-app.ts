@@ -123,10 +123,15 @@ function cors(origins: readonly string[]) {
 
 /**
  * The request chain both apps share, left to right: request id, logger, helmet, CORS, health
- * (not limited, no auth), body parser with limit, query guard, rate limit, auth, the app's
- * routes, 404, error mapper.
+ * and the app's unmetered pages (not limited, no auth: the docs page, its assets and the
+ * OpenAPI document; GraphiQL), body parser with limit, query guard, rate limit, auth, the
+ * app's routes, 404, error mapper.
  */
-export function createHttpApp(deps: HttpAppDeps, mountRoutes: (app: Express) => void): Express {
+export function createHttpApp(
+  deps: HttpAppDeps,
+  mountRoutes: (app: Express) => void,
+  mountUnmetered?: (app: Express) => void,
+): Express {
   const { config, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
@@ -138,6 +143,9 @@ export function createHttpApp(deps: HttpAppDeps, mountRoutes: (app: Express) => 
   app.use(helmet(deps.helmet));
   app.use(cors(config.corsOrigins));
   app.use(healthRouter({ version: deps.version }));
+  // Static reference pages read no caller and change nothing: counting them would lock a new
+  // user out of the documentation after a few page loads (the page pulls several assets).
+  mountUnmetered?.(app);
   app.use(requireJsonBodies());
   app.use(jsonBody({ limit: config.bodyLimitBytes }));
   app.use(rejectNonStringQuery());
