@@ -9,8 +9,10 @@ describe('GraphQL gateway platform', () => {
   afterAll(async () => gw.close());
 
   it('when the health query runs, then it answers ok with uptime and version', async () => {
-    const { status, body } = await gw.gql('{ health { status uptimeSeconds version } }');
+    const { status, body, headers } = await gw.gql('{ health { status uptimeSeconds version } }');
     expect(status).toBe(200);
+    // What a query answers depends on the caller: shared caches must key on the token.
+    expect(headers.get('vary')).toMatch(/authorization/i);
     expect(body).toEqual({
       data: { health: { status: 'ok', uptimeSeconds: expect.any(Number), version: 'test' } },
     });

@@ -15,7 +15,7 @@ import { startApp, type RunningApp } from './support/harness.js';
 describe('REST platform', () => {
   let app: RunningApp;
   beforeAll(async () => {
-    app = await startApp();
+    app = await startApp({ CORS_ORIGINS: 'https://app.example.edu' });
   });
   afterAll(async () => app.close());
 
@@ -78,6 +78,31 @@ describe('REST platform', () => {
     const body = (await res.json()) as any;
     expect(body.success).toBe(false);
     expect(body.error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('when anonymous callers read routes whose answer depends on the caller, then the response says Vary: Authorization', async () => {
+    const id = 'a'.repeat(24);
+    for (const path of [
+      '/universities',
+      '/papers',
+      '/questions',
+      `/solutions?questionId=${id}`,
+      `/questions/${id}`,
+      '/nope',
+    ]) {
+      const res = await fetch(`${app.url}/api/v1${path}`);
+      const vary = (res.headers.get('vary') ?? '').split(/\s*,\s*/).map((v) => v.toLowerCase());
+      expect(vary, `${path} ${res.status}`).toContain('authorization');
+    }
+    // CORS keeps its own Vary: Origin beside it.
+    const cors = await fetch(`${app.url}/api/v1/papers`, {
+      headers: { origin: 'https://app.example.edu' },
+    });
+    expect(cors.headers.get('access-control-allow-origin')).toBe('https://app.example.edu');
+    expect((cors.headers.get('vary') ?? '').toLowerCase()).toMatch(/origin/);
+    expect((cors.headers.get('vary') ?? '').toLowerCase()).toMatch(/authorization/);
+    // Health never depends on the caller.
+    expect((await fetch(`${app.url}/api/v1/health`)).headers.get('vary')).toBeNull();
   });
 
   it('when a path parameter has a malformed percent-encoding, then 400 VALIDATION_ERROR, logged as a warning', async () => {

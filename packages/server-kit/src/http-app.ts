@@ -97,6 +97,18 @@ export function jsonBody(options: { limit: number }) {
   };
 }
 
+/**
+ * Every response past health and the static pages may depend on who asks (what an anonymous
+ * caller sees differs from an editor's view; a bad token is a 401): `Vary: Authorization`, so a
+ * shared cache never hands one caller's answer, ETag and all, to another.
+ */
+export function varyByCaller() {
+  return (_req: Request, res: Response, next: NextFunction): void => {
+    res.vary('Authorization');
+    next();
+  };
+}
+
 function cors(origins: readonly string[]) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const origin = req.get('origin');
@@ -146,6 +158,7 @@ export function createHttpApp(
   // Static reference pages read no caller and change nothing: counting them would lock a new
   // user out of the documentation after a few page loads (the page pulls several assets).
   mountUnmetered?.(app);
+  app.use(varyByCaller());
   app.use(requireJsonBodies());
   app.use(jsonBody({ limit: config.bodyLimitBytes }));
   app.use(rejectNonStringQuery());

@@ -25,7 +25,13 @@ export {
 export type { ErrorBody, HttpError } from './errors.js';
 export { healthRouter } from './health.js';
 export type { HealthInfo } from './health.js';
-export { createHttpApp, jsonBody, rejectNonStringQuery, requireJsonBodies } from './http-app.js';
+export {
+  createHttpApp,
+  jsonBody,
+  rejectNonStringQuery,
+  requireJsonBodies,
+  varyByCaller,
+} from './http-app.js';
 export type { HttpAppDeps } from './http-app.js';
 export { createLogger, httpLogger, REDACTED_PATHS } from './logger.js';
 export { createRateLimiter, rateLimit } from './rate-limit.js';
