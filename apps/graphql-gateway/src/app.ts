@@ -48,9 +48,8 @@ export async function createGateway(
     plugins: [ApolloServerPluginLandingPageDisabled(), ...limits.plugins],
   });
   await apollo.start();
-  const app = createHttpApp(
-    deps,
-    (express) => {
+  const app = createHttpApp(deps, {
+    routes: (express) => {
       express.use(
         '/graphql',
         ensureBody,
@@ -61,9 +60,9 @@ export async function createGateway(
       express.use('/graphql', graphqlHttpErrorHandler(errorOptions));
     },
     // GraphiQL and its assets (development only) are not counted against the rate limit.
-    (express) => {
+    unmetered: (express) => {
       if (!config.isProduction) express.use(landingPageRouter());
     },
-  );
+  });
   return { app, apollo };
 }

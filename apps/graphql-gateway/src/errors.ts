@@ -1,5 +1,5 @@
 import { unwrapResolverError } from '@apollo/server/errors';
-import { DomainError, mapDatabaseError, type ErrorCode } from '@qpc/domain';
+import { DomainError, mapDatabaseError } from '@qpc/domain';
 import {
   currentRequestId,
   errorBody,
@@ -8,13 +8,14 @@ import {
   requestIdOf,
   toHttpError,
   type HttpError,
+  type HttpErrorCode,
   type ServiceDeps,
 } from '@qpc/server-kit';
 import type { NextFunction, Request, Response } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
 
 /** The contract's GraphQL `extensions.code` for each domain (REST) error code. */
-const GRAPHQL_CODES: Record<ErrorCode, string> = {
+const GRAPHQL_CODES: Record<HttpErrorCode, string> = {
   VALIDATION_ERROR: 'BAD_USER_INPUT',
   UNAUTHENTICATED: 'UNAUTHENTICATED',
   FORBIDDEN: 'FORBIDDEN',
@@ -24,6 +25,7 @@ const GRAPHQL_CODES: Record<ErrorCode, string> = {
   RATE_LIMITED: 'RATE_LIMITED',
   INTERNAL_ERROR: 'INTERNAL_SERVER_ERROR',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  METHOD_NOT_ALLOWED: 'BAD_REQUEST',
 };
 
 /** Apollo's codes for a request it refused before running it (parse, validation, bad request). */

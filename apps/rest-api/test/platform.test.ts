@@ -80,6 +80,95 @@ describe('REST platform', () => {
     expect(body.error.code).toBe('VALIDATION_ERROR');
   });
 
+  /** Any method, TRACE included (fetch refuses to send TRACE). */
+  function rawRequest(
+    method: string,
+    path: string,
+  ): Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: string;
+  }> {
+    const { hostname, port } = new URL(app.url);
+    return new Promise((resolve, reject) => {
+      const req = httpRequest({ host: hostname, port, method, path }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it.each([
+    ['TRACE', '/api/v1/papers', 'GET, HEAD, POST, OPTIONS'],
+    ['PUT', '/api/v1/papers', 'GET, HEAD, POST, OPTIONS'],
+    ['DELETE', '/api/v1/universities', 'GET, HEAD, POST, OPTIONS'],
+    ['PUT', '/api/v1/universities/some-slug', 'GET, HEAD, PATCH, DELETE, OPTIONS'],
+    ['POST', '/api/v1/health', 'GET, HEAD, OPTIONS'],
+    ['DELETE', '/api/v1/openapi.json', 'GET, HEAD, OPTIONS'],
+  ])(
+    'when %s %s is asked (a known path, another method), then 405 METHOD_NOT_ALLOWED in the envelope with Allow',
+    async (method, path, allow) => {
+      const res = await rawRequest(method, path);
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe(allow);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(JSON.parse(res.body)).toEqual({
+        success: false,
+        error: {
+          message: expect.stringContaining(method),
+          code: 'METHOD_NOT_ALLOWED',
+          requestId: res.headers['x-request-id'],
+        },
+      });
+    },
+  );
+
+  it.each([
+    ['/api/v1/papers', 'GET, HEAD, POST, OPTIONS'],
+    ['/api/v1/papers/some-paper', 'GET, HEAD, PATCH, DELETE, OPTIONS'],
+    ['/api/v1/health', 'GET, HEAD, OPTIONS'],
+    ['/api/v1/docs', 'GET, HEAD, OPTIONS'],
+  ])(
+    'when OPTIONS %s is asked without CORS, then 204 with Allow and no text/plain body',
+    async (path, allow) => {
+      const res = await rawRequest('OPTIONS', path);
+      expect(res.status).toBe(204);
+      expect(res.headers.allow).toBe(allow);
+      expect(res.body).toBe('');
+      expect(res.headers['content-type']).toBeUndefined();
+    },
+  );
+
+  it('when an unknown path is asked with OPTIONS or TRACE, then 404 in the envelope', async () => {
+    for (const method of ['OPTIONS', 'TRACE']) {
+      const res = await rawRequest(method, '/api/v1/nope');
+      expect(res.status, method).toBe(404);
+      expect(JSON.parse(res.body).error.code, method).toBe('NOT_FOUND');
+    }
+  });
+
+  it('when a CORS preflight comes from an allowed origin, then CORS still answers it', async () => {
+    const res = await fetch(`${app.url}/api/v1/papers`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example.edu',
+        'access-control-request-method': 'POST',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://app.example.edu');
+    expect(res.headers.get('access-control-allow-methods')).toMatch(/POST/);
+  });
+
+  it('when HEAD asks a readable path, then it is served, not refused', async () => {
+    const res = await rawRequest('HEAD', '/api/v1/universities');
+    expect(res.status).toBe(200);
+  });
+
   it('when anonymous callers read routes whose answer depends on the caller, then the response says Vary: Authorization', async () => {
     const id = 'a'.repeat(24);
     for (const path of [

@@ -2,12 +2,19 @@ import type { Config } from '@qpc/config';
 import { DomainError, mapDatabaseError, type ErrorCode, type ErrorDetail } from '@qpc/domain';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { MethodNotAllowedError } from './methods.js';
 import { requestIdOf } from './request-context.js';
 import { reportServerError } from './sentry.js';
 
+/**
+ * The envelope's codes: the domain's, plus METHOD_NOT_ALLOWED (405), which only the HTTP layer
+ * raises (a known path asked with a method it does not serve).
+ */
+export type HttpErrorCode = ErrorCode | 'METHOD_NOT_ALLOWED';
+
 export interface HttpError {
   status: number;
-  code: ErrorCode;
+  code: HttpErrorCode;
   message: string;
   details?: ErrorDetail[];
 }
@@ -33,6 +40,9 @@ export function toHttpError(error: unknown): HttpError {
       message: mapped.message,
       ...(mapped.details ? { details: mapped.details } : {}),
     };
+  }
+  if (error instanceof MethodNotAllowedError) {
+    return { status: 405, code: error.code, message: error.message };
   }
   if (error instanceof URIError) {
     // Express could not percent-decode a path parameter (`/universities/%ff`): the client's URL
@@ -82,7 +92,7 @@ export interface ErrorBody {
   success: false;
   error: {
     message: string;
-    code: ErrorCode;
+    code: HttpErrorCode;
     requestId: string;
     details?: ErrorDetail[];
     stack?: string;

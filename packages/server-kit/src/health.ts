@@ -2,6 +2,12 @@ import { pingDatabase } from '@qpc/domain';
 import { Router } from 'express';
 import { requestIdOf } from './request-context.js';
 
+/** The health routes, for the method guard. */
+export const HEALTH_ROUTES = [
+  { method: 'GET', path: '/api/v1/health' },
+  { method: 'GET', path: '/api/v1/health/detailed' },
+] as const;
+
 export interface HealthInfo {
   version: string;
   startedAt?: number;

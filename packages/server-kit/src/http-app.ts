@@ -6,10 +6,27 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Logger } from 'pino';
 import { authenticate, type ActorResolver } from './auth.js';
 import { BodyEncodingError, errorHandler, notFoundHandler } from './errors.js';
-import { healthRouter } from './health.js';
+import { HEALTH_ROUTES, healthRouter } from './health.js';
 import { httpLogger } from './logger.js';
+import { methodGuard, type KnownRoute } from './methods.js';
 import { rateLimit, type RateLimiter } from './rate-limit.js';
 import { requestId } from './request-context.js';
+
+/** What an app adds to the shared chain. */
+export interface HttpAppParts {
+  /** The app's routes, mounted after the rate limit and authentication. */
+  routes: (app: Express) => void;
+  /**
+   * Pages that read no caller and change nothing (the docs page, its assets, the OpenAPI
+   * document; GraphiQL): mounted before the rate limit and authentication, never counted.
+   */
+  unmetered?: (app: Express) => void;
+  /**
+   * Every method and full path the app serves (health is added here): a known path asked with
+   * another method is 405 with `Allow`, and OPTIONS on it 204 with `Allow`.
+   */
+  knownRoutes?: readonly KnownRoute[];
+}
 
 export interface HttpAppDeps {
   config: Config;
@@ -134,16 +151,12 @@ function cors(origins: readonly string[]) {
 }
 
 /**
- * The request chain both apps share, left to right: request id, logger, helmet, CORS, health
- * and the app's unmetered pages (not limited, no auth: the docs page, its assets and the
+ * The request chain both apps share, left to right: request id, logger, helmet, CORS, the
+ * method guard (405, OPTIONS), health and the app's unmetered pages (not limited, no auth: the docs page, its assets and the
  * OpenAPI document; GraphiQL), body parser with limit, query guard, rate limit, auth, the
  * app's routes, 404, error mapper.
  */
-export function createHttpApp(
-  deps: HttpAppDeps,
-  mountRoutes: (app: Express) => void,
-  mountUnmetered?: (app: Express) => void,
-): Express {
+export function createHttpApp(deps: HttpAppDeps, parts: HttpAppParts): Express {
   const { config, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
@@ -154,17 +167,19 @@ export function createHttpApp(
   if (!deps.disable?.logger) app.use(httpLogger(logger));
   app.use(helmet(deps.helmet));
   app.use(cors(config.corsOrigins));
+  // Before any router: Express answers OPTIONS on a path it knows itself, in text/plain.
+  app.use(methodGuard([...HEALTH_ROUTES, ...(parts.knownRoutes ?? [])]));
   app.use(healthRouter({ version: deps.version }));
   // Static reference pages read no caller and change nothing: counting them would lock a new
   // user out of the documentation after a few page loads (the page pulls several assets).
-  mountUnmetered?.(app);
+  parts.unmetered?.(app);
   app.use(varyByCaller());
   app.use(requireJsonBodies());
   app.use(jsonBody({ limit: config.bodyLimitBytes }));
   app.use(rejectNonStringQuery());
   if (!deps.disable?.rateLimit) app.use(rateLimit(deps.rateLimiter));
   if (!deps.disable?.auth) app.use(authenticate(deps.resolveActor));
-  mountRoutes(app);
+  parts.routes(app);
   app.use(notFoundHandler());
   app.use(errorHandler({ logger, config }));
   return app;

@@ -22,8 +22,10 @@ export {
   recordError,
   toHttpError,
 } from './errors.js';
-export type { ErrorBody, HttpError } from './errors.js';
-export { healthRouter } from './health.js';
+export type { ErrorBody, HttpError, HttpErrorCode } from './errors.js';
+export { methodGuard, MethodNotAllowedError } from './methods.js';
+export type { KnownRoute } from './methods.js';
+export { HEALTH_ROUTES, healthRouter } from './health.js';
 export type { HealthInfo } from './health.js';
 export {
   createHttpApp,
@@ -32,7 +34,7 @@ export {
   requireJsonBodies,
   varyByCaller,
 } from './http-app.js';
-export type { HttpAppDeps } from './http-app.js';
+export type { HttpAppDeps, HttpAppParts } from './http-app.js';
 export { createLogger, httpLogger, REDACTED_PATHS } from './logger.js';
 export { createRateLimiter, rateLimit } from './rate-limit.js';
 export type { RateLimiter } from './rate-limit.js';
