@@ -9,8 +9,8 @@ export {
 export type { ActorResolver, TokenVerifier, VerifiedClaims } from './auth.js';
 export { EMBEDDED_DATABASE_NAME, startDatabase } from './database.js';
 export type { RunningDatabase } from './database.js';
-export { ensureDevKeyPair, signSessionToken } from './dev-keys.js';
-export type { DevKeyPair, TokenClaims } from './dev-keys.js';
+export { devKeyDirectory, ensureDevKeyPair, signSessionToken } from './dev-keys.js';
+export type { DevKeyPair, DevKeys, TokenClaims } from './dev-keys.js';
 export {
   BodyEncodingError,
   errorBody,
