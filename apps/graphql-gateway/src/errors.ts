@@ -1,8 +1,9 @@
 import { unwrapResolverError } from '@apollo/server/errors';
-import { DomainError, mapDatabaseError } from '@qpc/domain';
+import { DomainError } from '@qpc/domain';
 import {
   currentRequestId,
   errorBody,
+  mapServiceError,
   RateLimitedError,
   recordError,
   requestIdOf,
@@ -78,7 +79,7 @@ export function formatError(options: ErrorOptions) {
       ...(formatted.path ? { path: formatted.path } : {}),
     };
     const raw = unwrapResolverError(error);
-    const original = mapDatabaseError(raw);
+    const original = mapServiceError(raw);
     const context = { path: '/graphql', method: 'POST', requestId };
 
     if (original instanceof DomainError) {

@@ -6,7 +6,7 @@ import {
   UniversityModel,
   type Actor,
 } from '@qpc/domain';
-import { tokenFor } from '@qpc/server-kit/testing';
+import { socketEndedByPeerError, tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { actorOf, tag } from './support/fixtures.js';
 import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';
@@ -144,6 +144,16 @@ describe('errors in resolvers', () => {
       code: 'INTERNAL_ERROR',
     });
     expect((logged?.err as { stack: string }).stack).toMatch(/^Error: disk on fire\n\s+at /);
+  });
+});
+
+describe('database outages in resolvers', () => {
+  it('when the driver lets a raw EPIPE through (the database died between two commands), then SERVICE_UNAVAILABLE, not INTERNAL_SERVER_ERROR', async () => {
+    vi.spyOn(UniversityModel, 'countDocuments').mockRejectedValueOnce(
+      await socketEndedByPeerError(),
+    );
+    const { body } = await gw.gql('{ universities { items { id } } }');
+    expect(body.errors[0].extensions.code, JSON.stringify(body)).toBe('SERVICE_UNAVAILABLE');
   });
 });
 

@@ -356,6 +356,8 @@ describe('REST server process', () => {
           headers: {
             'content-type': 'application/json',
             'content-length': String(Buffer.byteLength('{"name":"x"}')),
+            // The server's `100 Continue` proves it has the request before the signal is sent.
+            expect: '100-continue',
           },
         },
         (res) => {
@@ -365,11 +367,13 @@ describe('REST server process', () => {
         },
       );
       req.on('error', reject);
-      req.write('{"name":');
-      setTimeout(() => {
+      req.on('continue', () => {
+        req.write('{"name":');
         child.kill('SIGTERM');
+        // The rest of the body arrives while the shutdown is under way.
         setTimeout(() => req.end('"x"}'), 300);
-      }, 200);
+      });
+      req.flushHeaders();
     });
     const result = await response;
     expect(result.status).toBe(404);

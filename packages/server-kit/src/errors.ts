@@ -1,7 +1,8 @@
 import type { Config } from '@qpc/config';
-import { DomainError, mapDatabaseError, type ErrorCode, type ErrorDetail } from '@qpc/domain';
+import { DomainError, type ErrorCode, type ErrorDetail } from '@qpc/domain';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { mapServiceError } from './connection-errors.js';
 import { MethodNotAllowedError } from './methods.js';
 import { requestIdOf } from './request-context.js';
 import { reportServerError } from './sentry.js';
@@ -32,7 +33,7 @@ interface BodyParserError {
  * never trusted: only domain errors and the body parser's documented types are mapped.
  */
 export function toHttpError(error: unknown): HttpError {
-  const mapped = mapDatabaseError(error);
+  const mapped = mapServiceError(error);
   if (mapped instanceof DomainError) {
     return {
       status: mapped.status,

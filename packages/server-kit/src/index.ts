@@ -7,6 +7,7 @@ export {
   verificationKeys,
 } from './auth.js';
 export type { ActorResolver, TokenVerifier, VerifiedClaims } from './auth.js';
+export { isConnectionError, mapServiceError } from './connection-errors.js';
 export { EMBEDDED_DATABASE_NAME, startDatabase } from './database.js';
 export type { RunningDatabase } from './database.js';
 export { devKeyDirectory, ensureDevKeyPair, signSessionToken } from './dev-keys.js';
