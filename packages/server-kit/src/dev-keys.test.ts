@@ -37,10 +37,12 @@ async function generateConcurrently(
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (errors += c.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    return { output: () => output, errors: () => errors, exited };
+    return { output: () => output, errors: () => errors, exited, child };
   });
   // Every process has loaded the module and waits: start them together.
   while (!children.every((c) => c.output().includes('ready'))) {
+    const dead = children.find((c) => c.child.exitCode !== null);
+    if (dead) throw new Error(`a key maker died before the start: ${dead.errors()}`);
     await new Promise((r) => setTimeout(r, 20));
   }
   writeFileSync(go, '');
