@@ -1,11 +1,57 @@
 // Shared steps of `npm start`, `npm test` and `npm run bench`, for a fresh clone with only Node, npm and Go.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pnpmSpec = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager;
+
+/**
+ * Switches every child of these scripts inherits: no Turborepo telemetry (nor its notice on a
+ * first run), no tool that honours DO_NOT_TRACK calling home, no npm update notice.
+ */
+export const QUIET_ENV = Object.freeze({
+  TURBO_TELEMETRY_DISABLED: '1',
+  DO_NOT_TRACK: '1',
+  NPM_CONFIG_UPDATE_NOTIFIER: 'false',
+});
+Object.assign(process.env, QUIET_ENV);
+
+const HEARTBEAT_SCRIPT = `
+const [label, firstAfterMs, everyMs] = process.argv.slice(1);
+const started = Date.now();
+const beat = () => process.stdout.write('  ... ' + label + ': ' + Math.round((Date.now() - started) / 1000) + ' s\\n');
+setTimeout(() => { beat(); setInterval(beat, Number(everyMs)); }, Number(firstAfterMs));
+// Ends with its parent: the pipe on stdin closes when the parent exits, however it exits.
+process.stdin.on('end', () => process.exit(0));
+process.stdin.on('error', () => process.exit(0));
+process.stdin.resume();
+`;
+
+/**
+ * Runs one step of start-up (a command that may take a minute, like the FerretDB build) with
+ * progress: a line before it, an elapsed-time line every `everyMs` once it has run `firstAfterMs`,
+ * and the time it took when it was long. The command keeps the terminal (its own output shows);
+ * the heartbeat is a small side process, because the step itself runs synchronously.
+ */
+export function runWithProgress(label, command, args, options = {}) {
+  const { firstAfterMs = 5_000, everyMs = 10_000, ...runOptions } = options;
+  console.log(`> ${label}`);
+  const started = Date.now();
+  const heartbeat = spawn(
+    process.execPath,
+    ['-e', HEARTBEAT_SCRIPT, label, String(firstAfterMs), String(everyMs)],
+    { stdio: ['pipe', 'inherit', 'inherit'] },
+  );
+  try {
+    return run(command, args, runOptions);
+  } finally {
+    heartbeat.kill();
+    const seconds = Math.round((Date.now() - started) / 1000);
+    if (Date.now() - started >= firstAfterMs) console.log(`> ${label}: done in ${seconds} s`);
+  }
+}
 
 /** Runs a command in the repository root, inheriting output; exits with its code on failure. */
 export function run(command, args, options = {}) {
@@ -18,6 +64,11 @@ export function run(command, args, options = {}) {
 /** pnpm at the pinned version through npx (corepack fails on these machines). */
 export function pnpm(args, options) {
   return run('npx', ['--yes', pnpmSpec, ...args], options);
+}
+
+/** pnpm as one step of start-up, with progress (see runWithProgress). */
+export function pnpmWithProgress(label, args, options) {
+  return runWithProgress(label, 'npx', ['--yes', pnpmSpec, ...args], options);
 }
 
 /** Absolute path of the pinned pnpm (fetched into npx's cache once), for offline runs. */
@@ -39,19 +90,31 @@ export function ensureDependencies() {
   const marker = join(root, 'node_modules', '.modules.yaml');
   const lock = join(root, 'pnpm-lock.yaml');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log('> installing dependencies (pnpm install --frozen-lockfile)');
-  pnpm(['install', '--frozen-lockfile']);
+  pnpmWithProgress('installing dependencies (pnpm install --frozen-lockfile)', [
+    'install',
+    '--frozen-lockfile',
+  ]);
 }
 
 /** Builds every package (turbo caches unchanged ones). */
 export function buildAll() {
-  pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']);
+  pnpmWithProgress('building the packages (turbo run build; cached after the first time)', [
+    'exec',
+    'turbo',
+    'run',
+    'build',
+    '--output-logs=errors-only',
+  ]);
 }
 
 /** Builds the embedded database binary once (Go); explains what to do when it cannot. */
 export function ensureFerretDB() {
   if (process.env.MONGODB_URI) return;
-  run(process.execPath, [join(root, 'packages/ferretdb/dist/cli.js'), 'build']);
+  runWithProgress(
+    'the embedded database (FerretDB, built once with Go: about a minute the first time)',
+    process.execPath,
+    [join(root, 'packages/ferretdb/dist/cli.js'), 'build'],
+  );
 }
 
 function onPath(command) {
@@ -68,10 +131,16 @@ export function ensureRedis() {
     );
     process.exit(1);
   }
-  console.log('> installing redis-server (Debian package)');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  run('apt-get', ['update', '-qq'], { env });
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'redis-server'], { env });
+  runWithProgress('installing redis-server (apt-get update)', 'apt-get', ['update', '-qq'], {
+    env,
+  });
+  runWithProgress(
+    'installing redis-server (Debian package)',
+    'apt-get',
+    ['install', '-y', '-qq', '--no-install-recommends', 'redis-server'],
+    { env },
+  );
 }
 
 export const SCHEMATHESIS_VERSION = '4.32.5';
@@ -82,14 +151,12 @@ export function ensureSchemathesis() {
   const bin = join(venv, 'bin', 'schemathesis');
   const marker = join(venv, `schemathesis-${SCHEMATHESIS_VERSION}`);
   if (existsSync(bin) && existsSync(marker)) return bin;
-  console.log(`> installing schemathesis ${SCHEMATHESIS_VERSION} into .cache/venv`);
   run('python3', ['-m', 'venv', venv]);
-  run(join(venv, 'bin', 'pip'), [
-    'install',
-    '--quiet',
-    '--disable-pip-version-check',
-    `schemathesis==${SCHEMATHESIS_VERSION}`,
-  ]);
+  runWithProgress(
+    `installing schemathesis ${SCHEMATHESIS_VERSION} into .cache/venv`,
+    join(venv, 'bin', 'pip'),
+    ['install', '--quiet', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`],
+  );
   run('touch', [marker]);
   return bin;
 }

@@ -1,6 +1,6 @@
 // `npm run token -- --sub <id> --role <role>`: local development only. Stores the role on that
 // user and prints a session token signed with the development key under DATA_DIR.
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@qpc/config';
 import { connectDatabase, disconnectDatabase, ROLES, setUserRole, type Role } from '@qpc/domain';
@@ -62,7 +62,15 @@ if (values.role) {
   await temporary?.stop();
 }
 
-const { privateKeyPem } = ensureDevKeyPair(config.dataDir);
+const keys = ensureDevKeyPair(config.dataDir);
+// stdout carries the token alone (TOKEN=$(npm run -s token ...)); where the key came from goes
+// to stderr, because a token signed under another DATA_DIR is refused by the running apps.
+process.stderr.write(
+  keys.created
+    ? `Made a new development key pair in ${keys.dir}: the apps accept this token only if they run with the same DATA_DIR (${resolve(config.dataDir)}).\n`
+    : `Signed with the development key in ${keys.dir} (DATA_DIR=${resolve(config.dataDir)}).\n`,
+);
+const { privateKeyPem } = keys;
 const token = await signSessionToken(
   privateKeyPem,
   {

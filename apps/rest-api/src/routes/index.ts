@@ -1,6 +1,5 @@
 import { actorOf } from '@qpc/server-kit';
 import { Router, type Request, type Response } from 'express';
-import { docsRouter } from './docs.js';
 import type { RouteContext, RouteDefinition } from './route.js';
 import { routeTable } from './table.js';
 
@@ -28,13 +27,9 @@ function handle(route: RouteDefinition) {
   };
 }
 
-/** Every REST resource under /api/v1, plus the OpenAPI document and its interactive reference. */
-export function apiRouter(
-  info: { version: string },
-  routes: readonly RouteDefinition[] = routeTable,
-): Router {
+/** Every REST resource under /api/v1 (the reference is mounted apart: see docs.ts). */
+export function apiRouter(routes: readonly RouteDefinition[] = routeTable): Router {
   const router = Router();
-  router.use(docsRouter(routes, info));
   for (const route of routes) router[route.method](route.path, handle(route));
   return router;
 }
