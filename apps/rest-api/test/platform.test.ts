@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -332,6 +332,7 @@ describe('REST platform with its own database process', () => {
       await server.close();
       await disconnectDatabase();
       await db.stop();
+      rmSync(db.dataDir, { recursive: true, force: true });
     }
   });
 });
@@ -370,6 +371,7 @@ describe('REST platform on its own embedded engine', () => {
       await server.close();
       await disconnectDatabase();
       await db.stop();
+      rmSync(db.dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFerretDB, type FerretDBServer } from '@qpc/ferretdb';
@@ -95,6 +95,7 @@ describe('database faults (app and FerretDB as child processes)', () => {
     await app?.stop();
     await db?.stop();
     await sentry?.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('when the database is killed mid-traffic and restarted on the same data, then the API answers 503 quickly, then recovers with nothing lost', async () => {

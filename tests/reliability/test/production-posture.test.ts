@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFerretDB, type FerretDBServer } from '@qpc/ferretdb';
@@ -43,6 +43,7 @@ describe('production posture', () => {
     await gql?.stop();
     await db?.stop();
     await sentry?.close();
+    if (db) rmSync(db.dataDir, { recursive: true, force: true });
   });
 
   it.each(['rest', 'gql'] as const)(
