@@ -7,7 +7,7 @@ export {
   verificationKeys,
 } from './auth.js';
 export type { ActorResolver, TokenVerifier, VerifiedClaims } from './auth.js';
-export { EMBEDDED_DATABASE_NAME, startDatabase } from './database.js';
+export { EMBEDDED_DATABASE_NAME, loadEmbeddedDatabase, startDatabase } from './database.js';
 export type { RunningDatabase } from './database.js';
 export { ensureDevKeyPair, signSessionToken } from './dev-keys.js';
 export type { DevKeyPair, TokenClaims } from './dev-keys.js';
