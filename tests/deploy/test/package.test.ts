@@ -160,7 +160,9 @@ describe('npm run package: each app as a folder of its own', () => {
       const { MONGODB_URI: _unset, ...env } = productionEnv('unused');
       const result = runToEnd(['npm', 'start'], join(copies, app), env);
       expect(result.status).toBe(1);
-      expect(result.output).toContain('MONGODB_URI is not set and this build has no embedded database');
+      expect(result.output).toContain(
+        'MONGODB_URI is not set and this build has no embedded database',
+      );
     },
   );
 });
