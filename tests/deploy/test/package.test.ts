@@ -134,7 +134,13 @@ describe('npm run package: each app as a folder of its own', () => {
         },
         body: JSON.stringify({ query }),
       });
-      return { status: res.status, body: (await res.json()) as { data?: any; errors?: unknown } };
+      return {
+        status: res.status,
+        body: (await res.json()) as {
+          data?: { universities?: { items: { name: string }[] } };
+          errors?: unknown;
+        },
+      };
     };
     const name = `Gateway Packaged University ${Date.now()}`;
     const created = await graphql(
@@ -148,7 +154,7 @@ describe('npm run package: each app as a folder of its own', () => {
     );
     expect(read.status).toBe(200);
     expect(read.body.errors).toBeUndefined();
-    expect(read.body.data.universities.items.map((u: { name: string }) => u.name)).toContain(name);
+    expect(read.body.data?.universities?.items.map((u) => u.name)).toContain(name);
 
     await gateway.stop();
     expect(gateway.output()).toContain('"msg":"stopped"');
