@@ -161,6 +161,6 @@ if (!skipBuild) {
 for (const app of chosen) {
   const bytes = packageApp(app);
   console.log(
-    `> out/${app}: ${(bytes / 1024 / 1024).toFixed(1)} MB (npm start in it serves ${app})`,
+    `> out/${app}: ${(bytes / 1024 / 1024).toFixed(1)} MiB (npm start in it serves ${app})`,
   );
 }

@@ -82,7 +82,7 @@ describe('npm run package: each app as a folder of its own', () => {
         expect(existsSync(join(dir, 'node_modules', name, 'dist', 'index.js'))).toBe(true);
       }
       expect(linksLeavingFolder(dir)).toEqual([]);
-      console.log(`${app}: ${(folderBytes(dir) / 1024 / 1024).toFixed(1)} MB`);
+      console.log(`${app}: ${(folderBytes(dir) / 1024 / 1024).toFixed(1)} MiB`);
     },
   );
 
