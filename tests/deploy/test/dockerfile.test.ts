@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { testKeys } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildOutsideContainer, parseDockerfile } from './support/dockerfile.js';
 import {
   outsideCheckout,
+  removeFolder,
   PORT_VARIABLE,
   repoRoot,
   runToEnd,
@@ -60,7 +61,7 @@ describe('Dockerfiles: their build steps, run outside a container', () => {
 
   afterAll(async () => {
     for (const process of running) await process.stop();
-    if (work) rmSync(work, { recursive: true, force: true });
+    if (work) removeFolder(work);
   });
 
   it.each(APPS)(

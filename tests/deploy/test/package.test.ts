@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { testKeys, tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -8,6 +8,7 @@ import {
   installedPackageNames,
   linksLeavingFolder,
   outsideCheckout,
+  removeFolder,
   repoRoot,
   runPackageStep,
   runToEnd,
@@ -56,7 +57,7 @@ describe('npm run package: each app as a folder of its own', () => {
 
   afterAll(async () => {
     for (const process of running) await process.stop();
-    if (copies) rmSync(copies, { recursive: true, force: true });
+    if (copies) removeFolder(copies);
   });
 
   it.each(APPS)(

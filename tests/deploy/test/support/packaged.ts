@@ -37,6 +37,11 @@ export function copyFolder(from: string, to: string): void {
   if (result.status !== 0) throw new Error(`cp -a ${from} ${to} failed: ${result.stderr}`);
 }
 
+/** Removes a folder with `rm -rf` (much faster than fs.rmSync over tens of thousands of files). */
+export function removeFolder(dir: string): void {
+  spawnSync('rm', ['-rf', dir]);
+}
+
 /** Symbolic links under `dir` whose target is absolute or resolves outside `dir`. */
 export function linksLeavingFolder(dir: string): string[] {
   const found: string[] = [];
