@@ -10,6 +10,7 @@ export default tseslint.config(
       '.data/**',
       'reports/**',
       'scripts/**',
+      'out/**',
     ],
   },
   js.configs.recommended,

@@ -4,8 +4,13 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@qpc/config';
 import { connectDatabase, disconnectDatabase, ROLES, setUserRole, type Role } from '@qpc/domain';
-import { findRunningFerretDB, startFerretDB } from '@qpc/ferretdb';
-import { EMBEDDED_DATABASE_NAME, ensureDevKeyPair, signSessionToken } from '@qpc/server-kit';
+import type { FerretDBServer } from '@qpc/ferretdb';
+import {
+  EMBEDDED_DATABASE_NAME,
+  ensureDevKeyPair,
+  loadEmbeddedDatabase,
+  signSessionToken,
+} from '@qpc/server-kit';
 
 const usage =
   'usage: npm run token -- --sub <externalId> [--role admin|editor|normal] [--name N] [--email E] [--hours 24]';
@@ -41,8 +46,9 @@ if (config.isProduction || config.clerk.jwtKey || config.clerk.secretKey) {
 
 if (values.role) {
   let uri = config.mongodbUri;
-  let temporary: Awaited<ReturnType<typeof startFerretDB>> | null = null;
+  let temporary: FerretDBServer | null = null;
   if (!uri) {
+    const { findRunningFerretDB, startFerretDB } = await loadEmbeddedDatabase();
     const dbDir = join(config.dataDir, 'db');
     const running = await findRunningFerretDB(dbDir);
     if (!running)

@@ -8,7 +8,7 @@ export {
 } from './auth.js';
 export type { ActorResolver, TokenVerifier, VerifiedClaims } from './auth.js';
 export { isConnectionError, mapServiceError } from './connection-errors.js';
-export { EMBEDDED_DATABASE_NAME, startDatabase } from './database.js';
+export { EMBEDDED_DATABASE_NAME, loadEmbeddedDatabase, startDatabase } from './database.js';
 export type { RunningDatabase } from './database.js';
 export { devKeyDirectory, ensureDevKeyPair, signSessionToken } from './dev-keys.js';
 export type { DevKeyPair, DevKeys, TokenClaims } from './dev-keys.js';
