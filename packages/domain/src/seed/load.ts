@@ -164,8 +164,7 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
     // Each paper takes its subject's questions, rotated so papers of one subject differ.
     const pool = QUESTIONS[offering.subject]!;
     const take = Math.min(pool.length, p.examType === 'quiz' ? 2 : 4);
-    const questionIds: string[] = [];
-    for (let k = 0; k < take; k += 1) {
+    const specs = Array.from({ length: take }, (_, k) => {
       const q = pool[(k + i) % pool.length]!;
       const base = slugify(q.text.split(/\s+/).slice(0, 8).join(' '));
       let questionSlug = base;
@@ -173,24 +172,30 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
       usedQuestionSlugs.add(questionSlug);
       const moduleKey = q.module === undefined ? null : `${p.offering}:${q.module}`;
       const topicKey = moduleKey && q.topic !== undefined ? `${moduleKey}:${q.topic}` : null;
-      const question = await createQuestion({
-        actor: i % 2 === 0 ? editor : system,
-        input: {
-          paperId: paper.id,
-          text: q.text,
-          type: q.type,
-          difficulty: q.difficulty,
-          marks: q.marks,
-          ...(q.type === 'mcq' ? { options: q.options } : {}),
-          ...(q.answer ? { answer: q.answer } : {}),
-          ...(moduleKey ? { moduleId: modules.get(moduleKey)! } : {}),
-          ...(topicKey ? { topicId: modules.get(topicKey)! } : {}),
-          slug: questionSlug,
-          isVerified: q.isVerified ?? false,
-        },
-      });
-      questionIds.push(question.id);
-    }
+      return { q, questionSlug, moduleKey, topicKey };
+    });
+    // A paper's questions are independent of each other: created together.
+    const questionIds = await Promise.all(
+      specs.map(async ({ q, questionSlug, moduleKey, topicKey }) => {
+        const question = await createQuestion({
+          actor: i % 2 === 0 ? editor : system,
+          input: {
+            paperId: paper.id,
+            text: q.text,
+            type: q.type,
+            difficulty: q.difficulty,
+            marks: q.marks,
+            ...(q.type === 'mcq' ? { options: q.options } : {}),
+            ...(q.answer ? { answer: q.answer } : {}),
+            ...(moduleKey ? { moduleId: modules.get(moduleKey)! } : {}),
+            ...(topicKey ? { topicId: modules.get(topicKey)! } : {}),
+            slug: questionSlug,
+            isVerified: q.isVerified ?? false,
+          },
+        });
+        return question.id;
+      }),
+    );
     // Submitted, then reviewed: every step recorded in the paper's statusHistory.
     const steps: { status: 'pending' | 'approved' | 'rejected'; reason?: string }[] = [];
     if (p.status !== 'draft') steps.push({ status: 'pending', reason: 'Submitted for review' });
@@ -218,16 +223,17 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
         input: { questionId: question.id, content: SOLUTION_TEXTS[k % SOLUTION_TEXTS.length]! },
       });
       solutionCount += 1;
-      for (const [v, voter] of voters.filter((u) => u.id !== author.id).entries()) {
-        const pattern = (solutionCount + v) % 4;
-        if (pattern === 3) continue;
-        await voteSolution({
-          actor: voter,
-          id: solution.id,
-          input: { value: pattern === 2 ? -1 : 1 },
-        });
-        voteCount += 1;
-      }
+      // One solution's votes are independent of each other: cast together.
+      const votes = voters
+        .filter((u) => u.id !== author.id)
+        .map((voter, v) => ({ voter, pattern: (solutionCount + v) % 4 }))
+        .filter(({ pattern }) => pattern !== 3);
+      await Promise.all(
+        votes.map(({ voter, pattern }) =>
+          voteSolution({ actor: voter, id: solution.id, input: { value: pattern === 2 ? -1 : 1 } }),
+        ),
+      );
+      voteCount += votes.length;
     }
   }
 
