@@ -1,6 +1,6 @@
 // The shape of one REST route: what Express mounts and what the OpenAPI document describes come
 // from the same definition, so the two cannot drift apart.
-import type { Actor, Page } from '@qpc/domain';
+import type { Action, Actor, Page } from '@qpc/domain';
 import { externalIdSchema, objectId, slugSchema } from '@qpc/domain';
 import { z } from 'zod';
 
@@ -10,16 +10,18 @@ export const API_PREFIX = '/api/v1';
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
 
 /**
- * Who may call a route, for the document and the role matrix only: the domain services enforce
- * it. `public` reads accept an optional token (editors and admins may see more).
+ * The domain action a route performs (`catalog:write`, ...), whose roles (the domain's `ACTIONS`)
+ * the document and the role matrix read; `null` for a public read, open to anonymous callers
+ * (a valid token is optional: editors and admins may see more). The services enforce it.
  */
-export type Access = 'public' | 'authenticated' | 'editor' | 'admin';
+export type RouteAction = Action | null;
 
-/** What a handler receives: the caller and the raw request parts (the services parse them). */
+/** What a handler receives: the caller and the request parts (the services parse them). */
 export interface RouteContext {
   actor: Actor | null;
   /** A path parameter as sent. */
   param: (name: string) => string;
+  /** The query, its number and boolean parameters converted from text (see query-string.ts). */
   query: unknown;
   body: unknown;
 }
@@ -59,7 +61,7 @@ interface RouteBase {
   operationId: string;
   summary: string;
   description?: string;
-  access: Access;
+  action: RouteAction;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

@@ -1,15 +1,10 @@
 import { z } from 'zod';
-import { objectId } from '../common-schemas.js';
+import { objectId, trimmedText } from '../common-schemas.js';
 import { paginationQuery } from '../pagination.js';
 
 export const createSolutionInput = z.strictObject({
   questionId: objectId.describe('Question the solution answers'),
-  content: z
-    .string({ message: 'content must be a string' })
-    .trim()
-    .min(1, 'content must not be empty')
-    .max(20_000, 'content must be at most 20000 characters')
-    .describe('The solution text (Markdown)'),
+  content: trimmedText('content', 20_000).describe('The solution text (Markdown)'),
 });
 export type CreateSolutionInput = z.input<typeof createSolutionInput>;
 
