@@ -1,8 +1,7 @@
-import { parseInput } from '@qpc/domain';
 import { actorOf } from '@qpc/server-kit';
 import { Router, type Request, type Response } from 'express';
 import { docsRouter } from './docs.js';
-import { queryStringSchema } from './query-string.js';
+import { fromQueryString, queryStringSchema } from './query-string.js';
 import type { RouteContext, RouteDefinition } from './route.js';
 import { routeTable } from './table.js';
 
@@ -16,7 +15,7 @@ function handle(route: RouteDefinition) {
     const ctx: RouteContext = {
       actor: actorOf(res),
       param: (name) => String(req.params[name] ?? ''),
-      query: queryForm ? parseInput(queryForm, req.query) : req.query,
+      query: queryForm ? fromQueryString(queryForm, req.query) : req.query,
       body: req.body as unknown,
     };
     if (route.response.kind === 'list') {

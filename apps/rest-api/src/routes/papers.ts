@@ -21,12 +21,12 @@ import {
   noContent,
   resourcePath,
   slugParams,
+  UNAPPROVED_READERS,
 } from './route.js';
 
 const Paper = component('Paper', paperSchema);
 const tag = 'Papers';
-const visibility =
-  'Anonymous and normal callers (and deactivated accounts) see approved papers only; editors and admins see every status and `statusHistory`.';
+const visibility = `Callers with role ${UNAPPROVED_READERS} see every status and \`statusHistory\`; anyone else (anonymous callers and deactivated accounts included) sees approved papers only.`;
 
 export const paperRoutes: RouteDefinition[] = [
   {
@@ -35,7 +35,7 @@ export const paperRoutes: RouteDefinition[] = [
     tag,
     operationId: 'listPapers',
     summary: 'List papers',
-    description: `Newest exam year first. ${visibility} The \`status\` filter is honoured for editors and admins only.`,
+    description: `Newest exam year first. ${visibility} The \`status\` filter is for callers with role ${UNAPPROVED_READERS}.`,
     action: null,
     query: listPapersQuery,
     response: list(Paper),

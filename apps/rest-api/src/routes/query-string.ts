@@ -1,6 +1,7 @@
 // A query string carries text; the domain's list schemas take numbers and booleans. This is the
 // one place that converts the one into the other, strictly: a number is plain decimal digits
 // (`1e3`, `0x10`, `+2`, ` 2` are refused), a boolean is `true` or `false`.
+import { parseInput } from '@qpc/domain';
 import { z } from 'zod';
 
 type Kind = 'integer' | 'number' | 'boolean';
@@ -68,7 +69,11 @@ function fromText(
     if (hasText) return value;
     const expected = [
       ...(isNumeric
-        ? [kinds.has('number') ? 'a number in plain digits, like 2 or 2.5' : 'a whole number in plain digits, like 2']
+        ? [
+            kinds.has('number')
+              ? 'a number in plain digits, like 2 or 2.5'
+              : 'a whole number in plain digits, like 2',
+          ]
         : []),
       ...(kinds.has('boolean') ? ['true or false'] : []),
     ].join(', or ');
@@ -78,15 +83,32 @@ function fromText(
 }
 
 /**
- * The query-string form of a list schema: its number and boolean fields are converted from text
- * (strictly), every other parameter goes on as sent, for the domain's schema to check. Parse a
- * request's query with it, then hand the result to the service.
+ * The query-string form of a list schema: its number and boolean fields, converted from text
+ * (strictly). Other parameters are not its business (see `fromQueryString`).
  */
 export function queryStringSchema(schema: z.ZodObject): z.ZodType<Record<string, unknown>> {
   const shape: Record<string, z.ZodType> = {};
   for (const [field, fieldSchema] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
     const kinds = valueKinds(fieldSchema);
-    if (kinds.size) shape[field] = z.unknown().transform(fromText(field, fieldSchema, kinds));
+    if (kinds.size) {
+      shape[field] = z
+        .unknown()
+        .transform(fromText(field, fieldSchema, kinds))
+        .optional();
+    }
   }
-  return z.looseObject(shape);
+  return z.object(shape);
+}
+
+/**
+ * A request's query as the domain takes it: the converted fields over the parameters as sent.
+ * Every other parameter, unknown ones included (even `__proto__`, kept as an own key by the
+ * spread), goes on unchanged for the domain's strict schema to check. Throws a 400
+ * ValidationError naming each malformed parameter.
+ */
+export function fromQueryString(
+  form: z.ZodType<Record<string, unknown>>,
+  query: Record<string, unknown>,
+): Record<string, unknown> {
+  return { ...query, ...parseInput(form, query) };
 }

@@ -12,6 +12,7 @@ import {
 } from '@qpc/domain';
 import type { RouteDefinition } from './route.js';
 import {
+  approvedOnly,
   component,
   created,
   idParams,
@@ -24,8 +25,7 @@ import {
 
 const Question = component('Question', questionSchema);
 const tag = 'Questions';
-const visibility =
-  'Anonymous and normal callers see questions of approved papers only; editors and admins see all.';
+const visibility = approvedOnly('questions');
 
 // `/questions/slug/:slug` is declared before `/questions/:id`, so "slug" is never taken for an id.
 export const questionRoutes: RouteDefinition[] = [

@@ -1,7 +1,7 @@
 // The shape of one REST route: what Express mounts and what the OpenAPI document describes come
 // from the same definition, so the two cannot drift apart.
 import type { Action, Actor, Page } from '@qpc/domain';
-import { externalIdSchema, objectId, slugSchema } from '@qpc/domain';
+import { externalIdSchema, objectId, slugSchema, whoMay } from '@qpc/domain';
 import { z } from 'zod';
 
 /** Every REST path sits under this prefix. */
@@ -12,7 +12,7 @@ export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
 /**
  * The domain action a route performs (`catalog:write`, ...), whose roles (the domain's `ACTIONS`)
  * the document and the role matrix read; `null` for a public read, open to anonymous callers
- * (a valid token is optional: editors and admins may see more). The services enforce it.
+ * (a valid token is optional: some roles may see more). The services enforce it.
  */
 export type RouteAction = Action | null;
 
@@ -98,6 +98,17 @@ export function created<T>(c: Component<T>, location: (item: T) => string): Crea
 
 /** 204 without a body. */
 export const noContent: NoContentResponse = { kind: 'no-content' };
+
+/**
+ * Who sees unapproved papers and their questions and solutions, in words (`admin or editor`),
+ * from the domain's `ACTIONS`: route descriptions say it without restating the roles.
+ */
+export const UNAPPROVED_READERS = whoMay('paper:read-unapproved');
+
+/** Visibility of content under papers, for route descriptions. */
+export function approvedOnly(what: string): string {
+  return `Callers with role ${UNAPPROVED_READERS} see all ${what}; anyone else (anonymous callers and deactivated accounts included) sees ${what} of approved papers only.`;
+}
 
 /** Path parameter schemas, for the document (the services validate the values). */
 export const idParams = z.object({

@@ -8,7 +8,7 @@ import {
   voteSolutionInput,
 } from '@qpc/domain';
 import type { RouteDefinition } from './route.js';
-import { component, created, idParams, item, list, resourcePath } from './route.js';
+import { approvedOnly, component, created, idParams, item, list, resourcePath } from './route.js';
 
 const Solution = component('Solution', solutionSchema);
 const tag = 'Solutions';
@@ -22,7 +22,7 @@ export const solutionRoutes: RouteDefinition[] = [
     summary: 'List solutions',
     description:
       "Best score first, then oldest. Each solution carries `upvotes`, `downvotes`, `score` and the caller's `myVote`. " +
-      'Anonymous and normal callers see solutions to questions of approved papers only.',
+      approvedOnly('solutions'),
     action: null,
     query: listSolutionsQuery,
     response: list(Solution),

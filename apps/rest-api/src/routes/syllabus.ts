@@ -18,7 +18,7 @@ import {
 } from '@qpc/domain';
 import { z } from 'zod';
 import type { RouteDefinition } from './route.js';
-import { component, created, idParams, item, list, resourcePath } from './route.js';
+import { approvedOnly, component, created, idParams, item, list, resourcePath } from './route.js';
 
 const Syllabus = component('Syllabus', syllabusSchema);
 const SyllabusTree = component('SyllabusWithModules', syllabusWithModulesSchema);
@@ -87,8 +87,7 @@ export const syllabusRoutes: RouteDefinition[] = [
     tag,
     operationId: 'listModuleQuestions',
     summary: 'List the questions of a module',
-    description:
-      'Newest first. Anonymous and normal callers see questions of approved papers only; editors and admins see all.',
+    description: `Newest first. ${approvedOnly('questions')}`,
     action: null,
     params: idParams,
     query: listSyllabusQuestionsQuery,
@@ -102,8 +101,7 @@ export const syllabusRoutes: RouteDefinition[] = [
     tag,
     operationId: 'listTopicQuestions',
     summary: 'List the questions of a topic',
-    description:
-      'Newest first. Anonymous and normal callers see questions of approved papers only; editors and admins see all.',
+    description: `Newest first. ${approvedOnly('questions')}`,
     action: null,
     params: idParams,
     query: listSyllabusQuestionsQuery,

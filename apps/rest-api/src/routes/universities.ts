@@ -8,6 +8,7 @@ import {
   universitySchema,
   updateUniversity,
   updateUniversityInput,
+  whoMay,
 } from '@qpc/domain';
 import type { RouteDefinition } from './route.js';
 import {
@@ -69,8 +70,7 @@ export const universityRoutes: RouteDefinition[] = [
     tag,
     operationId: 'updateUniversity',
     summary: 'Update a university',
-    description:
-      'Any subset of the fields. Only an admin may set `isActive` (false soft-deletes, true restores).',
+    description: `Any subset of the fields. Only callers with role ${whoMay('catalog:delete')} may set \`isActive\` (false soft-deletes, true restores).`,
     action: 'catalog:write',
     params: idParams,
     body: updateUniversityInput,

@@ -79,9 +79,7 @@ export const listPapersQuery = paginationQuery
       .optional()
       .describe('Only papers of this exam year'),
     examType: examType.optional().describe('Only papers of this exam type'),
-    status: paperStatus
-      .optional()
-      .describe('Only papers of this status (honoured for editors and admins only)'),
+    status: paperStatus.optional().describe('Only papers of this status'),
   })
   .strict();
 export type ListPapersQuery = z.input<typeof listPapersQuery>;

@@ -12,9 +12,7 @@ export const VOTE_VALUES = [1, -1, 0] as const;
 export type VoteValue = (typeof VOTE_VALUES)[number];
 
 export const voteSolutionInput = z.strictObject({
-  value: z
-    .union([z.literal(1), z.literal(-1), z.literal(0)], { message: 'value must be 1, -1 or 0' })
-    .describe('1 up, -1 down, 0 withdraws the vote'),
+  value: z.literal(VOTE_VALUES).describe('1 up, -1 down, 0 withdraws the vote'),
 });
 export type VoteSolutionInput = z.input<typeof voteSolutionInput>;
 
