@@ -9,7 +9,7 @@ import {
   parseInput,
 } from '@qpc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { fromQueryString, queryStringSchema, valueKinds } from '../src/routes/query-string.js';
 import { client, type Call } from './support/api.js';
 import { makeOffering, makePaper, makeQuestion, uid } from './support/fixtures.js';

@@ -1,6 +1,7 @@
 // The parts of the document every operation shares: security scheme, headers, error responses,
 // envelopes, and the routes the shared plumbing serves (health, the document itself).
-import { OpenAPIRegistry, zodToOpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { zodToOpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import type { Component } from '../routes/route.js';
 import { API_PREFIX } from '../routes/route.js';

@@ -172,7 +172,7 @@ describe('listPapers and single reads', () => {
     pending = await makePaper(fixture.offeringId, { status: 'pending', examYear: 2022 });
     rejected = await makePaper(fixture.offeringId, { status: 'rejected', examYear: 2021 });
   });
-  const scoped = (extra: Record<string, string> = {}) => ({
+  const scoped = (extra: Record<string, string | number> = {}) => ({
     subjectOfferingId: fixture.offeringId,
     ...extra,
   });
