@@ -77,10 +77,10 @@ function argumentsOf(root: 'Query' | 'Mutation', field: string, skip: string[] =
   };
 }
 
-/** The zod schema as JSON Schema (input side); a union on `type` merged into one object. */
+/** The zod schema as JSON Schema (input side); a union of objects merged into one. */
 function jsonOf(zodSchema: z.ZodType): { properties: Record<string, Json>; required: string[] } {
   const json = z.toJSONSchema(zodSchema, { io: 'input', unrepresentable: 'any' }) as Json;
-  const forms: Json[] = json.oneOf ?? json.anyOf ?? [json];
+  const forms: Json[] = json.properties ? [json] : (json.oneOf ?? json.anyOf ?? [json]);
   const properties: Record<string, Json> = {};
   for (const form of forms) {
     for (const [key, value] of Object.entries(form.properties as Record<string, Json>)) {

@@ -36,7 +36,7 @@ describe('validation messages over GraphQL', () => {
         'mutation ($i: CreateQuestionInput!) { createQuestion(input: $i) { id } }',
         { i: { paperId: catalog.approved.id, text: 'Pick one', type: 'MCQ', difficulty: 'EASY' } },
       ],
-      { path: 'options', message: 'options is required' },
+      { path: 'options', message: 'options (2 to 10) are required for an mcq question' },
     ],
     [
       'a short question has options',
@@ -52,7 +52,7 @@ describe('validation messages over GraphQL', () => {
           },
         },
       ],
-      { path: 'options', message: 'options are only allowed for mcq questions' },
+      { path: 'options', message: 'options are only allowed for mcq questions, not short' },
     ],
     [
       'an exam year is out of range',

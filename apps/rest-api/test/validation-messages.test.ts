@@ -43,7 +43,7 @@ describe('validation messages over REST', () => {
       'an mcq question has no options',
       '/questions',
       () => ({ ...question(), type: 'mcq' }),
-      { path: 'options', message: 'options is required' },
+      { path: 'options', message: 'options (2 to 10) are required for an mcq question' },
     ],
     [
       'an exam year is out of range',

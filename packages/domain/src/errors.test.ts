@@ -44,7 +44,7 @@ describe('validation messages', () => {
       { path: 'type', message: 'type must be one of mcq, short, long, numerical, coding' },
     ],
     [
-      'the enum that decides the form is missing',
+      'the type of a question is missing',
       () => parseInput(createQuestionInput, { ...question, type: undefined }),
       { path: 'type', message: 'type is required' },
     ],
@@ -121,12 +121,12 @@ describe('validation messages', () => {
     [
       'an mcq question has no options',
       () => parseInput(createQuestionInput, { ...question, type: 'mcq' }),
-      { path: 'options', message: 'options is required' },
+      { path: 'options', message: 'options (2 to 10) are required for an mcq question' },
     ],
     [
       'a short question has options',
       () => parseInput(createQuestionInput, { ...question, options: ['a', 'b'] }),
-      { path: 'options', message: 'options are only allowed for mcq questions' },
+      { path: 'options', message: 'options are only allowed for mcq questions, not short' },
     ],
     [
       'an update names no field',

@@ -139,6 +139,7 @@ export const validationErrorMap: z.core.$ZodErrorMap = (issue) => {
         return 'must be a whole number';
       return `must be ${TYPE_WORDS[issue.expected] ?? issue.expected}, not ${typeOf(issue.input)}`;
     case 'invalid_value':
+      if (issue.input === undefined) return 'is required';
       return `must be ${allowedValues(issue.values)}`;
     case 'invalid_union': {
       // A union on one field (`type`) that matched no form: the issue sits on that field.
@@ -194,7 +195,9 @@ export function fromZodError(error: z.ZodError, prefix?: string): ValidationErro
       });
     }
     const isMissing =
-      (issue.code === 'invalid_type' || issue.code === 'invalid_union') &&
+      (issue.code === 'invalid_type' ||
+        issue.code === 'invalid_value' ||
+        issue.code === 'invalid_union') &&
       'input' in issue &&
       issue.input === undefined;
     const message = isMissing ? 'is required' : issue.message;

@@ -14,7 +14,7 @@ const SEED = '20261122';
  *   400 by contract ("a body field that references something missing or inconsistent"); the
  *   stateful phase deletes resources and reuses their ids, which no schema can express.
  */
-const EXCLUDED_CHECKS = 'unsupported_method,allow_header_conformance,positive_data_acceptance';
+const EXCLUDED_CHECKS = 'unsupported_method,allow_header_conformance';
 const MAX_EXAMPLES = '15';
 
 function schemathesisBin(): string {

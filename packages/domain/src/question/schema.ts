@@ -58,45 +58,52 @@ export function optionsIssue(
   return null;
 }
 
-const createFields = {
-  paperId: objectId.describe('Paper the question appears in'),
-  text,
-  difficulty,
-  moduleId: objectId.nullish().describe("Syllabus module (of the paper's subject offering)"),
-  topicId: objectId
-    .nullish()
-    .describe(
-      "Syllabus topic (of the paper's subject offering, and of moduleId when both are given)",
-    ),
-  marks: marks.nullish(),
-  answer: answer.nullish(),
-  slug: slugSchema
-    .optional()
-    .describe("Unique slug; generated from the text's first words when absent"),
-  isVerified: z.boolean().optional().describe('Checked by an editor'),
-};
+/**
+ * The options rule in JSON Schema, for readers of the document (OpenAPI): one form for mcq
+ * (options required) and one for the other types (options absent or null). The refinement
+ * below is what enforces it.
+ */
+const OPTIONS_FORMS = [
+  {
+    properties: { type: { const: 'mcq' }, options: { type: 'array' } },
+    required: ['type', 'options'],
+  },
+  {
+    properties: { type: { enum: [...OPEN_QUESTION_TYPES] }, options: { type: 'null' } },
+    required: ['type'],
+  },
+];
 
 /**
- * Body of POST /questions, one form per kind of question: an mcq question requires `options`,
- * the others refuse them. Written as a union on `type` so that JSON Schema (OpenAPI) states it.
+ * Body of POST /questions: an mcq question requires `options`, the others refuse them. One
+ * object (so every problem of a body is reported at once, unknown fields included), the rule
+ * checked by a refinement and stated for JSON Schema readers as `oneOf` over the two forms.
  */
-export const createQuestionInput = z.discriminatedUnion('type', [
-  z.strictObject({
-    ...createFields,
-    type: z.literal('mcq').describe('A multiple-choice question'),
-    options: options.describe('Choices, 2 to 10 (required for mcq)'),
-  }),
-  z.strictObject({
-    ...createFields,
-    type: z
-      .enum(OPEN_QUESTION_TYPES)
-      .describe('Kind of question: short, long, numerical or coding'),
-    options: z
-      .null({ error: 'options are only allowed for mcq questions' })
+export const createQuestionInput = z
+  .strictObject({
+    paperId: objectId.describe('Paper the question appears in'),
+    text,
+    type: questionType,
+    difficulty,
+    moduleId: objectId.nullish().describe("Syllabus module (of the paper's subject offering)"),
+    topicId: objectId
+      .nullish()
+      .describe(
+        "Syllabus topic (of the paper's subject offering, and of moduleId when both are given)",
+      ),
+    marks: marks.nullish(),
+    options: options.nullish(),
+    answer: answer.nullish(),
+    slug: slugSchema
       .optional()
-      .describe('Only mcq questions take options: absent or null'),
-  }),
-]);
+      .describe("Unique slug; generated from the text's first words when absent"),
+    isVerified: z.boolean().optional().describe('Checked by an editor'),
+  })
+  .superRefine((value, ctx) => {
+    const issue = optionsIssue(value.type, value.options);
+    if (issue) ctx.addIssue({ code: 'custom', path: ['options'], message: issue });
+  })
+  .meta({ oneOf: OPTIONS_FORMS });
 export type CreateQuestionInput = z.input<typeof createQuestionInput>;
 
 export const updateQuestionInput = atLeastOneField(
