@@ -211,7 +211,7 @@ describe('parity with the domain services (REST bodies)', () => {
   it('when users are read, then the graph equals getMe and listUsers', async () => {
     const me = await getMe({ actor: normal });
     expect((await graph('normal', `{ me { ${selectionOf(me)} } }`)).me).toEqual(me);
-    const page = await listUsers({ actor: admin, query: { role: 'editor', isActive: 'true' } });
+    const page = await listUsers({ actor: admin, query: { role: 'editor', isActive: true } });
     const list = await graph(
       'admin',
       `{ users(role: EDITOR, isActive: true) { ${listSelection(page)} } }`,

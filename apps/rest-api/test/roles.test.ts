@@ -17,7 +17,7 @@ import {
 } from './support/fixtures.js';
 import { startApp, type RunningApp } from './support/harness.js';
 import { makeCallers, makeUser, type CallerKind, type TestUser } from './support/users.js';
-import { createSubjectOffering } from '@qpc/domain';
+import { createSubjectOffering, rolesFor } from '@qpc/domain';
 
 type Statuses = Record<CallerKind, number>;
 interface Prepared {
@@ -424,6 +424,29 @@ describe('role matrix', () => {
       )
       .sort();
     expect(matrix.map(pathShape).sort()).toEqual(documented);
+  });
+
+  it("when each route's domain action is compared with its row, then the roles ACTIONS allow are exactly the callers who pass", () => {
+    const failures: string[] = [];
+    for (const route of routeTable) {
+      const key = `${route.method.toUpperCase()} ${route.path}`;
+      const row = rows.find((r) => `${r.method} ${r.route}` === key);
+      if (!row) continue; // the coverage test above names it
+      const action = route.action;
+      for (const kind of CALLERS) {
+        const mayCall =
+          action === null ||
+          (kind !== 'anonymous' &&
+            kind !== 'deactivated' &&
+            (rolesFor(action) as readonly string[]).includes(kind));
+        const passes = row.expected[kind] !== 401 && row.expected[kind] !== 403;
+        if (mayCall !== passes)
+          failures.push(
+            `${key} (${action ?? 'public'}) as ${kind}: row says ${row.expected[kind]}`,
+          );
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   it('when every route is called by every kind of caller, then each gets the contract status, a documented one', async () => {

@@ -2,20 +2,28 @@ import type { Model, QueryFilter, SortOrder } from 'mongoose';
 import { z } from 'zod';
 import { toDto } from './serialize.js';
 
-/** `page` >= 1 (default 1) and `limit` 1..100 (default 20), coerced from query strings. */
+/** The largest page number a list accepts. */
+export const MAX_PAGE = 1_000_000;
+/** The largest page size a list accepts. */
+export const MAX_LIMIT = 100;
+
+/**
+ * `page` >= 1 (default 1) and `limit` 1..100 (default 20), as numbers: a transport that carries
+ * text (a query string) converts them before the domain sees them.
+ */
 export const paginationQuery = z.object({
-  page: z.coerce
-    .number({ message: 'page must be a number' })
-    .int('page must be an integer')
+  page: z
+    .number()
+    .int()
     .min(1, 'page must be at least 1')
-    .max(1_000_000, 'page is too large')
+    .max(MAX_PAGE, `page must be at most ${MAX_PAGE}`)
     .default(1)
     .describe('Page number, starting at 1'),
-  limit: z.coerce
-    .number({ message: 'limit must be a number' })
-    .int('limit must be an integer')
-    .min(1, 'limit must be between 1 and 100')
-    .max(100, 'limit must be between 1 and 100')
+  limit: z
+    .number()
+    .int()
+    .min(1, `limit must be between 1 and ${MAX_LIMIT}`)
+    .max(MAX_LIMIT, `limit must be between 1 and ${MAX_LIMIT}`)
     .default(20)
     .describe('Items per page, 1 to 100'),
 });

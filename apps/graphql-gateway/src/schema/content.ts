@@ -19,12 +19,20 @@ import {
   type Question,
 } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import { required, restQuery, type IdArgs, type InputArgs, type UpdateArgs } from './common.js';
+import {
+  listArgs,
+  PAGE_ARGS,
+  required,
+  who,
+  type IdArgs,
+  type InputArgs,
+  type UpdateArgs,
+} from './common.js';
 
 export const contentTypeDefs = /* GraphQL */ `
   """
-  A previous-year exam paper of a subject offering. Anonymous and normal callers see approved
-  papers only.
+  A previous-year exam paper of a subject offering. Only callers who may paper:read-unapproved
+  ${who('paper:read-unapproved')} see papers that are not approved.
   """
   type Paper {
     "Resource id."
@@ -49,7 +57,7 @@ export const contentTypeDefs = /* GraphQL */ `
     slug: String!
     "Review status."
     status: PaperStatus!
-    "Status changes, oldest first; null unless the caller is an editor or admin."
+    "Status changes, oldest first; null unless the caller may paper:read-unapproved ${who('paper:read-unapproved')}."
     statusHistory: [PaperStatusChange!]
     "Id of the user who created it, or null."
     createdBy: ID
@@ -187,7 +195,7 @@ export const contentTypeDefs = /* GraphQL */ `
     examType: ExamType!
     "Title (1 to 200 characters); generated from the subject, exam type and year when absent."
     title: String
-    "Unique lowercase kebab-case slug; generated from the title when absent."
+    "Unique lowercase kebab-case slug (1 to 120 characters); generated from the title when absent."
     slug: String
     "Initial status: DRAFT or PENDING (default PENDING)."
     status: PaperStatus
@@ -201,7 +209,7 @@ export const contentTypeDefs = /* GraphQL */ `
     examType: ExamType
     "Title (1 to 200 characters)."
     title: String
-    "Unique lowercase kebab-case slug."
+    "Unique lowercase kebab-case slug (1 to 120 characters)."
     slug: String
   }
 
@@ -221,11 +229,11 @@ export const contentTypeDefs = /* GraphQL */ `
     topicId: ID
     "Marks (0 to 1000), or null."
     marks: Float
-    "Choices: 2 to 10, required for MCQ and refused otherwise."
+    "Choices: 2 to 10, each 1 to 1000 characters; required for MCQ and refused otherwise."
     options: [String!]
     "Expected answer (up to 10000 characters), or null."
     answer: String
-    "Unique lowercase kebab-case slug; generated from the text when absent."
+    "Unique lowercase kebab-case slug (1 to 120 characters); generated from the text when absent."
     slug: String
     "Checked by an editor (default false)."
     isVerified: Boolean
@@ -245,11 +253,11 @@ export const contentTypeDefs = /* GraphQL */ `
     topicId: ID
     "Marks (0 to 1000); null clears them."
     marks: Float
-    "Choices (MCQ only); null removes them."
+    "Choices (MCQ only), 2 to 10, each 1 to 1000 characters; null removes them."
     options: [String!]
-    "Expected answer; null clears it."
+    "Expected answer (up to 10000 characters); null clears it."
     answer: String
-    "Unique lowercase kebab-case slug."
+    "Unique lowercase kebab-case slug (1 to 120 characters)."
     slug: String
     "Checked by an editor."
     isVerified: Boolean
@@ -268,16 +276,13 @@ export const contentTypeDefs = /* GraphQL */ `
     papers(
       "Only papers of this subject offering."
       subjectOfferingId: ID
-      "Only papers of this exam year."
+      "Only papers of this exam year (1900 to 9999)."
       examYear: Int
       "Only papers of this exam type."
       examType: ExamType
-      "Only papers of this status (honoured for editors and admins only)."
+      "Only papers of this status (for callers who may paper:read-unapproved)."
       status: PaperStatus
-      "Page number, starting at 1 (default 1)."
-      page: Int
-      "Items per page, 1 to 100 (default 20)."
-      limit: Int
+      ${PAGE_ARGS}
     ): PaperPage!
     "A paper by slug, when the caller may see it (REST: GET /papers/:slug)."
     paper("The paper's slug." slug: String!): Paper
@@ -295,10 +300,7 @@ export const contentTypeDefs = /* GraphQL */ `
       moduleId: ID
       "Only questions of this topic."
       topicId: ID
-      "Page number, starting at 1 (default 1)."
-      page: Int
-      "Items per page, 1 to 100 (default 20)."
-      limit: Int
+      ${PAGE_ARGS}
     ): QuestionPage!
     "A question by id or by slug (give exactly one) (REST: GET /questions/:id, /questions/slug/:slug)."
     question("The question's id." id: ID, "The question's slug." slug: String): Question
@@ -306,21 +308,18 @@ export const contentTypeDefs = /* GraphQL */ `
     solutions(
       "Only solutions of this question."
       questionId: ID
-      "Page number, starting at 1 (default 1)."
-      page: Int
-      "Items per page, 1 to 100 (default 20)."
-      limit: Int
+      ${PAGE_ARGS}
     ): SolutionPage!
   }
 
   type Mutation {
-    "Creates a paper as draft or pending (admin or editor)."
+    "Creates a paper as draft or pending ${who('catalog:write')}."
     createPaper("The new paper." input: CreatePaperInput!): Paper!
-    "Updates a paper (admin or editor)."
+    "Updates a paper ${who('catalog:write')}."
     updatePaper("The paper's id." id: ID!, "Fields to change." input: UpdatePaperInput!): Paper!
-    "Deletes a paper without questions (admin)."
+    "Deletes a paper without questions ${who('catalog:delete')}."
     deletePaper("The paper's id." id: ID!): Boolean!
-    "Sets a paper's status and records the change (admin) (REST: PATCH /papers/:id/status)."
+    "Sets a paper's status and records the change ${who('paper:set-status')} (REST: PATCH /papers/:id/status)."
     setPaperStatus(
       "The paper's id."
       id: ID!
@@ -329,20 +328,20 @@ export const contentTypeDefs = /* GraphQL */ `
       "Why the status changes (up to 500 characters)."
       reason: String
     ): Paper!
-    "Creates a question (admin or editor)."
+    "Creates a question ${who('catalog:write')}."
     createQuestion("The new question." input: CreateQuestionInput!): Question!
-    "Updates a question (admin or editor)."
+    "Updates a question ${who('catalog:write')}."
     updateQuestion(
       "The question's id."
       id: ID!
       "Fields to change."
       input: UpdateQuestionInput!
     ): Question!
-    "Deletes a question without solutions (admin)."
+    "Deletes a question without solutions ${who('catalog:delete')}."
     deleteQuestion("The question's id." id: ID!): Boolean!
-    "Adds a solution to a question (any active user)."
+    "Adds a solution to a question ${who('solution:create')}."
     createSolution("The new solution." input: CreateSolutionInput!): Solution!
-    "Votes on someone else's solution: 1 up, -1 down, 0 withdraws (any active user)."
+    "Votes on someone else's solution: 1 up, -1 down, 0 withdraws ${who('solution:vote')}."
     voteSolution("The solution's id." id: ID!, "1, -1 or 0." value: Int!): Solution!
   }
 `;
@@ -353,11 +352,11 @@ type Args = Record<string, unknown>;
 export const contentResolvers = {
   Query: {
     papers: (_: unknown, args: Args, { actor }: Ctx) =>
-      listPapers({ actor, query: restQuery(args) }),
+      listPapers({ actor, query: listArgs(args) }),
     paper: (_: unknown, { slug }: { slug: string }, { actor }: Ctx) =>
       getPaperBySlug({ actor, slug }),
     questions: (_: unknown, args: Args, { actor }: Ctx) =>
-      listQuestions({ actor, query: restQuery(args) }),
+      listQuestions({ actor, query: listArgs(args) }),
     question: (
       _: unknown,
       { id, slug }: { id?: string | null; slug?: string | null },
@@ -375,7 +374,7 @@ export const contentResolvers = {
         : getQuestionBySlug({ actor, slug: slug as string });
     },
     solutions: (_: unknown, args: Args, { actor }: Ctx) =>
-      listSolutions({ actor, query: restQuery(args) }),
+      listSolutions({ actor, query: listArgs(args) }),
   },
   Mutation: {
     createPaper: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>

@@ -8,6 +8,7 @@ import {
   type Topic,
 } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
+import { who } from './common.js';
 
 export const syllabusTypeDefs = /* GraphQL */ `
   """
@@ -106,11 +107,11 @@ export const syllabusTypeDefs = /* GraphQL */ `
   }
 
   type Mutation {
-    "Initializes the syllabus of a subject offering (admin or editor; one per offering)."
+    "Initializes the syllabus of a subject offering ${who('catalog:write')}; one per offering."
     initSyllabus("The subject offering's id." subjectOfferingId: ID!): Syllabus!
-    "Creates a module in the syllabus of a subject offering (admin or editor)."
+    "Creates a module in the syllabus of a subject offering ${who('catalog:write')}."
     createModule("The new module." input: CreateModuleInput!): Module!
-    "Creates a topic in a module (admin or editor)."
+    "Creates a topic in a module ${who('catalog:write')}."
     createTopic("The new topic." input: CreateTopicInput!): Topic!
   }
 `;

@@ -1,15 +1,20 @@
 import { actorOf } from '@qpc/server-kit';
 import { Router, type Request, type Response } from 'express';
+import { fromQueryString, queryStringSchema } from './query-string.js';
 import type { RouteContext, RouteDefinition } from './route.js';
 import { routeTable } from './table.js';
 
-/** Runs one route: the caller and the raw request go to its service; the result gets the contract's envelope. */
+/**
+ * Runs one route: the caller and the request go to its service (the query converted from text
+ * first); the result gets the contract's envelope.
+ */
 function handle(route: RouteDefinition) {
+  const queryForm = route.query ? queryStringSchema(route.query) : undefined;
   return async (req: Request, res: Response): Promise<void> => {
     const ctx: RouteContext = {
       actor: actorOf(res),
       param: (name) => String(req.params[name] ?? ''),
-      query: req.query,
+      query: queryForm ? fromQueryString(queryForm, req.query) : req.query,
       body: req.body as unknown,
     };
     if (route.response.kind === 'list') {

@@ -1,7 +1,7 @@
 // The shape of one REST route: what Express mounts and what the OpenAPI document describes come
 // from the same definition, so the two cannot drift apart.
-import type { Actor, Page } from '@qpc/domain';
-import { externalIdSchema, objectId, slugSchema } from '@qpc/domain';
+import type { Action, Actor, Page } from '@qpc/domain';
+import { externalIdSchema, objectId, slugSchema, whoMay } from '@qpc/domain';
 import { z } from 'zod';
 
 /** Every REST path sits under this prefix. */
@@ -10,16 +10,18 @@ export const API_PREFIX = '/api/v1';
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
 
 /**
- * Who may call a route, for the document and the role matrix only: the domain services enforce
- * it. `public` reads accept an optional token (editors and admins may see more).
+ * The domain action a route performs (`catalog:write`, ...), whose roles (the domain's `ACTIONS`)
+ * the document and the role matrix read; `null` for a public read, open to anonymous callers
+ * (a valid token is optional: some roles may see more). The services enforce it.
  */
-export type Access = 'public' | 'authenticated' | 'editor' | 'admin';
+export type RouteAction = Action | null;
 
-/** What a handler receives: the caller and the raw request parts (the services parse them). */
+/** What a handler receives: the caller and the request parts (the services parse them). */
 export interface RouteContext {
   actor: Actor | null;
   /** A path parameter as sent. */
   param: (name: string) => string;
+  /** The query, its number and boolean parameters converted from text (see query-string.ts). */
   query: unknown;
   body: unknown;
 }
@@ -59,7 +61,7 @@ interface RouteBase {
   operationId: string;
   summary: string;
   description?: string;
-  access: Access;
+  action: RouteAction;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -96,6 +98,17 @@ export function created<T>(c: Component<T>, location: (item: T) => string): Crea
 
 /** 204 without a body. */
 export const noContent: NoContentResponse = { kind: 'no-content' };
+
+/**
+ * Who sees unapproved papers and their questions and solutions, in words (`admin or editor`),
+ * from the domain's `ACTIONS`: route descriptions say it without restating the roles.
+ */
+export const UNAPPROVED_READERS = whoMay('paper:read-unapproved');
+
+/** Visibility of content under papers, for route descriptions. */
+export function approvedOnly(what: string): string {
+  return `Callers with role ${UNAPPROVED_READERS} see all ${what}; anyone else (anonymous callers and deactivated accounts included) sees ${what} of approved papers only.`;
+}
 
 /** Path parameter schemas, for the document (the services validate the values). */
 export const idParams = z.object({

@@ -8,7 +8,7 @@ import {
   voteSolutionInput,
 } from '@qpc/domain';
 import type { RouteDefinition } from './route.js';
-import { component, created, idParams, item, list, resourcePath } from './route.js';
+import { approvedOnly, component, created, idParams, item, list, resourcePath } from './route.js';
 
 const Solution = component('Solution', solutionSchema);
 const tag = 'Solutions';
@@ -22,8 +22,8 @@ export const solutionRoutes: RouteDefinition[] = [
     summary: 'List solutions',
     description:
       "Best score first, then oldest. Each solution carries `upvotes`, `downvotes`, `score` and the caller's `myVote`. " +
-      'Anonymous and normal callers see solutions to questions of approved papers only.',
-    access: 'public',
+      approvedOnly('solutions'),
+    action: null,
     query: listSolutionsQuery,
     response: list(Solution),
     handler: ({ actor, query }) => listSolutions({ actor, query }),
@@ -36,7 +36,7 @@ export const solutionRoutes: RouteDefinition[] = [
     summary: 'Contribute a solution',
     description:
       'The caller is the author. The question must exist and be visible to the caller (else 400 naming `questionId`).',
-    access: 'authenticated',
+    action: 'solution:create',
     body: createSolutionInput,
     response: created(Solution, (s) => resourcePath('solutions', s.id)),
     handler: ({ actor, body }) => createSolution({ actor, input: body }),
@@ -50,7 +50,7 @@ export const solutionRoutes: RouteDefinition[] = [
     description:
       'Body `{"value": 1 | -1 | 0}`: one vote per user and solution, repeating a vote changes nothing, 0 withdraws it. ' +
       "Nobody votes on their own solution (403). Answers with the solution, its counts and the caller's `myVote`.",
-    access: 'authenticated',
+    action: 'solution:vote',
     params: idParams,
     body: voteSolutionInput,
     conflict: 'the vote could not be recorded under heavy contention; retry',

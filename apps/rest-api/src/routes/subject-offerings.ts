@@ -21,7 +21,7 @@ export const subjectOfferingRoutes: RouteDefinition[] = [
     summary: 'List subject offerings',
     description:
       'Subjects taught in a university, branch and semester, filtered by any of the four ids.',
-    access: 'public',
+    action: null,
     query: listSubjectOfferingsQuery,
     response: list(SubjectOffering),
     handler: ({ actor, query }) => listSubjectOfferings({ actor, query }),
@@ -35,7 +35,7 @@ export const subjectOfferingRoutes: RouteDefinition[] = [
     description:
       'The branch must belong to the university and the semester to the branch (else 400 naming the field). ' +
       'The combination of university, branch, semester, subject and regulation is unique.',
-    access: 'editor',
+    action: 'catalog:write',
     body: createSubjectOfferingInput,
     conflict: 'the same offering exists',
     response: created(SubjectOffering, (o) => resourcePath('subject-offerings', o.id)),
@@ -47,7 +47,7 @@ export const subjectOfferingRoutes: RouteDefinition[] = [
     tag,
     operationId: 'deleteSubjectOffering',
     summary: 'Delete a subject offering',
-    access: 'admin',
+    action: 'catalog:delete',
     params: idParams,
     conflict: 'the offering still has papers or a syllabus',
     response: noContent,

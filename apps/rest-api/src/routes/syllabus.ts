@@ -18,7 +18,7 @@ import {
 } from '@qpc/domain';
 import { z } from 'zod';
 import type { RouteDefinition } from './route.js';
-import { component, created, idParams, item, list, resourcePath } from './route.js';
+import { approvedOnly, component, created, idParams, item, list, resourcePath } from './route.js';
 
 const Syllabus = component('Syllabus', syllabusSchema);
 const SyllabusTree = component('SyllabusWithModules', syllabusWithModulesSchema);
@@ -38,7 +38,7 @@ export const syllabusRoutes: RouteDefinition[] = [
     operationId: 'getSyllabus',
     summary: "Read a subject offering's syllabus",
     description: 'The full hierarchy: modules in order, each with its topics in order.',
-    access: 'public',
+    action: null,
     params: z.object({ subjectOfferingId: objectId }),
     response: item(SyllabusTree),
     handler: ({ actor, param }) =>
@@ -51,7 +51,7 @@ export const syllabusRoutes: RouteDefinition[] = [
     operationId: 'initSyllabus',
     summary: 'Initialize the syllabus of a subject offering',
     description: "One syllabus per offering. Location points at the offering's syllabus.",
-    access: 'editor',
+    action: 'catalog:write',
     body: initSyllabusInput,
     conflict: 'the offering already has a syllabus',
     response: created(Syllabus, (s) => syllabusPath(s.subjectOfferingId)),
@@ -64,7 +64,7 @@ export const syllabusRoutes: RouteDefinition[] = [
     operationId: 'createModule',
     summary: 'Create a module',
     description: "The offering's syllabus must exist (else 400 naming `subjectOfferingId`).",
-    access: 'editor',
+    action: 'catalog:write',
     body: createModuleInput,
     response: created(Module, (m) => resourcePath('modules', m.id)),
     handler: ({ actor, body }) => createModule({ actor, input: body }),
@@ -76,7 +76,7 @@ export const syllabusRoutes: RouteDefinition[] = [
     operationId: 'createTopic',
     summary: 'Create a topic',
     description: 'The module must exist (else 400 naming `moduleId`).',
-    access: 'editor',
+    action: 'catalog:write',
     body: createTopicInput,
     response: created(Topic, (t) => resourcePath('topics', t.id)),
     handler: ({ actor, body }) => createTopic({ actor, input: body }),
@@ -87,9 +87,8 @@ export const syllabusRoutes: RouteDefinition[] = [
     tag,
     operationId: 'listModuleQuestions',
     summary: 'List the questions of a module',
-    description:
-      'Newest first. Anonymous and normal callers see questions of approved papers only; editors and admins see all.',
-    access: 'public',
+    description: `Newest first. ${approvedOnly('questions')}`,
+    action: null,
     params: idParams,
     query: listSyllabusQuestionsQuery,
     response: list(Question),
@@ -102,9 +101,8 @@ export const syllabusRoutes: RouteDefinition[] = [
     tag,
     operationId: 'listTopicQuestions',
     summary: 'List the questions of a topic',
-    description:
-      'Newest first. Anonymous and normal callers see questions of approved papers only; editors and admins see all.',
-    access: 'public',
+    description: `Newest first. ${approvedOnly('questions')}`,
+    action: null,
     params: idParams,
     query: listSyllabusQuestionsQuery,
     response: list(Question),

@@ -97,9 +97,9 @@ describe('seedSampleCatalog', () => {
       expect(new Set(votes.map((v) => String(v.userId))).size).toBeGreaterThanOrEqual(3);
 
       // The services read the seeded catalog as they would their own data.
-      const visible = await listPapers({ actor: null, query: { limit: '100' } });
+      const visible = await listPapers({ actor: null, query: { limit: 100 } });
       expect(visible.items.length).toBe(papers.filter((p) => p.status === 'approved').length);
-      const ranked = await listSolutions({ actor: null, query: { limit: '100' } });
+      const ranked = await listSolutions({ actor: null, query: { limit: 100 } });
       expect(ranked.items.length).toBeGreaterThan(0);
       expect(ranked.items.some((s) => s.score !== 0)).toBe(true);
     },

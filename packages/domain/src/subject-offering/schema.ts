@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectId } from '../common-schemas.js';
+import { objectId, trimmedText } from '../common-schemas.js';
 import { paginationQuery } from '../pagination.js';
 
 /** Body of POST /subject-offerings. */
@@ -8,11 +8,7 @@ export const createSubjectOfferingInput = z.strictObject({
   branchId: objectId.describe('Id of a branch of that university'),
   semesterId: objectId.describe('Id of a semester of that branch'),
   subjectId: objectId.describe('Id of the subject taught'),
-  regulation: z
-    .string()
-    .trim()
-    .min(1, 'regulation must not be empty')
-    .max(50)
+  regulation: trimmedText('regulation', 50)
     .nullable()
     .optional()
     .describe('Regulation or curriculum version, e.g. "R22"'),
