@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import type { Access, Component, RouteDefinition } from '../routes/route.js';
 import { API_PREFIX } from '../routes/route.js';
+import { API_LICENSE, HEADERS_TOO_LARGE, TAG_DESCRIPTIONS } from './metadata.js';
 import {
   detailedHealthResponseSchema,
   errorResponseSchema,
@@ -408,6 +409,7 @@ function registerPlatformRoutes(registry: OpenAPIRegistry, schemas: Schemas): vo
     security: [],
     responses: {
       200: { description: 'Serving', content: { 'application/json': { schema: HealthResponse } } },
+      ...HEADERS_TOO_LARGE,
     },
   });
   registry.registerPath({
@@ -427,6 +429,7 @@ function registerPlatformRoutes(registry: OpenAPIRegistry, schemas: Schemas): vo
         description: 'Database down',
         content: { 'application/json': { schema: DetailedHealthResponse } },
       },
+      ...HEADERS_TOO_LARGE,
     },
   });
   registry.registerPath({
@@ -503,13 +506,19 @@ export function buildOpenApiDocument(
   registerPlatformRoutes(registry, schemas);
   const tags = [...new Set(routes.map((r) => r.tag)), 'Health', 'Documentation'].map((name) => ({
     name,
+    ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
   }));
   const document = new OpenApiGeneratorV31([
     ...registry.definitions,
     ...schemas.definitions,
   ]).generateDocument({
     openapi: '3.1.0',
-    info: { title: 'Question-Paper Catalog API', version: info.version, description: DESCRIPTION },
+    info: {
+      title: 'Question-Paper Catalog API',
+      version: info.version,
+      description: DESCRIPTION,
+      license: API_LICENSE,
+    },
     servers: [{ url: '/', description: 'This server' }],
     tags,
   });
