@@ -10,6 +10,7 @@ export default tseslint.config(
       '.data/**',
       'reports/**',
       'scripts/**',
+      '**/src/generated/**',
     ],
   },
   js.configs.recommended,
