@@ -1,6 +1,6 @@
 // Shared steps of `npm start`, `npm test` and `npm run bench`, for a fresh clone with only Node, npm and Go.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
@@ -58,20 +58,75 @@ function onPath(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
+/** Installs a Debian package as root, or explains what to install and stops. */
+function aptInstall(pkg, why) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !onPath('apt-get')) {
+    console.error(`${why}: install it (apt-get install ${pkg}) and run again.`);
+    process.exit(1);
+  }
+  console.log(`> installing ${pkg} (Debian package)`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg], { env });
+}
+
 /** The reliability suite starts a real redis-server: install Debian's package when missing. */
 export function ensureRedis() {
   if (onPath('redis-server')) return;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot || !onPath('apt-get')) {
-    console.error(
-      'redis-server is needed by the reliability tests: install it (apt-get install redis-server) and run again.',
-    );
+  aptInstall('redis-server', 'redis-server is needed by the reliability tests');
+}
+
+/**
+ * The web page's browser tests drive Debian's Chromium: install it when missing. CHROMIUM_BIN
+ * names another Chromium (or Chrome) binary instead. Returns the binary's path.
+ */
+export function ensureChromium() {
+  const chosen = process.env.CHROMIUM_BIN;
+  if (chosen) {
+    if (existsSync(chosen)) return chosen;
+    console.error(`CHROMIUM_BIN=${chosen} does not exist.`);
     process.exit(1);
   }
-  console.log('> installing redis-server (Debian package)');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  run('apt-get', ['update', '-qq'], { env });
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'redis-server'], { env });
+  const bin = '/usr/bin/chromium';
+  if (!existsSync(bin)) aptInstall('chromium', 'chromium is needed by the browser tests');
+  return bin;
+}
+
+/** The Node 24 line `npm test` also runs the apps' HTTP tests on (the image has Node 20). */
+export const NODE24_VERSION = '24.21.0';
+
+/**
+ * Node 24 from the npm registry's `node` package (its install fetches the matching
+ * `node-<os>-<arch>` registry package), kept in the git-ignored .cache/node-<version>/.
+ * Returns the folder holding its `node` binary, to put first on PATH.
+ */
+export function ensureNode24() {
+  const prefix = join(root, '.cache', `node-${NODE24_VERSION}`);
+  const bin = join(prefix, 'node_modules', 'node', 'bin');
+  const works = () =>
+    spawnSync(join(bin, 'node'), ['--version'], { encoding: 'utf8' }).stdout?.trim() ===
+    `v${NODE24_VERSION}`;
+  if (existsSync(join(bin, 'node')) && works()) return bin;
+  console.log(`> fetching Node ${NODE24_VERSION} (npm package node) into .cache/`);
+  mkdirSync(prefix, { recursive: true });
+  writeFileSync(join(prefix, 'package.json'), '{"private":true}\n');
+  run('npm', [
+    'install',
+    '--prefix',
+    prefix,
+    '--no-save',
+    '--no-package-lock',
+    '--no-audit',
+    '--no-fund',
+    '--loglevel=error',
+    `node@${NODE24_VERSION}`,
+  ]);
+  if (!works()) {
+    console.error(`Node ${NODE24_VERSION} did not install into ${prefix}.`);
+    process.exit(1);
+  }
+  return bin;
 }
 
 export const SCHEMATHESIS_VERSION = '4.32.5';

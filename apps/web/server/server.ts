@@ -18,11 +18,14 @@ try {
 const staticDir = fileURLToPath(new URL('../public', import.meta.url));
 const server = createWebServer({ staticDir, graphqlUrl: config.web.graphqlUrl });
 server.listen(config.web.port, config.host, () => {
+  // One line in the shape of the apps' pino lines (level 30 is info).
   console.log(
     JSON.stringify({
-      level: 'info',
+      level: 30,
+      time: new Date().toISOString(),
+      service: 'web',
       name: 'web',
-      msg: `web page on ${config.host}:${config.web.port}, /graphql -> ${config.web.graphqlUrl}`,
+      msg: `listening on ${config.host}:${config.web.port}; /graphql -> ${config.web.graphqlUrl}`,
     }),
   );
 });
