@@ -87,6 +87,8 @@ describe('the built package, used from outside the monorepo', () => {
       expect(result.stdout + result.stderr).toBe('');
       expect(result.status).toBe(0);
     },
+    // A whole tsc run: seconds alone, longer on a busy machine.
+    120_000,
   );
 
   it('when the example script runs against the apps, then it lists universities and a university tree', async () => {
