@@ -103,30 +103,49 @@ export const NODE24_VERSION = '24.21.0';
  */
 export function ensureNode24() {
   const prefix = join(root, '.cache', `node-${NODE24_VERSION}`);
-  const bin = join(prefix, 'node_modules', 'node', 'bin');
-  const works = () =>
-    spawnSync(join(bin, 'node'), ['--version'], { encoding: 'utf8' }).stdout?.trim() ===
-    `v${NODE24_VERSION}`;
-  if (existsSync(join(bin, 'node')) && works()) return bin;
+  // The `node` package's install script puts the binary in its bin/; with scripts disabled
+  // (npm's ignore-scripts), the platform package it would have fetched is installed directly.
+  const platformPackage = `node-${process.platform}-${process.arch}`;
+  const candidates = [
+    join(prefix, 'node_modules', 'node', 'bin'),
+    join(prefix, 'node_modules', platformPackage, 'bin'),
+  ];
+  const working = () =>
+    candidates.find(
+      (bin) =>
+        existsSync(join(bin, 'node')) &&
+        spawnSync(join(bin, 'node'), ['--version'], { encoding: 'utf8' }).stdout?.trim() ===
+          `v${NODE24_VERSION}`,
+    );
+  const found = working();
+  if (found) return found;
   console.log(`> fetching Node ${NODE24_VERSION} (npm package node) into .cache/`);
   mkdirSync(prefix, { recursive: true });
   writeFileSync(join(prefix, 'package.json'), '{"private":true}\n');
-  run('npm', [
-    'install',
-    '--prefix',
-    prefix,
-    '--no-save',
-    '--no-package-lock',
-    '--no-audit',
-    '--no-fund',
-    '--loglevel=error',
-    `node@${NODE24_VERSION}`,
-  ]);
-  if (!works()) {
+  const install = (spec) =>
+    run(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        prefix,
+        '--no-save',
+        '--no-package-lock',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        spec,
+      ],
+      { allowFailure: true },
+    );
+  install(`node@${NODE24_VERSION}`);
+  if (!working()) install(`${platformPackage}@${NODE24_VERSION}`);
+  const installed = working();
+  if (!installed) {
     console.error(`Node ${NODE24_VERSION} did not install into ${prefix}.`);
     process.exit(1);
   }
-  return bin;
+  return installed;
 }
 
 export const SCHEMATHESIS_VERSION = '4.32.5';

@@ -97,6 +97,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const gatewayUrl = `${gateway.url}/graphql`;
   const web = createWebServer({ staticDir, graphqlUrl: options.graphqlUrl ?? gatewayUrl });
   const webUrl = await listenWeb(web);
+  // Playwright starts Chromium with a fresh temporary --user-data-dir of its own each launch.
   const browser = options.withoutBrowser
     ? (null as unknown as Browser)
     : await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
