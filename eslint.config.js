@@ -11,6 +11,7 @@ export default tseslint.config(
       'reports/**',
       'scripts/**',
       'out/**',
+      '**/src/generated/**',
     ],
   },
   js.configs.recommended,

@@ -1,6 +1,6 @@
 // Shared steps of `npm start`, `npm test` and `npm run bench`, for a fresh clone with only Node, npm and Go.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
@@ -121,26 +121,98 @@ function onPath(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
-/** The reliability suite starts a real redis-server: install Debian's package when missing. */
-export function ensureRedis() {
-  if (onPath('redis-server')) return;
+/** Installs a Debian package as root, or explains what to install and stops. */
+function aptInstall(pkg, why) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !onPath('apt-get')) {
-    console.error(
-      'redis-server is needed by the reliability tests: install it (apt-get install redis-server) and run again.',
-    );
+    console.error(`${why}: install it (apt-get install ${pkg}) and run again.`);
     process.exit(1);
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  runWithProgress('installing redis-server (apt-get update)', 'apt-get', ['update', '-qq'], {
-    env,
-  });
+  runWithProgress(`installing ${pkg} (apt-get update)`, 'apt-get', ['update', '-qq'], { env });
   runWithProgress(
-    'installing redis-server (Debian package)',
+    `installing ${pkg} (Debian package)`,
     'apt-get',
-    ['install', '-y', '-qq', '--no-install-recommends', 'redis-server'],
+    ['install', '-y', '-qq', '--no-install-recommends', pkg],
     { env },
   );
+}
+
+/** The reliability suite starts a real redis-server: install Debian's package when missing. */
+export function ensureRedis() {
+  if (onPath('redis-server')) return;
+  aptInstall('redis-server', 'redis-server is needed by the reliability tests');
+}
+
+/**
+ * The web page's browser tests drive Debian's Chromium: install it when missing. CHROMIUM_BIN
+ * names another Chromium (or Chrome) binary instead. Returns the binary's path.
+ */
+export function ensureChromium() {
+  const chosen = process.env.CHROMIUM_BIN;
+  if (chosen) {
+    if (existsSync(chosen)) return chosen;
+    console.error(`CHROMIUM_BIN=${chosen} does not exist.`);
+    process.exit(1);
+  }
+  const bin = '/usr/bin/chromium';
+  if (!existsSync(bin)) aptInstall('chromium', 'chromium is needed by the browser tests');
+  return bin;
+}
+
+/** The Node 24 line `npm test` also runs the apps' HTTP tests on (the image has Node 20). */
+export const NODE24_VERSION = '24.21.0';
+
+/**
+ * Node 24 from the npm registry's `node` package (its install fetches the matching
+ * `node-<os>-<arch>` registry package), kept in the git-ignored .cache/node-<version>/.
+ * Returns the folder holding its `node` binary, to put first on PATH.
+ */
+export function ensureNode24() {
+  const prefix = join(root, '.cache', `node-${NODE24_VERSION}`);
+  // The `node` package's install script puts the binary in its bin/; with scripts disabled
+  // (npm's ignore-scripts), the platform package it would have fetched is installed directly.
+  const platformPackage = `node-${process.platform}-${process.arch}`;
+  const candidates = [
+    join(prefix, 'node_modules', 'node', 'bin'),
+    join(prefix, 'node_modules', platformPackage, 'bin'),
+  ];
+  const working = () =>
+    candidates.find(
+      (bin) =>
+        existsSync(join(bin, 'node')) &&
+        spawnSync(join(bin, 'node'), ['--version'], { encoding: 'utf8' }).stdout?.trim() ===
+          `v${NODE24_VERSION}`,
+    );
+  const found = working();
+  if (found) return found;
+  console.log(`> fetching Node ${NODE24_VERSION} (npm package node) into .cache/`);
+  mkdirSync(prefix, { recursive: true });
+  writeFileSync(join(prefix, 'package.json'), '{"private":true}\n');
+  const install = (spec) =>
+    run(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        prefix,
+        '--no-save',
+        '--no-package-lock',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        spec,
+      ],
+      { allowFailure: true },
+    );
+  install(`node@${NODE24_VERSION}`);
+  if (!working()) install(`${platformPackage}@${NODE24_VERSION}`);
+  const installed = working();
+  if (!installed) {
+    console.error(`Node ${NODE24_VERSION} did not install into ${prefix}.`);
+    process.exit(1);
+  }
+  return installed;
 }
 
 export const SCHEMATHESIS_VERSION = '4.32.5';

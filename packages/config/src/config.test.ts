@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       isProduction: false,
       port: 3000,
       graphqlPort: 4000,
+      web: { port: 5173, graphqlUrl: 'http://127.0.0.1:4000/graphql' },
       mongodbUri: undefined,
       dataDir: '.data',
       seedSampleData: undefined,
@@ -81,6 +82,17 @@ describe('loadConfig', () => {
     ).toBe(false);
   });
 
+  it('when GRAPHQL_PORT moves, then the web page proxies to it unless WEB_GRAPHQL_URL says otherwise', () => {
+    expect(loadConfig({ GRAPHQL_PORT: '4100', WEB_PORT: '8080' }).web).toEqual({
+      port: 8080,
+      graphqlUrl: 'http://127.0.0.1:4100/graphql',
+    });
+    expect(
+      loadConfig({ GRAPHQL_PORT: '4100', WEB_GRAPHQL_URL: 'http://gateway.internal:4000/graphql' })
+        .web.graphqlUrl,
+    ).toBe('http://gateway.internal:4000/graphql');
+  });
+
   it('when TRUST_PROXY lists proxies, then it becomes a list', () => {
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.1' }).trustProxy).toEqual([
       'loopback',
@@ -105,6 +117,8 @@ describe('loadConfig', () => {
     ['PORT', 'abc', /number/],
     ['PORT', '70000', /between 0 and 65535/],
     ['GRAPHQL_PORT', '-1', /between 0 and 65535/],
+    ['WEB_PORT', 'web', /number/],
+    ['WEB_GRAPHQL_URL', 'gateway', /URL/],
     ['NODE_ENV', 'staging', /development, production or test/],
     ['LOG_LEVEL', 'loud', /one of/],
     ['RATE_LIMIT_MAX', '0', /greater than 0/],

@@ -70,7 +70,14 @@ export const envSchema = z.object({
     .describe('`production` turns on message masking and requires Clerk settings'),
   PORT: port.default(3000).describe('REST API port'),
   GRAPHQL_PORT: port.default(4000).describe('GraphQL gateway port'),
-  HOST: z.string().min(1).default('0.0.0.0').describe('address both apps listen on'),
+  WEB_PORT: port.default(5173).describe('port of the web page (apps/web)'),
+  WEB_GRAPHQL_URL: z
+    .url({ message: 'must be a URL' })
+    .optional()
+    .describe(
+      "GraphQL endpoint the web page's /graphql is proxied to; default: the gateway on 127.0.0.1",
+    ),
+  HOST: z.string().min(1).default('0.0.0.0').describe('address the apps listen on'),
   MONGODB_URI: z
     .string()
     .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
@@ -186,6 +193,11 @@ export interface Config {
   readonly host: string;
   readonly port: number;
   readonly graphqlPort: number;
+  readonly web: {
+    readonly port: number;
+    /** Where the page's same-origin `/graphql` is proxied to. */
+    readonly graphqlUrl: string;
+  };
   readonly mongodbUri: string | undefined;
   readonly dataDir: string;
   /** `undefined`: decide at start (true for an empty embedded database). */
@@ -274,6 +286,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     graphqlPort: e.GRAPHQL_PORT,
+    web: {
+      port: e.WEB_PORT,
+      graphqlUrl: e.WEB_GRAPHQL_URL ?? `http://127.0.0.1:${e.GRAPHQL_PORT}/graphql`,
+    },
     mongodbUri: e.MONGODB_URI,
     dataDir: e.DATA_DIR,
     seedSampleData: e.SEED_SAMPLE_DATA,

@@ -1,6 +1,7 @@
 // The parts of the document every operation shares: security scheme, headers, error responses,
 // envelopes, and the routes the shared plumbing serves (health, the document itself).
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { HEADERS_TOO_LARGE } from './metadata.js';
 import { zodToOpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import type { Component } from '../routes/route.js';
@@ -176,6 +177,7 @@ export function registerPlatformRoutes(registry: OpenAPIRegistry, schemas: Schem
     security: [],
     responses: {
       200: { description: 'Serving', content: { 'application/json': { schema: HealthResponse } } },
+      ...HEADERS_TOO_LARGE,
     },
   });
   registry.registerPath({
@@ -195,6 +197,7 @@ export function registerPlatformRoutes(registry: OpenAPIRegistry, schemas: Schem
         description: 'Database down',
         content: { 'application/json': { schema: DetailedHealthResponse } },
       },
+      ...HEADERS_TOO_LARGE,
     },
   });
   registry.registerPath({

@@ -1,4 +1,5 @@
 // The OpenAPI 3.1 document, generated from the route table and the domain's zod schemas.
+import { API_LICENSE, TAG_DESCRIPTIONS } from './metadata.js';
 import {
   OpenAPIRegistry,
   OpenApiGeneratorV31,
@@ -227,13 +228,19 @@ export function buildOpenApiDocument(
   registerPlatformRoutes(registry, schemas);
   const tags = [...new Set(routes.map((r) => r.tag)), 'Health', 'Documentation'].map((name) => ({
     name,
+    ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
   }));
   const document = new OpenApiGeneratorV31([
     ...registry.definitions,
     ...schemas.definitions,
   ]).generateDocument({
     openapi: '3.1.0',
-    info: { title: 'Question-Paper Catalog API', version: info.version, description: DESCRIPTION },
+    info: {
+      title: 'Question-Paper Catalog API',
+      version: info.version,
+      description: DESCRIPTION,
+      license: API_LICENSE,
+    },
     servers: [{ url: '/', description: 'This server' }],
     tags,
   });
