@@ -10,6 +10,7 @@ import {
   makePaper,
   makeQuestion,
   makeSemester,
+  makeSolution,
   makeSubject,
   makeTree,
   makeUniversity,
@@ -17,7 +18,13 @@ import {
 } from './support/fixtures.js';
 import { startApp, type RunningApp } from './support/harness.js';
 import { makeCallers, makeUser, type CallerKind, type TestUser } from './support/users.js';
-import { createSubjectOffering, rolesFor } from '@qpc/domain';
+import {
+  createModule,
+  createSubjectOffering,
+  createTopic,
+  initSyllabus,
+  rolesFor,
+} from '@qpc/domain';
 
 type Statuses = Record<CallerKind, number>;
 interface Prepared {
@@ -78,6 +85,13 @@ describe('role matrix', () => {
     tree = await makeTree(owner.actor);
     const a = () => owner.actor;
     const fixed = (path: string, body?: unknown) => async (): Promise<Prepared> => ({ path, body });
+    const freshModule = () =>
+      createModule({
+        actor: a(),
+        input: { subjectOfferingId: tree.offering.id, title: `M ${uid()}` },
+      });
+    const freshTopic = () =>
+      createTopic({ actor: a(), input: { moduleId: tree.module.id, title: `T ${uid()}` } });
     rows = [
       { method: 'GET', route: '/health', prepare: fixed('/health'), expected: open() },
       {
@@ -250,6 +264,61 @@ describe('role matrix', () => {
 
       {
         method: 'GET',
+        route: '/subject-offerings/:id',
+        prepare: fixed(`/subject-offerings/${tree.offering.id}`),
+        expected: open(),
+      },
+      {
+        method: 'DELETE',
+        route: '/subject-offerings/:subjectOfferingId/syllabus',
+        prepare: async () => {
+          const { offering } = await makeOffering(a());
+          await initSyllabus({ actor: a(), input: { subjectOfferingId: offering.id } });
+          return { path: `/subject-offerings/${offering.id}/syllabus` };
+        },
+        expected: admins(204),
+      },
+      {
+        method: 'GET',
+        route: '/modules/:id',
+        prepare: fixed(`/modules/${tree.module.id}`),
+        expected: open(),
+      },
+      {
+        method: 'PATCH',
+        route: '/modules/:id',
+        prepare: async () => ({
+          path: `/modules/${(await freshModule()).id}`,
+          body: { title: 'Renamed' },
+        }),
+        expected: editors(200),
+      },
+      {
+        method: 'DELETE',
+        route: '/modules/:id',
+        prepare: async () => ({ path: `/modules/${(await freshModule()).id}` }),
+        expected: admins(204),
+      },
+      {
+        method: 'GET',
+        route: '/topics/:id',
+        prepare: fixed(`/topics/${tree.topic.id}`),
+        expected: open(),
+      },
+      {
+        method: 'PATCH',
+        route: '/topics/:id',
+        prepare: async () => ({ path: `/topics/${(await freshTopic()).id}`, body: { order: 7 } }),
+        expected: editors(200),
+      },
+      {
+        method: 'DELETE',
+        route: '/topics/:id',
+        prepare: async () => ({ path: `/topics/${(await freshTopic()).id}` }),
+        expected: admins(204),
+      },
+      {
+        method: 'GET',
         route: '/subject-offerings/:subjectOfferingId/syllabus',
         prepare: fixed(`/subject-offerings/${tree.offering.id}/syllabus`),
         expected: open(),
@@ -381,6 +450,31 @@ describe('role matrix', () => {
         route: '/solutions',
         prepare: fixed('/solutions', { questionId: tree.question.id, content: 'Worked answer' }),
         expected: anyUser(201),
+      },
+      {
+        method: 'GET',
+        route: '/solutions/:id',
+        prepare: fixed(`/solutions/${tree.solution.id}`),
+        expected: open(),
+      },
+      {
+        // Only the author edits: the fixture owner wrote it, and nobody in the matrix is the owner.
+        method: 'PATCH',
+        route: '/solutions/:id',
+        prepare: async () => ({
+          path: `/solutions/${(await makeSolution(a(), tree.question.id)).id}`,
+          body: { content: 'Edited' },
+        }),
+        expected: { anonymous: 401, normal: 403, editor: 403, admin: 403, deactivated: 403 },
+      },
+      {
+        // The author or an admin deletes.
+        method: 'DELETE',
+        route: '/solutions/:id',
+        prepare: async () => ({
+          path: `/solutions/${(await makeSolution(a(), tree.question.id)).id}`,
+        }),
+        expected: admins(204),
       },
       {
         method: 'PATCH',

@@ -23,7 +23,11 @@ export function enumName(value: string): string {
 export const PAGE_ARGS = `"Page number, 1 to ${MAX_PAGE} (default 1)."
       page: Int
       "Items per page, 1 to ${MAX_LIMIT} (default 20)."
-      limit: Int`;
+      limit: Int
+      "false skips counting: total and totalPages are null, hasNextPage comes from reading one item past the page (default true)."
+      includeTotal: Boolean
+      "Order: a comma list of the fields this list sorts by, - before a field for descending (e.g. -examYear,title); an unknown field is refused."
+      sort: String`;
 
 /** Who may call a field, for its description, from the domain's `ACTIONS`: `(admin or editor)`. */
 export function who(action: Action): string {
@@ -137,10 +141,10 @@ export const commonTypeDefs = /* GraphQL */ `
     page: Int!
     "Items per page (1 to 100)."
     limit: Int!
-    "Number of items in the whole list."
-    total: Int!
-    "Number of pages in the whole list."
-    totalPages: Int!
+    "Number of items in the whole list; null when the list was asked for without a count (includeTotal: false)."
+    total: Int
+    "Number of pages in the whole list; null without a count."
+    totalPages: Int
     "True when a page follows this one."
     hasNextPage: Boolean!
     "True when a page precedes this one."

@@ -2,6 +2,8 @@ import {
   createPaper,
   createQuestion,
   createSolution,
+  deleteSolution,
+  getSolutionById,
   deletePaper,
   deleteQuestion,
   getPaperBySlug,
@@ -14,6 +16,7 @@ import {
   updatePaper,
   updateQuestion,
   ValidationError,
+  updateSolution,
   voteSolution,
   type Paper,
   type Question,
@@ -263,6 +266,12 @@ export const contentTypeDefs = /* GraphQL */ `
     isVerified: Boolean
   }
 
+  "The new text of a solution (REST: PATCH /solutions/:id)."
+  input UpdateSolutionInput {
+    "The solution text (1 to 20000 characters, Markdown)."
+    content: String!
+  }
+
   "Fields of a new solution (REST: POST /solutions); the caller is the author."
   input CreateSolutionInput {
     "Id of a question the caller can see."
@@ -276,6 +285,14 @@ export const contentTypeDefs = /* GraphQL */ `
     papers(
       "Only papers of this subject offering."
       subjectOfferingId: ID
+      "Only papers of this university."
+      universityId: ID
+      "Only papers of this branch."
+      branchId: ID
+      "Only papers of this semester."
+      semesterId: ID
+      "Only papers of this subject."
+      subjectId: ID
       "Only papers of this exam year (1900 to 9999)."
       examYear: Int
       "Only papers of this exam type."
@@ -296,6 +313,8 @@ export const contentTypeDefs = /* GraphQL */ `
       isVerified: Boolean
       "Only questions of this paper."
       paperId: ID
+      "Only questions of this subject offering."
+      subjectOfferingId: ID
       "Only questions of this module."
       moduleId: ID
       "Only questions of this topic."
@@ -310,6 +329,8 @@ export const contentTypeDefs = /* GraphQL */ `
       questionId: ID
       ${PAGE_ARGS}
     ): SolutionPage!
+    "A solution by id, with its counts and the caller's vote (REST: GET /solutions/:id)."
+    solution("The solution's id." id: ID!): Solution
   }
 
   type Mutation {
@@ -343,6 +364,10 @@ export const contentTypeDefs = /* GraphQL */ `
     createSolution("The new solution." input: CreateSolutionInput!): Solution!
     "Votes on someone else's solution: 1 up, -1 down, 0 withdraws ${who('solution:vote')}."
     voteSolution("The solution's id." id: ID!, "1, -1 or 0." value: Int!): Solution!
+    "Changes the text of a solution: its author only (REST: PATCH /solutions/:id)."
+    updateSolution("The solution's id." id: ID!, "The new text." input: UpdateSolutionInput!): Solution!
+    "Deletes a solution and its votes: its author or an admin (REST: DELETE /solutions/:id)."
+    deleteSolution("The solution's id." id: ID!): Boolean!
   }
 `;
 
@@ -375,6 +400,7 @@ export const contentResolvers = {
     },
     solutions: (_: unknown, args: Args, { actor }: Ctx) =>
       listSolutions({ actor, query: listArgs(args) }),
+    solution: (_: unknown, { id }: IdArgs, { actor }: Ctx) => getSolutionById({ actor, id }),
   },
   Mutation: {
     createPaper: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
@@ -405,6 +431,12 @@ export const contentResolvers = {
     },
     createSolution: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
       createSolution({ actor, input }),
+    updateSolution: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+      updateSolution({ actor, id, input }),
+    deleteSolution: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
+      await deleteSolution({ actor, id });
+      return true;
+    },
     voteSolution: (_: unknown, { id, value }: { id: string; value: number }, { actor }: Ctx) =>
       voteSolution({ actor, id, input: { value } }),
   },

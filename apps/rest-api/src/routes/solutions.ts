@@ -1,14 +1,27 @@
 import {
   createSolution,
   createSolutionInput,
+  deleteSolution,
+  getSolutionById,
   listSolutions,
   listSolutionsQuery,
   solutionSchema,
+  updateSolution,
+  updateSolutionInput,
   voteSolution,
   voteSolutionInput,
 } from '@qpc/domain';
 import type { RouteDefinition } from './route.js';
-import { approvedOnly, component, created, idParams, item, list, resourcePath } from './route.js';
+import {
+  approvedOnly,
+  component,
+  created,
+  idParams,
+  item,
+  list,
+  noContent,
+  resourcePath,
+} from './route.js';
 
 const Solution = component('Solution', solutionSchema);
 const tag = 'Solutions';
@@ -56,5 +69,42 @@ export const solutionRoutes: RouteDefinition[] = [
     conflict: 'the vote could not be recorded under heavy contention; retry',
     response: item(Solution),
     handler: ({ actor, param, body }) => voteSolution({ actor, id: param('id'), input: body }),
+  },
+  {
+    method: 'get',
+    path: '/solutions/:id',
+    tag,
+    operationId: 'getSolution',
+    summary: 'Read a solution',
+    description: `With its counts and the caller's \`myVote\`. ${approvedOnly('solutions')}`,
+    action: null,
+    params: idParams,
+    response: item(Solution),
+    handler: ({ actor, param }) => getSolutionById({ actor, id: param('id') }),
+  },
+  {
+    method: 'patch',
+    path: '/solutions/:id',
+    tag,
+    operationId: 'updateSolution',
+    summary: 'Edit a solution',
+    description: 'Its author only (403 for anyone else, admins included): body `{"content"}`.',
+    action: 'solution:create',
+    params: idParams,
+    body: updateSolutionInput,
+    response: item(Solution),
+    handler: ({ actor, param, body }) => updateSolution({ actor, id: param('id'), input: body }),
+  },
+  {
+    method: 'delete',
+    path: '/solutions/:id',
+    tag,
+    operationId: 'deleteSolution',
+    summary: 'Delete a solution',
+    description: 'Its author or an admin (403 for anyone else); its votes are deleted with it.',
+    action: 'solution:create',
+    params: idParams,
+    response: noContent,
+    handler: ({ actor, param }) => deleteSolution({ actor, id: param('id') }),
   },
 ];

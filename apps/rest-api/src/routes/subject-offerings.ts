@@ -2,12 +2,13 @@ import {
   createSubjectOffering,
   createSubjectOfferingInput,
   deleteSubjectOffering,
+  getSubjectOfferingById,
   listSubjectOfferings,
   listSubjectOfferingsQuery,
   subjectOfferingSchema,
 } from '@qpc/domain';
 import type { RouteDefinition } from './route.js';
-import { component, created, idParams, list, noContent, resourcePath } from './route.js';
+import { component, created, idParams, item, list, noContent, resourcePath } from './route.js';
 
 const SubjectOffering = component('SubjectOffering', subjectOfferingSchema);
 const tag = 'Subject offerings';
@@ -25,6 +26,18 @@ export const subjectOfferingRoutes: RouteDefinition[] = [
     query: listSubjectOfferingsQuery,
     response: list(SubjectOffering),
     handler: ({ actor, query }) => listSubjectOfferings({ actor, query }),
+  },
+  {
+    method: 'get',
+    path: '/subject-offerings/:id',
+    tag,
+    operationId: 'getSubjectOffering',
+    summary: 'Read a subject offering',
+    description: 'Hidden (404) from anonymous and normal callers when its university is inactive.',
+    action: null,
+    params: idParams,
+    response: item(SubjectOffering),
+    handler: ({ actor, param }) => getSubjectOfferingById({ actor, id: param('id') }),
   },
   {
     method: 'post',

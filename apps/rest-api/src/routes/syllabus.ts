@@ -3,7 +3,12 @@ import {
   createModuleInput,
   createTopic,
   createTopicInput,
+  deleteModule,
+  deleteSyllabus,
+  deleteTopic,
+  getModuleById,
   getSyllabus,
+  getTopicById,
   initSyllabus,
   initSyllabusInput,
   listModuleQuestions,
@@ -15,10 +20,24 @@ import {
   syllabusSchema,
   syllabusWithModulesSchema,
   topicSchema,
+  updateModule,
+  updateSyllabusItemInput,
+  updateTopic,
 } from '@qpc/domain';
 import { z } from 'zod';
-import type { RouteDefinition } from './route.js';
-import { approvedOnly, component, created, idParams, item, list, resourcePath } from './route.js';
+import type { RouteContext, RouteDefinition } from './route.js';
+
+type RouteContextActor = RouteContext['actor'];
+import {
+  approvedOnly,
+  component,
+  created,
+  idParams,
+  item,
+  list,
+  noContent,
+  resourcePath,
+} from './route.js';
 
 const Syllabus = component('Syllabus', syllabusSchema);
 const SyllabusTree = component('SyllabusWithModules', syllabusWithModulesSchema);
@@ -109,4 +128,88 @@ export const syllabusRoutes: RouteDefinition[] = [
     handler: ({ actor, param, query }) =>
       listTopicQuestions({ actor, topicId: param('id'), query }),
   },
+  {
+    method: 'delete',
+    path: '/subject-offerings/:subjectOfferingId/syllabus',
+    tag,
+    operationId: 'deleteSyllabus',
+    summary: "Delete a subject offering's syllabus",
+    description: 'Refused with 409 while it has modules.',
+    action: 'catalog:delete',
+    params: z.object({ subjectOfferingId: objectId }),
+    conflict: 'the syllabus still has modules',
+    response: noContent,
+    handler: ({ actor, param }) =>
+      deleteSyllabus({ actor, subjectOfferingId: param('subjectOfferingId') }),
+  },
+  ...syllabusItemRoutes('modules', 'Module', Module, {
+    get: getModuleById,
+    update: updateModule,
+    remove: deleteModule,
+    dependents: 'topics or questions',
+  }),
+  ...syllabusItemRoutes('topics', 'Topic', Topic, {
+    get: getTopicById,
+    update: updateTopic,
+    remove: deleteTopic,
+    dependents: 'questions',
+  }),
 ];
+
+/** Read, rename or reorder, and delete of a module or a topic: the same three routes for each. */
+function syllabusItemRoutes<T>(
+  collection: 'modules' | 'topics',
+  noun: 'Module' | 'Topic',
+  output: ReturnType<typeof component<T>>,
+  services: {
+    get: (args: { actor: RouteContextActor; id: string }) => Promise<T>;
+    update: (args: { actor: RouteContextActor; id: string; input: unknown }) => Promise<T>;
+    remove: (args: { actor: RouteContextActor; id: string }) => Promise<void>;
+    dependents: string;
+  },
+): RouteDefinition[] {
+  const path = `/${collection}/:id`;
+  const lower = noun.toLowerCase();
+  return [
+    {
+      method: 'get',
+      path,
+      tag,
+      operationId: `get${noun}`,
+      summary: `Read a ${lower}`,
+      description:
+        'Hidden (404) from anonymous and normal callers when its university is inactive.',
+      action: null,
+      params: idParams,
+      response: item(output),
+      handler: ({ actor, param }) => services.get({ actor, id: param('id') }),
+    },
+    {
+      method: 'patch',
+      path,
+      tag,
+      operationId: `update${noun}`,
+      summary: `Rename or reorder a ${lower}`,
+      description:
+        noun === 'Topic' ? 'A topic stays in its module: `moduleId` is refused (400).' : undefined,
+      action: 'catalog:write',
+      params: idParams,
+      body: updateSyllabusItemInput,
+      response: item(output),
+      handler: ({ actor, param, body }) => services.update({ actor, id: param('id'), input: body }),
+    },
+    {
+      method: 'delete',
+      path,
+      tag,
+      operationId: `delete${noun}`,
+      summary: `Delete a ${lower}`,
+      description: `Refused with 409 while ${services.dependents} reference it.`,
+      action: 'catalog:delete',
+      params: idParams,
+      conflict: `${services.dependents} still reference the ${lower}`,
+      response: noContent,
+      handler: ({ actor, param }) => services.remove({ actor, id: param('id') }),
+    },
+  ];
+}

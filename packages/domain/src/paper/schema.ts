@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { atLeastOneField, objectId, trimmedText } from '../common-schemas.js';
-import { paginationQuery } from '../pagination.js';
+import { paginationQuery, sortParam } from '../pagination.js';
 import { slugSchema } from '../slug.js';
 import { EXAM_TYPES, PAPER_STATUSES } from './model.js';
 
@@ -72,6 +72,11 @@ export type SetPaperStatusInput = z.input<typeof setPaperStatusInput>;
 
 export const listPapersQuery = paginationQuery
   .extend({
+    sort: sortParam(['examYear', 'examType', 'title', 'createdAt']),
+    universityId: objectId.optional().describe('Only papers of this university'),
+    branchId: objectId.optional().describe('Only papers of this branch'),
+    semesterId: objectId.optional().describe('Only papers of this semester'),
+    subjectId: objectId.optional().describe('Only papers of this subject'),
     subjectOfferingId: objectId.optional().describe('Only papers of this subject offering'),
     examYear: z
       .number()

@@ -5,7 +5,7 @@ import { objectId } from '../common-schemas.js';
 import { runExclusive } from '../concurrency.js';
 import { ConflictError, NotFoundError, parseInput } from '../errors.js';
 import { definedFields, orNotFound, updateById } from '../update.js';
-import { paginate, paginationMeta } from '../pagination.js';
+import { emptyPage, paginate } from '../pagination.js';
 import type { Page } from '../pagination.js';
 import {
   deleteUnlessReferenced,
@@ -50,11 +50,21 @@ export async function listPapers({
 }): Promise<Page<Paper>> {
   const q = parseInput(listPapersQuery, query ?? {});
   const wanted: Record<string, unknown> = {};
-  for (const field of ['subjectOfferingId', 'examYear', 'examType', 'status'] as const) {
+  const fields = [
+    'subjectOfferingId',
+    'universityId',
+    'branchId',
+    'semesterId',
+    'subjectId',
+    'examYear',
+    'examType',
+    'status',
+  ] as const;
+  for (const field of fields) {
     if (q[field] !== undefined) wanted[field] = q[field];
   }
   const filter = restrictFilter(await viewerFor(actor), 'paper', wanted);
-  if (!filter) return { items: [], pagination: paginationMeta(q.page, q.limit, 0) };
+  if (!filter) return emptyPage(q);
   const page = await paginate<unknown>(PaperModel, filter, PAPER_ORDER, q);
   return { items: page.items.map((p) => toPaper(p, actor)), pagination: page.pagination };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { atLeastOneField, NOT_BLANK, objectId, trimmedText } from '../common-schemas.js';
-import { paginationQuery } from '../pagination.js';
+import { paginationQuery, sortParam } from '../pagination.js';
 import { slugSchema } from '../slug.js';
 import { DIFFICULTIES, QUESTION_TYPES } from './model.js';
 
@@ -131,8 +131,13 @@ const questionFilters = {
     .describe('Only verified (true) or unverified (false) questions'),
 };
 
+/** The fields question lists sort by. */
+export const QUESTION_SORT_FIELDS = ['createdAt', 'marks', 'difficulty', 'type'] as const;
+
 export const listQuestionsQuery = paginationQuery
   .extend({
+    sort: sortParam(QUESTION_SORT_FIELDS),
+    subjectOfferingId: objectId.optional().describe('Only questions of this subject offering'),
     ...questionFilters,
     paperId: objectId.optional().describe('Only questions of this paper'),
     moduleId: objectId.optional().describe('Only questions of this module'),
@@ -142,7 +147,9 @@ export const listQuestionsQuery = paginationQuery
 export type ListQuestionsQuery = z.input<typeof listQuestionsQuery>;
 
 /** Query of the question lists of one module or topic. */
-export const listSyllabusQuestionsQuery = paginationQuery.extend(questionFilters).strict();
+export const listSyllabusQuestionsQuery = paginationQuery
+  .extend({ ...questionFilters, sort: sortParam(QUESTION_SORT_FIELDS) })
+  .strict();
 export type ListSyllabusQuestionsQuery = z.input<typeof listSyllabusQuestionsQuery>;
 
 export const questionSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { atLeastOneField, objectId, trimmedText } from '../common-schemas.js';
-import { paginationQuery } from '../pagination.js';
+import { paginationQuery, sortParam } from '../pagination.js';
 
 const branchId = objectId.describe('Id of the branch the semester belongs to');
 const number = z
@@ -30,6 +30,7 @@ export const updateSemesterInput = atLeastOneField(
 /** Query of GET /semesters. */
 export const listSemestersQuery = z.strictObject({
   ...paginationQuery.shape,
+  sort: sortParam(['number', 'createdAt']),
   branchId: objectId.optional().describe('Only semesters of this branch'),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { objectId, trimmedText } from '../common-schemas.js';
-import { paginationQuery } from '../pagination.js';
+import { paginationQuery, sortParam } from '../pagination.js';
 
 const content = trimmedText('content', 20_000).describe('The solution text (Markdown)');
 
@@ -23,6 +23,7 @@ export type VoteSolutionInput = z.input<typeof voteSolutionInput>;
 
 export const listSolutionsQuery = paginationQuery
   .extend({
+    sort: sortParam(['score', 'createdAt']),
     questionId: objectId.optional().describe('Only solutions of this question'),
   })
   .strict();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { objectId, trimmedText } from '../common-schemas.js';
-import { paginationQuery } from '../pagination.js';
+import { paginationQuery, sortParam } from '../pagination.js';
 
 /** Body of POST /subject-offerings. */
 export const createSubjectOfferingInput = z.strictObject({
@@ -17,6 +17,7 @@ export const createSubjectOfferingInput = z.strictObject({
 /** Query of GET /subject-offerings. */
 export const listSubjectOfferingsQuery = z.strictObject({
   ...paginationQuery.shape,
+  sort: sortParam(['createdAt']),
   universityId: objectId.optional().describe('Only offerings of this university'),
   branchId: objectId.optional().describe('Only offerings of this branch'),
   semesterId: objectId.optional().describe('Only offerings of this semester'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { atLeastOneField, objectId, trimmedText } from '../common-schemas.js';
-import { paginationQuery } from '../pagination.js';
+import { paginationQuery, sortParam } from '../pagination.js';
 import { searchQuery } from '../search.js';
 import { slugSchema } from '../slug.js';
 
@@ -34,6 +34,7 @@ export const updateSubjectInput = atLeastOneField(
 /** Query of GET /subjects. */
 export const listSubjectsQuery = z.strictObject({
   ...paginationQuery.shape,
+  sort: sortParam(['name', 'createdAt']),
   search: searchQuery.optional().describe('Case-insensitive literal substring of the name or code'),
 });
 

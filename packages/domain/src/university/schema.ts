@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { atLeastOneField, objectId, trimmedText } from '../common-schemas.js';
-import { paginationQuery } from '../pagination.js';
+import { paginationQuery, sortParam } from '../pagination.js';
 import { searchQuery } from '../search.js';
 import { slugSchema } from '../slug.js';
 
@@ -30,6 +30,7 @@ export const updateUniversityInput = atLeastOneField(
 /** Query of GET /universities. */
 export const listUniversitiesQuery = z.strictObject({
   ...paginationQuery.shape,
+  sort: sortParam(['name', 'shortName', 'createdAt']),
   search: searchQuery
     .optional()
     .describe('Case-insensitive literal substring of the name or short name'),

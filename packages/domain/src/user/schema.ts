@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../access.js';
 import { atLeastOneField, trimmedText } from '../common-schemas.js';
-import { paginationQuery } from '../pagination.js';
+import { paginationQuery, sortParam } from '../pagination.js';
 import { searchQuery } from '../search.js';
 
 const role = z.enum(ROLES).describe('Role: admin, editor or normal');
@@ -21,6 +21,7 @@ export type UpdateUserInput = z.input<typeof updateUserInput>;
 
 export const listUsersQuery = paginationQuery
   .extend({
+    sort: sortParam(['createdAt', 'name']),
     role: role.optional().describe('Only users of this role'),
     search: searchQuery.optional().describe('Case-insensitive substring of the name or email'),
     isActive: z.boolean().optional().describe('Only active (true) or deactivated (false) users'),
