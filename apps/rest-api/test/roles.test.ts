@@ -534,7 +534,10 @@ describe('role matrix', () => {
             kind !== 'deactivated' &&
             (rolesFor(action) as readonly string[]).includes(kind));
         const passes = row.expected[kind] !== 401 && row.expected[kind] !== 403;
-        if (mayCall !== passes)
+        // Owner-only routes: the action is necessary, not sufficient (the row's resource is
+        // nobody's in the matrix), so a caller the action refuses must never pass.
+        const isWrong = route.ownerOnly ? passes && !mayCall : mayCall !== passes;
+        if (isWrong)
           failures.push(
             `${key} (${action ?? 'public'}) as ${kind}: row says ${row.expected[kind]}`,
           );

@@ -67,6 +67,11 @@ interface RouteBase {
   body?: z.ZodType;
   /** When the route can answer 409, and why. */
   conflict?: string;
+  /**
+   * The domain also requires the caller to own the resource (a solution's author; admins may
+   * delete): callers the action allows get 403 on someone else's.
+   */
+  ownerOnly?: boolean;
 }
 
 export type RouteDefinition = RouteBase &
