@@ -19,6 +19,7 @@ export * from './subject-offering/index.js';
 export * from './syllabus/index.js';
 export * from './loaders/academic.js';
 export * from './paper/index.js';
+export * from './paper-file/index.js';
 export * from './question/index.js';
 export * from './solution/index.js';
 export * from './user/index.js';

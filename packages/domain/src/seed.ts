@@ -24,6 +24,7 @@ import {
   VoteModel,
 } from './models.js';
 import { slugify } from './slug.js';
+import { attachSamplePaperFiles } from './paper-file/sample-pdf.js';
 
 type Id = Types.ObjectId;
 type PaperStatus = 'draft' | 'pending' | 'approved' | 'rejected';
@@ -515,6 +516,20 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
     };
   });
   const papers = await PaperModel.insertMany(paperDocs);
+  // Generated PDFs on a few papers: the first three approved ones and the first pending one.
+  const withFiles = [
+    ...papers.filter((p) => p.status === 'approved').slice(0, 3),
+    ...papers.filter((p) => p.status === 'pending').slice(0, 1),
+  ];
+  const paperFiles = await attachSamplePaperFiles(
+    { id: key(adminId), externalId: 'seed_admin', role: 'admin', isActive: true },
+    withFiles.map((p) => ({
+      id: key(p._id),
+      title: p.title,
+      examYear: p.examYear,
+      examType: p.examType,
+    })),
+  );
 
   // Questions: each paper takes its subject's questions, rotated so papers of one subject differ.
   const usedQuestionSlugs = new Set<string>();
@@ -592,6 +607,7 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
       modules: modules.length,
       topics: topics.length,
       papers: papers.length,
+      paperFiles,
       questions: questions.length,
       solutions: solutions.length,
       votes: votes.length,

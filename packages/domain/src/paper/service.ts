@@ -12,6 +12,7 @@ import { createWithSlug, slugSchema } from '../slug.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
 import { SubjectModel } from '../subject/model.js';
 import { deleteUnlessReferenced } from '../dependents.js';
+import { withPaperFileRemoval } from '../paper-file/operations.js';
 import { PaperModel } from './model.js';
 import {
   createPaperInput,
@@ -36,8 +37,12 @@ export async function approvedPaperIds(): Promise<Types.ObjectId[]> {
 
 /** A lean paper as the caller's DTO: statusHistory only for editors and admins. */
 export function toPaper(doc: unknown, actor: MaybeActor): Paper {
-  const paper = toDto<Paper>(doc);
+  const paper = toDto<Paper & { fileSha256?: string | null }>(doc);
   if (!canSeeUnapproved(actor)) delete paper.statusHistory;
+  // The stored file also names its GridFS id and a lookup copy of the hash: neither is shown.
+  delete paper.fileSha256;
+  const file = paper.file;
+  paper.file = file ? { size: file.size, sha256: file.sha256, uploadedAt: file.uploadedAt } : null;
   return paper;
 }
 
@@ -222,12 +227,15 @@ export async function setPaperStatus({
 export async function deletePaper({ actor, id }: { actor: MaybeActor; id: string }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const paperId = parseInput(objectId, id, 'id');
-  await deleteUnlessReferenced({
-    model: PaperModel,
-    id: paperId,
-    label: 'Paper',
-    dependents: [
-      { model: QuestionModel, filter: { paperId }, path: 'questions', noun: 'question' },
-    ],
-  });
+  // Its file goes with it (and stays when the deletion is refused).
+  await withPaperFileRemoval(paperId, () =>
+    deleteUnlessReferenced({
+      model: PaperModel,
+      id: paperId,
+      label: 'Paper',
+      dependents: [
+        { model: QuestionModel, filter: { paperId }, path: 'questions', noun: 'question' },
+      ],
+    }),
+  );
 }
