@@ -7,7 +7,7 @@ import {
 } from '@qpc/server-kit';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import { apiRouter } from './routes/index.js';
+import { apiRouter, rawBodyMatcher } from './routes/index.js';
 import { API_PREFIX } from './routes/route.js';
 
 export interface AppDeps {
@@ -21,7 +21,7 @@ export interface AppDeps {
 
 /** Builds the REST API without listening: every route under /api/v1. */
 export function createApp(deps: AppDeps): Express {
-  return createHttpApp(deps, (app) => {
-    app.use(API_PREFIX, apiRouter({ version: deps.version }));
+  return createHttpApp({ ...deps, isRawBody: rawBodyMatcher() }, (app) => {
+    app.use(API_PREFIX, apiRouter({ version: deps.version, config: deps.config }));
   });
 }

@@ -63,7 +63,7 @@ export class ConflictError extends DomainError {
   }
 }
 
-export class PayloadTooLargeError extends DomainError {
+export class FileTooLargeError extends DomainError {
   constructor(message = 'Request body is too large') {
     super(message, 413, 'PAYLOAD_TOO_LARGE');
   }

@@ -140,6 +140,9 @@ export function errorHandler(deps: { logger: Logger; config: Pick<Config, 'isPro
     if (httpError.status === 429 && error instanceof RateLimitedError) {
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
     }
+    if (error instanceof RangeNotSatisfiableError) {
+      res.setHeader('Content-Range', `bytes */${error.size}`);
+    }
     res.status(httpError.status).json(
       errorBody(httpError, id, {
         isProduction: deps.config.isProduction,
@@ -152,6 +155,13 @@ export function errorHandler(deps: { logger: Logger; config: Pick<Config, 'isPro
 export class RateLimitedError extends HttpLayerError {
   constructor(readonly retryAfterSeconds: number) {
     super(`Too many requests; retry in ${retryAfterSeconds} s`, 429, 'RATE_LIMITED');
+  }
+}
+
+/** 416: the Range asked for lies outside the file; the answer names its size in Content-Range. */
+export class RangeNotSatisfiableError extends HttpLayerError {
+  constructor(readonly size: number) {
+    super(`The range lies outside the file's ${size} bytes`, 416, 'RANGE_NOT_SATISFIABLE');
   }
 }
 

@@ -18,6 +18,11 @@ export interface HttpAppDeps {
   resolveActor: ActorResolver;
   version: string;
   helmet?: HelmetOptions;
+  /**
+   * Requests whose body the route streams itself (paper file uploads): neither refused for not
+   * being JSON nor read by the JSON parser.
+   */
+  isRawBody?: (req: Request) => boolean;
   /** Switch middleware off, for the benchmark's overhead measurements only. */
   disable?: { logger?: boolean; rateLimit?: boolean; auth?: boolean };
 }
@@ -40,8 +45,12 @@ export function rejectNonStringQuery() {
 }
 
 /** A body must be JSON: other content types are refused rather than silently ignored. */
-export function requireJsonBodies() {
+export function requireJsonBodies(isRawBody: (req: Request) => boolean = () => false) {
   return (req: Request, _res: Response, next: NextFunction): void => {
+    if (isRawBody(req)) {
+      next();
+      return;
+    }
     const hasBody =
       Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
     if (hasBody && !req.is('application/json')) {
@@ -62,10 +71,10 @@ function cors(origins: readonly string[]) {
         'Access-Control-Allow-Headers',
         'Authorization, Content-Type, X-Request-Id, Apollo-Require-Preflight',
       );
-      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE, OPTIONS');
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
       res.setHeader(
         'Access-Control-Expose-Headers',
-        'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, ETag, Location',
+        'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, ETag, Location, Content-Disposition, Content-Range, Accept-Ranges',
       );
       if (req.method === 'OPTIONS') {
         res.status(204).end();
@@ -93,17 +102,17 @@ export function createHttpApp(deps: HttpAppDeps, mountRoutes: (app: Express) => 
   app.use(helmet(deps.helmet));
   app.use(cors(config.corsOrigins));
   app.use(healthRouter({ version: deps.version }));
-  app.use(requireJsonBodies());
-  app.use(
-    express.json({
-      limit: config.bodyLimitBytes,
-      strict: true,
-      // Invalid UTF-8 would otherwise be decoded with replacement characters and stored.
-      verify: (_req, _res, buffer) => {
-        if (!isUtf8(buffer)) throw new Error('Request body is not valid UTF-8');
-      },
-    }),
-  );
+  const isRawBody = deps.isRawBody ?? (() => false);
+  app.use(requireJsonBodies(isRawBody));
+  const json = express.json({
+    limit: config.bodyLimitBytes,
+    strict: true,
+    // Invalid UTF-8 would otherwise be decoded with replacement characters and stored.
+    verify: (_req, _res, buffer) => {
+      if (!isUtf8(buffer)) throw new Error('Request body is not valid UTF-8');
+    },
+  });
+  app.use((req, res, next) => (isRawBody(req) ? next() : json(req, res, next)));
   app.use(rejectNonStringQuery());
   if (!deps.disable?.rateLimit) app.use(rateLimit(deps.rateLimiter));
   if (!deps.disable?.auth) app.use(authenticate(deps.resolveActor));

@@ -17,6 +17,7 @@ export {
   HttpLayerError,
   notFoundHandler,
   PayloadTooLargeError,
+  RangeNotSatisfiableError,
   RateLimitedError,
   recordError,
   toHttpError,

@@ -10,6 +10,12 @@ import { z } from 'zod';
 import type { Access, Component, RouteDefinition } from '../routes/route.js';
 import { API_PREFIX } from '../routes/route.js';
 import {
+  FILE_ERROR_RESPONSES,
+  fileRequestHeaders,
+  fileSuccessResponses,
+  rawRequestBody,
+} from './files.js';
+import {
   detailedHealthResponseSchema,
   errorResponseSchema,
   healthResponseSchema,
@@ -157,8 +163,10 @@ const ERROR_RESPONSES: Record<
   },
   PayloadTooLarge: {
     status: 413,
-    description: 'PAYLOAD_TOO_LARGE: the body is over the limit (100 kB by default).',
+    description:
+      'PAYLOAD_TOO_LARGE: the body is over the limit (JSON: `BODY_LIMIT`, 100 kB by default; paper files: `PAPER_FILE_MAX_BYTES`, 20 MiB by default).',
   },
+  ...FILE_ERROR_RESPONSES,
   RateLimited: {
     status: 429,
     description: 'RATE_LIMITED: over the rate limit; retry after `Retry-After` seconds.',
@@ -314,12 +322,15 @@ function successResponses(
       };
     case 'no-content':
       return { 204: { description: 'Deleted; no body', headers: rateLimitHeaders } };
+    case 'file':
+      return fileSuccessResponses(response, rateLimitHeaders);
   }
 }
 
 /** The error statuses a route can answer with, each documented with the error envelope. */
 export function errorStatuses(
-  route: Pick<RouteDefinition, 'access' | 'params' | 'body' | 'conflict'>,
+  route: Pick<RouteDefinition, 'access' | 'params' | 'body' | 'conflict'> &
+    Partial<Pick<RouteDefinition, 'rawBody' | 'response'>>,
 ): number[] {
   return [
     400,
@@ -327,7 +338,9 @@ export function errorStatuses(
     ...(route.access === 'public' ? [] : [403]),
     ...(route.params ? [404] : []),
     ...(route.conflict ? [409] : []),
-    ...(route.body ? [413] : []),
+    ...(route.body || route.rawBody ? [413] : []),
+    ...(route.rawBody ? [415] : []),
+    ...(route.response?.kind === 'file' ? [416] : []),
     429,
     500,
     503,
@@ -377,6 +390,19 @@ function registerRoute(
             }),
           }
         : {}),
+      ...(route.response.kind === 'file'
+        ? {
+            headers: z.object(
+              Object.fromEntries(
+                Object.entries(fileRequestHeaders).map(([name, text]) => [
+                  name,
+                  z.string().optional().describe(text),
+                ]),
+              ),
+            ),
+          }
+        : {}),
+      ...(route.rawBody ? { body: rawRequestBody(route.rawBody) } : {}),
       ...(route.body
         ? {
             body: {

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
-import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors.js';
+import { FileTooLargeError, UnsupportedMediaTypeError } from '../errors.js';
 import { PDF_MAGIC } from './schema.js';
 
 const MAGIC = Buffer.from(PDF_MAGIC, 'latin1');
 
 /** The refusal of a body over the limit, naming the limit. */
-export function tooLargeError(maxBytes: number): PayloadTooLargeError {
-  return new PayloadTooLargeError(`A paper file may be at most ${maxBytes} bytes`);
+export function tooLargeError(maxBytes: number): FileTooLargeError {
+  return new FileTooLargeError(`A paper file may be at most ${maxBytes} bytes`);
 }
 
 function notPdfError(): UnsupportedMediaTypeError {

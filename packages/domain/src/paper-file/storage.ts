@@ -24,7 +24,7 @@ interface ChunkDoc {
   _id: Types.ObjectId;
   files_id: Types.ObjectId;
   n: number;
-  data: InstanceType<typeof mongoose.mongo.Binary> | Buffer;
+  data: InstanceType<typeof mongoose.mongo.Binary>;
 }
 
 function database(): Db {
@@ -94,7 +94,7 @@ export class StoredFileWriter extends Writable {
       _id: new Types.ObjectId(),
       files_id: this.fileId,
       n: this.n,
-      data: Buffer.from(this.chunk.subarray(0, this.filled)),
+      data: new mongoose.mongo.Binary(Buffer.from(this.chunk.subarray(0, this.filled))),
     });
     this.n += 1;
     this.filled = 0;
