@@ -31,6 +31,8 @@ function requestStream(req: Request): Readable {
       drained += chunk.length;
       if (drained > DRAIN_LIMIT_BYTES) req.socket.destroy();
     });
+    // unpipe paused it: a data listener alone does not restart a paused stream.
+    req.resume();
   });
   req.pipe(body);
   return body;
