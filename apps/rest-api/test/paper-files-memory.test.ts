@@ -121,11 +121,8 @@ describe('paper file memory', () => {
 
     expect(up.growth).toHaveLength(3);
     expect(down.growth).toHaveLength(3);
-    console.log(
-      'GROWTH',
-      up.growth.map((g) => (g / MiB).toFixed(2)),
-      down.growth.map((g) => (g / MiB).toFixed(2)),
-    );
-    for (const growth of [...up.growth, ...down.growth]) expect(growth).toBeLessThan(BUDGET);
+    const report = `growth in MiB, upload ${up.growth.map((g) => (g / MiB).toFixed(2))}, download ${down.growth.map((g) => (g / MiB).toFixed(2))}`;
+    for (const growth of [...up.growth, ...down.growth])
+      expect(growth, report).toBeLessThan(BUDGET);
   });
 });
