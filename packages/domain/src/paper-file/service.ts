@@ -7,6 +7,7 @@ import { objectId } from '../common-schemas.js';
 import {
   ConflictError,
   DomainError,
+  mapDatabaseError,
   NotFoundError,
   parseInput,
   ValidationError,
@@ -55,18 +56,20 @@ async function storeBody(options: {
     `${options.paper.slug}.pdf`,
     options.paper._id,
   );
-  let isBodyBroken = false;
-  options.body.once('error', () => {
-    isBodyBroken = true;
-  });
+  // Which stream failed first: the body (the client went away) or the checks and the database.
+  let failedFirst: 'body' | 'store' | undefined;
+  options.body.once('error', () => (failedFirst ??= 'body'));
+  inspector.once('error', () => (failedFirst ??= 'store'));
+  writer.once('error', () => (failedFirst ??= 'store'));
   try {
     await pipeline(options.body, inspector, writer);
   } catch (error) {
     // A chunk insert may still be under way: let it land before the caller deletes the chunks.
     await writer.settled();
-    if (error instanceof DomainError) throw error;
-    const code = (error as { code?: string }).code;
-    if (isBodyBroken || code === 'ERR_STREAM_PREMATURE_CLOSE') {
+    const mapped = mapDatabaseError(error);
+    if (mapped instanceof DomainError) throw mapped;
+    const isPrematureClose = (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE';
+    if (failedFirst === 'body' || isPrematureClose) {
       throw new ValidationError('The upload was interrupted before the end of the file');
     }
     throw error;
