@@ -2,7 +2,8 @@
 // Buffers it holds measured after a full collection at several points of each transfer: a
 // server that held the file whole would hold at least three quarters of it at the last point.
 import { createHash, randomUUID } from 'node:crypto';
-import { get, request } from 'node:http';
+import { once } from 'node:events';
+import { get, request, type IncomingMessage } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { samplePdf } from '@qpc/domain';
@@ -12,6 +13,9 @@ import { startApp, type RunningApp } from './support/harness.js';
 import { makeCallers, type TestUser } from './support/users.js';
 
 setFlagsFromString('--expose-gc');
+// Freed Buffers leave memoryUsage() only once V8 sweeps them, by default on a background thread
+// that lags on a busy machine: sweep them during the collection instead.
+setFlagsFromString('--no-concurrent-array-buffer-sweeping');
 const gc = runInNewContext('gc') as () => void;
 
 const MiB = 1024 * 1024;
@@ -20,8 +24,10 @@ const PIECE = 64 * 1024;
 /** Live memory allowed above the baseline at any sample; the file is 20 MiB. */
 const BUDGET = 6 * MiB;
 
-/** Live JS heap plus Buffers, after a full collection. */
-function liveBytes(): number {
+/** Live JS heap plus Buffers, after full collections (with the event loop let through first). */
+async function liveBytes(): Promise<number> {
+  await new Promise((resolve) => setImmediate(resolve));
+  gc();
   gc();
   const usage = process.memoryUsage();
   return usage.heapUsed + usage.arrayBuffers;
@@ -33,13 +39,20 @@ function sampler(baseline: number) {
   const growth: number[] = [];
   return {
     growth,
-    passed(bytes: number) {
+    async passed(bytes: number) {
       while (marks.length > 0 && bytes >= marks[0]!) {
         marks.shift();
-        growth.push(liveBytes() - baseline);
+        growth.push((await liveBytes()) - baseline);
       }
     },
   };
+}
+
+/** The answer to a request, read whole (a small JSON body). */
+async function readAnswer(res: IncomingMessage): Promise<{ status: number; body: string }> {
+  let body = '';
+  for await (const chunk of res) body += String(chunk);
+  return { status: res.statusCode ?? 0, body };
 }
 
 describe('paper file memory', () => {
@@ -72,49 +85,35 @@ describe('paper file memory', () => {
 
     // node:http on both sides of the test: it honours backpressure (the fetch of Node 20 buffers
     // a streamed request body ahead of the socket, which would be counted here too).
-    const baseline = liveBytes();
-    const up = sampler(baseline);
-    const uploaded = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(`${app.url}/api/v1/papers/${paperId}/file`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${editor.token}`, 'content-type': 'application/pdf' },
-      });
-      req.on('error', reject);
-      req.on('response', (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
-      const write = () => {
-        for (let piece = nextPiece(); piece; piece = nextPiece()) {
-          up.passed(produced);
-          if (!req.write(piece)) {
-            req.once('drain', write);
-            return;
-          }
-        }
-        req.end();
-      };
-      write();
+    const up = sampler(await liveBytes());
+    const req = request(`${app.url}/api/v1/papers/${paperId}/file`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${editor.token}`, 'content-type': 'application/pdf' },
     });
+    const answer = once(req, 'response').then(([res]) => readAnswer(res as IncomingMessage));
+    for (let piece = nextPiece(); piece; piece = nextPiece()) {
+      await up.passed(produced);
+      if (!req.write(piece)) await once(req, 'drain');
+    }
+    req.end();
+    const uploaded = await answer;
     expect(uploaded.status).toBe(200);
     const sha256 = hash.digest('hex');
     expect(JSON.parse(uploaded.body).data.file).toMatchObject({ size: SIZE, sha256 });
 
-    const down = sampler(liveBytes());
+    const down = sampler(await liveBytes());
     const received = createHash('sha256');
     let count = 0;
-    const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {
-      get(`${app.url}/api/v1/papers/${paperId}/file`, (res) => {
-        res.on('data', (chunk: Buffer) => {
-          received.update(chunk);
-          count += chunk.length;
-          down.passed(count);
-        });
-        res.on('end', () => resolve(res.headers));
-        res.on('error', reject);
-      }).on('error', reject);
-    });
+    const [res] = (await once(get(`${app.url}/api/v1/papers/${paperId}/file`), 'response')) as [
+      IncomingMessage,
+    ];
+    // Async iteration pauses the response while a sample is taken.
+    for await (const chunk of res) {
+      received.update(chunk as Buffer);
+      count += (chunk as Buffer).length;
+      await down.passed(count);
+    }
+    const headers = res.headers;
     expect(headers['content-length']).toBe(String(SIZE));
     expect(count).toBe(SIZE);
     expect(received.digest('hex')).toBe(sha256);
