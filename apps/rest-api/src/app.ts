@@ -9,7 +9,7 @@ import {
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { DOCS_ROUTES, docsRouter } from './routes/docs.js';
-import { apiRouter } from './routes/index.js';
+import { apiRouter, rawBodyMatcher } from './routes/index.js';
 import { API_PREFIX } from './routes/route.js';
 import { routeTable } from './routes/table.js';
 
@@ -36,13 +36,16 @@ function knownRoutes(): KnownRoute[] {
  * its assets, the OpenAPI document) ahead of the rate limit and authentication.
  */
 export function createApp(deps: AppDeps): Express {
-  return createHttpApp(deps, {
-    routes: (app) => {
-      app.use(API_PREFIX, apiRouter(routeTable));
+  return createHttpApp(
+    { ...deps, isRawBody: rawBodyMatcher() },
+    {
+      routes: (app) => {
+        app.use(API_PREFIX, apiRouter(deps.config, routeTable));
+      },
+      unmetered: (app) => {
+        app.use(API_PREFIX, docsRouter(routeTable, { version: deps.version }));
+      },
+      knownRoutes: knownRoutes(),
     },
-    unmetered: (app) => {
-      app.use(API_PREFIX, docsRouter(routeTable, { version: deps.version }));
-    },
-    knownRoutes: knownRoutes(),
-  });
+  );
 }

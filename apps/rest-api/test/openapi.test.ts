@@ -130,11 +130,20 @@ describe('OpenAPI document and reference', () => {
         );
       }
       if (route.body) expect(op!.requestBody?.content['application/json']?.schema).toBeDefined();
+      else if (route.rawBody)
+        expect(op!.requestBody?.content[route.rawBody.contentType]?.schema).toEqual({
+          type: 'string',
+          format: 'binary',
+        });
       else expect(op!.requestBody).toBeUndefined();
 
-      const success = { item: '200', list: '200', created: '201', 'no-content': '204' }[
-        route.response.kind
-      ];
+      const success = {
+        item: '200',
+        list: '200',
+        created: '201',
+        'no-content': '204',
+        file: '200',
+      }[route.response.kind];
       expect(Object.keys(op!.responses)).toContain(success);
       if (route.response.kind === 'created')
         expect(op!.responses['201']!.headers).toHaveProperty('Location');
@@ -153,7 +162,17 @@ describe('OpenAPI document and reference', () => {
         expect(Object.keys(op!.responses)).toContain('403');
       }
       if (route.path.includes(':')) expect(Object.keys(op!.responses)).toContain('404');
-      if (route.body) expect(Object.keys(op!.responses)).toContain('413');
+      if (route.body || route.rawBody) expect(Object.keys(op!.responses)).toContain('413');
+      if (route.rawBody) expect(Object.keys(op!.responses)).toContain('415');
+      if (route.response.kind === 'file') {
+        expect(Object.keys(op!.responses)).toEqual(
+          expect.arrayContaining(['200', '206', '304', '416']),
+        );
+        expect(op!.responses['200']!.content![route.response.contentType]!.schema).toEqual({
+          type: 'string',
+          format: 'binary',
+        });
+      }
     }
   });
 

@@ -175,7 +175,11 @@ describe('query strings over HTTP', () => {
     const res = await call('GET', `/universities?colour=${uid()}`);
     expect(res.status).toBe(400);
     expect(res.body.error.details).toEqual([
-      { path: 'colour', message: 'colour is not allowed (allowed: page, limit, includeTotal, sort, search, isActive)' },
+      {
+        path: 'colour',
+        message:
+          'colour is not allowed (allowed: page, limit, includeTotal, sort, search, isActive)',
+      },
     ]);
   });
 });

@@ -18,18 +18,24 @@ import {
 } from './support/fixtures.js';
 import { startApp, type RunningApp } from './support/harness.js';
 import { makeCallers, makeUser, type CallerKind, type TestUser } from './support/users.js';
+import { Readable } from 'node:stream';
 import {
   createModule,
   createSubjectOffering,
   createTopic,
   initSyllabus,
   rolesFor,
+  samplePdf,
+  uploadPaperFile,
 } from '@qpc/domain';
 
 type Statuses = Record<CallerKind, number>;
 interface Prepared {
   path: string;
   body?: unknown;
+  /** A body sent as is (a PDF), with its headers. */
+  rawBody?: string;
+  headers?: Record<string, string>;
 }
 interface Row {
   method: string;
@@ -92,6 +98,12 @@ describe('role matrix', () => {
       });
     const freshTopic = () =>
       createTopic({ actor: a(), input: { moduleId: tree.module.id, title: `T ${uid()}` } });
+    const attachFile = (id: string) => {
+      const pdf = samplePdf(`Paper ${uid()}`);
+      return uploadPaperFile({ actor: a(), id, body: Readable.from([pdf]), maxBytes: pdf.length });
+    };
+    const paperWithFile = async () => attachFile((await makePaper(a(), tree.offering.id)).id);
+    await attachFile(tree.paper.id);
     rows = [
       { method: 'GET', route: '/health', prepare: fixed('/health'), expected: open() },
       {
@@ -401,6 +413,28 @@ describe('role matrix', () => {
         prepare: async () => ({ path: `/papers/${(await makePaper(a(), tree.offering.id)).id}` }),
         expected: admins(204),
       },
+      {
+        method: 'PUT',
+        route: '/papers/:id/file',
+        prepare: async () => ({
+          path: `/papers/${(await makePaper(a(), tree.offering.id)).id}/file`,
+          rawBody: samplePdf(`Paper ${uid()}`).toString('latin1'),
+          headers: { 'content-type': 'application/pdf' },
+        }),
+        expected: editors(200),
+      },
+      {
+        method: 'GET',
+        route: '/papers/:id/file',
+        prepare: fixed(`/papers/${tree.paper.id}/file`),
+        expected: open(),
+      },
+      {
+        method: 'DELETE',
+        route: '/papers/:id/file',
+        prepare: async () => ({ path: `/papers/${(await paperWithFile()).id}/file` }),
+        expected: admins(204),
+      },
 
       { method: 'GET', route: '/questions', prepare: fixed('/questions'), expected: open() },
       {
@@ -557,9 +591,9 @@ describe('role matrix', () => {
         Object.keys(paths).find((p) => pathShape(p) === pathShape(`/api/v1${row.route}`)) ?? '';
       const documented = Object.keys(paths[path]?.[row.method.toLowerCase()]?.responses ?? {});
       for (const kind of CALLERS) {
-        const { path, body } = await row.prepare();
+        const { path, body, rawBody, headers } = await row.prepare();
         const token = kind === 'anonymous' ? undefined : callers[kind].token;
-        const res = await call(row.method, path, { token, body });
+        const res = await call(row.method, path, { token, body, rawBody, headers });
         if (res.status !== row.expected[kind]) {
           failures.push(
             `${row.method} ${row.route} as ${kind}: expected ${row.expected[kind]}, got ${res.status} ${res.text.slice(0, 160)}`,

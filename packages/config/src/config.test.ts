@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       rateLimit: { windowMs: 900_000, max: 100, store: 'memory', redisUrl: undefined },
       trustProxy: false,
       bodyLimitBytes: 100 * 1024,
+      paperFileMaxBytes: 20 * 1024 * 1024,
       corsOrigins: [],
       clerk: { secretKey: undefined, jwtKey: undefined, authorizedParties: [] },
       adminExternalIds: [],
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_WINDOW_MS: '1000',
       SEED_SAMPLE_DATA: 'false',
       BODY_LIMIT: '1mb',
+      PAPER_FILE_MAX_BYTES: '5mb',
       TRUST_PROXY: '2',
       ADMIN_EXTERNAL_IDS: 'user_a, user_b,,',
       CLERK_AUTHORIZED_PARTIES: 'https://app.example.com',
@@ -69,6 +71,7 @@ describe('loadConfig', () => {
     expect(config.rateLimit).toMatchObject({ max: 5, windowMs: 1000 });
     expect(config.seedSampleData).toBe(false);
     expect(config.bodyLimitBytes).toBe(1024 * 1024);
+    expect(config.paperFileMaxBytes).toBe(5 * 1024 * 1024);
     expect(config.trustProxy).toBe(2);
     expect(config.adminExternalIds).toEqual(['user_a', 'user_b']);
     expect(config.clerk.authorizedParties).toEqual(['https://app.example.com']);
@@ -130,6 +133,8 @@ describe('loadConfig', () => {
     ['SEED_SAMPLE_DATA', 'yes', /true or false/],
     ['GRAPHQL_INTROSPECTION', 'maybe', /true or false/],
     ['BODY_LIMIT', 'big', /size/],
+    ['PAPER_FILE_MAX_BYTES', '20 gigabytes', /size/],
+    ['PAPER_FILE_MAX_BYTES', '0', /greater than 0/],
     ['TRUST_PROXY', 'true', /hop count/],
     ['CLERK_SECRET_KEY', 'not-a-key', /sk_test_/],
     ['CLERK_JWT_KEY', 'abc', /PEM public key/],

@@ -116,6 +116,10 @@ export const envSchema = z.object({
       'proxy hops (a number) or proxy addresses (comma list) whose X-Forwarded-For is trusted',
     ),
   BODY_LIMIT: byteSize.default(102_400).describe('maximum JSON body size (e.g. 100kb)'),
+  PAPER_FILE_MAX_BYTES: byteSize
+    .default(20 * 1024 * 1024)
+    .refine((v) => v > 0, { message: 'must be greater than 0' })
+    .describe('maximum size of an uploaded paper PDF (e.g. 20mb)'),
   CORS_ORIGINS: commaList
     .default([])
     .describe('comma list of browser origins allowed by CORS; empty allows none'),
@@ -211,6 +215,7 @@ export interface Config {
   };
   readonly trustProxy: false | number | readonly string[];
   readonly bodyLimitBytes: number;
+  readonly paperFileMaxBytes: number;
   readonly corsOrigins: readonly string[];
   readonly clerk: {
     readonly secretKey: string | undefined;
@@ -302,6 +307,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT,
+    paperFileMaxBytes: e.PAPER_FILE_MAX_BYTES,
     corsOrigins: e.CORS_ORIGINS,
     clerk: {
       secretKey: e.CLERK_SECRET_KEY,

@@ -9,6 +9,8 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'RANGE_NOT_SATISFIABLE'
   | 'RATE_LIMITED'
   | 'INTERNAL_ERROR'
   | 'SERVICE_UNAVAILABLE';
@@ -58,6 +60,18 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   constructor(message: string, details?: ErrorDetail[]) {
     super(message, 409, 'CONFLICT', details);
+  }
+}
+
+export class FileTooLargeError extends DomainError {
+  constructor(message = 'Request body is too large') {
+    super(message, 413, 'PAYLOAD_TOO_LARGE');
+  }
+}
+
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(message: string) {
+    super(message, 415, 'UNSUPPORTED_MEDIA_TYPE');
   }
 }
 

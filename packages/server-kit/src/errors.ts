@@ -166,6 +166,9 @@ export function errorHandler(deps: { logger: Logger; config: Pick<Config, 'isPro
     if (httpError.status === 429 && error instanceof RateLimitedError) {
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
     }
+    if (error instanceof RangeNotSatisfiableError) {
+      res.setHeader('Content-Range', `bytes */${error.size}`);
+    }
     res.status(httpError.status).json(
       errorBody(httpError, id, {
         isProduction: deps.config.isProduction,
@@ -191,6 +194,13 @@ export class BodyEncodingError extends HttpLayerError {
       [{ path: 'body', message: `is not valid ${encoding} data` }],
     );
     this.cause = cause;
+  }
+}
+
+/** 416: the Range asked for lies outside the file; the answer names its size in Content-Range. */
+export class RangeNotSatisfiableError extends HttpLayerError {
+  constructor(readonly size: number) {
+    super(`The range lies outside the file's ${size} bytes`, 416, 'RANGE_NOT_SATISFIABLE');
   }
 }
 

@@ -37,6 +37,11 @@ export interface HttpAppDeps {
   /** The PostgreSQL server under an embedded FerretDB this process started (detailed health). */
   postgresUrl?: string | undefined;
   helmet?: HelmetOptions;
+  /**
+   * Requests whose body the route streams itself (paper file uploads): neither refused for not
+   * being JSON nor read by the JSON parser.
+   */
+  isRawBody?: (req: Request) => boolean;
   /** Switch middleware off, for the benchmark's overhead measurements only. */
   disable?: { logger?: boolean; rateLimit?: boolean; auth?: boolean };
 }
@@ -59,8 +64,12 @@ export function rejectNonStringQuery() {
 }
 
 /** A body must be JSON: other content types are refused rather than silently ignored. */
-export function requireJsonBodies() {
+export function requireJsonBodies(isRawBody: (req: Request) => boolean = () => false) {
   return (req: Request, _res: Response, next: NextFunction): void => {
+    if (isRawBody(req)) {
+      next();
+      return;
+    }
     const hasBody =
       Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
     if (hasBody && !req.is('application/json')) {
@@ -138,10 +147,10 @@ function cors(origins: readonly string[]) {
         'Access-Control-Allow-Headers',
         'Authorization, Content-Type, X-Request-Id, Apollo-Require-Preflight',
       );
-      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE, OPTIONS');
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
       res.setHeader(
         'Access-Control-Expose-Headers',
-        'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, ETag, Location',
+        'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, ETag, Location, Content-Disposition, Content-Range, Accept-Ranges',
       );
       if (req.method === 'OPTIONS') {
         res.status(204).end();
@@ -181,8 +190,11 @@ export function createHttpApp(deps: HttpAppDeps, parts: HttpAppParts): Express {
   // user out of the documentation after a few page loads (the page pulls several assets).
   parts.unmetered?.(app);
   app.use(varyByCaller());
-  app.use(requireJsonBodies());
-  app.use(jsonBody({ limit: config.bodyLimitBytes }));
+  // Routes that stream a raw body (paper files) read it themselves.
+  const isRawBody = deps.isRawBody ?? (() => false);
+  app.use(requireJsonBodies(isRawBody));
+  const json = jsonBody({ limit: config.bodyLimitBytes });
+  app.use((req, res, next) => (isRawBody(req) ? next() : json(req, res, next)));
   app.use(rejectNonStringQuery());
   if (!deps.disable?.rateLimit) app.use(rateLimit(deps.rateLimiter));
   if (!deps.disable?.auth) app.use(authenticate(deps.resolveActor));

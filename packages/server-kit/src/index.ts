@@ -19,6 +19,7 @@ export {
   HttpLayerError,
   notFoundHandler,
   PayloadTooLargeError,
+  RangeNotSatisfiableError,
   RateLimitedError,
   recordError,
   toHttpError,

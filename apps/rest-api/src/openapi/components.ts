@@ -1,6 +1,7 @@
 // The parts of the document every operation shares: security scheme, headers, error responses,
 // envelopes, and the routes the shared plumbing serves (health, the document itself).
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { FILE_ERROR_RESPONSES } from './files.js';
 import { HEADERS_TOO_LARGE } from './metadata.js';
 import { zodToOpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
@@ -46,8 +47,10 @@ export const ERROR_RESPONSES: Record<
   },
   PayloadTooLarge: {
     status: 413,
-    description: 'PAYLOAD_TOO_LARGE: the body is over the limit (100 kB by default).',
+    description:
+      'PAYLOAD_TOO_LARGE: the body is over the limit (JSON: `BODY_LIMIT`, 100 kB by default; paper files: `PAPER_FILE_MAX_BYTES`, 20 MiB by default).',
   },
+  ...FILE_ERROR_RESPONSES,
   RateLimited: {
     status: 429,
     description: 'RATE_LIMITED: over the rate limit; retry after `Retry-After` seconds.',

@@ -24,6 +24,8 @@ import {
 } from './components.js';
 import { documentedPaths, renameParams, type DocumentedPath } from './paths.js';
 
+import { fileRequestHeaders, fileSuccessResponses, rawRequestBody } from './files.js';
+
 export { openApiPath, pathShape } from './paths.js';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
@@ -138,12 +140,15 @@ function successResponses(
       };
     case 'no-content':
       return { 204: { description: 'Deleted; no body', headers: rateLimitHeaders } };
+    case 'file':
+      return fileSuccessResponses(response, rateLimitHeaders);
   }
 }
 
 /** The error statuses a route can answer with, each documented with the error envelope. */
 export function errorStatuses(
-  route: Pick<RouteDefinition, 'action' | 'params' | 'body' | 'conflict'>,
+  route: Pick<RouteDefinition, 'action' | 'params' | 'body' | 'conflict'> &
+    Partial<Pick<RouteDefinition, 'rawBody' | 'response'>>,
 ): number[] {
   return [
     400,
@@ -151,7 +156,9 @@ export function errorStatuses(
     ...(route.action === null ? [] : [403]),
     ...(route.params ? [404] : []),
     ...(route.conflict ? [409] : []),
-    ...(route.body ? [413] : []),
+    ...(route.body || route.rawBody ? [413] : []),
+    ...(route.rawBody ? [415] : []),
+    ...(route.response?.kind === 'file' ? [416] : []),
     429,
     500,
     503,
@@ -201,6 +208,19 @@ function registerRoute(
             }),
           }
         : {}),
+      ...(route.response.kind === 'file'
+        ? {
+            headers: z.object(
+              Object.fromEntries(
+                Object.entries(fileRequestHeaders).map(([name, text]) => [
+                  name,
+                  z.string().optional().describe(text),
+                ]),
+              ),
+            ),
+          }
+        : {}),
+      ...(route.rawBody ? { body: rawRequestBody(route.rawBody) } : {}),
       ...(route.body
         ? {
             body: {

@@ -100,6 +100,13 @@ export const paperStatusChangeSchema = z.object({
 });
 export type PaperStatusChange = z.infer<typeof paperStatusChangeSchema>;
 
+export const paperFileSchema = z.object({
+  size: z.number().int().describe('Size of the PDF in bytes'),
+  sha256: z.string().describe('SHA-256 of the PDF (hexadecimal); also its ETag'),
+  uploadedAt: z.string().describe('When it was uploaded (ISO 8601)'),
+});
+export type PaperFile = z.infer<typeof paperFileSchema>;
+
 export const paperSchema = z.object({
   id: z.string().describe('Paper id'),
   subjectOfferingId: z.string().describe('Subject offering id'),
@@ -117,6 +124,9 @@ export const paperSchema = z.object({
     .optional()
     .describe('Status changes, oldest first (editors and admins only)'),
   createdBy: z.string().nullable().describe('Id of the user who created it'),
+  file: paperFileSchema
+    .nullable()
+    .describe('The PDF of the paper (`GET /papers/{id}/file`), or null when none is attached'),
   createdAt: z.string().describe('Creation time (ISO 8601)'),
   updatedAt: z.string().describe('Last update time (ISO 8601)'),
 });

@@ -40,6 +40,7 @@ describe('seedSampleCatalog', () => {
         modules: await ModuleModel.countDocuments(),
         topics: await TopicModel.countDocuments(),
         papers: await PaperModel.countDocuments(),
+        paperFiles: await PaperModel.countDocuments({ file: { $ne: null } }),
         questions: await QuestionModel.countDocuments(),
         solutions: await SolutionModel.countDocuments(),
         votes: await VoteModel.countDocuments(),
@@ -48,6 +49,7 @@ describe('seedSampleCatalog', () => {
       expect(created.subjects).toBeGreaterThanOrEqual(4);
       expect(created.subjects).toBeLessThanOrEqual(6);
       expect(created.syllabi).toBe(created.subjectOfferings);
+      expect(created.paperFiles).toBeGreaterThanOrEqual(3);
       expect(await UserModel.findOne({ externalId: 'seed_admin' }).lean()).toMatchObject({
         role: 'admin',
         isActive: true,

@@ -15,6 +15,7 @@ import { createModule, createTopic, initSyllabus } from '../syllabus/service.js'
 import { createUniversity } from '../university/service.js';
 import { setUserRole, upsertUserFromClaims } from '../user/service.js';
 import { slugify } from '../slug.js';
+import { attachSamplePaperFiles } from '../paper-file/sample-pdf.js';
 import {
   OFFERINGS,
   PAPERS,
@@ -139,7 +140,14 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
   // Papers are created as drafts, given questions, then submitted and reviewed: each status
   // change is recorded and copied onto the questions (visibility.ts).
   const usedPaperSlugs = new Set<string>();
-  const papers: { id: string; status: string; questionIds: string[] }[] = [];
+  const papers: {
+    id: string;
+    status: string;
+    title: string;
+    examYear: number;
+    examType: string;
+    questionIds: string[];
+  }[] = [];
   const usedQuestionSlugs = new Set<string>();
   for (const [i, p] of PAPERS.entries()) {
     const offering = OFFERINGS.find((o) => o.key === p.offering)!;
@@ -204,8 +212,30 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
       steps.push({ status: 'rejected', reason: 'Scan is illegible; please upload a clearer copy' });
     }
     for (const step of steps) await setPaperStatus({ actor: system, id: paper.id, input: step });
-    papers.push({ id: paper.id, status: p.status, questionIds });
+    papers.push({
+      id: paper.id,
+      status: p.status,
+      title,
+      examYear: p.examYear,
+      examType: p.examType,
+      questionIds,
+    });
   }
+
+  // Generated PDFs on a few papers: the first three approved ones and the first pending one.
+  const withFiles = [
+    ...papers.filter((p) => p.status === 'approved').slice(0, 3),
+    ...papers.filter((p) => p.status === 'pending').slice(0, 1),
+  ];
+  const paperFiles = await attachSamplePaperFiles(
+    system,
+    withFiles.map((p) => ({
+      id: p.id,
+      title: p.title,
+      examYear: p.examYear,
+      examType: p.examType,
+    })),
+  );
 
   // Solutions on questions of approved papers by the normal users and the editor, then votes
   // from every user but the author, in a pattern that gives a spread of scores.
@@ -246,6 +276,7 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
       modules: moduleCount,
       topics: topicCount,
       papers: papers.length,
+      paperFiles,
       questions: questions.length,
       solutions: solutionCount,
       votes: voteCount,
