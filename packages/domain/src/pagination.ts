@@ -1,6 +1,7 @@
-import type { Model, QueryFilter, SortOrder } from 'mongoose';
+import type { SortOrder } from 'mongoose';
 import { z } from 'zod';
 import { toDto } from './serialize.js';
+import type { AnyModel, AnyFilter } from './model-helpers.js';
 
 /** The largest page number a list accepts. */
 export const MAX_PAGE = 1_000_000;
@@ -126,8 +127,8 @@ export function uncountedMeta(page: number, limit: number, readPastPage: boolean
  * one item past the page is read instead. Returns plain objects (`id`, never `_id`).
  */
 export async function paginate<T>(
-  model: Model<any>,
-  filter: QueryFilter<any>,
+  model: AnyModel,
+  filter: AnyFilter,
   defaultOrder: Record<string, SortOrder>,
   request: ListRequest,
 ): Promise<Page<T>> {

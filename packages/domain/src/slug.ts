@@ -1,7 +1,7 @@
-import type { Model } from 'mongoose';
 import { z } from 'zod';
 import { ConflictError, isDuplicateKeyError } from './errors.js';
 import { conflictingFields } from './unique.js';
+import type { AnyModel } from './model-helpers.js';
 
 export const slugSchema = z
   .string()
@@ -32,7 +32,7 @@ function escapeRegex(text: string): string {
  * next free suffix (`-2`, `-3`, ...); the unique index arbitrates races, and a loser retries.
  */
 export async function createWithSlug<T>(options: {
-  model: Model<any>;
+  model: AnyModel;
   explicit?: string | undefined;
   base: string;
   insert: (slug: string) => Promise<T>;
