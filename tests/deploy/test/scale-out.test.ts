@@ -5,10 +5,10 @@ import {
   baseEnv,
   startRedis,
   startService,
-  type RedisProcess,
-  type ServiceProcess,
 } from '../../reliability/test/support/processes.js';
-import { dataOf, graphql, isAcknowledged, rest, type Reply } from './support/clients.js';
+import type { RedisProcess, ServiceProcess } from '../../reliability/test/support/processes.js';
+import { dataOf, graphql, isAcknowledged, rest } from './support/clients.js';
+import type { Reply } from './support/clients.js';
 
 interface Counts {
   upvotes: number;
