@@ -75,12 +75,13 @@ describe('uploading paper files over REST', () => {
       expect(res.status).toBe(200);
     });
 
-    it('when the declared length is over PAPER_FILE_MAX_BYTES, then 413 and nothing is kept', async () => {
+    it('when the declared length is over PAPER_FILE_MAX_BYTES, then 413 before reading, nothing kept, and the connection still serves', async () => {
       const paper = await t.newPaper();
-      const res = await t.upload(paper.id, uniquePdf(LIMIT));
+      const res = await t.upload(paper.id, uniquePdf(16 * LIMIT));
       expect(res.status).toBe(413);
       expect(res.json.error.code).toBe('PAYLOAD_TOO_LARGE');
       expect(await t.stored(paper.id)).toEqual(NOTHING);
+      expect((await t.upload(paper.id, uniquePdf())).status).toBe(200);
     });
 
     it('when a chunked body without a length grows past the limit, then 413 while streaming, nothing kept, and the connection still serves', async () => {
