@@ -104,16 +104,16 @@ describe('downloading and deleting paper files over REST', () => {
       expect(res.bytes.length).toBe(0);
     });
 
-    it('when the paper is pending, then anonymous and normal callers get 404 and an editor the file', async () => {
+    it('when the paper is pending, then anonymous and normal callers get 404 and an editor the file, not to be cached', async () => {
       const hidden = await t.newPaper('pending');
       await t.upload(hidden.id, uniquePdf());
       expect((await t.send('GET', `/papers/${hidden.id}/file`)).status).toBe(404);
       expect(
         (await t.send('GET', `/papers/${hidden.id}/file`, { token: t.normal.token })).status,
       ).toBe(404);
-      expect(
-        (await t.send('GET', `/papers/${hidden.id}/file`, { token: t.editor.token })).status,
-      ).toBe(200);
+      const res = await t.send('GET', `/papers/${hidden.id}/file`, { token: t.editor.token });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
     });
 
     it('when the paper has no file, then 404 in the error envelope', async () => {
