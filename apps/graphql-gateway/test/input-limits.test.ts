@@ -8,6 +8,8 @@ import {
   createQuestionInput,
   createSemesterInput,
   createSolutionInput,
+  updateSolutionInput,
+  updateSyllabusItemInput,
   createSubjectInput,
   createSubjectOfferingInput,
   createTopicInput,
@@ -209,6 +211,8 @@ describe('GraphQL inputs against the domain schemas', () => {
     ['CreateQuestionInput', createQuestionInput],
     ['UpdateQuestionInput', updateQuestionInput],
     ['CreateSolutionInput', createSolutionInput],
+    ['UpdateSolutionInput', updateSolutionInput],
+    ['UpdateSyllabusItemInput', updateSyllabusItemInput],
     ['UpdateUserInput', updateUserInput],
   ] as const)('when %s is compared field by field, then it agrees', (name, zodSchema) => {
     expect(compare(inputType(name), zodSchema)).toEqual([]);

@@ -26,7 +26,7 @@ export const PAGE_ARGS = `"Page number, 1 to ${MAX_PAGE} (default 1)."
       limit: Int
       "false skips counting: total and totalPages are null, hasNextPage comes from reading one item past the page (default true)."
       includeTotal: Boolean
-      "Order: a comma list of the fields this list sorts by, - before a field for descending (e.g. -examYear,title); an unknown field is refused."
+      "Order: a comma list of the fields this list sorts by, - before a field for descending (e.g. -examYear,title), up to 200 characters; an unknown field is refused."
       sort: String`;
 
 /** Who may call a field, for its description, from the domain's `ACTIONS`: `(admin or editor)`. */

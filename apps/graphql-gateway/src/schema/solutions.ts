@@ -87,9 +87,9 @@ export const solutionTypeDefs = /* GraphQL */ `
     createSolution("The new solution." input: CreateSolutionInput!): Solution!
     "Votes on someone else's solution: 1 up, -1 down, 0 withdraws ${who('solution:vote')}."
     voteSolution("The solution's id." id: ID!, "1, -1 or 0." value: Int!): Solution!
-    "Changes the text of a solution: its author only (REST: PATCH /solutions/:id)."
+    "Changes the text of a solution ${who('solution:create')}, and only its author (REST: PATCH /solutions/:id)."
     updateSolution("The solution's id." id: ID!, "The new text." input: UpdateSolutionInput!): Solution!
-    "Deletes a solution and its votes: its author or an admin (REST: DELETE /solutions/:id)."
+    "Deletes a solution and its votes ${who('solution:create')}: its author, or an admin (REST: DELETE /solutions/:id)."
     deleteSolution("The solution's id." id: ID!): Boolean!
   }
 `;
