@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import { mongoose, PaperModel, paperSchema, samplePdf } from '@qpc/domain';
+import { paperSchema } from '@qpc/domain/schemas';
+import { mongoose, PaperModel, samplePdf } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Call } from './support/api.js';
 import { makeOffering, makePaper, makeQuestion } from './support/fixtures.js';
