@@ -1,6 +1,5 @@
 // Universities, branches, semesters, subjects and subject offerings through the graph.
 import {
-  BranchModel,
   createBranch,
   createPaper,
   createSemester,
@@ -9,13 +8,16 @@ import {
   createUniversity,
   deleteUniversity,
   initSyllabus,
-  SemesterModel,
   setPaperStatus,
+  type Actor,
+} from '@qpc/domain';
+import {
+  BranchModel,
+  SemesterModel,
   SubjectModel,
   SubjectOfferingModel,
   UniversityModel,
-  type Actor,
-} from '@qpc/domain';
+} from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorOf, tag } from './support/fixtures.js';
 import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';

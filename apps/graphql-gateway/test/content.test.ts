@@ -1,15 +1,6 @@
 // Papers, questions and solutions through the graph: visibility, enums, nested fields and writes.
-import {
-  createPaper,
-  createQuestion,
-  createSolution,
-  PaperModel,
-  QuestionModel,
-  SolutionModel,
-  VoteModel,
-  voteSolution,
-  type Actor,
-} from '@qpc/domain';
+import { createPaper, createQuestion, createSolution, voteSolution, type Actor } from '@qpc/domain';
+import { PaperModel, QuestionModel, SolutionModel, VoteModel } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorOf, makeCatalog, makeUser, tag } from './support/fixtures.js';
 import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';

@@ -1,11 +1,6 @@
 // Each failure class and its extensions.code, in and around the resolvers (outside production).
-import {
-  createBranch,
-  createSemester,
-  createUniversity,
-  UniversityModel,
-  type Actor,
-} from '@qpc/domain';
+import { createBranch, createSemester, createUniversity, type Actor } from '@qpc/domain';
+import { UniversityModel } from '@qpc/domain/testing';
 import { socketEndedByPeerError, tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { actorOf, tag } from './support/fixtures.js';

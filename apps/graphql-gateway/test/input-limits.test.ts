@@ -33,7 +33,7 @@ import {
   updateUniversityInput,
   updateUserInput,
   voteSolutionInput,
-} from '@qpc/domain';
+} from '@qpc/domain/schemas';
 import {
   getNamedType,
   getNullableType,

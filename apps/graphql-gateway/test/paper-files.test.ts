@@ -2,7 +2,8 @@
 // and deletePaperFile with the REST role rule.
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { PaperModel, samplePdf, uploadPaperFile, type Actor } from '@qpc/domain';
+import { uploadPaperFile, type Actor } from '@qpc/domain';
+import { PaperModel, samplePdf } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorOf, makeCatalog, makeUser, tag } from './support/fixtures.js';
 import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';

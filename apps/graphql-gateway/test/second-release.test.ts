@@ -1,16 +1,7 @@
 // The GraphQL twins of the second release: reads by id, edits and deletes of modules, topics,
 // syllabi and solutions (with the REST role matrix), filters, sort and includeTotal.
-import {
-  createModule,
-  createPaper,
-  createSolution,
-  createTopic,
-  ModuleModel,
-  SolutionModel,
-  SyllabusModel,
-  TopicModel,
-  type Actor,
-} from '@qpc/domain';
+import { createModule, createPaper, createSolution, createTopic, type Actor } from '@qpc/domain';
+import { ModuleModel, SolutionModel, SyllabusModel, TopicModel } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorOf, makeCatalog, makeUser, tag } from './support/fixtures.js';
 import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';

@@ -1,6 +1,6 @@
 // Defect 5 in the graph: a domain refusal is BAD_USER_INPUT whose message says what is wrong in
 // plain words, naming the field and the values it takes; `details` carry the same words.
-import { maxExamYear } from '@qpc/domain';
+import { maxExamYear } from '@qpc/domain/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorOf, makeCatalog, type Catalog } from './support/fixtures.js';
 import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';

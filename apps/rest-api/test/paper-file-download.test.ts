@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mongoose } from '@qpc/domain';
+import { mongoose } from '@qpc/domain/testing';
 import { makeQuestion } from './support/fixtures.js';
 import {
   NOTHING,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
-import { mongoose, paperSchema } from '@qpc/domain';
+import { mongoose } from '@qpc/domain/testing';
+import { paperSchema } from '@qpc/domain/schemas';
 import {
   LIMIT,
   NOTHING,

@@ -46,6 +46,24 @@ export async function buildIndexes(): Promise<void> {
   }
 }
 
+/** What to do when the shared connection drops or comes back. */
+export interface DatabaseEventHandlers {
+  disconnected?: () => void;
+  reconnected?: () => void;
+}
+
+/** Listens to the shared connection's drops and recoveries; returns a function that stops listening. */
+export function onDatabaseEvents(handlers: DatabaseEventHandlers): () => void {
+  const connection = mongoose.connection;
+  const entries = Object.entries(handlers).filter(
+    (entry): entry is [keyof DatabaseEventHandlers, () => void] => entry[1] !== undefined,
+  );
+  for (const [event, handler] of entries) connection.on(event, handler);
+  return () => {
+    for (const [event, handler] of entries) connection.off(event, handler);
+  };
+}
+
 /** Closes the shared connection. */
 export async function disconnectDatabase(): Promise<void> {
   await mongoose.disconnect();

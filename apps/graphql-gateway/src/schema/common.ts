@@ -1,18 +1,20 @@
 import {
   ACTIONS,
-  DIFFICULTIES,
-  EXAM_TYPES,
-  MAX_LIMIT,
-  MAX_PAGE,
   NotFoundError,
-  PAPER_STATUSES,
-  QUESTION_TYPES,
-  ROLES,
   whoMay,
   type Action,
   type ListUniversitiesQuery,
   type Role,
 } from '@qpc/domain';
+import {
+  DIFFICULTIES,
+  EXAM_TYPES,
+  MAX_LIMIT,
+  MAX_PAGE,
+  PAPER_STATUSES,
+  QUESTION_TYPES,
+  ROLES,
+} from '@qpc/domain/schemas';
 
 /** GraphQL enum name of a REST value: `end-term` is `END_TERM`. */
 export function enumName(value: string): string {

@@ -1,7 +1,7 @@
 // Paper-file test helpers: an app with a small PAPER_FILE_MAX_BYTES, binary requests, and a look
 // at what the bucket stores for a paper.
 import { createHash, randomUUID } from 'node:crypto';
-import { mongoose, PaperModel, samplePdf } from '@qpc/domain';
+import { mongoose, PaperModel, samplePdf } from '@qpc/domain/testing';
 import { client, type Call } from './api.js';
 import { makeOffering, makePaper } from './fixtures.js';
 import { startApp, type RunningApp } from './harness.js';

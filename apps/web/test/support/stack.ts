@@ -9,12 +9,12 @@ import type { AddressInfo } from 'node:net';
 import {
   connectDatabase,
   disconnectDatabase,
-  mongoose,
-  seedSampleCatalog,
   setUserRole,
   upsertUserFromClaims,
 } from '@qpc/domain';
 import type { Role } from '@qpc/domain';
+import { seedSampleCatalog } from '@qpc/domain/seed';
+import { mongoose } from '@qpc/domain/testing';
 import { createGateway } from '@qpc/graphql-gateway/dist/app.js';
 import { createActorResolver, createLogger, createRateLimiter } from '@qpc/server-kit';
 import { listen, testConfig, tokenFor } from '@qpc/server-kit/testing';

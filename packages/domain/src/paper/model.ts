@@ -1,8 +1,6 @@
 import { model, Schema, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions, ObjectIdType } from '../model-helpers.js';
-
-export const PAPER_STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
-export const EXAM_TYPES = ['end-term', 'mid-term', 'supplementary', 'quiz'] as const;
+import { EXAM_TYPES, PAPER_STATUSES } from './schema.js';
 
 const statusChangeSchema = new Schema(
   {

@@ -1,9 +1,7 @@
 import { model, Schema, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions, ObjectIdType } from '../model-helpers.js';
-import { PAPER_STATUSES } from '../paper/model.js';
-
-export const QUESTION_TYPES = ['mcq', 'short', 'long', 'numerical', 'coding'] as const;
-export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+import { DIFFICULTIES, QUESTION_TYPES } from './schema.js';
+import { PAPER_STATUSES } from '../paper/schema.js';
 
 const questionSchema = new Schema(
   {
