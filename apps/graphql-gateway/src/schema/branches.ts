@@ -41,28 +41,28 @@ export const branchTypeDefs = /* GraphQL */ `
   "Fields of a new branch (REST: POST /branches)."
   input CreateBranchInput {
     "Id of an active university."
-    universityId: ID!
+    universityId: ObjectID!
     "Name of the branch (1 to 200 characters)."
-    name: String!
+    name: NonEmptyString!
     "Short code (1 to 50 characters), or null."
-    code: String
+    code: NonEmptyString
   }
 
   "Fields to change on a branch, at least one (REST: PATCH /branches/:id)."
   input UpdateBranchInput {
     "Id of an active university (refused while subject offerings reference the branch)."
-    universityId: ID
+    universityId: ObjectID
     "Name of the branch (1 to 200 characters)."
-    name: String
+    name: NonEmptyString
     "Short code (1 to 50 characters); null clears it."
-    code: String
+    code: NonEmptyString
   }
 
   type Query {
     "Branches ordered by name (REST: GET /branches)."
     branches(
       "Only branches of this university."
-      universityId: ID
+      universityId: ObjectID
       "Case-insensitive literal substring of the name (up to 100 characters)."
       search: String
       ${PAGE_ARGS}
@@ -73,9 +73,9 @@ export const branchTypeDefs = /* GraphQL */ `
     "Creates a branch ${who('catalog:write')}."
     createBranch("The new branch." input: CreateBranchInput!): Branch!
     "Updates a branch ${who('catalog:write')}."
-    updateBranch("The branch's id." id: ID!, "Fields to change." input: UpdateBranchInput!): Branch!
+    updateBranch("The branch's id." id: ObjectID!, "Fields to change." input: UpdateBranchInput!): Branch!
     "Deletes a branch without semesters or offerings ${who('catalog:delete')}."
-    deleteBranch("The branch's id." id: ID!): Boolean!
+    deleteBranch("The branch's id." id: ObjectID!): Boolean!
   }
 `;
 

@@ -87,15 +87,15 @@ export const paperTypeDefs = /* GraphQL */ `
   "Fields of a new paper (REST: POST /papers)."
   input CreatePaperInput {
     "Id of the subject offering."
-    subjectOfferingId: ID!
+    subjectOfferingId: ObjectID!
     "Year the exam was held (1900 to next year)."
     examYear: Int!
     "Kind of exam."
     examType: ExamType!
     "Title (1 to 200 characters); generated from the subject, exam type and year when absent."
-    title: String
+    title: NonEmptyString
     "Unique lowercase kebab-case slug (1 to 120 characters); generated from the title when absent."
-    slug: String
+    slug: Slug
     "Initial status: DRAFT or PENDING (default PENDING)."
     status: PaperStatus
   }
@@ -107,24 +107,24 @@ export const paperTypeDefs = /* GraphQL */ `
     "Kind of exam."
     examType: ExamType
     "Title (1 to 200 characters)."
-    title: String
+    title: NonEmptyString
     "Unique lowercase kebab-case slug (1 to 120 characters)."
-    slug: String
+    slug: Slug
   }
 
   type Query {
     "Papers the caller may see, newest exam year first (REST: GET /papers)."
     papers(
       "Only papers of this subject offering."
-      subjectOfferingId: ID
+      subjectOfferingId: ObjectID
       "Only papers of this university."
-      universityId: ID
+      universityId: ObjectID
       "Only papers of this branch."
-      branchId: ID
+      branchId: ObjectID
       "Only papers of this semester."
-      semesterId: ID
+      semesterId: ObjectID
       "Only papers of this subject."
-      subjectId: ID
+      subjectId: ObjectID
       "Only papers of this exam year (1900 to 9999)."
       examYear: Int
       "Only papers of this exam type."
@@ -134,20 +134,20 @@ export const paperTypeDefs = /* GraphQL */ `
       ${PAGE_ARGS}
     ): PaperPage!
     "A paper by slug, when the caller may see it (REST: GET /papers/:slug)."
-    paper("The paper's slug." slug: String!): Paper
+    paper("The paper's slug." slug: Slug!): Paper
   }
 
   type Mutation {
     "Creates a paper as draft or pending ${who('catalog:write')}."
     createPaper("The new paper." input: CreatePaperInput!): Paper!
     "Updates a paper ${who('catalog:write')}."
-    updatePaper("The paper's id." id: ID!, "Fields to change." input: UpdatePaperInput!): Paper!
+    updatePaper("The paper's id." id: ObjectID!, "Fields to change." input: UpdatePaperInput!): Paper!
     "Deletes a paper without questions ${who('catalog:delete')}."
-    deletePaper("The paper's id." id: ID!): Boolean!
+    deletePaper("The paper's id." id: ObjectID!): Boolean!
     "Sets a paper's status and records the change ${who('paper:set-status')} (REST: PATCH /papers/:id/status)."
     setPaperStatus(
       "The paper's id."
-      id: ID!
+      id: ObjectID!
       "The new status."
       status: PaperStatus!
       "Why the status changes (up to 500 characters)."

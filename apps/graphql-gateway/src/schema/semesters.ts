@@ -41,28 +41,28 @@ export const semesterTypeDefs = /* GraphQL */ `
   "Fields of a new semester (REST: POST /semesters)."
   input CreateSemesterInput {
     "Id of the branch."
-    branchId: ID!
+    branchId: ObjectID!
     "Semester number, 1 to 12, unique within the branch."
     number: Int!
     "Display name (1 to 100 characters), or null."
-    name: String
+    name: NonEmptyString
   }
 
   "Fields to change on a semester, at least one (REST: PATCH /semesters/:id)."
   input UpdateSemesterInput {
     "Id of the branch (refused while subject offerings reference the semester)."
-    branchId: ID
+    branchId: ObjectID
     "Semester number, 1 to 12, unique within the branch."
     number: Int
     "Display name (1 to 100 characters); null clears it."
-    name: String
+    name: NonEmptyString
   }
 
   type Query {
     "Semesters ordered by number (REST: GET /semesters)."
     semesters(
       "Only semesters of this branch."
-      branchId: ID
+      branchId: ObjectID
       ${PAGE_ARGS}
     ): SemesterPage!
   }
@@ -73,12 +73,12 @@ export const semesterTypeDefs = /* GraphQL */ `
     "Updates a semester ${who('catalog:write')}."
     updateSemester(
       "The semester's id."
-      id: ID!
+      id: ObjectID!
       "Fields to change."
       input: UpdateSemesterInput!
     ): Semester!
     "Deletes a semester without offerings ${who('catalog:delete')}."
-    deleteSemester("The semester's id." id: ID!): Boolean!
+    deleteSemester("The semester's id." id: ObjectID!): Boolean!
   }
 `;
 

@@ -54,39 +54,39 @@ export const subjectOfferingTypeDefs = /* GraphQL */ `
   "Fields of a new subject offering (REST: POST /subject-offerings)."
   input CreateSubjectOfferingInput {
     "Id of an active university."
-    universityId: ID!
+    universityId: ObjectID!
     "Id of a branch of that university."
-    branchId: ID!
+    branchId: ObjectID!
     "Id of a semester of that branch."
-    semesterId: ID!
+    semesterId: ObjectID!
     "Id of the subject taught."
-    subjectId: ID!
+    subjectId: ObjectID!
     "Regulation or curriculum version (1 to 50 characters), or null."
-    regulation: String
+    regulation: NonEmptyString
   }
 
   type Query {
     "Subject offerings, oldest first (REST: GET /subject-offerings)."
     subjectOfferings(
       "Only offerings of this university."
-      universityId: ID
+      universityId: ObjectID
       "Only offerings of this branch."
-      branchId: ID
+      branchId: ObjectID
       "Only offerings of this semester."
-      semesterId: ID
+      semesterId: ObjectID
       "Only offerings of this subject."
-      subjectId: ID
+      subjectId: ObjectID
       ${PAGE_ARGS}
     ): SubjectOfferingPage!
     "A subject offering by id."
-    subjectOffering("The offering's id." id: ID!): SubjectOffering
+    subjectOffering("The offering's id." id: ObjectID!): SubjectOffering
   }
 
   type Mutation {
     "Creates a subject offering ${who('catalog:write')}."
     createSubjectOffering("The new offering." input: CreateSubjectOfferingInput!): SubjectOffering!
     "Deletes a subject offering without syllabus or papers ${who('catalog:delete')}."
-    deleteSubjectOffering("The offering's id." id: ID!): Boolean!
+    deleteSubjectOffering("The offering's id." id: ObjectID!): Boolean!
   }
 `;
 
