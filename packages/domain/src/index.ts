@@ -25,4 +25,6 @@ export * from './paper/index.js';
 export * from './question/index.js';
 export * from './solution/index.js';
 export * from './user/index.js';
+export * from './search/index.js';
+export * from './coverage/index.js';
 export * from './seed.js';

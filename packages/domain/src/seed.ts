@@ -550,6 +550,7 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
           subjectOfferingId: papers[paperIndex]!.subjectOfferingId,
           universityId: papers[paperIndex]!.universityId,
           paperStatus: p.status,
+          examYear: papers[paperIndex]!.examYear,
           moduleId: moduleKey ? moduleId.get(moduleKey)! : null,
           topicId: topicKey ? topicId.get(topicKey)! : null,
           text: q.text,

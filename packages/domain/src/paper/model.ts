@@ -1,5 +1,6 @@
 import { model, Schema, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions, ObjectIdType } from '../model-helpers.js';
+import { searchable } from '../search/indexing.js';
 
 export const PAPER_STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
 export const EXAM_TYPES = ['end-term', 'mid-term', 'supplementary', 'quiz'] as const;
@@ -39,6 +40,7 @@ paperSchema.index({ universityId: 1 });
 paperSchema.index({ branchId: 1 });
 paperSchema.index({ semesterId: 1 });
 paperSchema.index({ subjectId: 1 });
+searchable(paperSchema, { title: ['title', 'slug'], body: [] });
 
 export type PaperDoc = InferSchemaType<typeof paperSchema>;
 export const PaperModel = model('Paper', paperSchema);
