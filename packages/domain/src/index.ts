@@ -26,5 +26,5 @@ export * from './question/index.js';
 export * from './solution/index.js';
 export * from './user/index.js';
 export * from './search/index.js';
-export * from './coverage/index.js';
+export * from './syllabus-coverage/index.js';
 export * from './seed.js';

@@ -31,9 +31,7 @@ async function writeInBatches(
 async function copyExamYears(db: Db, all: boolean): Promise<number> {
   const questions = collectionOf(db, 'Question');
   const filter = all ? {} : { $or: [{ examYear: { $exists: false } }, { examYear: null }] };
-  const stale = await questions
-    .find(filter, { projection: { paperId: 1, examYear: 1 } })
-    .toArray();
+  const stale = await questions.find(filter, { projection: { paperId: 1, examYear: 1 } }).toArray();
   if (stale.length === 0) return 0;
   const papers = await collectionOf(db, 'Paper')
     .find({}, { projection: { examYear: 1 } })

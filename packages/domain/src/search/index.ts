@@ -9,4 +9,4 @@ export type { SearchQuery, SearchHit, SearchFacets, SearchType } from './schema.
 export { searchCatalog, MAX_CANDIDATES } from './service.js';
 export type { SearchResult } from './service.js';
 export { reindexSearch, backfillSearch } from './backfill.js';
-export { SearchTermModel } from './terms.js';
+export { SEARCH_TERMS_COLLECTION } from './terms.js';

@@ -54,7 +54,10 @@ export function searchableFieldsOf(schema: object): SearchableFields | undefined
 }
 
 /** The keys of a (lean) document of a searchable schema. */
-export function keysOfDocument(fields: SearchableFields, doc: Record<string, unknown>): DocumentKeys {
+export function keysOfDocument(
+  fields: SearchableFields,
+  doc: Record<string, unknown>,
+): DocumentKeys {
   return documentKeys({
     title: fields.title.map((path) => doc[path]),
     body: fields.body.map((path) => doc[path]),
@@ -124,7 +127,9 @@ export function searchable(schema: Schema, fields: SearchableFields): void {
     if (!sources.some((path) => touched.has(path))) return;
     const op = opOf(this);
     if (op !== 'findOneAndUpdate' && op !== 'updateOne') {
-      throw new Error(`${op} cannot change searched fields (${sources.join(', ')}): update one document at a time`);
+      throw new Error(
+        `${op} cannot change searched fields (${sources.join(', ')}): update one document at a time`,
+      );
     }
     const projection = Object.fromEntries([...sources, 'searchKeys'].map((p) => [p, 1]));
     const current = await this.model
@@ -134,7 +139,13 @@ export function searchable(schema: Schema, fields: SearchableFields): void {
     const set = (update.$set ?? {}) as Record<string, unknown>;
     const unset = (update.$unset ?? {}) as Record<string, unknown>;
     const merged = (path: string): unknown =>
-      path in set ? set[path] : path in update ? update[path] : path in unset ? null : current[path];
+      path in set
+        ? set[path]
+        : path in update
+          ? update[path]
+          : path in unset
+            ? null
+            : current[path];
     const { keys, titleKeys } = keysFrom(merged);
     this.set({ searchKeys: keys, searchTitleKeys: titleKeys });
     pendingUpdates.set(this, {
@@ -185,7 +196,13 @@ export function searchable(schema: Schema, fields: SearchableFields): void {
         gone = found.filter((d) => !kept.has(String(d._id)));
       }
     }
-    if (gone.length) await applyTermDelta(termDelta([], gone.map((d) => d.searchKeys ?? [])));
+    if (gone.length)
+      await applyTermDelta(
+        termDelta(
+          [],
+          gone.map((d) => d.searchKeys ?? []),
+        ),
+      );
   };
   for (const op of ['deleteOne', 'deleteMany', 'findOneAndDelete'] as const) {
     schema.pre(op, beforeDelete);
@@ -199,8 +216,5 @@ function opOf(query: object): string {
 }
 
 interface KeyedModel {
-  findById: (
-    id: unknown,
-    projection: Record<string, 1>,
-  ) => { lean: <T>() => Promise<T | null> };
+  findById: (id: unknown, projection: Record<string, 1>) => { lean: <T>() => Promise<T | null> };
 }

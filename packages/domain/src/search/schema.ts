@@ -50,7 +50,9 @@ export type SearchQuery = z.input<typeof searchQuerySchema>;
 export const searchHitSchema = z.object({
   type: z.enum(SEARCH_TYPES).describe('What was found'),
   id: z.string().describe('Id of the question, paper or subject'),
-  slug: z.string().describe('Its slug (read paths: /questions/slug/:slug, /papers/:slug, /subjects/:slug)'),
+  slug: z
+    .string()
+    .describe('Its slug (read paths: /questions/slug/:slug, /papers/:slug, /subjects/:slug)'),
   title: z
     .string()
     .describe("A paper's title, a subject's name, or the start of a question's text"),

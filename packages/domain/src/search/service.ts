@@ -100,7 +100,11 @@ export interface SearchResult extends Page<SearchHit> {
 type Filters = { universityId?: string; subjectOfferingId?: string; examYear?: number };
 
 /** The equality filter of one kind for this viewer and these filters, or null when none can match. */
-function filterFor(spec: KindSpec, viewer: Viewer, filters: Filters): Record<string, unknown> | null {
+function filterFor(
+  spec: KindSpec,
+  viewer: Viewer,
+  filters: Filters,
+): Record<string, unknown> | null {
   const wanted = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined));
   if (spec.isGlobal) return Object.keys(wanted).length > 0 ? null : {};
   return restrictFilter(viewer, spec.visibility, wanted);
@@ -128,7 +132,11 @@ async function candidatesOf(
   return [...byId.values()];
 }
 
-function scoreOf(doc: Candidate, terms: readonly QueryTerm[], idf: readonly number[]): number | null {
+function scoreOf(
+  doc: Candidate,
+  terms: readonly QueryTerm[],
+  idf: readonly number[],
+): number | null {
   const keys = new Set(doc.searchKeys ?? []);
   const titleKeys = doc.searchTitleKeys ?? [];
   let score = 0;

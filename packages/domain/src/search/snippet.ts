@@ -25,7 +25,11 @@ function squash(text: string): string {
 }
 
 /** The first word span of `text` that matches one of the terms, or null. */
-function firstMatch(text: string, spans: readonly Span[], terms: readonly QueryTerm[]): Span | null {
+function firstMatch(
+  text: string,
+  spans: readonly Span[],
+  terms: readonly QueryTerm[],
+): Span | null {
   for (const span of spans) {
     const word = fold(text.slice(span.start, span.end)).slice(0, MAX_WORD_LENGTH);
     if (STOP_WORDS.has(word)) continue;

@@ -5,21 +5,26 @@
 // (see docs/decisions/0007-search.md: the engine applies `$inc` as read-then-write, so concurrent
 // writes may lose an increment; the counts steer ranking and the choice of the pushed term, never
 // which documents match, and rebuildTermCounts recounts them from the documents).
-import { model, Schema } from 'mongoose';
+import type { mongo } from 'mongoose';
+import { mongoose } from '../db.js';
 import { isDuplicateKeyError } from '../errors.js';
 
 /** The key whose count is the number of searchable documents (no word key starts with `#`). */
 export const DOCUMENTS_KEY = '#documents';
 
-const searchTermSchema = new Schema(
-  {
-    _id: { type: String, required: true },
-    n: { type: Number, required: true, default: 0 },
-  },
-  { versionKey: false, strict: 'throw' },
-);
+/** The collection of counts: derived data, so no model (it is not catalog content). */
+export const SEARCH_TERMS_COLLECTION = 'searchterms';
 
-export const SearchTermModel = model('SearchTerm', searchTermSchema, 'searchterms');
+interface TermDoc {
+  _id: string;
+  n: number;
+}
+
+function termsCollection(): mongo.Collection<TermDoc> {
+  const db = mongoose.connection.db;
+  if (!db) throw new Error('search term counts need a connected database');
+  return db.collection<TermDoc>(SEARCH_TERMS_COLLECTION);
+}
 
 /** Changes of counts: key -> delta. */
 export type TermDelta = Map<string, number>;
@@ -47,23 +52,46 @@ export function changeDelta(before: readonly string[], after: readonly string[])
   return delta;
 }
 
-/**
- * Applies a delta in one bulk write of upserting `$inc`s. Two first upserts of one key at once
- * collide on `_id`: the losers are retried once (the key exists by then).
- */
-export async function applyTermDelta(delta: TermDelta): Promise<void> {
-  if (delta.size === 0) return;
-  const ops = [...delta].map(([key, by]) => ({
+async function writeDelta(delta: TermDelta): Promise<void> {
+  const changes = [...delta].filter(([, by]) => by !== 0);
+  if (changes.length === 0) return;
+  const ops = changes.map(([key, by]) => ({
     updateOne: { filter: { _id: key }, update: { $inc: { n: by } }, upsert: true },
   }));
   try {
-    await SearchTermModel.bulkWrite(ops, { ordered: false });
+    await termsCollection().bulkWrite(ops, { ordered: false });
   } catch (error) {
-    const failed = (error as { writeErrors?: { index: number; err?: unknown }[] }).writeErrors;
+    // Two first upserts of one key (from two processes) collide on `_id`: retry the losers once.
+    const failed = (error as { writeErrors?: { index: number }[] }).writeErrors;
     if (!failed?.length || !isDuplicateKeyError(error)) throw error;
     const retry = failed.map((e) => ops[e.index]).filter((op) => op !== undefined);
-    await SearchTermModel.bulkWrite(retry, { ordered: false });
+    await termsCollection().bulkWrite(retry, { ordered: false });
   }
+}
+
+// One write of counts at a time per process; deltas arriving meanwhile are merged into the next
+// one. Fifty documents created at once cost a few bulk writes, not fifty writes racing for the
+// same keys (which the engine applies one by one, read-then-write).
+let waiting: { delta: TermDelta; done: Promise<void> } | null = null;
+let previous: Promise<unknown> = Promise.resolve();
+
+/**
+ * Applies a delta as upserting `$inc`s, merged with the deltas of concurrent writes into one
+ * bulk write. Resolves once the write holding it is done.
+ */
+export function applyTermDelta(delta: TermDelta): Promise<void> {
+  if (delta.size === 0) return Promise.resolve();
+  if (!waiting) {
+    const batch: TermDelta = new Map();
+    const done = previous.then(() => {
+      if (waiting?.delta === batch) waiting = null;
+      return writeDelta(batch);
+    });
+    waiting = { delta: batch, done };
+    previous = done.catch(() => undefined);
+  }
+  for (const [key, by] of delta) waiting.delta.set(key, (waiting.delta.get(key) ?? 0) + by);
+  return waiting.done;
 }
 
 /** The counts of the given keys (0 for keys no document holds). One `_id` read per key, in parallel. */
@@ -72,7 +100,7 @@ export async function readTermCounts(keys: readonly string[]): Promise<Map<strin
   // One equality on `_id` per key: the engine answers each from its primary key, where an `$in`
   // would read the whole collection.
   const found = await Promise.all(
-    distinct.map((key) => SearchTermModel.findById(key, { n: 1 }).lean<{ n: number }>()),
+    distinct.map((key) => termsCollection().findOne({ _id: key }, { projection: { n: 1 } })),
   );
   return new Map(distinct.map((key, i) => [key, Math.max(0, found[i]?.n ?? 0)]));
 }
@@ -86,10 +114,11 @@ export async function replaceTermCounts(documents: Iterable<readonly string[]>):
     for (const key of new Set(keys)) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   counts.set(DOCUMENTS_KEY, total);
-  await SearchTermModel.deleteMany({});
+  const collection = termsCollection();
+  await collection.deleteMany({});
   const rows = [...counts].map(([key, n]) => ({ _id: key, n }));
   for (let i = 0; i < rows.length; i += 5_000) {
-    await SearchTermModel.insertMany(rows.slice(i, i + 5_000), { ordered: false });
+    await collection.insertMany(rows.slice(i, i + 5_000), { ordered: false });
   }
   return counts.size;
 }

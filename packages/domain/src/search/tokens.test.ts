@@ -10,7 +10,8 @@ import {
   wordsOf,
 } from './tokens.js';
 
-const keysOf = (body: string, title = '') => new Set(documentKeys({ title: [title], body: [body] }).keys);
+const keysOf = (body: string, title = '') =>
+  new Set(documentKeys({ title: [title], body: [body] }).keys);
 const term = (q: string) => {
   const [first] = queryTerms(q);
   if (!first) throw new Error(`no term in ${q}`);
@@ -61,7 +62,10 @@ describe('tokens', () => {
       ['the OS kernel', 'os'],
     ] as const) {
       const keys = keysOf(text);
-      expect(term(q).lookups.some((key) => keys.has(key)), `${q} in ${text}`).toBe(true);
+      expect(
+        term(q).lookups.some((key) => keys.has(key)),
+        `${q} in ${text}`,
+      ).toBe(true);
     }
   });
 

@@ -70,7 +70,10 @@ export const STEM_MARK = '=';
 
 /** Lower case with accents folded: `Résumé` -> `resume`. */
 export function fold(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/\p{M}+/gu, '');
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '');
 }
 
 /** The searchable words of a text, in order: folded, split on non-letters/digits, stop words dropped. */
