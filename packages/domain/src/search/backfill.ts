@@ -6,11 +6,12 @@ import type { mongo } from 'mongoose';
 import { mongoose } from '../db.js';
 import type { ModelName } from '../references.js';
 import { keysOfDocument, searchableFieldsOf } from './indexing.js';
-import { replaceTermCounts } from './terms.js';
+import { replaceTermCounts, TERM_UPDATES_PER_COMMAND } from './terms.js';
 
 const MARKER = { _id: 'search-1' };
 const SEARCHABLE: readonly ModelName[] = ['Question', 'Paper', 'Subject'];
-const BATCH = 1_000;
+// Updates per command: FerretDB 1.24 on PostgreSQL hangs on larger update commands (terms.ts).
+const BATCH = TERM_UPDATES_PER_COMMAND;
 
 type Db = NonNullable<typeof mongoose.connection.db>;
 

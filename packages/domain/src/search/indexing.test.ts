@@ -53,9 +53,25 @@ describe('search keys', () => {
     const { keys } = await keysOf(QuestionModel, question.id);
     expect(keys).toContain(`=${w}`);
     expect(keys).toContain(w.slice(0, 3));
-    expect(await count(w)).toBe(1);
     expect(await count(`=${w}`)).toBe(1);
+    // Prefixes are stored on the document, never counted.
+    expect(await count(w)).toBe(0);
     expect(await count(DOCUMENTS_KEY)).toBe((before ?? 0) + 1);
+  });
+
+  it('when a question has more words than one counter command takes, then every word is counted', async () => {
+    // 60 short words (no vowels: each is its own stem), under the per-document key bound.
+    const letters = 'bcdfghjkmnprtvwz';
+    const words = Array.from(
+      { length: 60 },
+      (_, i) => `qx${letters[i % 16]}${letters[Math.floor(i / 16)]}`,
+    );
+    await createQuestion({
+      actor: actors.editor,
+      input: { paperId, text: words.join(' '), type: 'long', difficulty: 'hard' },
+    });
+    const counts = await readTermCounts(words.map((w) => `=${w}`));
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
   });
 
   it('when a question is read or listed, then no search field leaves the domain', async () => {

@@ -99,6 +99,13 @@ describe('searchCatalog ranking', () => {
     expect(slugs(await search({ q: 'treap' })).sort()).toEqual(['both-words', 'one-word']);
   });
 
+  it('when one word is held by no document, then nothing is found', async () => {
+    await makeQuestion(paperId, { slug: 'treap-again', text: 'Split a treap.' });
+    const result = await search({ q: 'treap xylophonic' });
+    expect(result.pagination.total).toBe(0);
+    expect(result.facets.type).toEqual({ question: 0, paper: 0, subject: 0 });
+  });
+
   it('when a hit is returned, then it carries the contract fields', async () => {
     const question = await makeQuestion(paperId, {
       slug: 'heapify-shape',

@@ -1,6 +1,6 @@
 // Ranked search over questions, papers and subjects. How a query runs:
-// 1. its words become terms (tokens.ts); the document frequency of each term's keys is read
-//    from `searchterms` (one `_id` read per key);
+// 1. its words become terms (tokens.ts); the document frequency of each term's stem is read
+//    from `searchterms` (one `_id` read per term; a word held by no document whole is probed);
 // 2. the rarest term is pushed to the database as ONE equality on `searchKeys` (plus the
 //    visibility and filter equalities), per searched collection, at most MAX_CANDIDATES
 //    documents each: the engine answers it from an index;
@@ -19,7 +19,7 @@ import { searchQuerySchema, SEARCH_TYPES } from './schema.js';
 import type { SearchFacets, SearchHit, SearchType } from './schema.js';
 import { shorten, snippetOf } from './snippet.js';
 import { DOCUMENTS_KEY, readTermCounts } from './terms.js';
-import { matchesTitle, matchKind, queryTerms } from './tokens.js';
+import { matchesTitle, matchKind, queryTerms, STEM_MARK } from './tokens.js';
 import type { QueryTerm } from './tokens.js';
 
 /** At most this many documents per collection and pushed key are read for one query. */
@@ -173,6 +173,44 @@ function byRelevance(a: Hit, b: Hit): number {
   return String(b.doc._id).localeCompare(String(a.doc._id));
 }
 
+/** Documents read to estimate how common a word that no document holds whole is (a prefix). */
+export const PREFIX_PROBE = 50;
+
+/**
+ * How many documents each term matches: the counted documents of its stem, or, for a word no
+ * document holds whole (typed in part, or absent), the documents a bounded probe of its lookups
+ * finds (0: no document matches it, so the query has no hits).
+ */
+async function frequenciesOf(
+  terms: readonly QueryTerm[],
+  types: readonly SearchType[],
+): Promise<number[]> {
+  const counts = await readTermCounts(terms.map((t) => STEM_MARK + t.stem));
+  return Promise.all(
+    terms.map(async (term) => {
+      const counted = counts.get(STEM_MARK + term.stem) ?? 0;
+      if (counted > 0) return counted;
+      const probes = await Promise.all(
+        types.flatMap((type) =>
+          term.lookups.map((key) =>
+            mongoose
+              .model(KINDS[type].model)
+              .find({ searchKeys: key }, { _id: 1 })
+              .limit(PREFIX_PROBE)
+              .lean<{ _id: unknown }[]>()
+              .exec(),
+          ),
+        ),
+      );
+      return new Set(probes.flat().map((doc) => String(doc._id))).size;
+    }),
+  );
+}
+
+function emptyResult(page: number, limit: number): SearchResult {
+  return { items: [], pagination: paginationMeta(page, limit, 0), facets: facetsOf([]) };
+}
+
 /**
  * Searches the questions, papers and subjects the caller may see: every word of `q` must match
  * (same stem, or the start of a word; case and accents ignored). Hits are ranked by field weight
@@ -188,20 +226,22 @@ export async function searchCatalog({
 }): Promise<SearchResult> {
   const q = parseInput(searchQuerySchema, query ?? {});
   const terms = queryTerms(q.q);
-  const viewer = await viewerFor(actor);
-  const counts = await readTermCounts([...terms.flatMap((t) => t.lookups), DOCUMENTS_KEY]);
-  const frequency = (term: QueryTerm) =>
-    term.lookups.reduce((sum, key) => sum + (counts.get(key) ?? 0), 0);
-  const documents = Math.max(1, counts.get(DOCUMENTS_KEY) ?? 0, ...terms.map(frequency));
-  const idf = terms.map((term) => Math.log(1 + documents / Math.max(1, frequency(term))));
-  const rarest = terms.reduce((best, term) => (frequency(term) < frequency(best) ? term : best));
+  const types = q.type ? [q.type] : [...SEARCH_TYPES];
+  const [viewer, frequencies, documents] = await Promise.all([
+    viewerFor(actor),
+    frequenciesOf(terms, types),
+    readTermCounts([DOCUMENTS_KEY]).then((counts) => counts.get(DOCUMENTS_KEY) ?? 0),
+  ]);
+  if (frequencies.some((n) => n === 0)) return emptyResult(q.page, q.limit);
+  const total = Math.max(1, documents, ...frequencies);
+  const idf = frequencies.map((n) => Math.log(1 + total / n));
+  const rarest = terms[frequencies.indexOf(Math.min(...frequencies))]!;
 
   const filters: Filters = {
     universityId: q.universityId,
     subjectOfferingId: q.subjectOfferingId,
     examYear: q.examYear,
   };
-  const types = q.type ? [q.type] : [...SEARCH_TYPES];
   const found = await Promise.all(
     types.map(async (type) => {
       const spec = KINDS[type];

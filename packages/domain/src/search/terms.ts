@@ -1,19 +1,30 @@
-// Document frequencies of search keys: `searchterms` holds `{_id: key, n}`, the number of
-// searchable documents (questions, papers, subjects) whose keys contain `key`, plus the total
+// Document frequencies of words: `searchterms` holds `{_id: '=<stem>', n}`, the number of
+// searchable documents (questions, papers, subjects) holding a word with that stem, plus the
 // number of searchable documents under DOCUMENTS_KEY. Search reads them to push its rarest term
-// and to weigh terms by rarity. They are kept by `$inc` on every write of a searchable document
-// (see docs/decisions/0007-search.md: the engine applies `$inc` as read-then-write, so concurrent
-// writes may lose an increment; the counts steer ranking and the choice of the pushed term, never
-// which documents match, and rebuildTermCounts recounts them from the documents).
+// and to weigh terms by rarity (docs/decisions/0007-search.md).
+// - Only whole-word stems are counted, not prefixes: a document write costs one counter update
+//   per distinct stem (about 20 for a question) instead of one per key (about 100), and the
+//   engine applies each update as its own read-then-write and commit.
+// - Counts change by `$inc`; two processes updating one counter at once may lose an increment
+//   (no transactions). They steer ranking and the choice of the pushed term, never which
+//   documents match, and replaceTermCounts recounts them from the documents.
 import type { mongo } from 'mongoose';
 import { mongoose } from '../db.js';
 import { isDuplicateKeyError } from '../errors.js';
+import { STEM_MARK } from './tokens.js';
 
 /** The key whose count is the number of searchable documents (no word key starts with `#`). */
 export const DOCUMENTS_KEY = '#documents';
 
 /** The collection of counts: derived data, so no model (it is not catalog content). */
 export const SEARCH_TERMS_COLLECTION = 'searchterms';
+
+/**
+ * Counter updates per command. FerretDB 1.24 on PostgreSQL hangs on an update command of more
+ * than about 50 statements that match documents (each holds a pooled connection until the
+ * command ends, and the pool has 50).
+ */
+export const TERM_UPDATES_PER_COMMAND = 40;
 
 interface TermDoc {
   _id: string;
@@ -26,17 +37,22 @@ function termsCollection(): mongo.Collection<TermDoc> {
   return db.collection<TermDoc>(SEARCH_TERMS_COLLECTION);
 }
 
+/** The counted keys of a document: its distinct stem keys. */
+export function countedKeys(keys: readonly string[]): string[] {
+  return [...new Set(keys.filter((key) => key.startsWith(STEM_MARK)))];
+}
+
 /** Changes of counts: key -> delta. */
 export type TermDelta = Map<string, number>;
 
-/** Adds the keys of documents that appeared (+1 each) and of documents that went (-1 each). */
+/** The delta of documents that appeared (+1 per stem) and documents that went (-1 per stem). */
 export function termDelta(
   added: readonly (readonly string[])[],
   removed: readonly (readonly string[])[] = [],
 ): TermDelta {
   const delta: TermDelta = new Map();
   const bump = (keys: readonly string[], by: number) => {
-    for (const key of new Set(keys)) delta.set(key, (delta.get(key) ?? 0) + by);
+    for (const key of countedKeys(keys)) delta.set(key, (delta.get(key) ?? 0) + by);
   };
   for (const keys of added) bump(keys, 1);
   for (const keys of removed) bump(keys, -1);
@@ -52,12 +68,9 @@ export function changeDelta(before: readonly string[], after: readonly string[])
   return delta;
 }
 
-async function writeDelta(delta: TermDelta): Promise<void> {
-  const changes = [...delta].filter(([, by]) => by !== 0);
-  if (changes.length === 0) return;
-  const ops = changes.map(([key, by]) => ({
-    updateOne: { filter: { _id: key }, update: { $inc: { n: by } }, upsert: true },
-  }));
+type TermUpdate = mongo.AnyBulkWriteOperation<TermDoc>;
+
+async function writeChunk(ops: TermUpdate[]): Promise<void> {
   try {
     await termsCollection().bulkWrite(ops, { ordered: false });
   } catch (error) {
@@ -69,15 +82,25 @@ async function writeDelta(delta: TermDelta): Promise<void> {
   }
 }
 
+async function writeDelta(delta: TermDelta): Promise<void> {
+  const ops: TermUpdate[] = [...delta]
+    .filter(([, by]) => by !== 0)
+    .map(([key, by]) => ({
+      updateOne: { filter: { _id: key }, update: { $inc: { n: by } }, upsert: true },
+    }));
+  for (let i = 0; i < ops.length; i += TERM_UPDATES_PER_COMMAND) {
+    await writeChunk(ops.slice(i, i + TERM_UPDATES_PER_COMMAND));
+  }
+}
+
 // One write of counts at a time per process; deltas arriving meanwhile are merged into the next
-// one. Fifty documents created at once cost a few bulk writes, not fifty writes racing for the
-// same keys (which the engine applies one by one, read-then-write).
+// one. Fifty documents created at once cost a few writes per stem, not fifty racing updates.
 let waiting: { delta: TermDelta; done: Promise<void> } | null = null;
 let previous: Promise<unknown> = Promise.resolve();
 
 /**
- * Applies a delta as upserting `$inc`s, merged with the deltas of concurrent writes into one
- * bulk write. Resolves once the write holding it is done.
+ * Applies a delta as upserting `$inc`s, merged with the deltas of concurrent writes. Resolves
+ * once the write holding it is done.
  */
 export function applyTermDelta(delta: TermDelta): Promise<void> {
   if (delta.size === 0) return Promise.resolve();
@@ -111,14 +134,14 @@ export async function replaceTermCounts(documents: Iterable<readonly string[]>):
   let total = 0;
   for (const keys of documents) {
     total += 1;
-    for (const key of new Set(keys)) counts.set(key, (counts.get(key) ?? 0) + 1);
+    for (const key of countedKeys(keys)) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   counts.set(DOCUMENTS_KEY, total);
   const collection = termsCollection();
   await collection.deleteMany({});
   const rows = [...counts].map(([key, n]) => ({ _id: key, n }));
-  for (let i = 0; i < rows.length; i += 5_000) {
-    await collection.insertMany(rows.slice(i, i + 5_000), { ordered: false });
+  for (let i = 0; i < rows.length; i += 1_000) {
+    await collection.insertMany(rows.slice(i, i + 1_000), { ordered: false });
   }
   return counts.size;
 }
