@@ -34,6 +34,8 @@ export async function connectDatabase(options: ConnectOptions): Promise<typeof m
     await buildIndexes();
     const { backfillAncestorKeys } = await import('./migrations.js');
     await backfillAncestorKeys();
+    const { backfillSearch } = await import('./search/backfill.js');
+    await backfillSearch();
   }
   return mongoose;
 }

@@ -230,3 +230,16 @@ export {
   userIdFor,
 } from './user/service.js';
 export { loadUsersByIds } from './user/loaders.js';
+export { searchCatalog, MAX_CANDIDATES } from './search/service.js';
+export type { SearchResult } from './search/service.js';
+export type { SearchQuery, SearchHit, SearchFacets, SearchType } from './search/schema.js';
+export { reindexSearch, backfillSearch } from './search/backfill.js';
+export { SEARCH_TERMS_COLLECTION } from './search/terms.js';
+export { getSubjectOfferingCoverage } from './syllabus-coverage/service.js';
+export type {
+  Coverage,
+  CoverageStats,
+  CoverageModule,
+  CoverageTopic,
+  Sitting,
+} from './syllabus-coverage/schema.js';

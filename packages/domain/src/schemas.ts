@@ -157,3 +157,26 @@ export type {
   User,
   UserClaims,
 } from './user/schema.js';
+export {
+  searchQuerySchema,
+  searchHitSchema,
+  searchFacetsSchema,
+  SEARCH_TYPES,
+  MAX_QUERY_LENGTH,
+} from './search/schema.js';
+export type { SearchQuery, SearchHit, SearchFacets, SearchType } from './search/schema.js';
+export {
+  coverageSchema,
+  coverageStatsSchema,
+  coverageModuleSchema,
+  coverageTopicSchema,
+  sittingSchema,
+  RECENT_SITTINGS,
+} from './syllabus-coverage/schema.js';
+export type {
+  Coverage,
+  CoverageStats,
+  CoverageModule,
+  CoverageTopic,
+  Sitting,
+} from './syllabus-coverage/schema.js';
