@@ -8,10 +8,8 @@ import {
   recordError,
   requestIdOf,
   toHttpError,
-  type HttpError,
-  type HttpErrorCode,
-  type ServiceDeps,
 } from '@qpc/server-kit';
+import type { HttpError, HttpErrorCode, ServiceDeps } from '@qpc/server-kit';
 import type { NextFunction, Request, Response } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
 import { InputValueError } from './schema/common.js';
@@ -47,7 +45,8 @@ const APOLLO_CLIENT_CODES = new Set([
 const TOO_MANY_TOKENS = /^Syntax Error: Document contains more (?:than|that) \d+ tokens/;
 
 /** graphql-js's refusals of a @oneOf input given none, several or a null key. */
-const ONE_OF_REFUSED = /^OneOf Input Object "\w+" must specify exactly one key\.$|^Field "\w+\.\w+" must be non-null\.$/;
+const ONE_OF_REFUSED =
+  /^OneOf Input Object "\w+" must specify exactly one key\.$|^Field "\w+\.\w+" must be non-null\.$/;
 
 /**
  * True for a validation error about a value the schema's input rules refuse (an input scalar's

@@ -9,8 +9,8 @@ import {
   deleteUniversity,
   initSyllabus,
   setPaperStatus,
-  type Actor,
 } from '@qpc/domain';
+import type { Actor } from '@qpc/domain';
 import {
   BranchModel,
   SemesterModel,
@@ -20,7 +20,8 @@ import {
 } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorOf, tag } from './support/fixtures.js';
-import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';
+import { makeCallers, startGateway } from './support/harness.js';
+import type { Callers, RunningGateway } from './support/harness.js';
 import { ADMINS, roleMatrix, WRITERS } from './support/matrix.js';
 
 let gw: RunningGateway;

@@ -1,9 +1,11 @@
 // Papers, questions and solutions through the graph: visibility, enums, nested fields and writes.
-import { createPaper, createQuestion, createSolution, voteSolution, type Actor } from '@qpc/domain';
+import { createPaper, createQuestion, createSolution, voteSolution } from '@qpc/domain';
+import type { Actor } from '@qpc/domain';
 import { PaperModel, QuestionModel, SolutionModel, VoteModel } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorOf, makeCatalog, makeUser, tag } from './support/fixtures.js';
-import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';
+import { makeCallers, startGateway } from './support/harness.js';
+import type { Callers, RunningGateway } from './support/harness.js';
 import { ADMINS, MEMBERS, roleMatrix, WRITERS } from './support/matrix.js';
 
 let gw: RunningGateway;
@@ -153,7 +155,8 @@ describe('questions, question(by: {id} or {slug}), solutions', () => {
 
   it('when questions of a pending paper are listed, then anonymous callers see none and editors see them', async () => {
     const c = await makeCatalog(admin, author);
-    const query = 'query ($p: ObjectID) { questions(paperId: $p) { items { id } pagination { total } } }';
+    const query =
+      'query ($p: ObjectID) { questions(paperId: $p) { items { id } pagination { total } } }';
     const anonymous = await gw.gql(query, { p: c.pending.id });
     expect(anonymous.body.data.questions).toEqual({ items: [], pagination: { total: 0 } });
     const editor = await gw.gql(query, { p: c.pending.id }, callers.headers('editor'));
@@ -164,12 +167,18 @@ describe('questions, question(by: {id} or {slug}), solutions', () => {
     const c = await makeCatalog(admin, author);
     const fields =
       'id paperId subjectOfferingId universityId moduleId topicId text type difficulty marks options answer slug isVerified createdBy createdAt updatedAt';
-    const byId = await gw.gql(`query ($id: ObjectID!) { question(by: { id: $id }) { ${fields} } }`, {
-      id: c.question.id,
-    });
-    const bySlug = await gw.gql(`query ($slug: Slug!) { question(by: { slug: $slug }) { ${fields} } }`, {
-      slug: c.question.slug,
-    });
+    const byId = await gw.gql(
+      `query ($id: ObjectID!) { question(by: { id: $id }) { ${fields} } }`,
+      {
+        id: c.question.id,
+      },
+    );
+    const bySlug = await gw.gql(
+      `query ($slug: Slug!) { question(by: { slug: $slug }) { ${fields} } }`,
+      {
+        slug: c.question.slug,
+      },
+    );
     expect(byId.body.errors).toBeUndefined();
     expect(byId.body.data.question).toEqual({ ...c.question, type: 'MCQ', difficulty: 'EASY' });
     expect(bySlug.body.data.question).toEqual(byId.body.data.question);

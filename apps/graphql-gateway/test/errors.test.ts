@@ -1,10 +1,12 @@
 // Each failure class and its extensions.code, in and around the resolvers (outside production).
-import { createBranch, createSemester, createUniversity, type Actor } from '@qpc/domain';
+import { createBranch, createSemester, createUniversity } from '@qpc/domain';
+import type { Actor } from '@qpc/domain';
 import { UniversityModel } from '@qpc/domain/testing';
 import { socketEndedByPeerError, tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { actorOf, tag } from './support/fixtures.js';
-import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';
+import { makeCallers, startGateway } from './support/harness.js';
+import type { Callers, RunningGateway } from './support/harness.js';
 
 let gw: RunningGateway;
 let callers: Callers;

@@ -41,8 +41,8 @@ import {
   isInputObjectType,
   isListType,
   isNonNullType,
-  type GraphQLInputType,
 } from 'graphql';
+import type { GraphQLInputType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { enumResolvers } from '../src/schema/common.js';

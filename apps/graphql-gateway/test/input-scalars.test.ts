@@ -2,7 +2,8 @@
 // QuestionKey): a value they refuse never reaches a resolver, and the gateway answers it, as a
 // literal (a validation error) or as a variable (a coercion error), with 400 and BAD_USER_INPUT.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';
+import { makeCallers, startGateway } from './support/harness.js';
+import type { Callers, RunningGateway } from './support/harness.js';
 
 let gw: RunningGateway;
 let callers: Callers;

@@ -2,11 +2,13 @@
 // and deletePaperFile with the REST role rule.
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { uploadPaperFile, type Actor } from '@qpc/domain';
+import { uploadPaperFile } from '@qpc/domain';
+import type { Actor } from '@qpc/domain';
 import { PaperModel, samplePdf } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorOf, makeCatalog, makeUser, tag } from './support/fixtures.js';
-import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';
+import { makeCallers, startGateway } from './support/harness.js';
+import type { Callers, RunningGateway } from './support/harness.js';
 import { ADMINS, roleMatrix } from './support/matrix.js';
 
 let gw: RunningGateway;

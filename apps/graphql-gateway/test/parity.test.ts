@@ -17,17 +17,13 @@ import {
   listUniversities,
   listUsers,
   voteSolution,
-  type Actor,
 } from '@qpc/domain';
+import type { Actor } from '@qpc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorOf, makeCatalog, makeUser, type Catalog } from './support/fixtures.js';
-import {
-  makeCallers,
-  startGateway,
-  type Caller,
-  type Callers,
-  type RunningGateway,
-} from './support/harness.js';
+import { actorOf, makeCatalog, makeUser } from './support/fixtures.js';
+import type { Catalog } from './support/fixtures.js';
+import { makeCallers, startGateway } from './support/harness.js';
+import type { Caller, Callers, RunningGateway } from './support/harness.js';
 
 let gw: RunningGateway;
 let callers: Callers;
@@ -198,7 +194,8 @@ describe('parity with the domain services (REST bodies)', () => {
     expect(list.questions).toEqual(page);
     const one = await getQuestionById({ actor: null, id: catalog.question.id });
     expect(
-      (await graph('anonymous', `{ question(by: { id: "${one.id}" }) { ${selectionOf(one)} } }`)).question,
+      (await graph('anonymous', `{ question(by: { id: "${one.id}" }) { ${selectionOf(one)} } }`))
+        .question,
     ).toEqual(one);
   });
 

@@ -1,10 +1,12 @@
 // The GraphQL twins of the second release: reads by id, edits and deletes of modules, topics,
 // syllabi and solutions (with the REST role matrix), filters, sort and includeTotal.
-import { createModule, createPaper, createSolution, createTopic, type Actor } from '@qpc/domain';
+import { createModule, createPaper, createSolution, createTopic } from '@qpc/domain';
+import type { Actor } from '@qpc/domain';
 import { ModuleModel, SolutionModel, SyllabusModel, TopicModel } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorOf, makeCatalog, makeUser, tag } from './support/fixtures.js';
-import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';
+import { makeCallers, startGateway } from './support/harness.js';
+import type { Callers, RunningGateway } from './support/harness.js';
 import { ADMINS, roleMatrix, WRITERS } from './support/matrix.js';
 
 let gw: RunningGateway;
@@ -98,7 +100,8 @@ describe('role matrix of the new mutations', () => {
         arrange: async () => {
           const topic = await freshTopic();
           return {
-            query: 'mutation ($id: ObjectID!) { updateTopic(id: $id, input: { order: 9 }) { id order } }',
+            query:
+              'mutation ($id: ObjectID!) { updateTopic(id: $id, input: { order: 9 }) { id order } }',
             variables: { id: topic.id },
             tookEffect: async () => (await TopicModel.findById(topic.id).lean())?.order === 9,
           };

@@ -1,9 +1,11 @@
 // Syllabus, modules and topics through the graph: the tree, its question lists and its writes.
-import { createModule, createTopic, type Actor } from '@qpc/domain';
+import { createModule, createTopic } from '@qpc/domain';
+import type { Actor } from '@qpc/domain';
 import { ModuleModel, SyllabusModel, TopicModel } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorOf, makeCatalog, tag } from './support/fixtures.js';
-import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';
+import { makeCallers, startGateway } from './support/harness.js';
+import type { Callers, RunningGateway } from './support/harness.js';
 import { roleMatrix, WRITERS } from './support/matrix.js';
 
 let gw: RunningGateway;

@@ -2,8 +2,10 @@
 // plain words, naming the field and the values it takes; `details` carry the same words.
 import { maxExamYear } from '@qpc/domain/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorOf, makeCatalog, type Catalog } from './support/fixtures.js';
-import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';
+import { actorOf, makeCatalog } from './support/fixtures.js';
+import type { Catalog } from './support/fixtures.js';
+import { makeCallers, startGateway } from './support/harness.js';
+import type { Callers, RunningGateway } from './support/harness.js';
 
 let gw: RunningGateway;
 let callers: Callers;

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { testKeys, tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_SUB, baseEnv, startService, type ServiceProcess } from './support/processes.js';
+import { ADMIN_SUB, baseEnv, startService } from './support/processes.js';
+import type { ServiceProcess } from './support/processes.js';
 
 function b64url(value: unknown): string {
   return Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString(

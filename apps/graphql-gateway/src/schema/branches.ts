@@ -1,13 +1,8 @@
-import { createBranch, deleteBranch, listBranches, updateBranch, type Branch } from '@qpc/domain';
+import { createBranch, deleteBranch, listBranches, updateBranch } from '@qpc/domain';
+import type { Branch } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import {
-  listArgs,
-  PAGE_ARGS,
-  who,
-  type IdArgs,
-  type InputArgs,
-  type UpdateArgs,
-} from './common.js';
+import { listArgs, PAGE_ARGS, who } from './common.js';
+import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
 
 export const branchTypeDefs = /* GraphQL */ `
   """

@@ -1,11 +1,5 @@
-import {
-  ACTIONS,
-  NotFoundError,
-  whoMay,
-  type Action,
-  type ListUniversitiesQuery,
-  type Role,
-} from '@qpc/domain';
+import { ACTIONS, NotFoundError, whoMay } from '@qpc/domain';
+import type { Action, ListUniversitiesQuery, Role } from '@qpc/domain';
 import {
   DIFFICULTIES,
   EXAM_TYPES,

@@ -5,18 +5,11 @@ import {
   listPapers,
   setPaperStatus,
   updatePaper,
-  type Paper,
 } from '@qpc/domain';
+import type { Paper } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import {
-  listArgs,
-  PAGE_ARGS,
-  required,
-  who,
-  type IdArgs,
-  type InputArgs,
-  type UpdateArgs,
-} from './common.js';
+import { listArgs, PAGE_ARGS, required, who } from './common.js';
+import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
 
 export const paperTypeDefs = /* GraphQL */ `
   """

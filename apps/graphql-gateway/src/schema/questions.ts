@@ -5,17 +5,11 @@ import {
   getQuestionBySlug,
   listQuestions,
   updateQuestion,
-  type Question,
 } from '@qpc/domain';
+import type { Question } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import {
-  listArgs,
-  PAGE_ARGS,
-  who,
-  type IdArgs,
-  type InputArgs,
-  type UpdateArgs,
-} from './common.js';
+import { listArgs, PAGE_ARGS, who } from './common.js';
+import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
 
 export const questionTypeDefs = /* GraphQL */ `
   """
@@ -173,7 +167,9 @@ export const questionResolvers = {
       listQuestions({ actor, query: listArgs(args) }),
     // QuestionKey is @oneOf: graphql-js has already refused none or both of id and slug.
     question: (_: unknown, { by }: { by: { id: string } | { slug: string } }, { actor }: Ctx) =>
-      'id' in by ? getQuestionById({ actor, id: by.id }) : getQuestionBySlug({ actor, slug: by.slug }),
+      'id' in by
+        ? getQuestionById({ actor, id: by.id })
+        : getQuestionBySlug({ actor, slug: by.slug }),
   },
   Mutation: {
     createQuestion: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>

@@ -1,13 +1,7 @@
 import { createSemester, deleteSemester, listSemesters, updateSemester } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import {
-  listArgs,
-  PAGE_ARGS,
-  who,
-  type IdArgs,
-  type InputArgs,
-  type UpdateArgs,
-} from './common.js';
+import { listArgs, PAGE_ARGS, who } from './common.js';
+import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
 
 export const semesterTypeDefs = /* GraphQL */ `
   """

@@ -3,10 +3,11 @@ import {
   deleteSubjectOffering,
   getSubjectOfferingById,
   listSubjectOfferings,
-  type SubjectOffering,
 } from '@qpc/domain';
+import type { SubjectOffering } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import { listArgs, PAGE_ARGS, required, who, type IdArgs, type InputArgs } from './common.js';
+import { listArgs, PAGE_ARGS, required, who } from './common.js';
+import type { IdArgs, InputArgs } from './common.js';
 
 export const subjectOfferingTypeDefs = /* GraphQL */ `
   """

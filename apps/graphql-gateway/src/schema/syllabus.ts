@@ -10,10 +10,8 @@ import {
   initSyllabus,
   updateModule,
   updateTopic,
-  type Module,
-  type Syllabus,
-  type Topic,
 } from '@qpc/domain';
+import type { Module, Syllabus, Topic } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
 import { who } from './common.js';
 

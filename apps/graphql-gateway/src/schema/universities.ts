@@ -4,17 +4,11 @@ import {
   getUniversityBySlug,
   listUniversities,
   updateUniversity,
-  type University,
 } from '@qpc/domain';
+import type { University } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import {
-  listArgs,
-  PAGE_ARGS,
-  who,
-  type IdArgs,
-  type InputArgs,
-  type UpdateArgs,
-} from './common.js';
+import { listArgs, PAGE_ARGS, who } from './common.js';
+import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
 
 export const universityTypeDefs = /* GraphQL */ `
   """

@@ -1,8 +1,10 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '@qpc/config';
 import { actorOf } from '@qpc/server-kit';
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
+import type { Request, Response } from 'express';
 import { fromQueryString, queryStringSchema } from './query-string.js';
 import type { FileReply, RouteContext, RouteDefinition } from './route.js';
 import { API_PREFIX } from './route.js';
