@@ -115,11 +115,6 @@ const SCALARS: Record<string, string[]> = {
   Int: ['integer'],
   Float: ['number', 'integer'],
   Boolean: ['boolean'],
-  // The input scalars: a string (an integer) the scalar refuses more of than the domain would not pass.
-  ObjectID: ['string'],
-  Slug: ['string'],
-  NonEmptyString: ['string'],
-  PositiveInt: ['integer'],
 };
 
 /** What the graph gives the domain for each enum value (the enum resolvers). */

@@ -2,7 +2,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import type { GatewayContext } from '../context.js';
 import { branchResolvers, branchTypeDefs } from './branches.js';
-import { commonTypeDefs, enumResolvers, scalarResolvers } from './common.js';
+import { commonTypeDefs, enumResolvers } from './common.js';
 import { paperFileResolvers, paperFileTypeDefs } from './paper-files.js';
 import { paperResolvers, paperTypeDefs } from './papers.js';
 import { questionResolvers, questionTypeDefs } from './questions.js';
@@ -38,7 +38,6 @@ export function buildSchema(info: { version: string; startedAt: number }): Graph
   return makeExecutableSchema<GatewayContext>({
     typeDefs,
     resolvers: [
-      scalarResolvers,
       enumResolvers,
       {
         Query: {
