@@ -283,6 +283,13 @@ describe('role matrix', () => {
         prepare: fixed(`/subject-offerings/${tree.offering.id}`),
         expected: open(),
       },
+      { method: 'GET', route: '/search', prepare: fixed('/search?q=question'), expected: open() },
+      {
+        method: 'GET',
+        route: '/subject-offerings/:id/coverage',
+        prepare: fixed(`/subject-offerings/${tree.offering.id}/coverage`),
+        expected: open(),
+      },
       {
         method: 'DELETE',
         route: '/subject-offerings/:subjectOfferingId/syllabus',

@@ -8,6 +8,7 @@ import {
   PAPER_STATUSES,
   QUESTION_TYPES,
   ROLES,
+  SEARCH_TYPES,
 } from '@qpc/domain/schemas';
 
 /** GraphQL enum name of a REST value: `end-term` is `END_TERM`. */
@@ -86,6 +87,11 @@ export const ENUMS: Record<string, EnumDefinition> = {
     long: 'Long answer',
     numerical: 'Numerical answer',
     coding: 'Programming task',
+  }),
+  SearchType: fromDomain('Kind of search hit', SEARCH_TYPES, {
+    question: 'A question',
+    paper: 'A paper',
+    subject: 'A subject',
   }),
   Difficulty: fromDomain('Difficulty of a question', DIFFICULTIES, {
     easy: 'Easy',

@@ -108,7 +108,7 @@ function successResponses(
         200: {
           description: 'One page of results',
           headers: rateLimitHeaders,
-          content: json(envelope.list(response.component)),
+          content: json(envelope.list(response.component, response.extra)),
         },
       };
     case 'item': {
