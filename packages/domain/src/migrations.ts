@@ -95,6 +95,9 @@ const STEPS: readonly BackfillStep[] = [
 
 const MARKER = { _id: 'ancestor-keys-2' };
 
+/** Statements per update command (see runStep). */
+const BATCH = 40;
+
 async function runStep(
   db: NonNullable<typeof mongoose.connection.db>,
   step: BackfillStep,
@@ -118,7 +121,11 @@ async function runStep(
     );
     return [{ updateOne: { filter: { _id: c._id }, update: { $set } } }];
   });
-  if (writes.length) await children.bulkWrite(writes, { ordered: false });
+  // FerretDB on PostgreSQL never answers an update command of more than about 50 statements
+  // that match documents (its connection pool runs dry): write in small commands.
+  for (let i = 0; i < writes.length; i += BATCH) {
+    await children.bulkWrite(writes.slice(i, i + BATCH), { ordered: false });
+  }
   return writes.length;
 }
 

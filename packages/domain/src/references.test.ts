@@ -235,4 +235,21 @@ describe('backfill of ancestor keys', () => {
     );
     expect(await backfillAncestorKeys()).toEqual({ updated: 0 });
   });
+
+  it('when more stale documents than one update command may carry are found, then every one is backfilled', async () => {
+    const offering = await makeOffering();
+    const paper = await makePaper(offering.offeringId, { status: 'approved' });
+    const ids: string[] = [];
+    for (let i = 0; i < 90; i += 1) ids.push((await makeQuestion(paper.id)).id);
+    const db = mongoose.connection.db!;
+    await db
+      .collection('questions')
+      .updateMany({ paperId: new mongoose.Types.ObjectId(paper.id) }, { $unset: { examYear: 1 } });
+    await db.collection('migrations').deleteMany({});
+    const { updated } = await backfillAncestorKeys();
+    expect(updated).toBeGreaterThanOrEqual(90);
+    expect(
+      await QuestionModel.countDocuments({ paperId: paper.id, examYear: { $exists: false } }),
+    ).toBe(0);
+  }, 120_000);
 });

@@ -170,7 +170,7 @@ describe('searchCatalog facets and filters', () => {
     expect((await search({ q: 'sigma', subjectOfferingId: b.offeringId })).pagination.total).toBe(
       2,
     );
-    const year = await search({ q: 'sigma', examYear: '2022' });
+    const year = await search({ q: 'sigma', examYear: 2022 });
     expect(year.facets.type).toEqual({ question: 1, paper: 1, subject: 0 });
     expect(year.facets.examYear).toEqual({ '2022': 2 });
   });
