@@ -5,6 +5,18 @@ import type { SearchFacets, SubjectOffering } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
 import { listArgs, PAGE_ARGS } from './common.js';
 
+/** The figures of a module, a topic and the unassigned questions alike. */
+const STATS_FIELDS = `"Questions asked."
+    questionCount: Int!
+    "Sum of their marks (questions without marks count 0)."
+    marks: Float!
+    "Exam years they were asked in, ascending, distinct."
+    years: [Int!]!
+    "Number of questions per exam type of their paper (every type present)."
+    examTypes: [ExamTypeCount!]!
+    "In how many of the offering's latest sittings (at most 5) it was asked."
+    askedInLast: AskedInLast!`;
+
 export const searchTypeDefs = /* GraphQL */ `
   "One search hit: a question, paper or subject, ranked by relevance."
   type SearchHit {
@@ -62,16 +74,7 @@ export const searchTypeDefs = /* GraphQL */ `
 
   "Questions asked, marks, years and sittings of one part of a syllabus."
   type CoverageStats {
-    "Questions asked."
-    questionCount: Int!
-    "Sum of their marks (questions without marks count 0)."
-    marks: Float!
-    "Exam years they were asked in, ascending, distinct."
-    years: [Int!]!
-    "Number of questions per exam type of their paper."
-    examTypes: [ExamTypeCount!]!
-    "In how many of the offering's latest sittings (at most 5) it was asked."
-    askedInLast: AskedInLast!
+    ${STATS_FIELDS}
   }
 
   "One exam sitting: a distinct exam year and type of the papers counted."
@@ -106,16 +109,7 @@ export const searchTypeDefs = /* GraphQL */ `
     title: String!
     "Its position in the module."
     order: Float!
-    "Questions asked."
-    questionCount: Int!
-    "Sum of their marks (questions without marks count 0)."
-    marks: Float!
-    "Exam years they were asked in, ascending, distinct."
-    years: [Int!]!
-    "Number of questions per exam type of their paper (every type present)."
-    examTypes: [ExamTypeCount!]!
-    "In how many of the offering's latest sittings (at most 5) it was asked."
-    askedInLast: AskedInLast!
+    ${STATS_FIELDS}
   }
 
   "Coverage of one module and its topics."
@@ -126,16 +120,7 @@ export const searchTypeDefs = /* GraphQL */ `
     title: String!
     "Its position in the syllabus."
     order: Float!
-    "Questions asked."
-    questionCount: Int!
-    "Sum of their marks (questions without marks count 0)."
-    marks: Float!
-    "Exam years they were asked in, ascending, distinct."
-    years: [Int!]!
-    "Number of questions per exam type of their paper (every type present)."
-    examTypes: [ExamTypeCount!]!
-    "In how many of the offering's latest sittings (at most 5) it was asked."
-    askedInLast: AskedInLast!
+    ${STATS_FIELDS}
     "Its topics, in syllabus order."
     topics: [CoverageTopic!]!
   }
