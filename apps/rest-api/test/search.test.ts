@@ -1,8 +1,10 @@
 // Search and coverage over HTTP: the envelope with facets, visibility, bad input, coverage counts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type Call } from './support/api.js';
+import { client } from './support/api.js';
+import type { Call } from './support/api.js';
 import { makeOffering, makePaper, makeQuestion, makeSyllabus, uid } from './support/fixtures.js';
-import { startApp, type RunningApp } from './support/harness.js';
+import { startApp } from './support/harness.js';
+import type { RunningApp } from './support/harness.js';
 import { makeCallers } from './support/users.js';
 
 let app: RunningApp;
