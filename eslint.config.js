@@ -40,4 +40,24 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-properties': 'off' },
   },
+  {
+    // The benchmark is plain Node ESM (`npx eslint bench`).
+    files: ['bench/**/*.mjs'],
+    languageOptions: {
+      globals: Object.fromEntries(
+        [
+          'process',
+          'Buffer',
+          'console',
+          'fetch',
+          'performance',
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'clearInterval',
+          'URL',
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
 );

@@ -6,7 +6,7 @@
 import { openBenchDatabase } from './database.mjs';
 import { generateCatalog } from './generate.mjs';
 
-const db = await openBenchDatabase();
+const db = await openBenchDatabase({ engine: process.env.BENCH_ENGINE ?? 'postgresql' });
 try {
   const { catalog } = await generateCatalog({
     seed: 42,
@@ -14,6 +14,7 @@ try {
     domain: db.domain,
     progress: false,
   });
+  await db.finishLoad();
   const { PaperModel, QuestionModel } = db.domain;
   const papers = catalog.docs.papers.slice(0, 200).map((p) => p._id);
   const questions = catalog.docs.questions.slice(0, 200).map((q) => q._id);

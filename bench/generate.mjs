@@ -1,9 +1,10 @@
-// Loads the benchmark catalog into a fresh database through the domain's mongoose models
-// (insertMany in batches, validation on). Deterministic from a seed: ids, dates, names and text all
+// Loads the benchmark catalog into a fresh database: documents checked against the domain's
+// mongoose models, then inserted with the driver's insertMany in batches. Deterministic from a seed: ids, dates, names and text all
 // come from one seeded PRNG, so two runs with the same seed and scale hold the same documents.
 //
 //   node bench/generate.mjs                      # embedded FerretDB in a temp dir, then stops it
 //   MONGODB_URI=mongodb://127.0.0.1:27017/qpc_bench node bench/generate.mjs   # that database, dropped first
+//   BENCH_ENGINE=sqlite node bench/generate.mjs  # the embedded FerretDB on SQLite (default postgresql)
 //   BENCH_SCALE=0.1 BENCH_SEED=7 ...             # smaller catalog, other seed
 //
 // Invariants kept (the services' own rules): slugs unique kebab-case; every reference exists;
@@ -13,6 +14,12 @@
 // only on questions of approved papers; nobody votes on their own solution, at most once per
 // solution.
 import { createProgress, createRandom } from './lib.mjs';
+
+/** Two words no other generated text uses, planted in `catalogSize().searchPlanted` questions. */
+export const SEARCH_RARE_QUERY = 'penrose tiling';
+/** Two words of the generated vocabulary: their hits grow with the catalog. */
+export const SEARCH_COMMON_QUERY = 'hashing complexity';
+const SEARCH_PHRASE_SENTENCE = 'Relate it to Penrose tiling.';
 
 const BASE_TIME = Date.UTC(2025, 0, 1);
 const DAY = 24 * 60 * 60 * 1000;
@@ -32,6 +39,7 @@ export function catalogSize(scale = 1) {
     loadUsers: 64,
     voteSolutions: 200,
     preVotingLoadUsers: 16,
+    searchPlanted: 40,
   };
 }
 
@@ -302,6 +310,7 @@ export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor }) {
         const semester = {
           _id: oid(sAt),
           branchId: branch._id,
+          universityId: university._id,
           number: k + 1,
           name: `Semester ${k + 1}`,
           ...stamp(sAt),
@@ -357,7 +366,12 @@ export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor }) {
     };
     docs.offerings.push(offering);
     const syAt = tick();
-    const syllabus = { _id: oid(syAt), subjectOfferingId: offering._id, ...stamp(syAt) };
+    const syllabus = {
+      _id: oid(syAt),
+      subjectOfferingId: offering._id,
+      universityId: university._id,
+      ...stamp(syAt),
+    };
     docs.syllabi.push(syllabus);
     const modules = Array.from({ length: rnd.int(3, 8) }, (_, m) => {
       const mAt = tick();
@@ -365,6 +379,7 @@ export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor }) {
         _id: oid(mAt),
         syllabusId: syllabus._id,
         subjectOfferingId: offering._id,
+        universityId: university._id,
         title: `Unit ${m + 1}: ${rnd.pick(TOPIC_WORDS)} of ${rnd.pick(CONCEPTS)}`,
         order: m + 1,
         ...stamp(mAt),
@@ -375,7 +390,9 @@ export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor }) {
         const topic = {
           _id: oid(tAt),
           moduleId: module._id,
+          syllabusId: syllabus._id,
           subjectOfferingId: offering._id,
+          universityId: university._id,
           title: `${rnd.pick(TOPIC_WORDS)}: ${rnd.pick(CONCEPTS)}`,
           order: t + 1,
           ...stamp(tAt),
@@ -430,6 +447,10 @@ export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor }) {
       const paper = {
         _id: oid(at),
         subjectOfferingId: offering._id,
+        universityId: offering.universityId,
+        branchId: offering.branchId,
+        semesterId: offering.semesterId,
+        subjectId: offering.subjectId,
         examYear,
         examType,
         title,
@@ -453,6 +474,8 @@ export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor }) {
           _id: oid(qAt),
           paperId: paper._id,
           subjectOfferingId: offering._id,
+          universityId: offering.universityId,
+          paperStatus: status,
           moduleId: module._id,
           topicId: topic?._id ?? null,
           text,
@@ -481,6 +504,14 @@ export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor }) {
     }
   }
 
+  // The search scenario's rare phrase: in the same number of questions at every scale, spread
+  // evenly over the catalog, so a search for it finds as many hits at scale 5 as at scale 1.
+  const step = docs.questions.length / size.searchPlanted;
+  for (let i = 0; i < size.searchPlanted; i += 1) {
+    const question = docs.questions[Math.floor(i * step)];
+    question.text = `${question.text} ${SEARCH_PHRASE_SENTENCE}`;
+  }
+
   // Solutions on questions of approved papers, each with 1-4 votes from distinct non-authors.
   const solvedQuestions = rnd.sample(
     approvedQuestions,
@@ -494,6 +525,10 @@ export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor }) {
     const solution = {
       _id: oid(at),
       questionId: question._id,
+      paperId: question.paperId,
+      subjectOfferingId: question.subjectOfferingId,
+      universityId: question.universityId,
+      paperStatus: question.paperStatus,
       authorId: author._id,
       content: `${rnd.pick(VERBS)} ${rnd.pick(CONCEPTS)} first. ${Array.from({ length: rnd.int(3, 8) }, () => `Then ${rnd.pick(VERBS).toLowerCase()} the ${rnd.pick(CONCEPTS)} ${rnd.pick(FILLER)}.`).join(' ')}`,
       ...stamp(at),
@@ -504,6 +539,8 @@ export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor }) {
       docs.votes.push({
         _id: oid(vAt),
         solutionId: solution._id,
+        questionId: solution.questionId,
+        subjectOfferingId: solution.subjectOfferingId,
         userId: voter._id,
         value: rnd.chance(0.75) ? 1 : -1,
         ...stamp(vAt),
@@ -519,6 +556,8 @@ export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor }) {
       docs.votes.push({
         _id: oid(vAt),
         solutionId: solution._id,
+        questionId: solution.questionId,
+        subjectOfferingId: solution.subjectOfferingId,
         userId: voter._id,
         value: rnd.chance(0.5) ? 1 : -1,
         ...stamp(vAt),
@@ -546,13 +585,32 @@ const ORDER = [
 ];
 
 /**
+ * Checks documents against their mongoose model (casting, required fields, enums, and strict
+ * paths: an unknown field throws), so the fast raw insert below cannot store a shape the app
+ * would not write: every document of the small collections, and an even sample of the large ones.
+ */
+async function validateSample(Model, list, sampleSize = 2_000) {
+  const step = Math.max(1, Math.floor(list.length / sampleSize));
+  for (let i = 0; i < list.length; i += step) {
+    try {
+      await new Model(list[i]).validate();
+    } catch (error) {
+      throw new Error(`generated ${Model.modelName} ${list[i]._id} is invalid: ${error.message}`);
+    }
+  }
+}
+
+/**
  * Generates and inserts the catalog into the database mongoose is connected to, which must be
- * empty (a fresh database). Returns counts, timing and the handles the scenarios need.
+ * empty (a fresh database). Documents are validated (a sample of the large collections), then
+ * inserted with the driver's insertMany in batches, a few batches in flight. Returns counts,
+ * timing and the handles the scenarios need.
  */
 export async function generateCatalog({
   seed = 42,
   scale = 1,
   batchSize = 1000,
+  inFlight = 3,
   domain,
   progress = true,
 }) {
@@ -567,16 +625,23 @@ export async function generateCatalog({
     Types: domain.mongoose.Types,
     userIdFor: domain.userIdFor,
   });
+  for (const [key, modelName] of ORDER) await validateSample(domain[modelName], catalog.docs[key]);
   const total = ORDER.reduce((sum, [key]) => sum + catalog.docs[key].length, 0);
   const bar = progress ? createProgress(total) : null;
   for (const [key, modelName] of ORDER) {
     const list = catalog.docs[key];
+    const collection = domain[modelName].collection;
     bar?.label(key);
-    for (let i = 0; i < list.length; i += batchSize) {
-      const batch = list.slice(i, i + batchSize);
-      await domain[modelName].insertMany(batch, { ordered: true, timestamps: false });
-      bar?.tick(batch.length);
-    }
+    let next = 0;
+    const worker = async () => {
+      while (next < list.length) {
+        const batch = list.slice(next, next + batchSize);
+        next += batchSize;
+        await collection.insertMany(batch, { ordered: false });
+        bar?.tick(batch.length);
+      }
+    };
+    await Promise.all(Array.from({ length: inFlight }, worker));
   }
   bar?.finish();
   const counts = Object.fromEntries(ORDER.map(([key]) => [key, catalog.docs[key].length]));
@@ -588,9 +653,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { openBenchDatabase } = await import('./database.mjs');
   const seed = Number(process.env.BENCH_SEED ?? 42);
   const scale = Number(process.env.BENCH_SCALE ?? 1);
-  const db = await openBenchDatabase();
+  const db = await openBenchDatabase({ engine: process.env.BENCH_ENGINE ?? 'postgresql' });
   try {
     const { counts, seconds } = await generateCatalog({ seed, scale, domain: db.domain });
+    await db.finishLoad();
     console.log(`generated in ${seconds.toFixed(1)} s on ${db.engine}: ${JSON.stringify(counts)}`);
   } finally {
     await db.close();
