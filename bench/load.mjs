@@ -109,17 +109,38 @@ export function databaseCpuMicros(rootPids) {
 }
 
 /**
+ * CPU (µs per second) a server spends with no request at all (timers, GC of earlier work),
+ * measured once per server over `seconds`: subtracted from its runs, so a slow request is not
+ * charged for the seconds of idle CPU around it.
+ */
+async function idleCpuRate(server, seconds = 2) {
+  server.idleCpuRate ??= (async () => {
+    await server.request({ type: 'idle' });
+    const before = await server.request({ type: 'cpu' });
+    const started = performance.now();
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    const after = await server.request({ type: 'cpu' });
+    return (after.cpuMicros - before.cpuMicros) / ((performance.now() - started) / 1000);
+  })();
+  return server.idleCpuRate;
+}
+
+/**
  * One measured run: the load, then (once every request it started is answered) the CPU the
- * server and the database spent per request served.
+ * server (less its idle CPU over the run) and the database spent per request served.
  */
 export async function measuredRun(server, scenario, target, shape, dbPids) {
+  const idleRate = await idleCpuRate(server);
   const before = await server.request({ type: 'cpu' });
   const dbBefore = databaseCpuMicros(dbPids);
+  const started = performance.now();
   const { result, times } = await fire(server, scenario, target, shape);
   await server.request({ type: 'idle' });
   const after = await server.request({ type: 'cpu' });
+  const wallSeconds = (performance.now() - started) / 1000;
   const dbAfter = databaseCpuMicros(dbPids);
   const served = after.requests - before.requests;
+  const busyMicros = Math.max(0, after.cpuMicros - before.cpuMicros - idleRate * wallSeconds);
   return {
     ...latencyStats(times),
     connections: shape.connections,
@@ -132,7 +153,8 @@ export async function measuredRun(server, scenario, target, shape, dbPids) {
     errors: result.errors,
     timeouts: result.timeouts,
     served,
-    cpuPerRequestMs: served ? (after.cpuMicros - before.cpuMicros) / served / 1000 : null,
+    cpuPerRequestMs: served ? busyMicros / served / 1000 : null,
+    idleCpuMsPerSecond: idleRate / 1000,
     dbCpuPerRequestMs:
       served && dbBefore !== null && dbAfter !== null ? (dbAfter - dbBefore) / served / 1000 : null,
   };
