@@ -30,9 +30,14 @@ if (!uri) {
   embedded = await startFerretDB({
     dataDir: join(config.dataDir, 'db'),
     binaryPath: config.ferretdbBin,
+    engine: config.embedded.engine,
   });
   uri = `${embedded.uri}${EMBEDDED_DATABASE_NAME}`;
-  console.log(`> embedded FerretDB on 127.0.0.1:${embedded.port} (data in ${embedded.dataDir})`);
+  console.log(
+    `> embedded FerretDB on 127.0.0.1:${embedded.port}, backend ${embedded.engine}` +
+      (embedded.postgres ? ` on 127.0.0.1:${embedded.postgres.port}` : '') +
+      ` (data in ${embedded.dataDir})`,
+  );
 }
 
 await domain.connectDatabase({
@@ -51,6 +56,8 @@ if (shouldSeed && (await domain.isDatabaseEmpty())) {
 await domain.disconnectDatabase();
 
 const env = { ...process.env, MONGODB_URI: uri, SEED_SAMPLE_DATA: 'false' };
+// Detailed health of each app checks the PostgreSQL server under FerretDB too.
+if (embedded?.postgres) env.EMBEDDED_POSTGRES_URL = embedded.postgres.url;
 const apps = [
   { name: 'rest-api', script: 'apps/rest-api/dist/server.js' },
   { name: 'graphql-gateway', script: 'apps/graphql-gateway/dist/server.js' },

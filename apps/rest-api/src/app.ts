@@ -16,6 +16,7 @@ export interface AppDeps {
   rateLimiter: RateLimiter;
   resolveActor: ActorResolver;
   version: string;
+  postgresUrl?: HttpAppDeps['postgresUrl'];
   disable?: HttpAppDeps['disable'];
 }
 

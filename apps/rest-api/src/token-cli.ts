@@ -46,7 +46,11 @@ if (values.role) {
     const dbDir = join(config.dataDir, 'db');
     const running = await findRunningFerretDB(dbDir);
     if (!running)
-      temporary = await startFerretDB({ dataDir: dbDir, binaryPath: config.ferretdbBin });
+      temporary = await startFerretDB({
+        dataDir: dbDir,
+        binaryPath: config.ferretdbBin,
+        engine: config.embedded.engine,
+      });
     uri = `${running ?? temporary!.uri}${EMBEDDED_DATABASE_NAME}`;
   }
   await connectDatabase({

@@ -36,6 +36,27 @@ describe('REST platform', () => {
     expect(body.data.checks.database).toEqual({ status: 'up', latencyMs: expect.any(Number) });
   });
 
+  it.runIf(inject('postgresUrl'))(
+    'when the service runs on the embedded PostgreSQL engine, then detailed health reports it next to the database',
+    async () => {
+      const onEngine = await startApp(
+        { EMBEDDED_POSTGRES_URL: inject('postgresUrl') },
+        { shareDatabaseWith: app },
+      );
+      try {
+        const res = await fetch(`${onEngine.url}/api/v1/health/detailed`);
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as any;
+        expect(body.data.checks).toEqual({
+          database: { status: 'up', latencyMs: expect.any(Number) },
+          engine: { status: 'up', latencyMs: expect.any(Number), backend: 'postgresql' },
+        });
+      } finally {
+        await onEngine.close();
+      }
+    },
+  );
+
   it('when a route does not exist, then it answers 404 in the error envelope with the request id', async () => {
     const res = await fetch(`${app.url}/api/v1/nope`, { headers: { 'X-Request-Id': 'trace-123' } });
     expect(res.status).toBe(404);
@@ -149,6 +170,44 @@ describe('REST platform with its own database process', () => {
       expect(body.success).toBe(false);
       expect(body.data.checks.database.status).toBe('down');
       expect((await fetch(`${server.url}/api/v1/health`)).status).toBe(200);
+    } finally {
+      await server.close();
+      await disconnectDatabase();
+      await db.stop();
+    }
+  });
+});
+
+describe('REST platform on its own embedded engine', () => {
+  it('when the PostgreSQL server under FerretDB stops, then detailed health answers 503 naming the engine down', async () => {
+    const db = await startFerretDB({ dataDir: mkdtempSync(join(tmpdir(), 'qpc-engine-down-')) });
+    await connectDatabase({ uri: `${db.uri}engine_check`, serverSelectionTimeoutMs: 1000 });
+    const config = testConfig(`${db.uri}engine_check`);
+    const server = await listen(
+      createApp({
+        config,
+        logger: createLogger({ logLevel: 'silent' }, { name: 'rest-api' }),
+        rateLimiter: createRateLimiter(config, { keyPrefix: 'rest' }),
+        resolveActor: createActorResolver(config),
+        version: 'test',
+        postgresUrl: db.postgres!.url,
+      }),
+    );
+    try {
+      const up = await fetch(`${server.url}/api/v1/health/detailed`);
+      expect(up.status).toBe(200);
+      expect(((await up.json()) as any).data.checks.engine).toEqual({
+        status: 'up',
+        latencyMs: expect.any(Number),
+        backend: 'postgresql',
+      });
+      await db.postgres!.stop();
+      const res = await fetch(`${server.url}/api/v1/health/detailed`);
+      expect(res.status).toBe(503);
+      const body = (await res.json()) as any;
+      expect(body.success).toBe(false);
+      expect(body.error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(body.data.checks.engine).toEqual({ status: 'down', backend: 'postgresql' });
     } finally {
       await server.close();
       await disconnectDatabase();

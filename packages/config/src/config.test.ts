@@ -33,6 +33,18 @@ describe('loadConfig', () => {
       adminExternalIds: [],
       sentry: { dsn: undefined, environment: 'development' },
       graphql: { introspection: true },
+      embedded: { engine: 'postgresql', postgresUrl: undefined },
+    });
+  });
+
+  it('when the embedded engine is chosen, then SQLite stays available behind EMBEDDED_ENGINE', () => {
+    const config = loadConfig({
+      EMBEDDED_ENGINE: 'sqlite',
+      EMBEDDED_POSTGRES_URL: 'postgres://postgres@127.0.0.1:5433/ferretdb',
+    });
+    expect(config.embedded).toEqual({
+      engine: 'sqlite',
+      postgresUrl: 'postgres://postgres@127.0.0.1:5433/ferretdb',
     });
   });
 
@@ -110,6 +122,8 @@ describe('loadConfig', () => {
     ['SENTRY_DSN', 'not a url', /URL/],
     ['GRAPHQL_MAX_DEPTH', '0', /greater than 0/],
     ['SHUTDOWN_GRACE_MS', 'x', /number/],
+    ['EMBEDDED_ENGINE', 'mysql', /postgresql or sqlite/],
+    ['EMBEDDED_POSTGRES_URL', 'mongodb://x', /postgres:\/\//],
   ])('when %s=%s, then the start is refused naming it', (variable, value, message) => {
     const problems = problemsOf({ [variable]: value });
     expect(problems).toEqual([{ variable, message: expect.stringMatching(message) }]);

@@ -149,6 +149,17 @@ export const envSchema = z.object({
     .default(10_000)
     .describe('how long shutdown waits for in-flight requests'),
   FERRETDB_BIN: z.string().min(1).optional().describe('path of a prebuilt ferretdb binary'),
+  EMBEDDED_ENGINE: z
+    .enum(['postgresql', 'sqlite'], { message: 'must be postgresql or sqlite' })
+    .default('postgresql')
+    .describe('backend of the embedded FerretDB: a PostgreSQL server it starts, or SQLite files'),
+  EMBEDDED_POSTGRES_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .describe(
+      'the PostgreSQL server under an embedded FerretDB started by another process (npm start sets it), checked by detailed health',
+    ),
 });
 
 /** Rules between variables, checked on the raw values so they report even when a field fails. */
@@ -208,6 +219,12 @@ export interface Config {
   };
   readonly shutdownGraceMs: number;
   readonly ferretdbBin: string | undefined;
+  readonly embedded: {
+    /** Backend of the embedded FerretDB, when MONGODB_URI is unset. */
+    readonly engine: Env['EMBEDDED_ENGINE'];
+    /** PostgreSQL under an embedded FerretDB another process started; detailed health pings it. */
+    readonly postgresUrl: string | undefined;
+  };
 }
 
 /** Raised when settings are invalid; its message names every bad variable and why. */
@@ -289,6 +306,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     ferretdbBin: e.FERRETDB_BIN,
+    embedded: { engine: e.EMBEDDED_ENGINE, postgresUrl: e.EMBEDDED_POSTGRES_URL },
   });
 }
 

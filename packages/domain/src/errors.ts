@@ -153,12 +153,15 @@ export function duplicateKeyFields(error: unknown): string[] {
 
 /**
  * A unique-index violation. MongoDB (and FerretDB on inserts) report code 11000; FerretDB on
- * updates reports an InternalError whose message carries SQLite's "UNIQUE constraint failed".
+ * updates reports an InternalError whose message carries the backend's own error: SQLite's
+ * "UNIQUE constraint failed", PostgreSQL's unique_violation "(SQLSTATE 23505)".
  */
 export function isDuplicateKeyError(error: unknown): boolean {
   const e = error as MongoLikeError | undefined;
   if (e?.code === 11000) return true;
-  return typeof e?.message === 'string' && /UNIQUE constraint failed/.test(e.message);
+  return (
+    typeof e?.message === 'string' && /UNIQUE constraint failed|\(SQLSTATE 23505\)/.test(e.message)
+  );
 }
 
 /**

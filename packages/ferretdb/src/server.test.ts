@@ -1,37 +1,104 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
-import { describe, expect, it } from 'vitest';
-import { findRunningFerretDB, startFerretDB } from './server.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pingPostgres } from './pg-client.js';
+import { findRunningFerretDB, startFerretDB, type FerretDBServer } from './server.js';
+import { childrenOf, isRunning, listeningAddresses } from './test-support/proc.js';
+
+const hasProc = existsSync('/proc/self/net/tcp');
+
+async function keepAndRead(uri: string, write: boolean): Promise<unknown> {
+  const client = new MongoClient(`${uri}keep`);
+  await client.connect();
+  try {
+    const things = client.db().collection('things');
+    if (write) await things.insertOne({ name: 'kept' });
+    return await things.findOne({}, { projection: { _id: 0 } });
+  } finally {
+    await client.close();
+  }
+}
 
 describe('embedded FerretDB', () => {
-  it('when started, then it answers on loopback and keeps data across a restart on the same directory', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'qpc-ferret-'));
-    const first = await startFerretDB({ dataDir });
-    expect(first.uri).toMatch(/^mongodb:\/\/127\.0\.0\.1:\d+\/$/);
-    expect(await findRunningFerretDB(dataDir)).toBe(first.uri);
-    const client = new MongoClient(`${first.uri}keep`);
-    await client.connect();
-    await client.db().collection('things').insertOne({ name: 'kept' });
-    await client.close();
-    await first.stop();
-    expect(existsSync(join(dataDir, 'endpoint.json'))).toBe(false);
-    expect(await findRunningFerretDB(dataDir)).toBeNull();
-
-    const second = await startFerretDB({ dataDir });
-    const again = new MongoClient(`${second.uri}keep`);
-    await again.connect();
-    expect(
-      await again
-        .db()
-        .collection('things')
-        .findOne({}, { projection: { _id: 0 } }),
-    ).toEqual({ name: 'kept' });
-    await again.close();
-    await second.stop();
-    expect(second.process.exitCode !== null || second.process.signalCode !== null).toBe(true);
+  const started: FerretDBServer[] = [];
+  async function start(options: Parameters<typeof startFerretDB>[0]): Promise<FerretDBServer> {
+    const server = await startFerretDB(options);
+    started.push(server);
+    return server;
+  }
+  afterEach(async () => {
+    for (const server of started.splice(0)) await server.stop();
   });
+
+  it('when started without an engine, then FerretDB runs on PostgreSQL with its cluster under dataDir/pg', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'qpc-ferret-'));
+    const server = await start({ dataDir });
+    expect(server.engine).toBe('postgresql');
+    expect(server.postgres?.dataDir).toBe(join(dataDir, 'pg'));
+    expect(existsSync(join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
+    expect(server.postgres?.url).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/ferretdb$/);
+    expect(await pingPostgres(server.postgres!.url)).toEqual({ latencyMs: expect.any(Number) });
+    if (process.getuid?.() === 0) {
+      // PostgreSQL refuses root: the cluster belongs to an unprivileged user.
+      expect(statSync(join(dataDir, 'pg')).uid).not.toBe(0);
+    }
+  });
+
+  it.each(['postgresql', 'sqlite'] as const)(
+    'when the %s engine restarts on the same directory, then it answers on loopback and the data is kept',
+    async (engine) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'qpc-ferret-'));
+      const first = await startFerretDB({ dataDir, engine });
+      expect(first.uri).toMatch(/^mongodb:\/\/127\.0\.0\.1:\d+\/$/);
+      expect(await findRunningFerretDB(dataDir)).toBe(first.uri);
+      expect(await keepAndRead(first.uri, true)).toEqual({ name: 'kept' });
+      await first.stop();
+      expect(existsSync(join(dataDir, 'endpoint.json'))).toBe(false);
+      expect(await findRunningFerretDB(dataDir)).toBeNull();
+
+      const second = await start({ dataDir, engine });
+      expect(await keepAndRead(second.uri, false)).toEqual({ name: 'kept' });
+    },
+  );
+
+  it('when FerretDB alone is killed, then the database is down until a start on the same directory reuses the running PostgreSQL', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'qpc-ferret-'));
+    const first = await start({ dataDir });
+    await keepAndRead(first.uri, true);
+    const exited = new Promise((r) => first.process.once('exit', r));
+    first.process.kill('SIGKILL');
+    await exited;
+    expect(await findRunningFerretDB(dataDir)).toBeNull();
+    expect(isRunning(first.postgres!.pid)).toBe(true);
+
+    const second = await start({ dataDir, port: first.port });
+    expect(second.uri).toBe(first.uri);
+    expect(second.postgres?.pid).toBe(first.postgres?.pid);
+    expect(await keepAndRead(second.uri, false)).toEqual({ name: 'kept' });
+  });
+
+  it.runIf(hasProc)(
+    'when running, then FerretDB and PostgreSQL listen on 127.0.0.1 only, and stop() leaves none of their processes',
+    async () => {
+      const server = await startFerretDB({ dataDir: mkdtempSync(join(tmpdir(), 'qpc-ferret-')) });
+      const ferretPid = server.process.pid!;
+      const postgresPid = server.postgres!.pid;
+      const postgresPort = server.postgres!.port;
+      try {
+        expect(listeningAddresses(ferretPid)).toEqual([`127.0.0.1:${server.port}`]);
+        expect(listeningAddresses(postgresPid)).toEqual([`127.0.0.1:${postgresPort}`]);
+      } finally {
+        const postgresChildren = childrenOf(postgresPid);
+        expect(postgresChildren.length).toBeGreaterThan(0);
+        await server.stop();
+        for (const pid of [ferretPid, postgresPid, ...postgresChildren]) {
+          expect(isRunning(pid)).toBe(false);
+        }
+      }
+    },
+  );
 
   it('when the binary path does not exist, then the error says so', async () => {
     await expect(

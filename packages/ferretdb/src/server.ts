@@ -1,48 +1,47 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { ensureFerretDB } from './binary.js';
+import { installGinIndexer } from './gin-indexes.js';
+import { withPostgres } from './pg-client.js';
+import { startPostgres, type PostgresServer } from './postgres.js';
+import { freePort } from './ports.js';
+import { forgetOnExit, stopOnExit, withParentDeathSignal } from './processes.js';
+
+/** Which FerretDB backend serves the data: PostgreSQL (the default) or SQLite files. */
+export type EmbeddedEngine = 'postgresql' | 'sqlite';
 
 export interface FerretDBServer {
   /** `mongodb://127.0.0.1:PORT/` — append a database name. */
   readonly uri: string;
   readonly port: number;
   readonly dataDir: string;
+  readonly engine: EmbeddedEngine;
+  /** The FerretDB process (killing it takes the database down; PostgreSQL keeps running). */
   readonly process: ChildProcess;
-  /** Stops the server (SIGTERM, then SIGKILL after a grace period). */
+  /** The PostgreSQL server under FerretDB; null with the SQLite engine. */
+  readonly postgres: PostgresServer | null;
+  /** Stops FerretDB (SIGTERM, then SIGKILL after a grace period), then PostgreSQL. */
   stop(): Promise<void>;
 }
 
 export interface StartOptions {
-  /** Folder for the SQLite files and FerretDB's state; created if missing. */
+  /** Folder for FerretDB's state and the data (`pg/` or the SQLite files); created if missing. */
   dataDir: string;
-  /** Loopback port; 0 or unset picks a free one. */
+  /** FerretDB's loopback port; 0 or unset picks a free one. */
   port?: number;
   binaryPath?: string | undefined;
-  /** How long to wait for the first successful ping. */
+  /** `postgresql` (default) or `sqlite`. */
+  engine?: EmbeddedEngine | undefined;
+  /** Folder of PostgreSQL's `initdb` and `postgres`; found on the machine when unset. */
+  postgresBinDir?: string | undefined;
+  /** How long to wait for each server to answer. */
   readyTimeoutMs?: number;
   logLevel?: 'debug' | 'info' | 'warn' | 'error';
 }
 
-/** Asks the OS for a free loopback port. */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolvePort(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
+export { freePort };
 
 /** Pings until the server answers; readiness is observed, never assumed from a sleep. */
 export async function waitForPing(
@@ -64,22 +63,27 @@ export async function waitForPing(
     } finally {
       await client.close().catch(() => undefined);
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`FerretDB did not answer a ping within ${timeoutMs} ms: ${String(lastError)}`);
 }
 
 const ENDPOINT_FILE = 'endpoint.json';
 
+interface Endpoint {
+  uri: string;
+  port: number;
+  pid: number;
+  engine: EmbeddedEngine;
+  postgresUrl: string | null;
+}
+
 /** The URI of a FerretDB already serving `dataDir`, if one answers a ping. */
 export async function findRunningFerretDB(dataDir: string): Promise<string | null> {
   try {
     const { uri, pid } = JSON.parse(
       readFileSync(join(resolve(dataDir), ENDPOINT_FILE), 'utf8'),
-    ) as {
-      uri: string;
-      pid: number;
-    };
+    ) as Endpoint;
     process.kill(pid, 0);
     await waitForPing(uri, 2_000, () => true);
     return uri;
@@ -88,43 +92,67 @@ export async function findRunningFerretDB(dataDir: string): Promise<string | nul
   }
 }
 
-/** Starts FerretDB with its SQLite backend on loopback, telemetry disabled, and waits until it answers. */
+/**
+ * Starts FerretDB on loopback with telemetry disabled and waits until it answers. By default its
+ * backend is a PostgreSQL server started (or reused) on `<dataDir>/pg`, with the GIN indexer
+ * installed (see gin-indexes.ts); `engine: 'sqlite'` keeps SQLite files in `dataDir` instead.
+ */
 export async function startFerretDB(options: StartOptions): Promise<FerretDBServer> {
   const binary = await ensureFerretDB({ binaryPath: options.binaryPath });
   const dataDir = resolve(options.dataDir);
+  const engine = options.engine ?? 'postgresql';
   mkdirSync(dataDir, { recursive: true });
-  let attempts = 0;
-  for (;;) {
-    attempts += 1;
-    const port = options.port || (await freePort());
-    try {
-      return await launch(binary, dataDir, port, options);
-    } catch (error) {
-      // Another process may have taken the port between probe and bind: try another one.
-      if (options.port || attempts >= 3) throw error;
+  let postgres: PostgresServer | null = null;
+  if (engine === 'postgresql') {
+    postgres = await startPostgres({
+      dataDir: join(dataDir, 'pg'),
+      binDir: options.postgresBinDir,
+      readyTimeoutMs: options.readyTimeoutMs,
+    });
+  }
+  try {
+    if (postgres) await withPostgres(postgres.url, installGinIndexer);
+    const backend = postgres
+      ? ['--handler=postgresql', `--postgresql-url=${postgres.url}`]
+      : ['--handler=sqlite', `--sqlite-url=file:${dataDir}/`];
+    for (let attempt = 1; ; attempt += 1) {
+      const port = options.port || (await freePort());
+      try {
+        return await launch({ binary, dataDir, port, options, engine, backend, postgres });
+      } catch (error) {
+        // Another process may have taken the port between probe and bind: try another one.
+        if (options.port || attempt >= 3) throw error;
+      }
     }
+  } catch (error) {
+    await postgres?.stop();
+    throw error;
   }
 }
 
-async function launch(
-  binary: string,
-  dataDir: string,
-  port: number,
-  options: StartOptions,
-): Promise<FerretDBServer> {
-  const child = spawn(
+async function launch(params: {
+  binary: string;
+  dataDir: string;
+  port: number;
+  options: StartOptions;
+  engine: EmbeddedEngine;
+  backend: string[];
+  postgres: PostgresServer | null;
+}): Promise<FerretDBServer> {
+  const { binary, dataDir, port, options, engine, postgres } = params;
+  const { command, args } = withParentDeathSignal(
     binary,
     [
-      '--handler=sqlite',
-      `--sqlite-url=file:${dataDir}/`,
+      ...params.backend,
       `--listen-addr=127.0.0.1:${port}`,
       `--state-dir=${dataDir}`,
       '--telemetry=disable',
       '--debug-addr=-',
       `--log-level=${options.logLevel ?? 'warn'}`,
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    'TERM',
   );
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-8000);
@@ -133,31 +161,45 @@ async function launch(
   const exit = new Promise<void>((r) =>
     child.once('exit', () => {
       exited = true;
+      if (child.pid !== undefined) forgetOnExit(child.pid);
       r();
     }),
   );
+  if (child.pid !== undefined) stopOnExit(child.pid, 'SIGTERM');
   const uri = `mongodb://127.0.0.1:${port}/`;
   try {
     await waitForPing(uri, options.readyTimeoutMs ?? 30_000, () => !exited);
   } catch (error) {
     child.kill('SIGKILL');
+    await exit;
     throw new Error(`${(error as Error).message}\n${stderr}`);
   }
   // Lets other local processes (the token CLI) find the running server.
   const endpointFile = join(dataDir, ENDPOINT_FILE);
-  writeFileSync(endpointFile, JSON.stringify({ uri, port, pid: child.pid }));
+  const endpoint: Endpoint = {
+    uri,
+    port,
+    pid: child.pid!,
+    engine,
+    postgresUrl: postgres?.url ?? null,
+  };
+  writeFileSync(endpointFile, JSON.stringify(endpoint));
   void exit.then(() => rmSync(endpointFile, { force: true }));
   return {
     uri,
     port,
     dataDir,
+    engine,
     process: child,
+    postgres,
     async stop() {
-      if (exited) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exit;
-      clearTimeout(timer);
+      if (!exited) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await exit;
+        clearTimeout(timer);
+      }
+      await postgres?.stop();
     },
   };
 }

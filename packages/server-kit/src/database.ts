@@ -22,8 +22,8 @@ export const EMBEDDED_DATABASE_NAME = 'qp_catalog';
 
 /**
  * Connects to MONGODB_URI, or, when it is unset, starts the embedded FerretDB under
- * DATA_DIR/db and connects to it. Builds indexes; seeds the sample catalog when asked to (by
- * default: an empty embedded database).
+ * DATA_DIR/db (on EMBEDDED_ENGINE, PostgreSQL by default) and connects to it. Builds indexes;
+ * seeds the sample catalog when asked to (by default: an empty embedded database).
  */
 export async function startDatabase(config: Config, logger: Logger): Promise<RunningDatabase> {
   let embedded: FerretDBServer | null = null;
@@ -32,9 +32,18 @@ export async function startDatabase(config: Config, logger: Logger): Promise<Run
     embedded = await startFerretDB({
       dataDir: join(config.dataDir, 'db'),
       binaryPath: config.ferretdbBin,
+      engine: config.embedded.engine,
     });
     uri = `${embedded.uri}${EMBEDDED_DATABASE_NAME}`;
-    logger.info({ port: embedded.port, dataDir: embedded.dataDir }, 'embedded FerretDB started');
+    logger.info(
+      {
+        port: embedded.port,
+        dataDir: embedded.dataDir,
+        engine: embedded.engine,
+        postgresPort: embedded.postgres?.port,
+      },
+      `embedded FerretDB started on ${embedded.engine}`,
+    );
   }
   const connection = mongoose.connection;
   connection.on('disconnected', () => logger.warn('database disconnected'));

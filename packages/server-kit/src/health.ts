@@ -1,18 +1,37 @@
 import { pingDatabase } from '@qpc/domain';
+import { pingPostgres } from '@qpc/ferretdb';
 import { Router } from 'express';
 import { requestIdOf } from './request-context.js';
 
 export interface HealthInfo {
   version: string;
   startedAt?: number;
+  /** The PostgreSQL server under the embedded FerretDB, when the service runs on it. */
+  postgresUrl?: string | undefined;
+}
+
+const TIMEOUT_MS = 1_500;
+
+type Check = { status: 'up'; latencyMs: number } | { status: 'down' };
+
+async function check(probe: () => Promise<{ latencyMs: number }>): Promise<Check> {
+  try {
+    const { latencyMs } = await probe();
+    return { status: 'up', latencyMs };
+  } catch {
+    return { status: 'down' };
+  }
 }
 
 /**
  * `/api/v1/health`: 200 while the process serves, whatever the database does (liveness).
- * `/api/v1/health/detailed`: 200 with the database's latency, or 503 within ~1.5 s when it is down.
+ * `/api/v1/health/detailed`: 200 with the database's latency (and, on the embedded engine, that
+ * of the PostgreSQL server under FerretDB as `checks.engine`), or 503 within ~1.5 s when either
+ * is down.
  */
 export function healthRouter(info: HealthInfo): Router {
   const startedAt = info.startedAt ?? Date.now();
+  const { postgresUrl } = info;
   const base = () => ({
     status: 'ok' as const,
     uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
@@ -25,23 +44,27 @@ export function healthRouter(info: HealthInfo): Router {
   });
   router.get('/api/v1/health/detailed', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    try {
-      const { latencyMs } = await pingDatabase(1_500);
-      res.status(200).json({
-        success: true,
-        data: { ...base(), checks: { database: { status: 'up', latencyMs } } },
-      });
-    } catch {
-      res.status(503).json({
-        success: false,
-        data: { ...base(), status: 'degraded', checks: { database: { status: 'down' } } },
-        error: {
-          message: 'The database is unavailable',
-          code: 'SERVICE_UNAVAILABLE',
-          requestId: requestIdOf(req),
-        },
-      });
+    const [database, engine] = await Promise.all([
+      check(() => pingDatabase(TIMEOUT_MS)),
+      postgresUrl ? check(() => pingPostgres(postgresUrl, TIMEOUT_MS)) : null,
+    ]);
+    const checks = {
+      database,
+      ...(engine ? { engine: { ...engine, backend: 'postgresql' as const } } : {}),
+    };
+    if (database.status === 'up' && engine?.status !== 'down') {
+      res.status(200).json({ success: true, data: { ...base(), checks } });
+      return;
     }
+    res.status(503).json({
+      success: false,
+      data: { ...base(), status: 'degraded', checks },
+      error: {
+        message: 'The database is unavailable',
+        code: 'SERVICE_UNAVAILABLE',
+        requestId: requestIdOf(req),
+      },
+    });
   });
   return router;
 }

@@ -17,6 +17,8 @@ export interface HttpAppDeps {
   rateLimiter: RateLimiter;
   resolveActor: ActorResolver;
   version: string;
+  /** The PostgreSQL server under an embedded FerretDB this process started (detailed health). */
+  postgresUrl?: string | undefined;
   helmet?: HelmetOptions;
   /** Switch middleware off, for the benchmark's overhead measurements only. */
   disable?: { logger?: boolean; rateLimit?: boolean; auth?: boolean };
@@ -92,7 +94,12 @@ export function createHttpApp(deps: HttpAppDeps, mountRoutes: (app: Express) => 
   if (!deps.disable?.logger) app.use(httpLogger(logger));
   app.use(helmet(deps.helmet));
   app.use(cors(config.corsOrigins));
-  app.use(healthRouter({ version: deps.version }));
+  app.use(
+    healthRouter({
+      version: deps.version,
+      postgresUrl: deps.postgresUrl ?? config.embedded.postgresUrl,
+    }),
+  );
   app.use(requireJsonBodies());
   app.use(
     express.json({

@@ -15,6 +15,8 @@ export interface ServiceDeps {
   rateLimiter: RateLimiter;
   resolveActor: ActorResolver;
   version: string;
+  /** The PostgreSQL server under the embedded FerretDB this process started, if any. */
+  postgresUrl?: string | undefined;
 }
 
 export interface ServiceDefinition {
@@ -55,6 +57,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
       rateLimiter,
       resolveActor: createActorResolver(config),
       version: definition.version,
+      postgresUrl: database.embedded?.postgres?.url,
     });
     const server = app.listen(definition.port(config), config.host);
     server.on('listening', () => {

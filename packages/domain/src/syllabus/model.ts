@@ -37,6 +37,7 @@ const topicSchema = new Schema(
 );
 topicSchema.index({ moduleId: 1, order: 1 });
 topicSchema.index({ subjectOfferingId: 1 });
+topicSchema.index({ syllabusId: 1, order: 1 });
 
 export type SyllabusDoc = InferSchemaType<typeof syllabusSchema>;
 export type ModuleDoc = InferSchemaType<typeof moduleSchema>;

@@ -13,11 +13,11 @@ import {
   UniversityModel,
   UserModel,
   VoteModel,
-} from './models.js';
-import { listPapers } from './paper/service.js';
-import { seedSampleCatalog } from './seed.js';
-import { listSolutions } from './solution/service.js';
-import { useTestDatabase } from './test-support/database.js';
+} from '../models.js';
+import { listPapers } from '../paper/service.js';
+import { seedSampleCatalog } from './load.js';
+import { listSolutions } from '../solution/service.js';
+import { useTestDatabase } from '../test-support/database.js';
 
 useTestDatabase();
 

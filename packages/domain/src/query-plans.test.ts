@@ -1,0 +1,252 @@
+// Every hot query shape of the services and loaders, explained by the embedded engine: each must
+// be pushed down to PostgreSQL and answered by an index scan (the GIN expression indexes that
+// @qpc/ferretdb makes for the fields the models index). Runs on the embedded PostgreSQL engine
+// only: MongoDB and FerretDB's SQLite backend return no PostgreSQL plan.
+import type {} from '@qpc/ferretdb/vitest-global-setup';
+import { analyzeDatabase, explainFind, isAnsweredByIndex } from '@qpc/ferretdb';
+import { Types } from 'mongoose';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { mongoose } from './db.js';
+import type { ModelName } from './references.js';
+import { useTestDatabase } from './test-support/database.js';
+
+const postgresUrl = inject('postgresUrl');
+const { uri } = useTestDatabase();
+
+const OFFERINGS = 300;
+const PAPERS_PER_OFFERING = 4;
+const QUESTIONS_PER_PAPER = 5;
+const ids = (n: number) => Array.from({ length: n }, () => new Types.ObjectId());
+
+const collection = (name: ModelName) => mongoose.model(name).collection.collectionName;
+
+/** A catalog of 6,000 questions in 300 offerings (and their parents, solutions and votes), inserted directly. */
+async function seedLargeCatalog(): Promise<Record<string, Types.ObjectId>> {
+  const db = mongoose.connection.db!;
+  const universities = ids(30);
+  const offerings = ids(OFFERINGS);
+  const universityOf = (i: number) => universities[i % universities.length]!;
+  const branches = ids(100);
+  const branchOf = (i: number) => branches[i % branches.length]!;
+  const now = new Date();
+  const base = { createdAt: now, updatedAt: now };
+  await db.collection(collection('University')).insertMany(
+    universities.map((_id, i) => ({
+      _id,
+      name: `U${i}`,
+      shortName: `U${i}`,
+      slug: `u-${i}-${_id}`,
+      isActive: i !== 0,
+      deletedAt: null,
+      ...base,
+    })),
+  );
+  const syllabi = offerings.map((offering, i) => ({
+    _id: new Types.ObjectId(),
+    subjectOfferingId: offering,
+    universityId: universityOf(i),
+    ...base,
+  }));
+  await db.collection(collection('Syllabus')).insertMany(syllabi);
+  const modules = syllabi.flatMap((s) =>
+    Array.from({ length: 4 }, (_, m) => ({
+      _id: new Types.ObjectId(),
+      syllabusId: s._id,
+      subjectOfferingId: s.subjectOfferingId,
+      universityId: s.universityId,
+      title: `M${m}`,
+      order: m,
+      ...base,
+    })),
+  );
+  await db.collection(collection('Module')).insertMany(modules);
+  const topics = modules.flatMap((m) =>
+    Array.from({ length: 3 }, (_, t) => ({
+      _id: new Types.ObjectId(),
+      moduleId: m._id,
+      syllabusId: m.syllabusId,
+      subjectOfferingId: m.subjectOfferingId,
+      universityId: m.universityId,
+      title: `T${t}`,
+      order: t,
+      ...base,
+    })),
+  );
+  await db.collection(collection('Topic')).insertMany(topics);
+  const papers = offerings.flatMap((offering, i) =>
+    Array.from({ length: PAPERS_PER_OFFERING }, (_, p) => ({
+      _id: new Types.ObjectId(),
+      subjectOfferingId: offering,
+      universityId: universityOf(i),
+      branchId: branchOf(i),
+      semesterId: new Types.ObjectId(),
+      subjectId: new Types.ObjectId(),
+      examYear: 2015 + p,
+      examType: 'end-term',
+      title: `P${i}.${p}`,
+      slug: `p-${i}-${p}-${offering}`,
+      status: p === 0 ? 'pending' : 'approved',
+      statusHistory: [],
+      createdBy: null,
+      ...base,
+    })),
+  );
+  await db.collection(collection('Paper')).insertMany(papers);
+  let n = 0;
+  const questions = papers.flatMap((paper) =>
+    Array.from({ length: QUESTIONS_PER_PAPER }, (_, q) => {
+      n += 1;
+      const module = modules[(n * 7) % modules.length]!;
+      return {
+        _id: new Types.ObjectId(),
+        paperId: paper._id,
+        subjectOfferingId: paper.subjectOfferingId,
+        universityId: paper.universityId,
+        paperStatus: paper.status,
+        moduleId: module._id,
+        topicId: topics[(n * 13) % topics.length]!._id,
+        text: `Q ${q}`,
+        type: ['mcq', 'short', 'long', 'numerical', 'coding'][q % 5],
+        difficulty: ['easy', 'medium', 'hard'][q % 3],
+        marks: 5,
+        answer: null,
+        slug: `q-${paper._id}-${q}`,
+        isVerified: false,
+        createdBy: null,
+        ...base,
+      };
+    }),
+  );
+  for (let i = 0; i < questions.length; i += 2_000) {
+    await db.collection(collection('Question')).insertMany(questions.slice(i, i + 2_000));
+  }
+  const solutions = questions
+    .filter((_, i) => i % 3 === 0)
+    .map((q) => ({
+      _id: new Types.ObjectId(),
+      questionId: q._id,
+      paperId: q.paperId,
+      subjectOfferingId: q.subjectOfferingId,
+      universityId: q.universityId,
+      paperStatus: q.paperStatus,
+      authorId: new Types.ObjectId(),
+      content: 'S',
+      ...base,
+    }));
+  await db.collection(collection('Solution')).insertMany(solutions);
+  const voter = new Types.ObjectId();
+  await db.collection(collection('Vote')).insertMany(
+    solutions
+      .map((s) => ({
+        _id: new Types.ObjectId(),
+        solutionId: s._id,
+        questionId: s.questionId,
+        subjectOfferingId: s.subjectOfferingId,
+        userId: new Types.ObjectId(),
+        value: 1,
+        ...base,
+      }))
+      .concat(
+        solutions.slice(0, 50).map((s) => ({
+          _id: new Types.ObjectId(),
+          solutionId: s._id,
+          questionId: s.questionId,
+          subjectOfferingId: s.subjectOfferingId,
+          userId: voter,
+          value: -1,
+          ...base,
+        })),
+      ),
+  );
+  const offering = offerings[7]!;
+  const paper = papers[7 * PAPERS_PER_OFFERING + 2]!;
+  const question = questions.find((q) => q.paperId.equals(paper._id))!;
+  const solution = solutions.find((s) => s.subjectOfferingId.equals(offering))!;
+  return {
+    offering,
+    university: universityOf(7),
+    branch: branchOf(7),
+    semester: paper.semesterId,
+    subject: paper.subjectId,
+    syllabus: syllabi[7]!._id,
+    module: question.moduleId,
+    topic: question.topicId,
+    paper: paper._id,
+    question: question._id,
+    solution: solution._id,
+    voter,
+  };
+}
+
+describe.skipIf(!postgresUrl)('hot query shapes on the embedded PostgreSQL engine', () => {
+  let keys: Record<string, Types.ObjectId>;
+
+  beforeAll(async () => {
+    keys = await seedLargeCatalog();
+    // Statistics as a running server would have them after autovacuum.
+    await analyzeDatabase(postgresUrl, new URL(uri()).pathname.slice(1));
+  }, 120_000);
+
+  // [collection, filter] of every equality the services and loaders send with a hot read.
+  const shapes = (): [ModelName, string, Record<string, unknown>][] => [
+    [
+      'Paper',
+      'papers of an offering (public)',
+      { subjectOfferingId: keys.offering, status: 'approved' },
+    ],
+    ['Paper', 'papers of a university', { universityId: keys.university, status: 'approved' }],
+    ['Paper', 'papers of a branch', { branchId: keys.branch }],
+    ['Paper', 'papers of a semester', { semesterId: keys.semester }],
+    ['Paper', 'papers of a subject', { subjectId: keys.subject }],
+    [
+      'Question',
+      'questions of a module (public)',
+      { moduleId: keys.module, paperStatus: 'approved' },
+    ],
+    ['Question', 'questions of a topic', { topicId: keys.topic }],
+    ['Question', 'questions of a paper', { paperId: keys.paper }],
+    [
+      'Question',
+      'questions of an offering (tree)',
+      { subjectOfferingId: keys.offering, paperStatus: 'approved' },
+    ],
+    ['Solution', 'solutions of a question', { questionId: keys.question, paperStatus: 'approved' }],
+    ['Solution', 'solutions of an offering (tree)', { subjectOfferingId: keys.offering }],
+    ['Vote', 'votes of a solution', { solutionId: keys.solution }],
+    ['Vote', 'votes of an offering (tree)', { subjectOfferingId: keys.offering }],
+    [
+      'Vote',
+      "the caller's votes in an offering",
+      { subjectOfferingId: keys.offering, userId: keys.voter },
+    ],
+    ['Syllabus', 'syllabus of an offering', { subjectOfferingId: keys.offering }],
+    ['Module', 'modules of a syllabus', { syllabusId: keys.syllabus }],
+    ['Topic', 'topics of a syllabus', { syllabusId: keys.syllabus }],
+  ];
+
+  it('when each hot shape is explained, then it is pushed down and answered by an index scan', async () => {
+    const db = mongoose.connection.db!;
+    const failures: string[] = [];
+    for (const [model, label, filter] of shapes()) {
+      const explained = await explainFind(db, collection(model), filter);
+      if (!explained.filterPushdown || !isAnsweredByIndex(explained.plan)) {
+        failures.push(
+          `${label}: pushdown ${explained.filterPushdown}, plan ${JSON.stringify(explained.plan)}`,
+        );
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('when a filter adds an operator the engine cannot push down, then its equality is still pushed down to an index', async () => {
+    const db = mongoose.connection.db!;
+    const hidden = [new Types.ObjectId()];
+    const explained = await explainFind(db, collection('Question'), {
+      subjectOfferingId: keys.offering,
+      paperStatus: 'approved',
+      universityId: { $nin: hidden },
+    });
+    expect(explained.filterPushdown).toBe(true);
+    expect(isAnsweredByIndex(explained.plan)).toBe(true);
+  });
+});

@@ -1,0 +1,1 @@
+export { seedSampleCatalog } from './load.js';

@@ -1,0 +1,141 @@
+import type pg from 'pg';
+
+/**
+ * FerretDB (PostgreSQL backend) pushes an equality filter down as `_jsonb -> 'field' @> value`,
+ * but its createIndex makes a btree on `(_jsonb -> 'field')`, which PostgreSQL cannot use for
+ * `@>`. For every field of every btree FerretDB makes on a collection's table (top-level fields
+ * only: nested ones are never pushed down), this makes the GIN expression index that answers the
+ * filter. An event trigger fires when FerretDB creates an index; a sweep at start covers indexes
+ * made before the trigger existed and drops GIN indexes whose btree is gone.
+ *
+ * Our indexes are recognised by their comment, never by FerretDB's naming: FerretDB does not
+ * list them (listIndexes shows only its own metadata), and DROP TABLE of a collection drops them.
+ */
+const FUNCTIONS_SQL = String.raw`
+CREATE OR REPLACE FUNCTION public.qpc_jsonb_field(expression text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $fn$
+  SELECT replace(substring(expression FROM '^\(\(_jsonb -> ''((?:[^'']|'''')*)''::text\)\)$'), '''''', '''')
+$fn$;
+
+CREATE OR REPLACE FUNCTION public.qpc_is_ferretdb_table(table_oid oid) RETURNS boolean
+LANGUAGE sql STABLE AS $fn$
+  SELECT EXISTS (
+    SELECT 1
+      FROM pg_class t
+      JOIN pg_namespace n ON n.oid = t.relnamespace
+      JOIN pg_attribute a ON a.attrelid = t.oid AND a.attname = '_jsonb' AND NOT a.attisdropped
+     WHERE t.oid = table_oid
+       AND t.relkind = 'r'
+       AND t.relname NOT LIKE '\_ferretdb\_%'
+       AND to_regclass(format('%I._ferretdb_database_metadata', n.nspname)) IS NOT NULL
+  )
+$fn$;
+
+CREATE OR REPLACE FUNCTION public.qpc_gin_for_index(index_oid oid) RETURNS integer
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  target record;
+  field text;
+  gin_name text;
+  made integer := 0;
+BEGIN
+  SELECT i.indrelid, i.indnatts, n.nspname, t.relname, am.amname
+    INTO target
+    FROM pg_index i
+    JOIN pg_class c ON c.oid = i.indexrelid
+    JOIN pg_am am ON am.oid = c.relam
+    JOIN pg_class t ON t.oid = i.indrelid
+    JOIN pg_namespace n ON n.oid = t.relnamespace
+   WHERE i.indexrelid = index_oid;
+  -- Our own GIN indexes fire the trigger too: only btrees go further, so there is no recursion.
+  IF NOT FOUND OR target.amname <> 'btree' OR NOT public.qpc_is_ferretdb_table(target.indrelid) THEN
+    RETURN 0;
+  END IF;
+  FOR k IN 1..target.indnatts LOOP
+    field := public.qpc_jsonb_field(pg_get_indexdef(index_oid, k, false));
+    CONTINUE WHEN field IS NULL;
+    gin_name := left(target.relname, 24) || '_' ||
+      left(regexp_replace(lower(field), '[^a-z0-9_]', '_', 'g'), 20) || '_' ||
+      left(md5(target.nspname || '.' || target.relname || '.' || field), 8) || '_gin';
+    CONTINUE WHEN to_regclass(format('%I.%I', target.nspname, gin_name)) IS NOT NULL;
+    EXECUTE format('CREATE INDEX %I ON %I.%I USING gin ((_jsonb -> %L) jsonb_path_ops)',
+                   gin_name, target.nspname, target.relname, field);
+    EXECUTE format('COMMENT ON INDEX %I.%I IS %L', target.nspname, gin_name, 'qpc-gin:' || field);
+    made := made + 1;
+  END LOOP;
+  RETURN made;
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION public.qpc_gin_on_create_index() RETURNS event_trigger
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  command record;
+BEGIN
+  FOR command IN SELECT objid FROM pg_event_trigger_ddl_commands() WHERE object_type = 'index' LOOP
+    PERFORM public.qpc_gin_for_index(command.objid);
+  END LOOP;
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION public.qpc_gin_sweep() RETURNS integer
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  orphan record;
+  made integer := 0;
+BEGIN
+  -- A GIN index whose field no btree of its table covers any more (dropIndexes) goes.
+  FOR orphan IN
+    SELECT n.nspname, c.relname
+      FROM pg_index i
+      JOIN pg_class c ON c.oid = i.indexrelid
+      JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE obj_description(i.indexrelid, 'pg_class') LIKE 'qpc-gin:%'
+       AND NOT EXISTS (
+         SELECT 1
+           FROM pg_index b
+           JOIN pg_class bc ON bc.oid = b.indexrelid
+           JOIN pg_am am ON am.oid = bc.relam AND am.amname = 'btree'
+           CROSS JOIN LATERAL generate_series(1, b.indnatts) AS k
+          WHERE b.indrelid = i.indrelid
+            AND 'qpc-gin:' || public.qpc_jsonb_field(pg_get_indexdef(b.indexrelid, k, false))
+                = obj_description(i.indexrelid, 'pg_class'))
+  LOOP
+    EXECUTE format('DROP INDEX %I.%I', orphan.nspname, orphan.relname);
+  END LOOP;
+  SELECT coalesce(sum(public.qpc_gin_for_index(i.indexrelid)), 0)::integer INTO made
+    FROM pg_index i
+    JOIN pg_class t ON t.oid = i.indrelid
+    JOIN pg_namespace n ON n.oid = t.relnamespace
+   WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast');
+  RETURN made;
+END
+$fn$;
+`;
+
+const TRIGGER_SQL = `
+DROP EVENT TRIGGER IF EXISTS qpc_gin_on_create_index;
+CREATE EVENT TRIGGER qpc_gin_on_create_index ON ddl_command_end
+  WHEN TAG IN ('CREATE INDEX')
+  EXECUTE FUNCTION public.qpc_gin_on_create_index();
+`;
+
+/**
+ * Installs (or updates) the functions and the event trigger in FerretDB's database, then makes
+ * any GIN index missing for indexes that already exist. Returns how many it made.
+ */
+export async function installGinIndexer(client: pg.Client): Promise<number> {
+  await client.query('BEGIN');
+  try {
+    // Two starts on one server (a restart racing a stop) must not interleave the DDL.
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['qpc-gin-indexer']);
+    await client.query(FUNCTIONS_SQL);
+    await client.query(TRIGGER_SQL);
+    const swept = await client.query<{ made: number }>('SELECT public.qpc_gin_sweep() AS made');
+    await client.query('COMMIT');
+    return swept.rows[0]?.made ?? 0;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
