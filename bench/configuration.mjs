@@ -224,7 +224,7 @@ async function latencyRuns({ pool, active, capture, settings, dbPids, log }) {
           ? `  (! ${result.non2xx} non-2xx, ${result.errors} errors)`
           : '';
       log(
-        `  ${scenario.name.padEnd(30)} ${target.padEnd(8)} p50 ${result.p50?.toFixed(2)} ms  p99 ${result.p99?.toFixed(1)} ms  n=${result.samples}${result.single ? ' (one request: too slow for a run)' : ''}${cpu}${dbCpu}${flag}`,
+        `  ${scenario.name.padEnd(30)} ${target.padEnd(8)} p50 ${result.p50?.toFixed(2) ?? '–'} ms  p99 ${result.p99?.toFixed(1) ?? '–'} ms  n=${result.samples}${result.single ? ' (one request: too slow for a run)' : ''}${cpu}${dbCpu}${flag}`,
       );
     }
   }

@@ -63,7 +63,7 @@ async function throughputRuns({ pool, groups, capture, settings, dbPids, log }) 
             ? `  (! ${result.non2xx} non-2xx, ${result.errors} errors)`
             : '';
         log(
-          `  ${scenario.name.padEnd(30)} ${target.padEnd(16)} ${connections} conn ${result.rps.toFixed(1).padStart(7)} req/s  p50 ${result.p50?.toFixed(1)} ms  cpu ${result.cpuPerRequestMs?.toFixed(2)} ms/req${flag}`,
+          `  ${scenario.name.padEnd(30)} ${target.padEnd(16)} ${connections} conn ${result.rps.toFixed(1).padStart(7)} req/s  p50 ${result.p50?.toFixed(1) ?? '–'} ms  cpu ${result.cpuPerRequestMs?.toFixed(2) ?? '–'} ms/req${flag}`,
         );
       }
     }
