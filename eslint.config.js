@@ -10,6 +10,8 @@ export default tseslint.config(
       '.data/**',
       'reports/**',
       'scripts/**',
+      'out/**',
+      '**/src/generated/**',
     ],
   },
   js.configs.recommended,

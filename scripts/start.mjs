@@ -1,5 +1,6 @@
 // `npm start`: installs what is missing, builds, starts the embedded database (unless MONGODB_URI
-// is set), loads the sample catalog into an empty one, then runs both apps until Ctrl-C.
+// is set), loads the sample catalog into an empty one, then runs both apps and the web page
+// (which forwards its /graphql to the gateway) until Ctrl-C.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { buildAll, ensureDependencies, ensureFerretDB, root } from './lib.mjs';
@@ -61,6 +62,7 @@ if (embedded?.postgres) env.EMBEDDED_POSTGRES_URL = embedded.postgres.url;
 const apps = [
   { name: 'rest-api', script: 'apps/rest-api/dist/server.js' },
   { name: 'graphql-gateway', script: 'apps/graphql-gateway/dist/server.js' },
+  { name: 'web', script: 'apps/web/dist/server/server.js' },
 ].map(({ name, script }) => {
   const child = spawn(process.execPath, [join(root, script)], {
     cwd: root,
@@ -79,6 +81,7 @@ console.log(
   `> REST API        http://${host}:${config.port}/api/v1   (docs: http://${host}:${config.port}/api/v1/docs)`,
 );
 console.log(`> GraphQL gateway http://${host}:${config.graphqlPort}/graphql`);
+console.log(`> Web page        http://${host}:${config.web.port}/`);
 console.log('> a token for local development: npm run token -- --sub me --role admin');
 
 let stopping = false;

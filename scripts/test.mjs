@@ -2,17 +2,24 @@
 // The tests run in a network namespace with only loopback when the machine allows it (root and
 // `unshare`), so any hidden call home fails the suite. Extra arguments go to turbo
 // (e.g. `npm test -- --filter @qpc/domain`). QPC_TEST_NETWORK=host runs without isolation.
+// A full run (no arguments) then builds and runs the two apps' HTTP tests once more on Node 24
+// (fetched from the npm registry into .cache/), the runtime line after the image's Node 20.
 import { spawnSync } from 'node:child_process';
 import { dirname } from 'node:path';
 import {
   buildAll,
+  ensureChromium,
   ensureDependencies,
   ensureFerretDB,
+  ensureNode24,
   ensureRedis,
   ensureSchemathesis,
   pnpmPath,
   root,
 } from './lib.mjs';
+
+const extraArgs = process.argv.slice(2);
+const isFullRun = extraArgs.length === 0;
 
 ensureDependencies();
 buildAll();
@@ -21,44 +28,63 @@ ensureRedis();
 const env = {
   ...process.env,
   SCHEMATHESIS_BIN: ensureSchemathesis(),
+  CHROMIUM_BIN: ensureChromium(),
   TURBO_TELEMETRY_DISABLED: '1',
   DO_NOT_TRACK: '1',
 };
+// Fetched now: inside the network namespace npm could not reach the registry.
+const node24 = isFullRun ? ensureNode24() : null;
 
 // pnpm from npx's cache, resolved now: inside the network namespace npx could not fetch it.
 // turbo looks pnpm up on PATH to run each package's script.
 const pnpm = pnpmPath();
 env.PATH = `${dirname(pnpm)}:${env.PATH}`;
-const turbo = [
-  pnpm,
-  'exec',
-  'turbo',
-  'run',
-  'test',
-  '--concurrency=1',
-  '--output-logs=full',
-  ...process.argv.slice(2),
-];
 const canIsolate =
   process.env.QPC_TEST_NETWORK !== 'host' &&
   process.platform === 'linux' &&
   spawnSync('unshare', ['-n', '--', 'sh', '-c', 'ip link set lo up']).status === 0;
-
-let result;
 if (canIsolate) {
   console.log('> running tests with outbound network blocked (network namespace, loopback only)');
   env.QPC_NETWORK_ISOLATED = '1';
-  result = spawnSync(
-    'unshare',
-    ['-n', '--', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', ...turbo],
-    {
-      cwd: root,
-      stdio: 'inherit',
-      env,
-    },
-  );
 } else {
   console.log('> running tests on the host network (no network namespace available)');
-  result = spawnSync(turbo[0], turbo.slice(1), { cwd: root, stdio: 'inherit', env });
 }
-process.exit(result.status ?? 1);
+
+/** Runs a command in the namespace (when available) with `runEnv`; returns its exit status. */
+function runTests(command, runEnv) {
+  const result = canIsolate
+    ? spawnSync(
+        'unshare',
+        ['-n', '--', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh', ...command],
+        { cwd: root, stdio: 'inherit', env: runEnv },
+      )
+    : spawnSync(command[0], command.slice(1), { cwd: root, stdio: 'inherit', env: runEnv });
+  return result.status ?? 1;
+}
+
+const turbo = [pnpm, 'exec', 'turbo', 'run'];
+const status = runTests(
+  [...turbo, 'test', '--concurrency=1', '--output-logs=full', ...extraArgs],
+  env,
+);
+if (status !== 0 || !node24) process.exit(status);
+
+// The same build and the REST and GraphQL suites under Node 24: `node` on PATH is Node 24 for
+// pnpm, turbo's tasks, tsc and vitest alike. --force rebuilds instead of reusing Node 20's output.
+const env24 = { ...env, PATH: `${node24}:${env.PATH}` };
+const version = spawnSync('node', ['--version'], { env: env24, encoding: 'utf8' }).stdout.trim();
+console.log(`> building and running the apps' HTTP tests again on Node ${version}`);
+process.exit(
+  runTests(
+    [
+      ...turbo,
+      'test',
+      '--filter=@qpc/rest-api',
+      '--filter=@qpc/graphql-gateway',
+      '--force',
+      '--concurrency=1',
+      '--output-logs=full',
+    ],
+    env24,
+  ),
+);

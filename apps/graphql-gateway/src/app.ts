@@ -48,16 +48,21 @@ export async function createGateway(
     plugins: [ApolloServerPluginLandingPageDisabled(), ...limits.plugins],
   });
   await apollo.start();
-  const app = createHttpApp(deps, (express) => {
-    if (!config.isProduction) express.use(landingPageRouter());
-    express.use(
-      '/graphql',
-      ensureBody,
-      expressMiddleware(apollo, {
-        context: async ({ req, res }) => createContext(actorOf(res), requestIdOf(req)),
-      }),
-    );
-    express.use('/graphql', graphqlHttpErrorHandler(errorOptions));
+  const app = createHttpApp(deps, {
+    routes: (express) => {
+      express.use(
+        '/graphql',
+        ensureBody,
+        expressMiddleware(apollo, {
+          context: async ({ req, res }) => createContext(actorOf(res), requestIdOf(req)),
+        }),
+      );
+      express.use('/graphql', graphqlHttpErrorHandler(errorOptions));
+    },
+    // GraphiQL and its assets (development only) are not counted against the rate limit.
+    unmetered: (express) => {
+      if (!config.isProduction) express.use(landingPageRouter());
+    },
   });
   return { app, apollo };
 }

@@ -1,29 +1,34 @@
 import { unwrapResolverError } from '@apollo/server/errors';
-import { DomainError, mapDatabaseError, type ErrorCode } from '@qpc/domain';
+import { DomainError } from '@qpc/domain';
 import {
   currentRequestId,
   errorBody,
+  mapServiceError,
   RateLimitedError,
   recordError,
   requestIdOf,
   toHttpError,
   type HttpError,
+  type HttpErrorCode,
   type ServiceDeps,
 } from '@qpc/server-kit';
 import type { NextFunction, Request, Response } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
 
 /** The contract's GraphQL `extensions.code` for each domain (REST) error code. */
-const GRAPHQL_CODES: Record<ErrorCode, string> = {
+const GRAPHQL_CODES: Record<HttpErrorCode, string> = {
   VALIDATION_ERROR: 'BAD_USER_INPUT',
   UNAUTHENTICATED: 'UNAUTHENTICATED',
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   PAYLOAD_TOO_LARGE: 'BAD_USER_INPUT',
+  UNSUPPORTED_MEDIA_TYPE: 'BAD_USER_INPUT',
+  RANGE_NOT_SATISFIABLE: 'BAD_USER_INPUT',
   RATE_LIMITED: 'RATE_LIMITED',
   INTERNAL_ERROR: 'INTERNAL_SERVER_ERROR',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  METHOD_NOT_ALLOWED: 'BAD_REQUEST',
 };
 
 /** Apollo's codes for a request it refused before running it (parse, validation, bad request). */
@@ -39,6 +44,17 @@ const APOLLO_CLIENT_CODES = new Set([
 
 /** The message graphql-js's parser gives when a document exceeds `maxTokens` (sic: "more that"). */
 const TOO_MANY_TOKENS = /^Syntax Error: Document contains more (?:than|that) \d+ tokens/;
+
+/**
+ * The 4xx status Apollo attached to an error it raised before running anything
+ * (`extensions.http.status`), or undefined. Read by shape: the error may come from another
+ * copy of graphql-js.
+ */
+function clientHttpStatus(error: unknown): number | undefined {
+  const status = (error as { extensions?: { http?: { status?: unknown } } } | null)?.extensions
+    ?.http?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
 
 /** The masked message of a 5xx in production. */
 function maskedMessage(status: number): string {
@@ -65,7 +81,7 @@ export function formatError(options: ErrorOptions) {
       ...(formatted.path ? { path: formatted.path } : {}),
     };
     const raw = unwrapResolverError(error);
-    const original = mapDatabaseError(raw);
+    const original = mapServiceError(raw);
     const context = { path: '/graphql', method: 'POST', requestId };
 
     if (original instanceof DomainError) {
@@ -116,6 +132,24 @@ export function formatError(options: ErrorOptions) {
       };
     }
 
+    const clientStatus = clientHttpStatus(error);
+    if (clientStatus !== undefined) {
+      // Apollo refused the request itself (a persisted-query hash that does not match its query,
+      // an unsupported persisted-query version) without a code of its own: the client is at
+      // fault, so a client code and a warning, not an INTERNAL_SERVER_ERROR logged as an error.
+      recordError(
+        options.logger,
+        error,
+        { status: clientStatus, code: 'VALIDATION_ERROR', message: formatted.message },
+        context,
+      );
+      return {
+        message: formatted.message,
+        ...where,
+        extensions: { ...extensions, code: 'BAD_REQUEST', requestId },
+      };
+    }
+
     const err = original instanceof Error ? original : new Error(String(original));
     recordError(
       options.logger,
@@ -133,8 +167,9 @@ export function formatError(options: ErrorOptions) {
 
 /**
  * Errors raised on /graphql before Apollo runs (bad token, rate limit, body too large or not
- * JSON): the status and REST envelope the platform gives every route, plus a GraphQL `errors`
- * array with the contract's code, so GraphQL clients read them like any other error.
+ * JSON): the HTTP status the platform gives every route, and a body in GraphQL's shape only
+ * (`{errors: [{message, extensions: {code, requestId}}]}`), never the REST envelope: a GraphQL
+ * client reads them like any other error.
  */
 export function graphqlHttpErrorHandler(options: ErrorOptions) {
   return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
@@ -151,19 +186,21 @@ export function graphqlHttpErrorHandler(options: ErrorOptions) {
     });
     if (error instanceof RateLimitedError)
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
-    const envelope = errorBody(httpError, requestId, { isProduction: options.isProduction });
+    // The REST envelope's masking rules (5xx in production), reshaped as a GraphQL error.
+    const { error: shown } = errorBody(httpError, requestId, {
+      isProduction: options.isProduction,
+    });
     res.status(httpError.status).json({
       errors: [
         {
-          message: envelope.error.message,
+          message: shown.message,
           extensions: {
             code: GRAPHQL_CODES[httpError.code] ?? 'INTERNAL_SERVER_ERROR',
-            ...(envelope.error.details ? { details: envelope.error.details } : {}),
+            ...(shown.details ? { details: shown.details } : {}),
             requestId,
           },
         },
       ],
-      ...envelope,
     });
   };
 }

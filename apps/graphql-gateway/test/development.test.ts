@@ -112,6 +112,20 @@ describe('offline GraphiQL', () => {
     expect(init).toContain("'/graphql'");
   });
 
+  it('when the page and its assets are loaded, then they are not counted against the rate limit; /graphql is', async () => {
+    const { text } = await page('/graphiql');
+    const assets = [...text.matchAll(/(?:src|href)="(\/graphiql\/assets\/[^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
+    for (const path of ['/graphiql', '/graphql', ...assets]) {
+      const res = await fetch(`${gw.url}${path}`, { headers: { accept: 'text/html' } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('x-ratelimit-limit'), path).toBeNull();
+    }
+    const { headers } = await gw.gql('{ health { status } }');
+    expect(headers.get('x-ratelimit-limit')).not.toBeNull();
+  });
+
   it('when a file beside the assets is asked, then it is not served', async () => {
     const res = await fetch(`${gw.url}/graphiql/assets/package.json`);
     expect(res.status).toBe(404);

@@ -6,7 +6,7 @@ import {
   UniversityModel,
   type Actor,
 } from '@qpc/domain';
-import { tokenFor } from '@qpc/server-kit/testing';
+import { socketEndedByPeerError, tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { actorOf, tag } from './support/fixtures.js';
 import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';
@@ -147,17 +147,30 @@ describe('errors in resolvers', () => {
   });
 });
 
+describe('database outages in resolvers', () => {
+  it('when the driver lets a raw EPIPE through (the database died between two commands), then SERVICE_UNAVAILABLE, not INTERNAL_SERVER_ERROR', async () => {
+    vi.spyOn(UniversityModel, 'countDocuments').mockRejectedValueOnce(
+      await socketEndedByPeerError(),
+    );
+    const { body } = await gw.gql('{ universities { items { id } } }');
+    expect(body.errors[0].extensions.code, JSON.stringify(body)).toBe('SERVICE_UNAVAILABLE');
+  });
+});
+
 describe('errors before the resolvers (HTTP layer)', () => {
-  it('when the token is invalid, then 401 with a GraphQL error and the REST envelope', async () => {
-    const { status, body } = await post(JSON.stringify({ query: '{ health { status } }' }), {
-      authorization: 'Bearer aaa.bbb.ccc',
-    });
+  it('when the token is invalid, then 401 with a GraphQL error only (no REST envelope)', async () => {
+    const { status, headers, body } = await post(
+      JSON.stringify({ query: '{ health { status } }' }),
+      { authorization: 'Bearer aaa.bbb.ccc' },
+    );
     expect(status).toBe(401);
-    expect(body.data).toBeUndefined();
-    expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
-    expect(body.error).toMatchObject({
-      code: 'UNAUTHENTICATED',
-      requestId: body.errors[0].extensions.requestId,
+    expect(body).toEqual({
+      errors: [
+        {
+          message: expect.any(String),
+          extensions: { code: 'UNAUTHENTICATED', requestId: headers.get('x-request-id') },
+        },
+      ],
     });
   });
 
@@ -188,11 +201,80 @@ describe('errors before the resolvers (HTTP layer)', () => {
     expect(((await res.json()) as any).errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
+  it('when a persisted-query hash does not match its query, then 400 BAD_REQUEST, logged as a warning, not an error', async () => {
+    const { status, headers, body } = await post(
+      JSON.stringify({
+        query: '{ health { status } }',
+        extensions: { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } },
+      }),
+    );
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      errors: [
+        {
+          message: expect.stringMatching(/sha does not match/),
+          extensions: { code: 'BAD_REQUEST', requestId: headers.get('x-request-id') },
+        },
+      ],
+    });
+    const logged = gw.logs().filter((line) => line.requestId === headers.get('x-request-id'));
+    expect(logged.length).toBeGreaterThan(0);
+    for (const line of logged) expect(line.level, JSON.stringify(line)).toBeLessThan(50);
+  });
+
+  it('when a persisted query names an unsupported version, then 400 BAD_REQUEST', async () => {
+    const { status, body } = await post(
+      JSON.stringify({
+        query: '{ health { status } }',
+        extensions: { persistedQuery: { version: 2, sha256Hash: 'a'.repeat(64) } },
+      }),
+    );
+    expect(status).toBe(400);
+    expect(body.errors[0].extensions.code).toBe('BAD_REQUEST');
+  });
+
+  it.each([
+    ['text/plain', { 'content-type': 'text/plain' }, '{ health { status } }', 400],
+    ['multipart', { 'content-type': 'multipart/form-data; boundary=x' }, '--x--', 400],
+    ['an empty JSON object', { 'content-type': 'application/json' }, '{}', 400],
+    ['a JSON string', { 'content-type': 'application/json' }, '"x"', 400],
+  ])(
+    'when the request body is %s, then a client error in GraphQL shape only',
+    async (_name, headers, body, expected) => {
+      const res = await fetch(`${gw.url}/graphql`, { method: 'POST', headers, body });
+      expect(res.status).toBe(expected);
+      const json = (await res.json()) as any;
+      expect(Object.keys(json)).toEqual(['errors']);
+      expect(['BAD_USER_INPUT', 'BAD_REQUEST']).toContain(json.errors[0].extensions.code);
+      expect(json.errors[0].extensions.requestId).toBe(res.headers.get('x-request-id'));
+    },
+  );
+
+  it.each(['gzip', 'br', 'deflate', 'compress'])(
+    'when the body claims Content-Encoding %s but is plain JSON, then 400 BAD_USER_INPUT, not 500',
+    async (encoding) => {
+      const { status, body } = await post(JSON.stringify({ query: '{ health { status } }' }), {
+        'content-encoding': encoding,
+      });
+      expect(status).toBe(400);
+      expect(Object.keys(body)).toEqual(['errors']);
+      expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    },
+  );
+
+  it('when a path carries a malformed percent-encoding, then no 500', async () => {
+    for (const path of ['/graphql/%ff', '/graphiql/assets/%ff', '/api/v1/universities/%ff']) {
+      const res = await fetch(`${gw.url}${path}`);
+      expect(res.status, path).toBeLessThan(500);
+    }
+  });
+
   it('when the body is larger than BODY_LIMIT, then 413 with a GraphQL error', async () => {
     const { status, body } = await post(
       JSON.stringify({ query: `{ health { status } } # ${'x'.repeat(gw.config.bodyLimitBytes)}` }),
     );
     expect(status).toBe(413);
+    expect(Object.keys(body)).toEqual(['errors']);
     expect(body.errors[0]).toMatchObject({
       message: 'Request body is too large',
       extensions: { code: 'BAD_USER_INPUT' },

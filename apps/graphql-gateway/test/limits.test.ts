@@ -1,13 +1,22 @@
 // Query limits (depth, cost, aliases, directives, tokens), batching and CSRF prevention.
 import { parse, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_DIRECTIVES, MAX_TOKENS, NESTED_LIST_SIZE, operationCost } from '../src/limits.js';
+import {
+  MAX_DIRECTIVES,
+  MAX_TOKENS,
+  NESTED_LIST_SIZE,
+  NESTED_LIST_SIZES,
+  costRefusal,
+  operationCost,
+} from '../src/limits.js';
 import { buildSchema } from '../src/schema/index.js';
 import { startGateway, type RunningGateway } from './support/harness.js';
 
-const MAX_DEPTH = 6;
+// Deep enough for the contract's tree of offerings (the cost limit is what bounds it).
+const MAX_DEPTH = 10;
 const MAX_ALIASES = 4;
-const MAX_COST = 5_000;
+// The default: the contract's tree for a page of offerings must fit in it.
+const MAX_COST = 50_000;
 
 let gw: RunningGateway;
 
@@ -51,7 +60,9 @@ describe('depth', () => {
   it('when a query is one level deeper than the limit, then it is refused naming the depth', async () => {
     const result = await gw.gql(nested(MAX_DEPTH + 1));
     expectRefused(result, 'depth');
-    expect(result.body.errors[0].message).toMatch(/depth limit of 6 exceeded, found 7/);
+    expect(result.body.errors[0].message).toMatch(
+      new RegExp(`depth limit of ${MAX_DEPTH} exceeded, found ${MAX_DEPTH + 1}`),
+    );
   });
 });
 
@@ -87,27 +98,73 @@ describe('cost', () => {
       '{ universities(limit: 3) { ...U } } fragment U on UniversityPage { items { ... on University { branches { ...B } } } } fragment B on Branch { semesters { id } }',
     );
     expect(spread).toBe(inline);
-    expect(inline).toBe(1 + 3 * (1 + 10 * (1 + 10)));
+    expect(inline).toBe(1 + 3 * (1 + NESTED_LIST_SIZES['University.branches']! * (1 + 12)));
+  });
+
+  it('when nested lists are costed, then each counts the catalog bound for it, semesters their hard 12', () => {
+    const sizes = NESTED_LIST_SIZES;
+    expect(sizes['Branch.semesters']).toBe(12);
+    expect(cost('{ subjectOffering(id: "x") { syllabus { modules { topics { id } } } } }')).toBe(
+      1 + 1 + sizes['Syllabus.modules']! * (1 + sizes['Module.topics']!),
+    );
+    // A list's own `limit` wins, and a limit past the services' maximum costs the maximum.
+    expect(cost('{ universities(limit: 100000) { items { id } } }')).toBe(1 + 100);
   });
 
   it('when the full syllabus tree is costed, then it stays far below the default limit of 50000', () => {
     const tree =
       cost(`{ subjectOffering(id: "x") { subject { id } university { id } branch { id } semester { id }
       syllabus { modules { topics { questions { solutions { id } } } questions { id } } } papers { questions { id } } } }`);
-    expect(tree).toBe(11_326);
+    expect(tree).toBe(3_312);
+  });
+
+  const contractTree = (limit: string) =>
+    `{ subjectOfferings${limit} { items { syllabus { modules { topics { questions { solutions { id } } } } } } } }`;
+
+  it("when the contract's nested tree is asked for a page of 10 offerings, then it runs", async () => {
+    expect(cost(contractTree('(limit: 10)'))).toBe(29_381);
+    const { status, body } = await gw.gql(contractTree('(limit: 10)'));
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+    expect(body.data.subjectOfferings.items).toEqual([]);
+  });
+
+  it('when the tree is asked for a default page of 20, then the refusal says the cost, the limit and which argument to lower', async () => {
+    const refused = await gw.gql(contractTree(''));
+    expectRefused(refused, 'cost');
+    expect(refused.body.errors[0].message).toBe(
+      `Query cost 58761 exceeds the limit of ${MAX_COST}. Lower \`limit\` on \`subjectOfferings\` (20 when not given) to at most 17, or select fewer nested lists.`,
+    );
+    expect(refused.body.errors[0].extensions).toMatchObject({
+      cost: 58_761,
+      maxCost: MAX_COST,
+      lower: { field: 'subjectOfferings', argument: 'limit', atMost: 17 },
+    });
+    // The advice holds: at 17 it runs, at 18 it is refused.
+    expect((await gw.gql(contractTree('(limit: 17)'))).status).toBe(200);
+    expectRefused(await gw.gql(contractTree('(limit: 18)')), 'cost');
   });
 
   it('when a page size multiplies a deep tree past the limit, then the query is refused before it runs', async () => {
     const query =
-      'query ($n: Int) { papers(limit: $n) { items { questions { solutions { id } } } } }';
+      'query ($n: Int) { offerings: subjectOfferings(limit: $n) { items { syllabus { modules { topics { questions { solutions { id } } } } } } } }';
     const small = await gw.gql(query, { n: 2 });
     expect(small.status).toBe(200);
     expect(small.body.errors).toBeUndefined();
     const large = await gw.gql(query, { n: 100 });
     expectRefused(large, 'cost');
-    expect(large.body.errors[0].message).toBe(
-      `Query cost limit of ${MAX_COST} exceeded, found 11101.`,
+    expect(large.body.errors[0].message).toMatch(
+      /^Query cost 293801 exceeds the limit of 50000\. Lower `limit` on `offerings` \(now 100\) to at most 17/,
     );
+  });
+
+  it('when no list of a refused query takes a limit, then the refusal says to select fewer nested lists', () => {
+    expect(costRefusal(60_000, MAX_COST, null)).toBe(
+      `Query cost 60000 exceeds the limit of ${MAX_COST}. Select fewer nested lists.`,
+    );
+    expect(
+      costRefusal(60_000, MAX_COST, { path: 'papers', limit: 5, isGiven: true, atMost: 0 }),
+    ).toMatch(/Even `limit: 1` on `papers` does not fit/);
   });
 });
 

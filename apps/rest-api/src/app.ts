@@ -3,12 +3,15 @@ import {
   createHttpApp,
   type ActorResolver,
   type HttpAppDeps,
+  type KnownRoute,
   type RateLimiter,
 } from '@qpc/server-kit';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import { apiRouter } from './routes/index.js';
+import { DOCS_ROUTES, docsRouter } from './routes/docs.js';
+import { apiRouter, rawBodyMatcher } from './routes/index.js';
 import { API_PREFIX } from './routes/route.js';
+import { routeTable } from './routes/table.js';
 
 export interface AppDeps {
   config: Config;
@@ -20,9 +23,29 @@ export interface AppDeps {
   disable?: HttpAppDeps['disable'];
 }
 
-/** Builds the REST API without listening: every route under /api/v1. */
+/** Every method and full path the REST app serves: the route table and the reference. */
+function knownRoutes(): KnownRoute[] {
+  return [
+    ...routeTable.map((route) => ({ method: route.method, path: `${API_PREFIX}${route.path}` })),
+    ...DOCS_ROUTES.map((path) => ({ method: 'GET', path: `${API_PREFIX}${path}` })),
+  ];
+}
+
+/**
+ * Builds the REST API without listening: every route under /api/v1; the reference (docs page,
+ * its assets, the OpenAPI document) ahead of the rate limit and authentication.
+ */
 export function createApp(deps: AppDeps): Express {
-  return createHttpApp(deps, (app) => {
-    app.use(API_PREFIX, apiRouter({ version: deps.version }));
-  });
+  return createHttpApp(
+    { ...deps, isRawBody: rawBodyMatcher() },
+    {
+      routes: (app) => {
+        app.use(API_PREFIX, apiRouter(deps.config, routeTable));
+      },
+      unmetered: (app) => {
+        app.use(API_PREFIX, docsRouter(routeTable, { version: deps.version }));
+      },
+      knownRoutes: knownRoutes(),
+    },
+  );
 }

@@ -1,11 +1,16 @@
 // `npm run token -- --sub <id> --role <role>`: local development only. Stores the role on that
 // user and prints a session token signed with the development key under DATA_DIR.
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@qpc/config';
 import { connectDatabase, disconnectDatabase, ROLES, setUserRole, type Role } from '@qpc/domain';
-import { findRunningFerretDB, startFerretDB } from '@qpc/ferretdb';
-import { EMBEDDED_DATABASE_NAME, ensureDevKeyPair, signSessionToken } from '@qpc/server-kit';
+import type { FerretDBServer } from '@qpc/ferretdb';
+import {
+  EMBEDDED_DATABASE_NAME,
+  ensureDevKeyPair,
+  loadEmbeddedDatabase,
+  signSessionToken,
+} from '@qpc/server-kit';
 
 const usage =
   'usage: npm run token -- --sub <externalId> [--role admin|editor|normal] [--name N] [--email E] [--hours 24]';
@@ -41,8 +46,9 @@ if (config.isProduction || config.clerk.jwtKey || config.clerk.secretKey) {
 
 if (values.role) {
   let uri = config.mongodbUri;
-  let temporary: Awaited<ReturnType<typeof startFerretDB>> | null = null;
+  let temporary: FerretDBServer | null = null;
   if (!uri) {
+    const { findRunningFerretDB, startFerretDB } = await loadEmbeddedDatabase();
     const dbDir = join(config.dataDir, 'db');
     const running = await findRunningFerretDB(dbDir);
     if (!running)
@@ -62,7 +68,15 @@ if (values.role) {
   await temporary?.stop();
 }
 
-const { privateKeyPem } = ensureDevKeyPair(config.dataDir);
+const keys = ensureDevKeyPair(config.dataDir);
+// stdout carries the token alone (TOKEN=$(npm run -s token ...)); where the key came from goes
+// to stderr, because a token signed under another DATA_DIR is refused by the running apps.
+process.stderr.write(
+  keys.created
+    ? `Made a new development key pair in ${keys.dir}: the apps accept this token only if they run with the same DATA_DIR (${resolve(config.dataDir)}).\n`
+    : `Signed with the development key in ${keys.dir} (DATA_DIR=${resolve(config.dataDir)}).\n`,
+);
+const { privateKeyPem } = keys;
 const token = await signSessionToken(
   privateKeyPem,
   {

@@ -1,5 +1,6 @@
 import { UniversityModel } from '@qpc/domain';
 import { flushSentry, initSentry, type SentryOptions } from '@qpc/server-kit';
+import { socketEndedByPeerError } from '@qpc/server-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { client, type Call } from './support/api.js';
 import { startApp, type RunningApp } from './support/harness.js';
@@ -75,6 +76,49 @@ describe('error handling', () => {
     expect(res.body.error).toMatchObject({ message: 'the real reason', code: 'INTERNAL_ERROR' });
   });
 
+  it('when the database drops under a request with an error the driver does not wrap (EPIPE), then 503, not 500, logged with its class and message', async () => {
+    // Seen in `npm test` right after the database was killed: Node's own EPIPE from the
+    // driver's socket write, while mongoose still reported the connection open.
+    const epipe = await socketEndedByPeerError();
+    for (const [call, app] of [
+      [prod, production],
+      [dev, development],
+    ] as const) {
+      vi.spyOn(UniversityModel, 'countDocuments').mockRejectedValueOnce(epipe);
+      const id = `epipe-${app === production ? 'prod' : 'dev'}`;
+      const res = await call('GET', '/universities', { headers: { 'x-request-id': id } });
+      const line = app.logs().find((l) => l.requestId === id && l.err);
+      expect(res.status, JSON.stringify({ body: res.body, logged: line?.err })).toBe(503);
+      expect(res.body.error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(line).toMatchObject({
+        status: 503,
+        err: { name: 'Error', message: 'This socket has been ended by the other party' },
+      });
+    }
+  });
+
+  it.each([
+    [
+      'a RetryableWriteError label',
+      { name: 'MongoServerError', errorLabels: ['RetryableWriteError'] },
+    ],
+    [
+      'ECONNRESET wrapped in cause',
+      { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) },
+    ],
+    ['a MongoPoolClearedError', { name: 'MongoPoolClearedError' }],
+  ])('when %s reaches the edge while the connection looks open, then 503', async (_name, shape) => {
+    vi.spyOn(UniversityModel, 'countDocuments').mockRejectedValueOnce(
+      Object.assign(new Error('database went away'), shape),
+    );
+    const res = await prod('GET', '/universities');
+    expect(res.status, JSON.stringify(res.body)).toBe(503);
+    expect(res.body.error).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Service unavailable',
+    });
+  });
+
   describe('Sentry', () => {
     const envelopes: unknown[] = [];
     beforeAll(() => {
@@ -93,6 +137,16 @@ describe('error handling', () => {
 
     it('when 400, 404 and a 500 happen, then only the 500 is reported, without the Authorization header', async () => {
       expect((await prod('GET', '/universities?page=0', { token: user.token })).status).toBe(400);
+      expect((await prod('GET', '/universities/%ff', { token: user.token })).status).toBe(400);
+      expect(
+        (
+          await prod('POST', '/universities', {
+            token: user.token,
+            rawBody: '{"name":"x"}',
+            headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+          })
+        ).status,
+      ).toBe(400);
       expect((await prod('GET', '/universities/missing-one', { token: user.token })).status).toBe(
         404,
       );

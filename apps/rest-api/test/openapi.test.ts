@@ -130,11 +130,20 @@ describe('OpenAPI document and reference', () => {
         );
       }
       if (route.body) expect(op!.requestBody?.content['application/json']?.schema).toBeDefined();
+      else if (route.rawBody)
+        expect(op!.requestBody?.content[route.rawBody.contentType]?.schema).toEqual({
+          type: 'string',
+          format: 'binary',
+        });
       else expect(op!.requestBody).toBeUndefined();
 
-      const success = { item: '200', list: '200', created: '201', 'no-content': '204' }[
-        route.response.kind
-      ];
+      const success = {
+        item: '200',
+        list: '200',
+        created: '201',
+        'no-content': '204',
+        file: '200',
+      }[route.response.kind];
       expect(Object.keys(op!.responses)).toContain(success);
       if (route.response.kind === 'created')
         expect(op!.responses['201']!.headers).toHaveProperty('Location');
@@ -145,7 +154,7 @@ describe('OpenAPI document and reference', () => {
       }
       for (const status of ['400', '401', '429', '500', '503'])
         expect(Object.keys(op!.responses)).toContain(status);
-      if (route.access === 'public') {
+      if (route.action === null) {
         expect(op!.security).toEqual([{}, { bearerAuth: [] }]);
         expect(Object.keys(op!.responses)).not.toContain('403');
       } else {
@@ -153,7 +162,17 @@ describe('OpenAPI document and reference', () => {
         expect(Object.keys(op!.responses)).toContain('403');
       }
       if (route.path.includes(':')) expect(Object.keys(op!.responses)).toContain('404');
-      if (route.body) expect(Object.keys(op!.responses)).toContain('413');
+      if (route.body || route.rawBody) expect(Object.keys(op!.responses)).toContain('413');
+      if (route.rawBody) expect(Object.keys(op!.responses)).toContain('415');
+      if (route.response.kind === 'file') {
+        expect(Object.keys(op!.responses)).toEqual(
+          expect.arrayContaining(['200', '206', '304', '416']),
+        );
+        expect(op!.responses['200']!.content![route.response.contentType]!.schema).toEqual({
+          type: 'string',
+          format: 'binary',
+        });
+      }
     }
   });
 
@@ -240,9 +259,11 @@ describe('OpenAPI document and reference', () => {
     );
   });
 
-  it('when a token is invalid, then even the document answers 401', async () => {
-    const res = await call('GET', '/openapi.json', { token: 'not.a.token' });
-    expect(res.status).toBe(401);
+  it('when a token is invalid, then the document and the page still answer: they never read the caller (contract)', async () => {
+    for (const path of ['/openapi.json', '/docs']) {
+      const res = await call('GET', path, { token: 'not.a.token' });
+      expect(res.status, path).toBe(200);
+    }
   });
 
   describe('reference page', () => {
@@ -281,6 +302,30 @@ describe('OpenAPI document and reference', () => {
       const init = await call('GET', '/api/v1/docs/assets/docs-init.js');
       expect(init.text).toContain("url: '/api/v1/openapi.json'");
       expect(init.text).toContain('validatorUrl: null');
+    });
+
+    it('when the page and its assets are loaded many times on a small rate limit, then none is counted and the API still answers', async () => {
+      const limited = await startApp(
+        { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' },
+        { shareDatabaseWith: app },
+      );
+      try {
+        const get = client(limited.url);
+        const page = (await get('GET', '/docs')).text;
+        const assets = [...page.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+        for (let load = 0; load < 5; load += 1) {
+          for (const path of ['/docs', '/openapi.json', ...assets]) {
+            const res = await get('GET', path);
+            expect(res.status, path).toBe(200);
+            expect(res.headers.get('x-ratelimit-limit'), path).toBeNull();
+          }
+        }
+        const api = await get('GET', '/universities');
+        expect(api.status).toBe(200);
+        expect(api.headers.get('x-ratelimit-remaining')).toBe('2');
+      } finally {
+        await limited.close();
+      }
     });
 
     it('when an asset does not exist, then 404 in the error envelope', async () => {

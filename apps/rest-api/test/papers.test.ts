@@ -64,7 +64,7 @@ describe('papers', () => {
         { subjectOfferingId: '0123456789abcdef01234567' },
         'subjectOfferingId',
       ],
-      ['an unknown field', { pages: 3 }, ''],
+      ['an unknown field', { pages: 3 }, 'pages'],
     ])(
       'when the body has %s, then 400 naming the field and nothing is stored',
       async (_case, override, path) => {

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { startFerretDB, freePort } from '@qpc/ferretdb';
 import { createActorResolver, createLogger, createRateLimiter } from '@qpc/server-kit';
@@ -14,7 +15,7 @@ import { startApp, type RunningApp } from './support/harness.js';
 describe('REST platform', () => {
   let app: RunningApp;
   beforeAll(async () => {
-    app = await startApp({ RATE_LIMIT_MAX: '5' });
+    app = await startApp({ CORS_ORIGINS: 'https://app.example.edu' });
   });
   afterAll(async () => app.close());
 
@@ -100,6 +101,163 @@ describe('REST platform', () => {
     expect(body.error.code).toBe('VALIDATION_ERROR');
   });
 
+  /** Any method, TRACE included (fetch refuses to send TRACE). */
+  function rawRequest(
+    method: string,
+    path: string,
+  ): Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: string;
+  }> {
+    const { hostname, port } = new URL(app.url);
+    return new Promise((resolve, reject) => {
+      const req = httpRequest({ host: hostname, port, method, path }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it.each([
+    ['TRACE', '/api/v1/papers', 'GET, HEAD, POST, OPTIONS'],
+    ['PUT', '/api/v1/papers', 'GET, HEAD, POST, OPTIONS'],
+    ['DELETE', '/api/v1/universities', 'GET, HEAD, POST, OPTIONS'],
+    ['PUT', '/api/v1/universities/some-slug', 'GET, HEAD, PATCH, DELETE, OPTIONS'],
+    ['POST', '/api/v1/health', 'GET, HEAD, OPTIONS'],
+    ['DELETE', '/api/v1/openapi.json', 'GET, HEAD, OPTIONS'],
+  ])(
+    'when %s %s is asked (a known path, another method), then 405 METHOD_NOT_ALLOWED in the envelope with Allow',
+    async (method, path, allow) => {
+      const res = await rawRequest(method, path);
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe(allow);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(JSON.parse(res.body)).toEqual({
+        success: false,
+        error: {
+          message: expect.stringContaining(method),
+          code: 'METHOD_NOT_ALLOWED',
+          requestId: res.headers['x-request-id'],
+        },
+      });
+    },
+  );
+
+  it.each([
+    ['/api/v1/papers', 'GET, HEAD, POST, OPTIONS'],
+    ['/api/v1/papers/some-paper', 'GET, HEAD, PATCH, DELETE, OPTIONS'],
+    ['/api/v1/health', 'GET, HEAD, OPTIONS'],
+    ['/api/v1/docs', 'GET, HEAD, OPTIONS'],
+  ])(
+    'when OPTIONS %s is asked without CORS, then 204 with Allow and no text/plain body',
+    async (path, allow) => {
+      const res = await rawRequest('OPTIONS', path);
+      expect(res.status).toBe(204);
+      expect(res.headers.allow).toBe(allow);
+      expect(res.body).toBe('');
+      expect(res.headers['content-type']).toBeUndefined();
+    },
+  );
+
+  it('when an unknown path is asked with OPTIONS or TRACE, then 404 in the envelope', async () => {
+    for (const method of ['OPTIONS', 'TRACE']) {
+      const res = await rawRequest(method, '/api/v1/nope');
+      expect(res.status, method).toBe(404);
+      expect(JSON.parse(res.body).error.code, method).toBe('NOT_FOUND');
+    }
+  });
+
+  it('when a CORS preflight comes from an allowed origin, then CORS still answers it', async () => {
+    const res = await fetch(`${app.url}/api/v1/papers`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example.edu',
+        'access-control-request-method': 'POST',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://app.example.edu');
+    expect(res.headers.get('access-control-allow-methods')).toMatch(/POST/);
+  });
+
+  it('when HEAD asks a readable path, then it is served, not refused', async () => {
+    const res = await rawRequest('HEAD', '/api/v1/universities');
+    expect(res.status).toBe(200);
+  });
+
+  it('when anonymous callers read routes whose answer depends on the caller, then the response says Vary: Authorization', async () => {
+    const id = 'a'.repeat(24);
+    for (const path of [
+      '/universities',
+      '/papers',
+      '/questions',
+      `/solutions?questionId=${id}`,
+      `/questions/${id}`,
+      '/nope',
+    ]) {
+      const res = await fetch(`${app.url}/api/v1${path}`);
+      const vary = (res.headers.get('vary') ?? '').split(/\s*,\s*/).map((v) => v.toLowerCase());
+      expect(vary, `${path} ${res.status}`).toContain('authorization');
+    }
+    // CORS keeps its own Vary: Origin beside it.
+    const cors = await fetch(`${app.url}/api/v1/papers`, {
+      headers: { origin: 'https://app.example.edu' },
+    });
+    expect(cors.headers.get('access-control-allow-origin')).toBe('https://app.example.edu');
+    expect((cors.headers.get('vary') ?? '').toLowerCase()).toMatch(/origin/);
+    expect((cors.headers.get('vary') ?? '').toLowerCase()).toMatch(/authorization/);
+    // Health never depends on the caller.
+    expect((await fetch(`${app.url}/api/v1/health`)).headers.get('vary')).toBeNull();
+  });
+
+  it('when a path parameter has a malformed percent-encoding, then 400 VALIDATION_ERROR, logged as a warning', async () => {
+    for (const path of ['/universities/%ff', '/papers/%E0%A4%A', '/questions/%c3%28']) {
+      const id = `bad-encoding-${path.length}`;
+      const res = await fetch(`${app.url}/api/v1${path}`, { headers: { 'x-request-id': id } });
+      expect(res.status, path).toBe(400);
+      const body = (await res.json()) as any;
+      expect(body.success, path).toBe(false);
+      expect(body.error, path).toMatchObject({ code: 'VALIDATION_ERROR', requestId: id });
+      expect(JSON.stringify(body)).not.toContain('stack');
+      const lines = app.logs().filter((l) => l.requestId === id || (l.req as any)?.id === id);
+      expect(lines.length, path).toBeGreaterThan(0);
+      for (const line of lines) expect(line.level, JSON.stringify(line)).toBeLessThan(50);
+    }
+  });
+
+  it.each([
+    ['gzip', 'gzip'],
+    ['br', 'br'],
+    ['deflate', 'deflate'],
+    ['an unsupported encoding', 'compress'],
+  ])(
+    'when the body is not really %s, then 400 VALIDATION_ERROR, not 500',
+    async (_name, encoding) => {
+      const res = await fetch(`${app.url}/api/v1/universities`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        body: '{"name":"Plain","shortName":"P"}',
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as any).error.code).toBe('VALIDATION_ERROR');
+    },
+  );
+
+  it('when the body really is gzip, then it is read (and the route answers as usual)', async () => {
+    const res = await fetch(`${app.url}/api/v1/universities`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync('{"name":"Zipped","shortName":"Z"}'),
+    });
+    // Anonymous: the body was parsed, then the domain asks for a token.
+    expect(res.status).toBe(401);
+  });
+
   it('when the limit is spent, then 429 with Retry-After, and health still answers 200', async () => {
     const limited = await startApp({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' });
     try {
@@ -174,6 +332,7 @@ describe('REST platform with its own database process', () => {
       await server.close();
       await disconnectDatabase();
       await db.stop();
+      rmSync(db.dataDir, { recursive: true, force: true });
     }
   });
 });
@@ -212,6 +371,7 @@ describe('REST platform on its own embedded engine', () => {
       await server.close();
       await disconnectDatabase();
       await db.stop();
+      rmSync(db.dataDir, { recursive: true, force: true });
     }
   });
 });
@@ -257,6 +417,8 @@ describe('REST server process', () => {
           headers: {
             'content-type': 'application/json',
             'content-length': String(Buffer.byteLength('{"name":"x"}')),
+            // The server's `100 Continue` proves it has the request before the signal is sent.
+            expect: '100-continue',
           },
         },
         (res) => {
@@ -266,11 +428,13 @@ describe('REST server process', () => {
         },
       );
       req.on('error', reject);
-      req.write('{"name":');
-      setTimeout(() => {
+      req.on('continue', () => {
+        req.write('{"name":');
         child.kill('SIGTERM');
+        // The rest of the body arrives while the shutdown is under way.
         setTimeout(() => req.end('"x"}'), 300);
-      }, 200);
+      });
+      req.flushHeaders();
     });
     const result = await response;
     expect(result.status).toBe(404);

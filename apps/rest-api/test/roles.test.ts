@@ -10,6 +10,7 @@ import {
   makePaper,
   makeQuestion,
   makeSemester,
+  makeSolution,
   makeSubject,
   makeTree,
   makeUniversity,
@@ -17,12 +18,24 @@ import {
 } from './support/fixtures.js';
 import { startApp, type RunningApp } from './support/harness.js';
 import { makeCallers, makeUser, type CallerKind, type TestUser } from './support/users.js';
-import { createSubjectOffering } from '@qpc/domain';
+import { Readable } from 'node:stream';
+import {
+  createModule,
+  createSubjectOffering,
+  createTopic,
+  initSyllabus,
+  rolesFor,
+  samplePdf,
+  uploadPaperFile,
+} from '@qpc/domain';
 
 type Statuses = Record<CallerKind, number>;
 interface Prepared {
   path: string;
   body?: unknown;
+  /** A body sent as is (a PDF), with its headers. */
+  rawBody?: string;
+  headers?: Record<string, string>;
 }
 interface Row {
   method: string;
@@ -78,6 +91,19 @@ describe('role matrix', () => {
     tree = await makeTree(owner.actor);
     const a = () => owner.actor;
     const fixed = (path: string, body?: unknown) => async (): Promise<Prepared> => ({ path, body });
+    const freshModule = () =>
+      createModule({
+        actor: a(),
+        input: { subjectOfferingId: tree.offering.id, title: `M ${uid()}` },
+      });
+    const freshTopic = () =>
+      createTopic({ actor: a(), input: { moduleId: tree.module.id, title: `T ${uid()}` } });
+    const attachFile = (id: string) => {
+      const pdf = samplePdf(`Paper ${uid()}`);
+      return uploadPaperFile({ actor: a(), id, body: Readable.from([pdf]), maxBytes: pdf.length });
+    };
+    const paperWithFile = async () => attachFile((await makePaper(a(), tree.offering.id)).id);
+    await attachFile(tree.paper.id);
     rows = [
       { method: 'GET', route: '/health', prepare: fixed('/health'), expected: open() },
       {
@@ -250,6 +276,61 @@ describe('role matrix', () => {
 
       {
         method: 'GET',
+        route: '/subject-offerings/:id',
+        prepare: fixed(`/subject-offerings/${tree.offering.id}`),
+        expected: open(),
+      },
+      {
+        method: 'DELETE',
+        route: '/subject-offerings/:subjectOfferingId/syllabus',
+        prepare: async () => {
+          const { offering } = await makeOffering(a());
+          await initSyllabus({ actor: a(), input: { subjectOfferingId: offering.id } });
+          return { path: `/subject-offerings/${offering.id}/syllabus` };
+        },
+        expected: admins(204),
+      },
+      {
+        method: 'GET',
+        route: '/modules/:id',
+        prepare: fixed(`/modules/${tree.module.id}`),
+        expected: open(),
+      },
+      {
+        method: 'PATCH',
+        route: '/modules/:id',
+        prepare: async () => ({
+          path: `/modules/${(await freshModule()).id}`,
+          body: { title: 'Renamed' },
+        }),
+        expected: editors(200),
+      },
+      {
+        method: 'DELETE',
+        route: '/modules/:id',
+        prepare: async () => ({ path: `/modules/${(await freshModule()).id}` }),
+        expected: admins(204),
+      },
+      {
+        method: 'GET',
+        route: '/topics/:id',
+        prepare: fixed(`/topics/${tree.topic.id}`),
+        expected: open(),
+      },
+      {
+        method: 'PATCH',
+        route: '/topics/:id',
+        prepare: async () => ({ path: `/topics/${(await freshTopic()).id}`, body: { order: 7 } }),
+        expected: editors(200),
+      },
+      {
+        method: 'DELETE',
+        route: '/topics/:id',
+        prepare: async () => ({ path: `/topics/${(await freshTopic()).id}` }),
+        expected: admins(204),
+      },
+      {
+        method: 'GET',
         route: '/subject-offerings/:subjectOfferingId/syllabus',
         prepare: fixed(`/subject-offerings/${tree.offering.id}/syllabus`),
         expected: open(),
@@ -332,6 +413,28 @@ describe('role matrix', () => {
         prepare: async () => ({ path: `/papers/${(await makePaper(a(), tree.offering.id)).id}` }),
         expected: admins(204),
       },
+      {
+        method: 'PUT',
+        route: '/papers/:id/file',
+        prepare: async () => ({
+          path: `/papers/${(await makePaper(a(), tree.offering.id)).id}/file`,
+          rawBody: samplePdf(`Paper ${uid()}`).toString('latin1'),
+          headers: { 'content-type': 'application/pdf' },
+        }),
+        expected: editors(200),
+      },
+      {
+        method: 'GET',
+        route: '/papers/:id/file',
+        prepare: fixed(`/papers/${tree.paper.id}/file`),
+        expected: open(),
+      },
+      {
+        method: 'DELETE',
+        route: '/papers/:id/file',
+        prepare: async () => ({ path: `/papers/${(await paperWithFile()).id}/file` }),
+        expected: admins(204),
+      },
 
       { method: 'GET', route: '/questions', prepare: fixed('/questions'), expected: open() },
       {
@@ -383,6 +486,31 @@ describe('role matrix', () => {
         expected: anyUser(201),
       },
       {
+        method: 'GET',
+        route: '/solutions/:id',
+        prepare: fixed(`/solutions/${tree.solution.id}`),
+        expected: open(),
+      },
+      {
+        // Only the author edits: the fixture owner wrote it, and nobody in the matrix is the owner.
+        method: 'PATCH',
+        route: '/solutions/:id',
+        prepare: async () => ({
+          path: `/solutions/${(await makeSolution(a(), tree.question.id)).id}`,
+          body: { content: 'Edited' },
+        }),
+        expected: { anonymous: 401, normal: 403, editor: 403, admin: 403, deactivated: 403 },
+      },
+      {
+        // The author or an admin deletes.
+        method: 'DELETE',
+        route: '/solutions/:id',
+        prepare: async () => ({
+          path: `/solutions/${(await makeSolution(a(), tree.question.id)).id}`,
+        }),
+        expected: admins(204),
+      },
+      {
         method: 'PATCH',
         route: '/solutions/:id/vote',
         prepare: fixed(`/solutions/${tree.solution.id}/vote`, { value: 1 }),
@@ -426,6 +554,32 @@ describe('role matrix', () => {
     expect(matrix.map(pathShape).sort()).toEqual(documented);
   });
 
+  it("when each route's domain action is compared with its row, then the roles ACTIONS allow are exactly the callers who pass", () => {
+    const failures: string[] = [];
+    for (const route of routeTable) {
+      const key = `${route.method.toUpperCase()} ${route.path}`;
+      const row = rows.find((r) => `${r.method} ${r.route}` === key);
+      if (!row) continue; // the coverage test above names it
+      const action = route.action;
+      for (const kind of CALLERS) {
+        const mayCall =
+          action === null ||
+          (kind !== 'anonymous' &&
+            kind !== 'deactivated' &&
+            (rolesFor(action) as readonly string[]).includes(kind));
+        const passes = row.expected[kind] !== 401 && row.expected[kind] !== 403;
+        // Owner-only routes: the action is necessary, not sufficient (the row's resource is
+        // nobody's in the matrix), so a caller the action refuses must never pass.
+        const isWrong = route.ownerOnly ? passes && !mayCall : mayCall !== passes;
+        if (isWrong)
+          failures.push(
+            `${key} (${action ?? 'public'}) as ${kind}: row says ${row.expected[kind]}`,
+          );
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('when every route is called by every kind of caller, then each gets the contract status, a documented one', async () => {
     const paths = (await call('GET', '/openapi.json')).body.paths as Record<
       string,
@@ -437,9 +591,9 @@ describe('role matrix', () => {
         Object.keys(paths).find((p) => pathShape(p) === pathShape(`/api/v1${row.route}`)) ?? '';
       const documented = Object.keys(paths[path]?.[row.method.toLowerCase()]?.responses ?? {});
       for (const kind of CALLERS) {
-        const { path, body } = await row.prepare();
+        const { path, body, rawBody, headers } = await row.prepare();
         const token = kind === 'anonymous' ? undefined : callers[kind].token;
-        const res = await call(row.method, path, { token, body });
+        const res = await call(row.method, path, { token, body, rawBody, headers });
         if (res.status !== row.expected[kind]) {
           failures.push(
             `${row.method} ${row.route} as ${kind}: expected ${row.expected[kind]}, got ${res.status} ${res.text.slice(0, 160)}`,

@@ -50,7 +50,7 @@ describe('solutions and votes', () => {
     it.each([
       ['an empty content', { content: '   ' }, 'content'],
       ['a missing question', { questionId: '0123456789abcdef01234567' }, 'questionId'],
-      ['an author of its own choosing', { authorId: '0123456789abcdef01234567' }, ''],
+      ['an author of its own choosing', { authorId: '0123456789abcdef01234567' }, 'authorId'],
     ])('when the body has %s, then 400 and nothing is stored', async (_case, override, path) => {
       const question = await newQuestion();
       const res = await call('POST', '/solutions', {

@@ -72,7 +72,7 @@ describe('subjects', () => {
     });
   });
 
-  it.each([['page=0'], ['limit=101'], ['limit=abc'], ['sort=name']])(
+  it.each([['page=0'], ['limit=101'], ['limit=abc'], ['sort=popularity']])(
     'when the list query is %s, then 400',
     async (query) => {
       expect((await call('GET', `/subjects?${query}`)).status).toBe(400);

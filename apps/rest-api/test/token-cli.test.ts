@@ -6,6 +6,7 @@ import { connectDatabase, disconnectDatabase, UserModel } from '@qpc/domain';
 import { createTokenVerifier } from '@qpc/server-kit';
 import { testConfig } from '@qpc/server-kit/testing';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { startApp } from './support/harness.js';
 
 const cli = new URL('../dist/token-cli.js', import.meta.url).pathname;
 
@@ -27,8 +28,12 @@ describe('npm run token (local development)', () => {
       MONGODB_URI: uri,
       DATA_DIR: dataDir,
     });
-    expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
+    // A fresh DATA_DIR: the CLI says it made the keys, and where.
+    expect(result.stderr).toContain(
+      `Made a new development key pair in ${join(dataDir, 'dev-keys')}`,
+    );
+    expect(result.stderr).toContain(`same DATA_DIR (${dataDir})`);
     const token = result.stdout.trim();
     expect(token.split('.')).toHaveLength(3);
 
@@ -51,6 +56,42 @@ describe('npm run token (local development)', () => {
       role: 'editor',
       isActive: true,
     });
+  });
+
+  it('when the keys exist already, then the CLI says which key directory it signed with', () => {
+    const result = runCli(['--sub', 'cli_again'], { MONGODB_URI: uri, DATA_DIR: dataDir });
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe(
+      `Signed with the development key in ${join(dataDir, 'dev-keys')} (DATA_DIR=${dataDir}).\n`,
+    );
+    expect(result.stdout.trim().split('.')).toHaveLength(3);
+  });
+
+  it('when the token was made under another DATA_DIR, then the app answers 401 saying so', async () => {
+    const otherDir = mkdtempSync(join(tmpdir(), 'qpc-token-cli-other-'));
+    const made = runCli(['--sub', 'cli_elsewhere'], { MONGODB_URI: uri, DATA_DIR: otherDir });
+    expect(made.status).toBe(0);
+    // The app runs in local development mode (no Clerk setting) on the first DATA_DIR.
+    const app = await startApp({ CLERK_JWT_KEY: '', DATA_DIR: dataDir });
+    try {
+      const res = await fetch(`${app.url}/api/v1/universities`, {
+        headers: { authorization: `Bearer ${made.stdout.trim()}` },
+      });
+      expect(res.status).toBe(401);
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('UNAUTHENTICATED');
+      expect(body.error.message).toMatch(/signed by a key this service does not know/);
+      expect(body.error.message).toMatch(/another DATA_DIR/);
+      expect(body.error.message).toContain(join(dataDir, 'dev-keys'));
+      // The same app takes a token made under its own DATA_DIR.
+      const own = runCli(['--sub', 'cli_here'], { MONGODB_URI: uri, DATA_DIR: dataDir });
+      const ok = await fetch(`${app.url}/api/v1/universities`, {
+        headers: { authorization: `Bearer ${own.stdout.trim()}` },
+      });
+      expect(ok.status).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 
   it('when the role is not one of the three, then it refuses with usage', () => {

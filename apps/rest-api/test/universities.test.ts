@@ -66,7 +66,7 @@ describe('universities', () => {
 
     it.each([
       ['a required field is missing', { name: 'Only a name' }, 'shortName'],
-      ['a field is unknown', { name: 'N', shortName: 'S', motto: 'x' }, ''],
+      ['a field is unknown', { name: 'N', shortName: 'S', motto: 'x' }, 'motto'],
       ['a field has the wrong type', { name: 42, shortName: 'S' }, 'name'],
       ['the slug is not kebab-case', { name: 'N', shortName: 'S', slug: 'Not A Slug' }, 'slug'],
       ['the name is empty', { name: '  ', shortName: 'S' }, 'name'],

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       isProduction: false,
       port: 3000,
       graphqlPort: 4000,
+      web: { port: 5173, graphqlUrl: 'http://127.0.0.1:4000/graphql' },
       mongodbUri: undefined,
       dataDir: '.data',
       seedSampleData: undefined,
@@ -28,6 +29,7 @@ describe('loadConfig', () => {
       rateLimit: { windowMs: 900_000, max: 100, store: 'memory', redisUrl: undefined },
       trustProxy: false,
       bodyLimitBytes: 100 * 1024,
+      paperFileMaxBytes: 20 * 1024 * 1024,
       corsOrigins: [],
       clerk: { secretKey: undefined, jwtKey: undefined, authorizedParties: [] },
       adminExternalIds: [],
@@ -56,6 +58,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_WINDOW_MS: '1000',
       SEED_SAMPLE_DATA: 'false',
       BODY_LIMIT: '1mb',
+      PAPER_FILE_MAX_BYTES: '5mb',
       TRUST_PROXY: '2',
       ADMIN_EXTERNAL_IDS: 'user_a, user_b,,',
       CLERK_AUTHORIZED_PARTIES: 'https://app.example.com',
@@ -68,6 +71,7 @@ describe('loadConfig', () => {
     expect(config.rateLimit).toMatchObject({ max: 5, windowMs: 1000 });
     expect(config.seedSampleData).toBe(false);
     expect(config.bodyLimitBytes).toBe(1024 * 1024);
+    expect(config.paperFileMaxBytes).toBe(5 * 1024 * 1024);
     expect(config.trustProxy).toBe(2);
     expect(config.adminExternalIds).toEqual(['user_a', 'user_b']);
     expect(config.clerk.authorizedParties).toEqual(['https://app.example.com']);
@@ -79,6 +83,17 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ NODE_ENV: 'production', CLERK_SECRET_KEY: 'sk_test_abc' }).graphql.introspection,
     ).toBe(false);
+  });
+
+  it('when GRAPHQL_PORT moves, then the web page proxies to it unless WEB_GRAPHQL_URL says otherwise', () => {
+    expect(loadConfig({ GRAPHQL_PORT: '4100', WEB_PORT: '8080' }).web).toEqual({
+      port: 8080,
+      graphqlUrl: 'http://127.0.0.1:4100/graphql',
+    });
+    expect(
+      loadConfig({ GRAPHQL_PORT: '4100', WEB_GRAPHQL_URL: 'http://gateway.internal:4000/graphql' })
+        .web.graphqlUrl,
+    ).toBe('http://gateway.internal:4000/graphql');
   });
 
   it('when TRUST_PROXY lists proxies, then it becomes a list', () => {
@@ -105,6 +120,8 @@ describe('loadConfig', () => {
     ['PORT', 'abc', /number/],
     ['PORT', '70000', /between 0 and 65535/],
     ['GRAPHQL_PORT', '-1', /between 0 and 65535/],
+    ['WEB_PORT', 'web', /number/],
+    ['WEB_GRAPHQL_URL', 'gateway', /URL/],
     ['NODE_ENV', 'staging', /development, production or test/],
     ['LOG_LEVEL', 'loud', /one of/],
     ['RATE_LIMIT_MAX', '0', /greater than 0/],
@@ -116,6 +133,8 @@ describe('loadConfig', () => {
     ['SEED_SAMPLE_DATA', 'yes', /true or false/],
     ['GRAPHQL_INTROSPECTION', 'maybe', /true or false/],
     ['BODY_LIMIT', 'big', /size/],
+    ['PAPER_FILE_MAX_BYTES', '20 gigabytes', /size/],
+    ['PAPER_FILE_MAX_BYTES', '0', /greater than 0/],
     ['TRUST_PROXY', 'true', /hop count/],
     ['CLERK_SECRET_KEY', 'not-a-key', /sk_test_/],
     ['CLERK_JWT_KEY', 'abc', /PEM public key/],

@@ -70,7 +70,14 @@ export const envSchema = z.object({
     .describe('`production` turns on message masking and requires Clerk settings'),
   PORT: port.default(3000).describe('REST API port'),
   GRAPHQL_PORT: port.default(4000).describe('GraphQL gateway port'),
-  HOST: z.string().min(1).default('0.0.0.0').describe('address both apps listen on'),
+  WEB_PORT: port.default(5173).describe('port of the web page (apps/web)'),
+  WEB_GRAPHQL_URL: z
+    .url({ message: 'must be a URL' })
+    .optional()
+    .describe(
+      "GraphQL endpoint the web page's /graphql is proxied to; default: the gateway on 127.0.0.1",
+    ),
+  HOST: z.string().min(1).default('0.0.0.0').describe('address the apps listen on'),
   MONGODB_URI: z
     .string()
     .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
@@ -109,6 +116,10 @@ export const envSchema = z.object({
       'proxy hops (a number) or proxy addresses (comma list) whose X-Forwarded-For is trusted',
     ),
   BODY_LIMIT: byteSize.default(102_400).describe('maximum JSON body size (e.g. 100kb)'),
+  PAPER_FILE_MAX_BYTES: byteSize
+    .default(20 * 1024 * 1024)
+    .refine((v) => v > 0, { message: 'must be greater than 0' })
+    .describe('maximum size of an uploaded paper PDF (e.g. 20mb)'),
   CORS_ORIGINS: commaList
     .default([])
     .describe('comma list of browser origins allowed by CORS; empty allows none'),
@@ -186,6 +197,11 @@ export interface Config {
   readonly host: string;
   readonly port: number;
   readonly graphqlPort: number;
+  readonly web: {
+    readonly port: number;
+    /** Where the page's same-origin `/graphql` is proxied to. */
+    readonly graphqlUrl: string;
+  };
   readonly mongodbUri: string | undefined;
   readonly dataDir: string;
   /** `undefined`: decide at start (true for an empty embedded database). */
@@ -199,6 +215,7 @@ export interface Config {
   };
   readonly trustProxy: false | number | readonly string[];
   readonly bodyLimitBytes: number;
+  readonly paperFileMaxBytes: number;
   readonly corsOrigins: readonly string[];
   readonly clerk: {
     readonly secretKey: string | undefined;
@@ -274,6 +291,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     graphqlPort: e.GRAPHQL_PORT,
+    web: {
+      port: e.WEB_PORT,
+      graphqlUrl: e.WEB_GRAPHQL_URL ?? `http://127.0.0.1:${e.GRAPHQL_PORT}/graphql`,
+    },
     mongodbUri: e.MONGODB_URI,
     dataDir: e.DATA_DIR,
     seedSampleData: e.SEED_SAMPLE_DATA,
@@ -286,6 +307,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT,
+    paperFileMaxBytes: e.PAPER_FILE_MAX_BYTES,
     corsOrigins: e.CORS_ORIGINS,
     clerk: {
       secretKey: e.CLERK_SECRET_KEY,

@@ -28,6 +28,21 @@ export const ACTIONS = {
 
 export type Action = keyof typeof ACTIONS;
 
+/** The roles an action allows. */
+export function rolesFor(action: Action): readonly Role[] {
+  return ACTIONS[action];
+}
+
+/**
+ * Who may perform an action, in words for documentation: `any active user` when every role may,
+ * else the roles (`admin or editor`).
+ */
+export function whoMay(action: Action): string {
+  const roles = rolesFor(action);
+  if (ROLES.every((role) => roles.includes(role))) return 'any active user';
+  return roles.length > 1 ? `${roles.slice(0, -1).join(', ')} or ${roles.at(-1)}` : roles[0]!;
+}
+
 /** True when the caller is signed in, active, and holds a role the action allows. */
 export function can(actor: MaybeActor, action: Action): actor is Actor {
   if (!actor || !actor.isActive) return false;

@@ -9,7 +9,37 @@ export const objectId = z
 
 export const idParams = z.strictObject({ id: objectId });
 
-/** `true` or `false` as a query string. */
-export const booleanQuery = z
-  .enum(['true', 'false'], { message: 'must be true or false' })
-  .transform((v) => v === 'true');
+/**
+ * The characters JavaScript's `trim()` removes, spelled out so the pattern below means the same
+ * in every regex dialect that reads the OpenAPI document (Python's `\s` is a different set).
+ */
+const TRIMMED =
+  '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+
+/** Holds at least one character that is not whitespace: what `.trim().min(1)` accepts. */
+export const NOT_BLANK = new RegExp(`[^${TRIMMED}]`);
+
+/**
+ * Text that is trimmed and must not be blank, at most `max` characters after trimming. The
+ * pattern states "not blank" for readers of the schema (OpenAPI), where `trim` cannot be shown.
+ */
+export function trimmedText(field: string, max: number): z.ZodString {
+  const empty = `${field} must not be empty`;
+  return z
+    .string()
+    .trim()
+    .min(1, { message: empty, abort: true })
+    .max(max, `${field} must be at most ${max} characters`)
+    .regex(NOT_BLANK, empty);
+}
+
+/**
+ * Refuses an object whose fields are all absent (a PATCH body with nothing to change), naming
+ * the fields it takes.
+ */
+export function atLeastOneField<T extends z.ZodObject>(schema: T) {
+  const fields = Object.keys(schema.shape);
+  return schema.refine((value) => Object.values(value).some((v) => v !== undefined), {
+    message: `give at least one of ${fields.join(', ')}`,
+  });
+}

@@ -9,6 +9,8 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'RANGE_NOT_SATISFIABLE'
   | 'RATE_LIMITED'
   | 'INTERNAL_ERROR'
   | 'SERVICE_UNAVAILABLE';
@@ -61,6 +63,18 @@ export class ConflictError extends DomainError {
   }
 }
 
+export class FileTooLargeError extends DomainError {
+  constructor(message = 'Request body is too large') {
+    super(message, 413, 'PAYLOAD_TOO_LARGE');
+  }
+}
+
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(message: string) {
+    super(message, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  }
+}
+
 export class ServiceUnavailableError extends DomainError {
   constructor(message = 'The database is unavailable') {
     super(message, 503, 'SERVICE_UNAVAILABLE');
@@ -72,19 +86,139 @@ export function invalidReference(path: string, message: string): ValidationError
   return new ValidationError(`Invalid ${path}: ${message}`, [{ path, message }]);
 }
 
-/** Turns zod issues into the contract's `details`. */
+/** A list in plain words: `a`, `a or b`, `a, b or c`, and `one of a, b, c, d` beyond three. */
+function allowedValues(values: readonly unknown[]): string {
+  const words = values.map(String);
+  if (words.length > 3) return `one of ${words.join(', ')}`;
+  if (words.length <= 1) return words[0] ?? '';
+  return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  date: 'a date',
+};
+
+function typeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return 'text';
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}
+
+/** The values a union of literals and booleans accepts, read from its options' issues. */
+function unionValues(errors: readonly (readonly z.core.$ZodIssue[])[]): unknown[] | null {
+  const values: unknown[] = [];
+  for (const issue of errors.flat()) {
+    if (issue.code === 'invalid_value') values.push(...issue.values);
+    else if (issue.code === 'invalid_type' && issue.expected === 'boolean')
+      values.push(true, false);
+    else return null;
+  }
+  return values.length ? values : null;
+}
+
+function boundMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code !== 'too_small' && issue.code !== 'too_big') return undefined;
+  const isMin = issue.code === 'too_small';
+  const bound = Number(isMin ? issue.minimum : issue.maximum);
+  const exact = issue.inclusive !== false;
+  if (issue.origin === 'string') {
+    if (isMin && bound === 1) return 'must not be empty';
+    return `must be ${isMin ? 'at least' : 'at most'} ${bound} characters`;
+  }
+  if (issue.origin === 'array' || issue.origin === 'set') {
+    return `must hold ${isMin ? 'at least' : 'at most'} ${bound} ${bound === 1 ? 'item' : 'items'}`;
+  }
+  if (exact) return `must be ${isMin ? 'at least' : 'at most'} ${bound}`;
+  return `must be ${isMin ? 'greater' : 'less'} than ${bound}`;
+}
+
+/**
+ * Zod's error map for every parse of the domain: what is wrong in plain words, as a predicate
+ * (`must be one of mcq, short, ...`) that the issue formatter puts after the field's name.
+ * Messages a schema states itself take precedence (zod asks this map only for the rest).
+ */
+export const validationErrorMap: z.core.$ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return 'is required';
+      if (issue.expected === 'int' && typeof issue.input === 'number')
+        return 'must be a whole number';
+      return `must be ${TYPE_WORDS[issue.expected] ?? issue.expected}, not ${typeOf(issue.input)}`;
+    case 'invalid_value':
+      if (issue.input === undefined) return 'is required';
+      return `must be ${allowedValues(issue.values)}`;
+    case 'invalid_union': {
+      // A union on one field (`type`) that matched no form: the issue sits on that field.
+      const tag = issue as { discriminator?: string; options?: unknown[] };
+      if (tag.discriminator !== undefined) {
+        const input = issue.input as Record<string, unknown> | undefined;
+        if (input?.[tag.discriminator] === undefined) return 'is required';
+        return `must be ${allowedValues(tag.options ?? [])}`;
+      }
+      const values = unionValues(issue.errors);
+      return values ? `must be ${allowedValues(values)}` : 'does not match any allowed form';
+    }
+    case 'too_small':
+    case 'too_big':
+      return boundMessage(issue);
+    case 'invalid_format':
+      if (issue.format === 'regex') return 'has the wrong format';
+      return `must be a valid ${issue.format}`;
+    case 'not_multiple_of':
+      return `must be a multiple of ${String(issue.divisor)}`;
+    case 'unrecognized_keys': {
+      const shape = (issue.inst as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def
+        ?.shape;
+      const known = shape ? Object.keys(shape) : [];
+      return known.length ? `is not allowed (allowed: ${known.join(', ')})` : 'is not allowed';
+    }
+    default:
+      return undefined;
+  }
+};
+
+/** Messages written as a predicate (`must ...`, `is ...`) get the field's name in front. */
+function withField(field: string, message: string): string {
+  if (!/^(must|is|are|has|does) /.test(message)) return message;
+  return `${field || 'the value'} ${message}`;
+}
+
+/**
+ * Turns zod issues into the contract's `details`, each naming its field in plain words: a missing
+ * field `is required` (whatever message its schema states for a wrong value), an unknown field
+ * gets a detail of its own. The error's message lists them all.
+ */
 export function fromZodError(error: z.ZodError, prefix?: string): ValidationError {
-  const details = error.issues.map((issue) => {
+  const details = error.issues.flatMap((issue): ErrorDetail[] => {
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-    let message = issue.message;
-    if (issue.code === 'unrecognized_keys') message = `Unknown field(s): ${issue.keys.join(', ')}`;
-    return { path: path || (prefix ?? ''), message };
+    if (issue.code === 'unrecognized_keys') {
+      const predicate = issue.message.startsWith('is not allowed')
+        ? issue.message
+        : 'is not allowed';
+      return issue.keys.map((key) => {
+        const field = path ? `${path}.${key}` : key;
+        return { path: field, message: `${field} ${predicate}` };
+      });
+    }
+    const isMissing =
+      (issue.code === 'invalid_type' ||
+        issue.code === 'invalid_value' ||
+        issue.code === 'invalid_union') &&
+      'input' in issue &&
+      issue.input === undefined;
+    const message = isMissing ? 'is required' : issue.message;
+    return [{ path, message: withField(path, message) }];
   });
-  const first = details[0];
-  const summary = first
-    ? `${first.path ? `${first.path}: ` : ''}${first.message}`
-    : 'Invalid input';
-  return new ValidationError(`Validation failed: ${summary}`, details);
+  const summary = details.map((d) => d.message).join('; ') || 'Invalid input';
+  return new ValidationError(summary, details);
 }
 
 /** Parses `value` with `schema` or throws a ValidationError with details. */
@@ -93,7 +227,7 @@ export function parseInput<S extends z.ZodType>(
   value: unknown,
   prefix?: string,
 ): z.output<S> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { error: validationErrorMap, reportInput: true });
   if (!result.success) throw fromZodError(result.error, prefix);
   return result.data;
 }

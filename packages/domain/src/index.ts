@@ -22,6 +22,7 @@ export * from './subject/index.js';
 export * from './subject-offering/index.js';
 export * from './syllabus/index.js';
 export * from './paper/index.js';
+export * from './paper-file/index.js';
 export * from './question/index.js';
 export * from './solution/index.js';
 export * from './user/index.js';

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient, ObjectId, type Db } from 'mongodb';
@@ -62,6 +62,7 @@ describe('GIN indexes for pushed-down equality filters', () => {
   afterAll(async () => {
     await client?.close();
     await server?.stop();
+    if (server) rmSync(server.dataDir, { recursive: true, force: true });
   });
 
   it('when the application creates indexes, then each top-level field (and _id) gets a GIN index, marked as ours', async () => {

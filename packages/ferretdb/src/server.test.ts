@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
@@ -21,6 +21,15 @@ async function keepAndRead(uri: string, write: boolean): Promise<unknown> {
   }
 }
 
+const dataDirs: string[] = [];
+
+/** A fresh data folder, removed after each test (a PostgreSQL cluster is about 40 MB). */
+function freshDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'qpc-ferret-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
 describe('embedded FerretDB', () => {
   const started: FerretDBServer[] = [];
   async function start(options: Parameters<typeof startFerretDB>[0]): Promise<FerretDBServer> {
@@ -30,10 +39,11 @@ describe('embedded FerretDB', () => {
   }
   afterEach(async () => {
     for (const server of started.splice(0)) await server.stop();
+    for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
   it('when started without an engine, then FerretDB runs on PostgreSQL with its cluster under dataDir/pg', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'qpc-ferret-'));
+    const dataDir = freshDataDir();
     const server = await start({ dataDir });
     expect(server.engine).toBe('postgresql');
     expect(server.postgres?.dataDir).toBe(join(dataDir, 'pg'));
@@ -49,7 +59,7 @@ describe('embedded FerretDB', () => {
   it.each(['postgresql', 'sqlite'] as const)(
     'when the %s engine restarts on the same directory, then it answers on loopback and the data is kept',
     async (engine) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'qpc-ferret-'));
+      const dataDir = freshDataDir();
       const first = await startFerretDB({ dataDir, engine });
       expect(first.uri).toMatch(/^mongodb:\/\/127\.0\.0\.1:\d+\/$/);
       expect(await findRunningFerretDB(dataDir)).toBe(first.uri);
@@ -64,7 +74,7 @@ describe('embedded FerretDB', () => {
   );
 
   it('when FerretDB alone is killed, then the database is down until a start on the same directory reuses the running PostgreSQL', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'qpc-ferret-'));
+    const dataDir = freshDataDir();
     const first = await start({ dataDir });
     await keepAndRead(first.uri, true);
     const exited = new Promise((r) => first.process.once('exit', r));
@@ -82,7 +92,7 @@ describe('embedded FerretDB', () => {
   it.runIf(hasProc)(
     'when running, then FerretDB and PostgreSQL listen on 127.0.0.1 only, and stop() leaves none of their processes',
     async () => {
-      const server = await startFerretDB({ dataDir: mkdtempSync(join(tmpdir(), 'qpc-ferret-')) });
+      const server = await startFerretDB({ dataDir: freshDataDir() });
       const ferretPid = server.process.pid!;
       const postgresPid = server.postgres!.pid;
       const postgresPort = server.postgres!.port;
@@ -103,7 +113,7 @@ describe('embedded FerretDB', () => {
   it('when the binary path does not exist, then the error says so', async () => {
     await expect(
       startFerretDB({
-        dataDir: mkdtempSync(join(tmpdir(), 'qpc-ferret-')),
+        dataDir: freshDataDir(),
         binaryPath: '/nonexistent/ferretdb',
       }),
     ).rejects.toThrow(/FERRETDB_BIN points at \/nonexistent\/ferretdb/);

@@ -21,12 +21,33 @@ export function verificationKeys(config: Pick<Config, 'clerk' | 'isProduction' |
   jwtKey?: string;
   secretKey?: string;
   source: 'clerk-jwt-key' | 'clerk-secret-key' | 'dev-keys';
+  /** The development keys' directory (dev-keys only). */
+  keyDir?: string;
 } {
   if (config.clerk.jwtKey) return { jwtKey: config.clerk.jwtKey, source: 'clerk-jwt-key' };
   if (config.clerk.secretKey)
     return { secretKey: config.clerk.secretKey, source: 'clerk-secret-key' };
   if (config.isProduction) throw new Error('Clerk settings are required in production');
-  return { jwtKey: ensureDevKeyPair(config.dataDir).publicKeyPem, source: 'dev-keys' };
+  const devKeys = ensureDevKeyPair(config.dataDir);
+  return { jwtKey: devKeys.publicKeyPem, source: 'dev-keys', keyDir: devKeys.dir };
+}
+
+/** Clerk's reason for a signature that the configured key does not verify. */
+const INVALID_SIGNATURE = 'token-invalid-signature';
+
+/**
+ * The 401 for a refused token. A signature the key does not verify gets its own message: with
+ * development keys it is nearly always a token printed by `npm run token` under another DATA_DIR.
+ */
+function refusal(error: unknown, keys: ReturnType<typeof verificationKeys>): UnauthenticatedError {
+  if ((error as { reason?: unknown } | undefined)?.reason !== INVALID_SIGNATURE)
+    return new UnauthenticatedError('Invalid or expired token');
+  return new UnauthenticatedError(
+    keys.source === 'dev-keys'
+      ? `Token signed by a key this service does not know; was it made with another DATA_DIR? ` +
+          `This service's development keys are in ${keys.keyDir ?? 'DATA_DIR/dev-keys'}.`
+      : 'Token signed by a key this service does not know',
+  );
 }
 
 function stringClaim(payload: Record<string, unknown>, key: string): string | undefined {
@@ -50,13 +71,16 @@ export function createTokenVerifier(
     let result: unknown;
     try {
       result = await verifyToken(token, options);
-    } catch {
-      throw new UnauthenticatedError('Invalid or expired token');
+    } catch (error) {
+      throw refusal(error, keys);
     }
     // Some @clerk/backend versions return { data, errors } instead of throwing.
     let payload = result as Record<string, unknown> | undefined;
     if (payload && typeof payload === 'object' && ('errors' in payload || 'data' in payload)) {
-      if (payload.errors) throw new UnauthenticatedError('Invalid or expired token');
+      if (payload.errors) {
+        const errors = payload.errors;
+        throw refusal(Array.isArray(errors) ? errors[0] : errors, keys);
+      }
       payload = payload.data as Record<string, unknown> | undefined;
     }
     const sub = payload ? stringClaim(payload, 'sub') : undefined;

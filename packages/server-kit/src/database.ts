@@ -7,7 +7,8 @@ import {
   mongoose,
   seedSampleCatalog,
 } from '@qpc/domain';
-import { startFerretDB, type FerretDBServer } from '@qpc/ferretdb';
+import type * as FerretDB from '@qpc/ferretdb';
+import type { FerretDBServer } from '@qpc/ferretdb';
 import type { Logger } from 'pino';
 import { markDatabaseRecovered } from './sentry.js';
 
@@ -21,6 +22,25 @@ export interface RunningDatabase {
 export const EMBEDDED_DATABASE_NAME = 'qp_catalog';
 
 /**
+ * The embedded database is a development convenience: `@qpc/ferretdb` is a dev dependency, so a
+ * packaged app (`npm run package`, the container images) does not carry it and needs MONGODB_URI.
+ */
+export async function loadEmbeddedDatabase(): Promise<typeof FerretDB> {
+  try {
+    return await import('@qpc/ferretdb');
+  } catch (error) {
+    const isMissing =
+      (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' &&
+      String((error as Error).message).includes('@qpc/ferretdb');
+    if (!isMissing) throw error;
+    throw new Error(
+      'MONGODB_URI is not set and this build has no embedded database: set MONGODB_URI to a MongoDB or FerretDB server (e.g. mongodb://db:27017/qp_catalog)',
+      { cause: error },
+    );
+  }
+}
+
+/**
  * Connects to MONGODB_URI, or, when it is unset, starts the embedded FerretDB under
  * DATA_DIR/db (on EMBEDDED_ENGINE, PostgreSQL by default) and connects to it. Builds indexes;
  * seeds the sample catalog when asked to (by default: an empty embedded database).
@@ -29,6 +49,7 @@ export async function startDatabase(config: Config, logger: Logger): Promise<Run
   let embedded: FerretDBServer | null = null;
   let uri = config.mongodbUri;
   if (!uri) {
+    const { startFerretDB } = await loadEmbeddedDatabase();
     embedded = await startFerretDB({
       dataDir: join(config.dataDir, 'db'),
       binaryPath: config.ferretdbBin,

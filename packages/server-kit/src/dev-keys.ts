@@ -1,5 +1,14 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
+import {
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { importPKCS8, SignJWT } from 'jose';
 
@@ -8,39 +17,123 @@ export interface DevKeyPair {
   privateKeyPem: string;
 }
 
-function keyDir(dataDir: string): string {
+export interface DevKeys extends DevKeyPair {
+  /** The absolute directory the keys live in (DATA_DIR/dev-keys). */
+  dir: string;
+  /** True when this call made the key pair (the directory held none). */
+  created: boolean;
+}
+
+const PRIVATE_FILE = 'jwt-private.pem';
+const PUBLIC_FILE = 'jwt-public.pem';
+/** A writer's temporary file: `<final name>.<pid>.<random>.tmp`. */
+const TEMPORARY = /^jwt-(?:private|public)\.pem\..+\.tmp$/;
+/** A temporary file older than this was left by a writer that died between write and link. */
+const STALE_TEMPORARY_MS = 60_000;
+
+/** Where the development keys of a DATA_DIR live (absolute). */
+export function devKeyDirectory(dataDir: string): string {
   return join(resolve(dataDir), 'dev-keys');
 }
 
-/**
- * The local development key pair: made once under DATA_DIR, then reused, so tokens printed by
- * the CLI stay valid across restarts. Only for development: production uses Clerk's keys.
- */
-export function ensureDevKeyPair(dataDir: string): DevKeyPair {
-  const dir = keyDir(dataDir);
-  const publicPath = join(dir, 'jwt-public.pem');
-  const privatePath = join(dir, 'jwt-private.pem');
-  if (!existsSync(publicPath) || !existsSync(privatePath)) {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const { publicKey, privateKey } = generateKeyPairSync('rsa', {
-      modulusLength: 2048,
-      publicKeyEncoding: { type: 'spki', format: 'pem' },
-      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    });
-    // Write under temporary names and rename, so two processes starting together never read half a key.
-    const suffix = `.${process.pid}.tmp`;
-    writeFileSync(privatePath + suffix, privateKey, { mode: 0o600 });
-    writeFileSync(publicPath + suffix, publicKey, { mode: 0o644 });
-    if (!existsSync(privatePath)) {
-      renameSync(privatePath + suffix, privatePath);
-      renameSync(publicPath + suffix, publicPath);
-    }
-    chmodSync(privatePath, 0o600);
+function errorCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+/** The key pair published in `dir`, or null when none is yet: the public half derives from the private one. */
+function readKeys(dir: string): DevKeyPair | null {
+  let privateKeyPem: string;
+  try {
+    privateKeyPem = readFileSync(join(dir, PRIVATE_FILE), 'utf8');
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return null;
+    throw error;
   }
-  return {
-    publicKeyPem: readFileSync(publicPath, 'utf8'),
-    privateKeyPem: readFileSync(privatePath, 'utf8'),
-  };
+  const publicKeyPem = createPublicKey(privateKeyPem)
+    .export({ type: 'spki', format: 'pem' })
+    .toString();
+  return { privateKeyPem, publicKeyPem };
+}
+
+/**
+ * Publishes `content` at `path` only if nothing is there yet, atomically: written in full to a
+ * temporary file of this writer's own, then hard-linked to the final name (link() fails with
+ * EEXIST rather than replace), then the temporary name removed whatever happened. A reader sees
+ * either no file or the whole file. True when this writer's content was published.
+ */
+function publishOnce(path: string, content: string, mode: number): boolean {
+  const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  writeFileSync(temporary, content, { mode, flag: 'wx' });
+  try {
+    linkSync(temporary, path);
+    return true;
+  } catch (error) {
+    if (errorCode(error) === 'EEXIST') return false;
+    throw error;
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
+/** Writes the public half beside the private one, replacing a copy that does not match it. */
+function publishPublicKey(dir: string, publicKeyPem: string): void {
+  const path = join(dir, PUBLIC_FILE);
+  let current: string | null = null;
+  try {
+    current = readFileSync(path, 'utf8');
+  } catch (error) {
+    if (errorCode(error) !== 'ENOENT') throw error;
+  }
+  if (current === publicKeyPem) return;
+  if (current === null && publishOnce(path, publicKeyPem, 0o644)) return;
+  // A stale copy (left by an older race): replace it atomically with the derived one.
+  const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    writeFileSync(temporary, publicKeyPem, { mode: 0o644, flag: 'wx' });
+    renameSync(temporary, path);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
+/** Removes temporary files that writers which died mid-way left behind. */
+function removeStaleTemporaries(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    if (!TEMPORARY.test(name)) continue;
+    const path = join(dir, name);
+    try {
+      if (Date.now() - statSync(path).mtimeMs > STALE_TEMPORARY_MS) rmSync(path, { force: true });
+    } catch {
+      // Another process removed it meanwhile.
+    }
+  }
+}
+
+/**
+ * The local development key pair: made once under DATA_DIR/dev-keys, then reused, so tokens
+ * printed by the CLI stay valid across restarts. Both apps (and the CLI) may call this at the
+ * same moment on an empty directory: the private key is published with an exclusive link, so
+ * exactly one writer wins, every caller ends with the winner's pair, and no temporary file is
+ * left behind. Only for development: production uses Clerk's keys.
+ */
+export function ensureDevKeyPair(dataDir: string): DevKeys {
+  const dir = devKeyDirectory(dataDir);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  let keys = readKeys(dir);
+  let created = false;
+  if (!keys) {
+    const { privateKey } = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    created = publishOnce(join(dir, PRIVATE_FILE), privateKey, 0o600);
+    keys = readKeys(dir);
+    if (!keys) throw new Error(`Development key was not published in ${dir}`);
+  }
+  publishPublicKey(dir, keys.publicKeyPem);
+  removeStaleTemporaries(dir);
+  return { ...keys, dir, created };
 }
 
 export interface TokenClaims {

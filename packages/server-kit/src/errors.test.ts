@@ -1,6 +1,8 @@
 import { ConflictError, NotFoundError, ValidationError } from '@qpc/domain';
 import { describe, expect, it } from 'vitest';
+import { isConnectionError } from './connection-errors.js';
 import { errorBody, toHttpError } from './errors.js';
+import { socketEndedByPeerError } from './testing.js';
 
 class FakeDriverError extends Error {
   constructor(
@@ -95,5 +97,55 @@ describe('toHttpError while the database connection is not open', () => {
     expect(
       toHttpError(new FakeDriverError('MongoServerError', 'E11000 duplicate key', 11000)),
     ).toMatchObject({ status: 409 });
+  });
+});
+
+describe('toHttpError for connection-class errors while the connection still looks open', () => {
+  it('when the driver lets a raw EPIPE through (write after the server closed), then 503', async () => {
+    const epipe = await socketEndedByPeerError();
+    expect(epipe.message).toBe('This socket has been ended by the other party');
+    expect((epipe as NodeJS.ErrnoException).code).toBe('EPIPE');
+    expect(toHttpError(epipe)).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+  });
+
+  it.each([
+    ['MongoNetworkError', new FakeDriverError('MongoNetworkError', 'connection 3 closed')],
+    ['MongoServerSelectionError', new FakeDriverError('MongoServerSelectionError', 'no server')],
+    ['MongoPoolClearedError', new FakeDriverError('MongoPoolClearedError', 'pool cleared')],
+    ['MongoNotConnectedError', new FakeDriverError('MongoNotConnectedError', 'not connected')],
+    ['MongoTopologyClosedError', new FakeDriverError('MongoTopologyClosedError', 'closed')],
+    [
+      'a RetryableWriteError label',
+      Object.assign(new FakeDriverError('MongoServerError', 'write failed'), {
+        errorLabels: ['RetryableWriteError'],
+      }),
+    ],
+    [
+      'a TransientTransactionError label (label set)',
+      Object.assign(new FakeDriverError('MongoServerError', 'interrupted'), {
+        errorLabelSet: new Set(['TransientTransactionError']),
+      }),
+    ],
+    ['a shutdown code (11600)', new FakeDriverError('MongoServerError', 'interrupted', 11600)],
+    ...(['ECONNRESET', 'EPIPE', 'ECONNREFUSED'] as const).map((code): [string, Error] => [
+      `${code} wrapped in cause`,
+      new Error('operation failed', {
+        cause: Object.assign(new Error(`read ${code}`), { code }),
+      }),
+    ]),
+  ])('when %s arrives, then it is 503', (_name, error) => {
+    expect(isConnectionError(error)).toBe(true);
+    expect(toHttpError(error)).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+  });
+
+  it('when a plain bug or a client error arrives, then it is not taken for an outage', () => {
+    expect(toHttpError(new TypeError('x is undefined'))).toMatchObject({ status: 500 });
+    expect(toHttpError(new ValidationError('bad'))).toMatchObject({ status: 400 });
+    expect(
+      toHttpError(new FakeDriverError('MongoServerError', 'E11000 duplicate key', 11000)),
+    ).toMatchObject({ status: 409 });
+    expect(isConnectionError(Object.assign(new Error('no such file'), { code: 'ENOENT' }))).toBe(
+      false,
+    );
   });
 });

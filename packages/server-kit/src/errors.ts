@@ -1,13 +1,21 @@
 import type { Config } from '@qpc/config';
-import { DomainError, mapDatabaseError, type ErrorCode, type ErrorDetail } from '@qpc/domain';
+import { DomainError, type ErrorCode, type ErrorDetail } from '@qpc/domain';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { mapServiceError } from './connection-errors.js';
+import { MethodNotAllowedError } from './methods.js';
 import { requestIdOf } from './request-context.js';
 import { reportServerError } from './sentry.js';
 
+/**
+ * The envelope's codes: the domain's, plus METHOD_NOT_ALLOWED (405), which only the HTTP layer
+ * raises (a known path asked with a method it does not serve).
+ */
+export type HttpErrorCode = ErrorCode | 'METHOD_NOT_ALLOWED';
+
 export interface HttpError {
   status: number;
-  code: ErrorCode;
+  code: HttpErrorCode;
   message: string;
   details?: ErrorDetail[];
 }
@@ -25,13 +33,26 @@ interface BodyParserError {
  * never trusted: only domain errors and the body parser's documented types are mapped.
  */
 export function toHttpError(error: unknown): HttpError {
-  const mapped = mapDatabaseError(error);
+  const mapped = mapServiceError(error);
   if (mapped instanceof DomainError) {
     return {
       status: mapped.status,
       code: mapped.code,
       message: mapped.message,
       ...(mapped.details ? { details: mapped.details } : {}),
+    };
+  }
+  if (error instanceof MethodNotAllowedError) {
+    return { status: 405, code: error.code, message: error.message };
+  }
+  if (error instanceof URIError) {
+    // Express could not percent-decode a path parameter (`/universities/%ff`): the client's URL
+    // is at fault. Its own `status` field is not what makes this a 400: the class is.
+    return {
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'Malformed percent-encoding in the request path',
+      details: [{ path: 'path', message: 'is not valid percent-encoded UTF-8' }],
     };
   }
   const type = (error as BodyParserError | undefined)?.type;
@@ -43,11 +64,16 @@ export function toHttpError(error: unknown): HttpError {
     case 'entity.verify.failed':
       return { status: 400, code: 'VALIDATION_ERROR', message: 'Request body is not valid UTF-8' };
     case 'encoding.unsupported':
+      return {
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        message: 'Unsupported Content-Encoding: send identity, gzip, deflate or br',
+      };
     case 'charset.unsupported':
       return {
         status: 400,
         code: 'VALIDATION_ERROR',
-        message: 'Unsupported body encoding or charset',
+        message: 'Unsupported body charset: send UTF-8',
       };
     case 'request.aborted':
     case 'request.size.invalid':
@@ -67,7 +93,7 @@ export interface ErrorBody {
   success: false;
   error: {
     message: string;
-    code: ErrorCode;
+    code: HttpErrorCode;
     requestId: string;
     details?: ErrorDetail[];
     stack?: string;
@@ -140,6 +166,9 @@ export function errorHandler(deps: { logger: Logger; config: Pick<Config, 'isPro
     if (httpError.status === 429 && error instanceof RateLimitedError) {
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
     }
+    if (error instanceof RangeNotSatisfiableError) {
+      res.setHeader('Content-Range', `bytes */${error.size}`);
+    }
     res.status(httpError.status).json(
       errorBody(httpError, id, {
         isProduction: deps.config.isProduction,
@@ -152,6 +181,26 @@ export function errorHandler(deps: { logger: Logger; config: Pick<Config, 'isPro
 export class RateLimitedError extends HttpLayerError {
   constructor(readonly retryAfterSeconds: number) {
     super(`Too many requests; retry in ${retryAfterSeconds} s`, 429, 'RATE_LIMITED');
+  }
+}
+
+/** A body whose bytes do not decode with the request's `Content-Encoding` (gzip that is not gzip). */
+export class BodyEncodingError extends HttpLayerError {
+  constructor(encoding: string, cause: unknown) {
+    super(
+      `Request body could not be decoded as Content-Encoding "${encoding}"`,
+      400,
+      'VALIDATION_ERROR',
+      [{ path: 'body', message: `is not valid ${encoding} data` }],
+    );
+    this.cause = cause;
+  }
+}
+
+/** 416: the Range asked for lies outside the file; the answer names its size in Content-Range. */
+export class RangeNotSatisfiableError extends HttpLayerError {
+  constructor(readonly size: number) {
+    super(`The range lies outside the file's ${size} bytes`, 416, 'RANGE_NOT_SATISFIABLE');
   }
 }
 

@@ -3,6 +3,12 @@ import { pingPostgres } from '@qpc/ferretdb';
 import { Router } from 'express';
 import { requestIdOf } from './request-context.js';
 
+/** The health routes, for the method guard. */
+export const HEALTH_ROUTES = [
+  { method: 'GET', path: '/api/v1/health' },
+  { method: 'GET', path: '/api/v1/health/detailed' },
+] as const;
+
 export interface HealthInfo {
   version: string;
   startedAt?: number;

@@ -5,11 +5,28 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Logger } from 'pino';
 import { authenticate, type ActorResolver } from './auth.js';
-import { errorHandler, notFoundHandler } from './errors.js';
-import { healthRouter } from './health.js';
+import { BodyEncodingError, errorHandler, notFoundHandler } from './errors.js';
+import { HEALTH_ROUTES, healthRouter } from './health.js';
 import { httpLogger } from './logger.js';
+import { methodGuard, type KnownRoute } from './methods.js';
 import { rateLimit, type RateLimiter } from './rate-limit.js';
 import { requestId } from './request-context.js';
+
+/** What an app adds to the shared chain. */
+export interface HttpAppParts {
+  /** The app's routes, mounted after the rate limit and authentication. */
+  routes: (app: Express) => void;
+  /**
+   * Pages that read no caller and change nothing (the docs page, its assets, the OpenAPI
+   * document; GraphiQL): mounted before the rate limit and authentication, never counted.
+   */
+  unmetered?: (app: Express) => void;
+  /**
+   * Every method and full path the app serves (health is added here): a known path asked with
+   * another method is 405 with `Allow`, and OPTIONS on it 204 with `Allow`.
+   */
+  knownRoutes?: readonly KnownRoute[];
+}
 
 export interface HttpAppDeps {
   config: Config;
@@ -20,6 +37,11 @@ export interface HttpAppDeps {
   /** The PostgreSQL server under an embedded FerretDB this process started (detailed health). */
   postgresUrl?: string | undefined;
   helmet?: HelmetOptions;
+  /**
+   * Requests whose body the route streams itself (paper file uploads): neither refused for not
+   * being JSON nor read by the JSON parser.
+   */
+  isRawBody?: (req: Request) => boolean;
   /** Switch middleware off, for the benchmark's overhead measurements only. */
   disable?: { logger?: boolean; rateLimit?: boolean; auth?: boolean };
 }
@@ -42,14 +64,75 @@ export function rejectNonStringQuery() {
 }
 
 /** A body must be JSON: other content types are refused rather than silently ignored. */
-export function requireJsonBodies() {
+export function requireJsonBodies(isRawBody: (req: Request) => boolean = () => false) {
   return (req: Request, _res: Response, next: NextFunction): void => {
+    if (isRawBody(req)) {
+      next();
+      return;
+    }
     const hasBody =
       Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
     if (hasBody && !req.is('application/json')) {
       next(new ValidationError('Request body must be JSON (Content-Type: application/json)'));
       return;
     }
+    next();
+  };
+}
+
+/** The body parser's error types, each mapped by `toHttpError`. */
+const BODY_PARSER_TYPES = new Set([
+  'entity.parse.failed',
+  'entity.too.large',
+  'entity.verify.failed',
+  'encoding.unsupported',
+  'charset.unsupported',
+  'request.aborted',
+  'request.size.invalid',
+  'stream.encoding.set',
+  'stream.not.readable',
+  'parameters.too.many',
+]);
+
+/**
+ * The JSON body parser with its failures made explicit: its documented error types pass on as
+ * they are, and anything else it raises while reading is the decompression stream refusing
+ * bytes that are not what `Content-Encoding` says (zlib or brotli errors, which carry no type):
+ * a 400, never a 500.
+ */
+export function jsonBody(options: { limit: number }) {
+  const parse = express.json({
+    limit: options.limit,
+    strict: true,
+    // Invalid UTF-8 would otherwise be decoded with replacement characters and stored.
+    verify: (_req, _res, buffer) => {
+      if (!isUtf8(buffer)) throw new Error('Request body is not valid UTF-8');
+    },
+  });
+  return (req: Request, res: Response, next: NextFunction): void => {
+    void parse(req, res, (error?: unknown) => {
+      if (error === undefined || error === null || error === 'route' || error === 'router') {
+        next(error as undefined);
+        return;
+      }
+      const type = (error as { type?: unknown }).type;
+      if (typeof type === 'string' && BODY_PARSER_TYPES.has(type)) {
+        next(error);
+        return;
+      }
+      next(new BodyEncodingError(req.get('content-encoding') ?? 'identity', error));
+    });
+  };
+}
+
+/**
+ * Every response past health and the static pages may depend on who asks (what an anonymous
+ * caller sees differs from an editor's view; a bad token is a 401): `Vary: Authorization`, so a
+ * shared cache never hands one caller's answer, ETag and all, to another.
+ */
+export function varyByCaller() {
+  return (_req: Request, res: Response, next: NextFunction): void => {
+    res.vary('Authorization');
     next();
   };
 }
@@ -64,10 +147,10 @@ function cors(origins: readonly string[]) {
         'Access-Control-Allow-Headers',
         'Authorization, Content-Type, X-Request-Id, Apollo-Require-Preflight',
       );
-      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE, OPTIONS');
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
       res.setHeader(
         'Access-Control-Expose-Headers',
-        'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, ETag, Location',
+        'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, ETag, Location, Content-Disposition, Content-Range, Accept-Ranges',
       );
       if (req.method === 'OPTIONS') {
         res.status(204).end();
@@ -79,11 +162,12 @@ function cors(origins: readonly string[]) {
 }
 
 /**
- * The request chain both apps share, left to right: request id, logger, helmet, CORS, health
- * (not limited, no auth), body parser with limit, query guard, rate limit, auth, the app's
- * routes, 404, error mapper.
+ * The request chain both apps share, left to right: request id, logger, helmet, CORS, the
+ * method guard (405, OPTIONS), health and the app's unmetered pages (not limited, no auth: the docs page, its assets and the
+ * OpenAPI document; GraphiQL), body parser with limit, query guard, rate limit, auth, the
+ * app's routes, 404, error mapper.
  */
-export function createHttpApp(deps: HttpAppDeps, mountRoutes: (app: Express) => void): Express {
+export function createHttpApp(deps: HttpAppDeps, parts: HttpAppParts): Express {
   const { config, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
@@ -94,27 +178,27 @@ export function createHttpApp(deps: HttpAppDeps, mountRoutes: (app: Express) => 
   if (!deps.disable?.logger) app.use(httpLogger(logger));
   app.use(helmet(deps.helmet));
   app.use(cors(config.corsOrigins));
+  // Before any router: Express answers OPTIONS on a path it knows itself, in text/plain.
+  app.use(methodGuard([...HEALTH_ROUTES, ...(parts.knownRoutes ?? [])]));
   app.use(
     healthRouter({
       version: deps.version,
       postgresUrl: deps.postgresUrl ?? config.embedded.postgresUrl,
     }),
   );
-  app.use(requireJsonBodies());
-  app.use(
-    express.json({
-      limit: config.bodyLimitBytes,
-      strict: true,
-      // Invalid UTF-8 would otherwise be decoded with replacement characters and stored.
-      verify: (_req, _res, buffer) => {
-        if (!isUtf8(buffer)) throw new Error('Request body is not valid UTF-8');
-      },
-    }),
-  );
+  // Static reference pages read no caller and change nothing: counting them would lock a new
+  // user out of the documentation after a few page loads (the page pulls several assets).
+  parts.unmetered?.(app);
+  app.use(varyByCaller());
+  // Routes that stream a raw body (paper files) read it themselves.
+  const isRawBody = deps.isRawBody ?? (() => false);
+  app.use(requireJsonBodies(isRawBody));
+  const json = jsonBody({ limit: config.bodyLimitBytes });
+  app.use((req, res, next) => (isRawBody(req) ? next() : json(req, res, next)));
   app.use(rejectNonStringQuery());
   if (!deps.disable?.rateLimit) app.use(rateLimit(deps.rateLimiter));
   if (!deps.disable?.auth) app.use(authenticate(deps.resolveActor));
-  mountRoutes(app);
+  parts.routes(app);
   app.use(notFoundHandler());
   app.use(errorHandler({ logger, config }));
   return app;

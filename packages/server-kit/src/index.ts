@@ -7,25 +7,36 @@ export {
   verificationKeys,
 } from './auth.js';
 export type { ActorResolver, TokenVerifier, VerifiedClaims } from './auth.js';
-export { EMBEDDED_DATABASE_NAME, startDatabase } from './database.js';
+export { isConnectionError, mapServiceError } from './connection-errors.js';
+export { EMBEDDED_DATABASE_NAME, loadEmbeddedDatabase, startDatabase } from './database.js';
 export type { RunningDatabase } from './database.js';
-export { ensureDevKeyPair, signSessionToken } from './dev-keys.js';
-export type { DevKeyPair, TokenClaims } from './dev-keys.js';
+export { devKeyDirectory, ensureDevKeyPair, signSessionToken } from './dev-keys.js';
+export type { DevKeyPair, DevKeys, TokenClaims } from './dev-keys.js';
 export {
+  BodyEncodingError,
   errorBody,
   errorHandler,
   HttpLayerError,
   notFoundHandler,
   PayloadTooLargeError,
+  RangeNotSatisfiableError,
   RateLimitedError,
   recordError,
   toHttpError,
 } from './errors.js';
-export type { ErrorBody, HttpError } from './errors.js';
-export { healthRouter } from './health.js';
+export type { ErrorBody, HttpError, HttpErrorCode } from './errors.js';
+export { methodGuard, MethodNotAllowedError } from './methods.js';
+export type { KnownRoute } from './methods.js';
+export { HEALTH_ROUTES, healthRouter } from './health.js';
 export type { HealthInfo } from './health.js';
-export { createHttpApp, rejectNonStringQuery, requireJsonBodies } from './http-app.js';
-export type { HttpAppDeps } from './http-app.js';
+export {
+  createHttpApp,
+  jsonBody,
+  rejectNonStringQuery,
+  requireJsonBodies,
+  varyByCaller,
+} from './http-app.js';
+export type { HttpAppDeps, HttpAppParts } from './http-app.js';
 export { createLogger, httpLogger, REDACTED_PATHS } from './logger.js';
 export { createRateLimiter, rateLimit } from './rate-limit.js';
 export type { RateLimiter } from './rate-limit.js';

@@ -1,6 +1,7 @@
 import type { Config } from '@qpc/config';
-import { ServiceUnavailableError, mapDatabaseError } from '@qpc/domain';
+import { ServiceUnavailableError } from '@qpc/domain';
 import * as Sentry from '@sentry/node';
+import { mapServiceError } from './connection-errors.js';
 
 let enabled = false;
 let inOutage = false;
@@ -51,7 +52,7 @@ export function reportServerError(
   context: { path: string; method: string; requestId: string; status: number; code: string },
 ): void {
   if (!enabled) return;
-  const isOutage = mapDatabaseError(error) instanceof ServiceUnavailableError;
+  const isOutage = mapServiceError(error) instanceof ServiceUnavailableError;
   if (isOutage) {
     if (inOutage) return;
     inOutage = true;

@@ -1,7 +1,8 @@
 // Helpers for the apps' HTTP tests: real servers on port 0, a real database, real tokens.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { loadConfig, type Config } from '@qpc/config';
 import { connectDatabase, disconnectDatabase, mongoose } from '@qpc/domain';
@@ -107,4 +108,25 @@ export function captureLogs(): { destination: Writable; lines: () => Record<stri
         .filter(Boolean)
         .map((line) => JSON.parse(line) as Record<string, unknown>),
   };
+}
+
+/**
+ * A genuine Node error of a write to a socket whose peer has closed it (`EPIPE`, "This socket
+ * has been ended by the other party"): what the driver lets through when the database dies
+ * between two commands on a pooled connection.
+ */
+export async function socketEndedByPeerError(): Promise<Error> {
+  const server = createServer((socket) => socket.end());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const socket = connect(port, '127.0.0.1');
+  socket.on('error', () => undefined);
+  socket.resume();
+  await once(socket, 'end');
+  const error = await new Promise<Error>((resolve) =>
+    socket.write('ping', (err) => resolve(err ?? new Error('the write unexpectedly succeeded'))),
+  );
+  socket.destroy();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return error;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFerretDB, type FerretDBServer } from '@qpc/ferretdb';
@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_SUB,
   baseEnv,
+  explain,
+  killDatabase,
   sentryEvents,
   startFakeSentry,
   startService,
@@ -41,6 +43,7 @@ describe('production posture', () => {
     await gql?.stop();
     await db?.stop();
     await sentry?.close();
+    if (db) rmSync(db.dataDir, { recursive: true, force: true });
   });
 
   it.each(['rest', 'gql'] as const)(
@@ -84,21 +87,34 @@ describe('production posture', () => {
     expect(bad.error.code).toBe('VALIDATION_ERROR');
     expect(JSON.stringify(bad)).not.toContain('stack');
 
-    db.process.kill('SIGKILL');
+    // Sent only once the kill is complete (exit observed, port closed): no race with a dying server.
+    await killDatabase(db);
     const down = await fetch(`${rest.url}/api/v1/universities`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${token}`, 'x-request-id': 'posture-down' },
     });
-    expect(down.status).toBe(503);
     const body = (await down.json()) as any;
+    expect(down.status, down.status === 503 ? '' : await explain(rest, 'posture-down', body)).toBe(
+      503,
+    );
     expect(body.error.code).toBe('SERVICE_UNAVAILABLE');
     expect(JSON.stringify(body)).not.toMatch(/stack|Mongo|127\.0\.0\.1/);
 
     const gqlDown = await fetch(`${gql.url}/graphql`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'x-request-id': 'posture-gql-down',
+      },
       body: JSON.stringify({ query: '{ universities { items { id } } }' }),
     });
-    expect(JSON.stringify(await gqlDown.json())).not.toMatch(/stacktrace|Mongo|127\.0\.0\.1/);
+    const gqlBody = (await gqlDown.json()) as any;
+    expect(JSON.stringify(gqlBody)).not.toMatch(/stacktrace|Mongo|127\.0\.0\.1/);
+    const gqlCode = gqlBody.errors?.[0]?.extensions?.code;
+    expect(
+      gqlCode,
+      gqlCode === 'SERVICE_UNAVAILABLE' ? '' : await explain(gql, 'posture-gql-down', gqlBody),
+    ).toBe('SERVICE_UNAVAILABLE');
 
     const events = await waitFor(
       async () => {

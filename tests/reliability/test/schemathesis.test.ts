@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseEnv, startService, type ServiceProcess } from './support/processes.js';
+import { makeFixtures, schemathesisConfig } from './support/schemathesis-config.js';
 
 const reportDir = new URL('../../../reports/schemathesis/', import.meta.url).pathname;
 const SEED = '20261122';
@@ -10,11 +13,10 @@ const SEED = '20261122';
  * Checks left out, each on purpose:
  * - unsupported_method: the contract answers 404 (not 405) for any method/path pair it does not define.
  * - allow_header_conformance: Express answers OPTIONS itself, with an Allow that includes HEAD.
- * - positive_data_acceptance: a schema-valid body naming a missing or soft-deleted resource is a
- *   400 by contract ("a body field that references something missing or inconsistent"); the
- *   stateful phase deletes resources and reuses their ids, which no schema can express.
+ * positive_data_acceptance runs: the ids bodies refer to name real resources (see
+ * support/schemathesis-config.ts), so a schema-valid request must be accepted.
  */
-const EXCLUDED_CHECKS = 'unsupported_method,allow_header_conformance,positive_data_acceptance';
+const EXCLUDED_CHECKS = 'unsupported_method,allow_header_conformance';
 const MAX_EXAMPLES = '15';
 
 function schemathesisBin(): string {
@@ -41,6 +43,8 @@ function run(bin: string, args: string[]): Promise<{ code: number | null; output
 
 describe('Schemathesis against /api/v1/openapi.json', () => {
   let app: ServiceProcess;
+  let token: string;
+  let configFile: string;
   beforeAll(async () => {
     app = await startService(
       'rest-api',
@@ -50,16 +54,20 @@ describe('Schemathesis against /api/v1/openapi.json', () => {
         RATE_LIMIT_MAX: '1000000',
       }),
     );
+    // The sample catalog's only admin: the last-admin rule stops the fuzzer from demoting or
+    // deactivating the account it runs as, so every operation is exercised with admin rights.
+    token = await tokenFor('seed_admin');
+    configFile = join(mkdtempSync(join(tmpdir(), 'qpc-schemathesis-')), 'schemathesis.toml');
+    writeFileSync(configFile, schemathesisConfig(await makeFixtures(app.url, token, tokenFor)));
   });
   afterAll(async () => app?.stop());
 
   it('when every operation is fuzzed with all checks as an admin, then no check fails', async () => {
     rmSync(reportDir, { recursive: true, force: true });
     mkdirSync(reportDir, { recursive: true });
-    // The sample catalog's only admin: the last-admin rule stops the fuzzer from demoting or
-    // deactivating the account it runs as, so every operation is exercised with admin rights.
-    const token = await tokenFor('seed_admin');
     const { code, output } = await run(schemathesisBin(), [
+      '--config-file',
+      configFile,
       'run',
       `${app.url}/api/v1/openapi.json`,
       '--checks',

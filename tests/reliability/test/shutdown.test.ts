@@ -1,11 +1,17 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
-import { baseEnv, startService, type AppName } from './support/processes.js';
+import { baseEnv, startService, waitFor, type AppName } from './support/processes.js';
 
-/** Opens a request whose body arrives slowly: it is in flight until `finish` is called. */
+/**
+ * Opens a request whose body arrives slowly: it is in flight until `finish` is called. It asks
+ * `Expect: 100-continue`, so `accepted` resolves once the server has read its headers (the
+ * server's own `100 Continue`), not after a guessed delay.
+ */
 function slowRequest(port: number, path: string, body: string) {
   let finish!: () => void;
+  let accept!: () => void;
+  const accepted = new Promise<void>((resolve) => (accept = resolve));
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = httpRequest(
       {
@@ -16,6 +22,7 @@ function slowRequest(port: number, path: string, body: string) {
         headers: {
           'content-type': 'application/json',
           'content-length': String(Buffer.byteLength(body)),
+          expect: '100-continue',
         },
       },
       (res) => {
@@ -25,10 +32,14 @@ function slowRequest(port: number, path: string, body: string) {
       },
     );
     req.on('error', reject);
-    req.write(body.slice(0, 5));
+    req.on('continue', () => {
+      req.write(body.slice(0, 5));
+      accept();
+    });
+    req.flushHeaders();
     finish = () => req.end(body.slice(5));
   });
-  return { response, finish: () => finish() };
+  return { accepted, response, finish: () => finish() };
 }
 
 function canConnect(port: number): Promise<boolean> {
@@ -72,11 +83,15 @@ describe('graceful shutdown', () => {
         slowRequest(service.port, path, body),
         slowRequest(service.port, path, body),
       ];
-      await new Promise((r) => setTimeout(r, 200));
+      await Promise.all(inFlight.map((r) => r.accepted));
       const signalledAt = Date.now();
       service.child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
-      expect(await canConnect(service.port)).toBe(false);
+      // The listener closes as the shutdown starts: wait for that, rather than for a guessed delay.
+      await waitFor(
+        async () => ((await canConnect(service.port)) ? undefined : true),
+        5_000,
+        'the listener to close',
+      );
       for (const request of inFlight) request.finish();
       const responses = await Promise.all(inFlight.map((r) => r.response));
       for (const response of responses) expect(response.status).toBe(expectStatus);

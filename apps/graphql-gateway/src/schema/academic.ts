@@ -26,7 +26,15 @@ import {
   type University,
 } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import { required, restQuery, type IdArgs, type InputArgs, type UpdateArgs } from './common.js';
+import {
+  listArgs,
+  PAGE_ARGS,
+  required,
+  who,
+  type IdArgs,
+  type InputArgs,
+  type UpdateArgs,
+} from './common.js';
 
 export const academicTypeDefs = /* GraphQL */ `
   """
@@ -193,7 +201,7 @@ export const academicTypeDefs = /* GraphQL */ `
     name: String!
     "Abbreviation (1 to 50 characters)."
     shortName: String!
-    "Unique lowercase kebab-case slug; generated from the name when absent."
+    "Unique lowercase kebab-case slug (1 to 120 characters); generated from the name when absent."
     slug: String
   }
 
@@ -203,7 +211,7 @@ export const academicTypeDefs = /* GraphQL */ `
     name: String
     "Abbreviation (1 to 50 characters)."
     shortName: String
-    "Unique lowercase kebab-case slug."
+    "Unique lowercase kebab-case slug (1 to 120 characters)."
     slug: String
     "Admin only: false soft-deletes the university, true restores it."
     isActive: Boolean
@@ -255,7 +263,7 @@ export const academicTypeDefs = /* GraphQL */ `
     name: String!
     "Subject code (1 to 50 characters), or null."
     code: String
-    "Unique lowercase kebab-case slug; generated from the name when absent."
+    "Unique lowercase kebab-case slug (1 to 120 characters); generated from the name when absent."
     slug: String
     "Free-text description (up to 5000 characters), or null."
     description: String
@@ -267,9 +275,9 @@ export const academicTypeDefs = /* GraphQL */ `
     name: String
     "Subject code (1 to 50 characters); null clears it."
     code: String
-    "Unique lowercase kebab-case slug."
+    "Unique lowercase kebab-case slug (1 to 120 characters)."
     slug: String
-    "Free-text description; null clears it."
+    "Free-text description (up to 5000 characters); null clears it."
     description: String
   }
 
@@ -290,14 +298,11 @@ export const academicTypeDefs = /* GraphQL */ `
   type Query {
     "Universities ordered by name (REST: GET /universities)."
     universities(
-      "Case-insensitive literal substring of the name or short name."
+      "Case-insensitive literal substring of the name or short name (up to 100 characters)."
       search: String
       "Which universities to list (default: active ones)."
       isActive: ActiveFilter
-      "Page number, starting at 1 (default 1)."
-      page: Int
-      "Items per page, 1 to 100 (default 20)."
-      limit: Int
+      ${PAGE_ARGS}
     ): UniversityPage!
     "An active university by slug (REST: GET /universities/:slug)."
     university("The university's slug." slug: String!): University
@@ -305,30 +310,21 @@ export const academicTypeDefs = /* GraphQL */ `
     branches(
       "Only branches of this university."
       universityId: ID
-      "Case-insensitive literal substring of the name."
+      "Case-insensitive literal substring of the name (up to 100 characters)."
       search: String
-      "Page number, starting at 1 (default 1)."
-      page: Int
-      "Items per page, 1 to 100 (default 20)."
-      limit: Int
+      ${PAGE_ARGS}
     ): BranchPage!
     "Semesters ordered by number (REST: GET /semesters)."
     semesters(
       "Only semesters of this branch."
       branchId: ID
-      "Page number, starting at 1 (default 1)."
-      page: Int
-      "Items per page, 1 to 100 (default 20)."
-      limit: Int
+      ${PAGE_ARGS}
     ): SemesterPage!
     "Subjects ordered by name (REST: GET /subjects)."
     subjects(
-      "Case-insensitive literal substring of the name or code."
+      "Case-insensitive literal substring of the name or code (up to 100 characters)."
       search: String
-      "Page number, starting at 1 (default 1)."
-      page: Int
-      "Items per page, 1 to 100 (default 20)."
-      limit: Int
+      ${PAGE_ARGS}
     ): SubjectPage!
     "A subject by slug (REST: GET /subjects/:slug)."
     subject("The subject's slug." slug: String!): Subject
@@ -342,10 +338,7 @@ export const academicTypeDefs = /* GraphQL */ `
       semesterId: ID
       "Only offerings of this subject."
       subjectId: ID
-      "Page number, starting at 1 (default 1)."
-      page: Int
-      "Items per page, 1 to 100 (default 20)."
-      limit: Int
+      ${PAGE_ARGS}
     ): SubjectOfferingPage!
     "A subject offering by id."
     subjectOffering("The offering's id." id: ID!): SubjectOffering
@@ -355,48 +348,48 @@ export const academicTypeDefs = /* GraphQL */ `
   Writes of the catalog; each mirrors a REST write and is refused with the same codes.
   """
   type Mutation {
-    "Creates a university (admin or editor)."
+    "Creates a university ${who('catalog:write')}."
     createUniversity("The new university." input: CreateUniversityInput!): University!
-    "Updates a university (admin or editor; isActive admin only)."
+    "Updates a university ${who('catalog:write')}; isActive needs catalog:delete ${who('catalog:delete')}."
     updateUniversity(
       "The university's id."
       id: ID!
       "Fields to change."
       input: UpdateUniversityInput!
     ): University!
-    "Soft-deletes a university (admin)."
+    "Soft-deletes a university ${who('catalog:delete')}."
     deleteUniversity("The university's id." id: ID!): Boolean!
-    "Creates a branch (admin or editor)."
+    "Creates a branch ${who('catalog:write')}."
     createBranch("The new branch." input: CreateBranchInput!): Branch!
-    "Updates a branch (admin or editor)."
+    "Updates a branch ${who('catalog:write')}."
     updateBranch("The branch's id." id: ID!, "Fields to change." input: UpdateBranchInput!): Branch!
-    "Deletes a branch without semesters or offerings (admin)."
+    "Deletes a branch without semesters or offerings ${who('catalog:delete')}."
     deleteBranch("The branch's id." id: ID!): Boolean!
-    "Creates a semester (admin or editor)."
+    "Creates a semester ${who('catalog:write')}."
     createSemester("The new semester." input: CreateSemesterInput!): Semester!
-    "Updates a semester (admin or editor)."
+    "Updates a semester ${who('catalog:write')}."
     updateSemester(
       "The semester's id."
       id: ID!
       "Fields to change."
       input: UpdateSemesterInput!
     ): Semester!
-    "Deletes a semester without offerings (admin)."
+    "Deletes a semester without offerings ${who('catalog:delete')}."
     deleteSemester("The semester's id." id: ID!): Boolean!
-    "Creates a subject (admin or editor)."
+    "Creates a subject ${who('catalog:write')}."
     createSubject("The new subject." input: CreateSubjectInput!): Subject!
-    "Updates a subject (admin or editor)."
+    "Updates a subject ${who('catalog:write')}."
     updateSubject(
       "The subject's id."
       id: ID!
       "Fields to change."
       input: UpdateSubjectInput!
     ): Subject!
-    "Deletes a subject without offerings (admin)."
+    "Deletes a subject without offerings ${who('catalog:delete')}."
     deleteSubject("The subject's id." id: ID!): Boolean!
-    "Creates a subject offering (admin or editor)."
+    "Creates a subject offering ${who('catalog:write')}."
     createSubjectOffering("The new offering." input: CreateSubjectOfferingInput!): SubjectOffering!
-    "Deletes a subject offering without syllabus or papers (admin)."
+    "Deletes a subject offering without syllabus or papers ${who('catalog:delete')}."
     deleteSubjectOffering("The offering's id." id: ID!): Boolean!
   }
 `;
@@ -407,19 +400,19 @@ type Args = Record<string, unknown>;
 export const academicResolvers = {
   Query: {
     universities: (_: unknown, args: Args, { actor }: Ctx) =>
-      listUniversities({ actor, query: restQuery(args) }),
+      listUniversities({ actor, query: listArgs(args) }),
     university: (_: unknown, { slug }: { slug: string }, { actor }: Ctx) =>
       getUniversityBySlug({ actor, slug }),
     branches: (_: unknown, args: Args, { actor }: Ctx) =>
-      listBranches({ actor, query: restQuery(args) }),
+      listBranches({ actor, query: listArgs(args) }),
     semesters: (_: unknown, args: Args, { actor }: Ctx) =>
-      listSemesters({ actor, query: restQuery(args) }),
+      listSemesters({ actor, query: listArgs(args) }),
     subjects: (_: unknown, args: Args, { actor }: Ctx) =>
-      listSubjects({ actor, query: restQuery(args) }),
+      listSubjects({ actor, query: listArgs(args) }),
     subject: (_: unknown, { slug }: { slug: string }, { actor }: Ctx) =>
       getSubjectBySlug({ actor, slug }),
     subjectOfferings: (_: unknown, args: Args, { actor }: Ctx) =>
-      listSubjectOfferings({ actor, query: restQuery(args) }),
+      listSubjectOfferings({ actor, query: listArgs(args) }),
     subjectOffering: (_: unknown, { id }: IdArgs, { actor }: Ctx) =>
       getSubjectOfferingById({ actor, id }),
   },

@@ -1,11 +1,136 @@
 import {
+  ACTIONS,
   DIFFICULTIES,
   EXAM_TYPES,
+  MAX_LIMIT,
+  MAX_PAGE,
   NotFoundError,
   PAPER_STATUSES,
   QUESTION_TYPES,
   ROLES,
+  whoMay,
+  type Action,
+  type ListUniversitiesQuery,
+  type Role,
 } from '@qpc/domain';
+
+/** GraphQL enum name of a REST value: `end-term` is `END_TERM`. */
+export function enumName(value: string): string {
+  return value.toUpperCase().replace(/-/g, '_');
+}
+
+/** The `page` and `limit` arguments of every list, with the bounds of the domain's pagination. */
+export const PAGE_ARGS = `"Page number, 1 to ${MAX_PAGE} (default 1)."
+      page: Int
+      "Items per page, 1 to ${MAX_LIMIT} (default 20)."
+      limit: Int
+      "false skips counting: total and totalPages are null, hasNextPage comes from reading one item past the page (default true)."
+      includeTotal: Boolean
+      "Order: a comma list of the fields this list sorts by, - before a field for descending (e.g. -examYear,title); an unknown field is refused."
+      sort: String`;
+
+/** Who may call a field, for its description, from the domain's `ACTIONS`: `(admin or editor)`. */
+export function who(action: Action): string {
+  return `(${whoMay(action)})`;
+}
+
+interface EnumDefinition {
+  description: string;
+  /** GraphQL value name -> what it means; the REST string is added to each. */
+  values: Record<string, { rest: string; description: string }>;
+}
+
+/** An enum whose values are the domain's own list (`QUESTION_TYPES`, ...), each described. */
+function fromDomain<const T extends string>(
+  description: string,
+  values: readonly T[],
+  describe: Record<T, string>,
+): EnumDefinition {
+  return {
+    description: `${description} (REST: ${values.join(', ')}).`,
+    values: Object.fromEntries(
+      values.map((value) => [enumName(value), { rest: value, description: describe[value] }]),
+    ),
+  };
+}
+
+/** What each role may do, read from `ACTIONS`. */
+function roleText(role: Role): string {
+  const actions = (Object.keys(ACTIONS) as Action[]).filter((action) =>
+    (ACTIONS[action] as readonly Role[]).includes(role),
+  );
+  return `May ${actions.join(', ')}`;
+}
+
+/**
+ * The graph's enums. Their values come from the domain's lists, so a value added there is a
+ * value here (and the description map, typed by the list, must say what it means).
+ */
+export const ENUMS: Record<string, EnumDefinition> = {
+  Role: fromDomain('Role of a user', ROLES, {
+    admin: roleText('admin'),
+    editor: roleText('editor'),
+    normal: roleText('normal'),
+  }),
+  PaperStatus: fromDomain('Review status of a paper', PAPER_STATUSES, {
+    draft: 'Work in progress',
+    pending: 'Waiting for review',
+    approved: 'Visible to everyone',
+    rejected: 'Refused by a reviewer',
+  }),
+  ExamType: fromDomain('Kind of exam a paper comes from', EXAM_TYPES, {
+    'end-term': 'End-of-term examination',
+    'mid-term': 'Mid-term examination',
+    supplementary: 'Supplementary examination',
+    quiz: 'Quiz',
+  }),
+  QuestionType: fromDomain('Kind of question', QUESTION_TYPES, {
+    mcq: 'Multiple choice; has options',
+    short: 'Short answer',
+    long: 'Long answer',
+    numerical: 'Numerical answer',
+    coding: 'Programming task',
+  }),
+  Difficulty: fromDomain('Difficulty of a question', DIFFICULTIES, {
+    easy: 'Easy',
+    medium: 'Medium',
+    hard: 'Hard',
+  }),
+};
+
+type ActiveFilter = NonNullable<ListUniversitiesQuery['isActive']>;
+
+/** `isActive` of the university list: each GraphQL value is the domain's typed input. */
+const ACTIVE_FILTER: Record<string, { value: ActiveFilter; description: string }> = {
+  TRUE: { value: true, description: 'Active universities only (REST: true, the default).' },
+  FALSE: { value: false, description: 'Soft-deleted universities only (REST: false).' },
+  ALL: { value: 'all', description: 'Active and soft-deleted universities (REST: all).' },
+};
+
+/** SDL of one enum, every value with its description. */
+function enumSdl(
+  name: string,
+  description: string,
+  values: [value: string, description: string][],
+): string {
+  const lines = values.flatMap(([value, text]) => [`    "${text}"`, `    ${value}`]);
+  return [`"""`, `  ${description}`, `  """`, `  enum ${name} {`, ...lines, `  }`].join('\n');
+}
+
+const enumTypeDefs = [
+  ...Object.entries(ENUMS).map(([name, { description, values }]) =>
+    enumSdl(
+      name,
+      description,
+      Object.entries(values).map(([value, v]) => [value, `${v.description} (REST: ${v.rest}).`]),
+    ),
+  ),
+  enumSdl(
+    'ActiveFilter',
+    'Which universities a list shows (REST query isActive: true, false or all).',
+    Object.entries(ACTIVE_FILTER).map(([value, { description }]) => [value, description]),
+  ),
+].join('\n\n  ');
 
 export const commonTypeDefs = /* GraphQL */ `
   """
@@ -16,10 +141,10 @@ export const commonTypeDefs = /* GraphQL */ `
     page: Int!
     "Items per page (1 to 100)."
     limit: Int!
-    "Number of items in the whole list."
-    total: Int!
-    "Number of pages in the whole list."
-    totalPages: Int!
+    "Number of items in the whole list; null when the list was asked for without a count (includeTotal: false)."
+    total: Int
+    "Number of pages in the whole list; null without a count."
+    totalPages: Int
     "True when a page follows this one."
     hasNextPage: Boolean!
     "True when a page precedes this one."
@@ -38,85 +163,7 @@ export const commonTypeDefs = /* GraphQL */ `
     version: String!
   }
 
-  """
-  Role of a user (REST: admin, editor, normal).
-  """
-  enum Role {
-    "Manages users, deletes catalog entries and approves papers (REST: admin)."
-    ADMIN
-    "Creates and updates catalog entries, sees unapproved papers (REST: editor)."
-    EDITOR
-    "Reads the catalog, writes solutions and votes (REST: normal)."
-    NORMAL
-  }
-
-  """
-  Review status of a paper (REST: draft, pending, approved, rejected).
-  """
-  enum PaperStatus {
-    "Work in progress (REST: draft)."
-    DRAFT
-    "Waiting for review (REST: pending)."
-    PENDING
-    "Visible to everyone (REST: approved)."
-    APPROVED
-    "Refused by a reviewer (REST: rejected)."
-    REJECTED
-  }
-
-  """
-  Kind of exam a paper comes from (REST: end-term, mid-term, supplementary, quiz).
-  """
-  enum ExamType {
-    "End-of-term examination (REST: end-term)."
-    END_TERM
-    "Mid-term examination (REST: mid-term)."
-    MID_TERM
-    "Supplementary examination (REST: supplementary)."
-    SUPPLEMENTARY
-    "Quiz (REST: quiz)."
-    QUIZ
-  }
-
-  """
-  Kind of question (REST: mcq, short, long, numerical, coding).
-  """
-  enum QuestionType {
-    "Multiple choice; has options (REST: mcq)."
-    MCQ
-    "Short answer (REST: short)."
-    SHORT
-    "Long answer (REST: long)."
-    LONG
-    "Numerical answer (REST: numerical)."
-    NUMERICAL
-    "Programming task (REST: coding)."
-    CODING
-  }
-
-  """
-  Difficulty of a question (REST: easy, medium, hard).
-  """
-  enum Difficulty {
-    "Easy (REST: easy)."
-    EASY
-    "Medium (REST: medium)."
-    MEDIUM
-    "Hard (REST: hard)."
-    HARD
-  }
-
-  """
-  Which universities a list shows (REST query isActive: true, false or all).
-  """
-  enum ActiveFilter {
-    "Active universities only (REST: true, the default)."
-    TRUE
-    "Soft-deleted universities only (REST: false)."
-    FALSE
-    "Active and soft-deleted universities (REST: all)."
-    ALL
-  }
+  ${enumTypeDefs}
 
   """
   Reads of the catalog; each mirrors a REST read.
@@ -127,36 +174,27 @@ export const commonTypeDefs = /* GraphQL */ `
   }
 `;
 
-/** GraphQL enum name of a REST value: `end-term` is `END_TERM`. */
-export function enumName(value: string): string {
-  return value.toUpperCase().replace(/-/g, '_');
-}
-
-/** Enum resolvers: each GraphQL name maps to its REST string, so resolvers only see REST values. */
-function enumOf(values: readonly string[]): Record<string, string> {
-  return Object.fromEntries(values.map((value) => [enumName(value), value]));
-}
-
+/** Enum resolvers: each GraphQL name maps to the domain's value, so resolvers see typed input. */
 export const enumResolvers = {
-  Role: enumOf(ROLES),
-  PaperStatus: enumOf(PAPER_STATUSES),
-  ExamType: enumOf(EXAM_TYPES),
-  QuestionType: enumOf(QUESTION_TYPES),
-  Difficulty: enumOf(DIFFICULTIES),
-  ActiveFilter: enumOf(['true', 'false', 'all']),
+  ...Object.fromEntries(
+    Object.entries(ENUMS).map(([name, { values }]) => [
+      name,
+      Object.fromEntries(Object.entries(values).map(([value, { rest }]) => [value, rest])),
+    ]),
+  ),
+  ActiveFilter: Object.fromEntries(
+    Object.entries(ACTIVE_FILTER).map(([name, { value }]) => [name, value]),
+  ),
 };
 
 /**
- * GraphQL list arguments as the REST query the services parse: absent and null filters are
- * dropped, booleans become the strings a query string would carry.
+ * GraphQL list arguments as the domain's list input: values keep their types (numbers,
+ * booleans, enum values); an argument given as null means "not given", so it is left out.
  */
-export function restQuery(args: Record<string, unknown>): Record<string, unknown> {
-  const query: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(args)) {
-    if (value === null || value === undefined) continue;
-    query[key] = typeof value === 'boolean' ? String(value) : value;
-  }
-  return query;
+export function listArgs(args: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(args).filter(([, value]) => value !== null && value !== undefined),
+  );
 }
 
 /** A reference the domain guarantees (deletes with dependents are refused); missing means it vanished meanwhile. */

@@ -2,6 +2,8 @@ import {
   createPaper,
   createQuestion,
   createSolution,
+  deleteSolution,
+  getSolutionById,
   deletePaper,
   deleteQuestion,
   getPaperBySlug,
@@ -14,17 +16,26 @@ import {
   updatePaper,
   updateQuestion,
   ValidationError,
+  updateSolution,
   voteSolution,
   type Paper,
   type Question,
 } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import { required, restQuery, type IdArgs, type InputArgs, type UpdateArgs } from './common.js';
+import {
+  listArgs,
+  PAGE_ARGS,
+  required,
+  who,
+  type IdArgs,
+  type InputArgs,
+  type UpdateArgs,
+} from './common.js';
 
 export const contentTypeDefs = /* GraphQL */ `
   """
-  A previous-year exam paper of a subject offering. Anonymous and normal callers see approved
-  papers only.
+  A previous-year exam paper of a subject offering. Only callers who may paper:read-unapproved
+  ${who('paper:read-unapproved')} see papers that are not approved.
   """
   type Paper {
     "Resource id."
@@ -49,7 +60,7 @@ export const contentTypeDefs = /* GraphQL */ `
     slug: String!
     "Review status."
     status: PaperStatus!
-    "Status changes, oldest first; null unless the caller is an editor or admin."
+    "Status changes, oldest first; null unless the caller may paper:read-unapproved ${who('paper:read-unapproved')}."
     statusHistory: [PaperStatusChange!]
     "Id of the user who created it, or null."
     createdBy: ID
@@ -187,7 +198,7 @@ export const contentTypeDefs = /* GraphQL */ `
     examType: ExamType!
     "Title (1 to 200 characters); generated from the subject, exam type and year when absent."
     title: String
-    "Unique lowercase kebab-case slug; generated from the title when absent."
+    "Unique lowercase kebab-case slug (1 to 120 characters); generated from the title when absent."
     slug: String
     "Initial status: DRAFT or PENDING (default PENDING)."
     status: PaperStatus
@@ -201,7 +212,7 @@ export const contentTypeDefs = /* GraphQL */ `
     examType: ExamType
     "Title (1 to 200 characters)."
     title: String
-    "Unique lowercase kebab-case slug."
+    "Unique lowercase kebab-case slug (1 to 120 characters)."
     slug: String
   }
 
@@ -221,11 +232,11 @@ export const contentTypeDefs = /* GraphQL */ `
     topicId: ID
     "Marks (0 to 1000), or null."
     marks: Float
-    "Choices: 2 to 10, required for MCQ and refused otherwise."
+    "Choices: 2 to 10, each 1 to 1000 characters; required for MCQ and refused otherwise."
     options: [String!]
     "Expected answer (up to 10000 characters), or null."
     answer: String
-    "Unique lowercase kebab-case slug; generated from the text when absent."
+    "Unique lowercase kebab-case slug (1 to 120 characters); generated from the text when absent."
     slug: String
     "Checked by an editor (default false)."
     isVerified: Boolean
@@ -245,14 +256,20 @@ export const contentTypeDefs = /* GraphQL */ `
     topicId: ID
     "Marks (0 to 1000); null clears them."
     marks: Float
-    "Choices (MCQ only); null removes them."
+    "Choices (MCQ only), 2 to 10, each 1 to 1000 characters; null removes them."
     options: [String!]
-    "Expected answer; null clears it."
+    "Expected answer (up to 10000 characters); null clears it."
     answer: String
-    "Unique lowercase kebab-case slug."
+    "Unique lowercase kebab-case slug (1 to 120 characters)."
     slug: String
     "Checked by an editor."
     isVerified: Boolean
+  }
+
+  "The new text of a solution (REST: PATCH /solutions/:id)."
+  input UpdateSolutionInput {
+    "The solution text (1 to 20000 characters, Markdown)."
+    content: String!
   }
 
   "Fields of a new solution (REST: POST /solutions); the caller is the author."
@@ -268,16 +285,21 @@ export const contentTypeDefs = /* GraphQL */ `
     papers(
       "Only papers of this subject offering."
       subjectOfferingId: ID
-      "Only papers of this exam year."
+      "Only papers of this university."
+      universityId: ID
+      "Only papers of this branch."
+      branchId: ID
+      "Only papers of this semester."
+      semesterId: ID
+      "Only papers of this subject."
+      subjectId: ID
+      "Only papers of this exam year (1900 to 9999)."
       examYear: Int
       "Only papers of this exam type."
       examType: ExamType
-      "Only papers of this status (honoured for editors and admins only)."
+      "Only papers of this status (for callers who may paper:read-unapproved)."
       status: PaperStatus
-      "Page number, starting at 1 (default 1)."
-      page: Int
-      "Items per page, 1 to 100 (default 20)."
-      limit: Int
+      ${PAGE_ARGS}
     ): PaperPage!
     "A paper by slug, when the caller may see it (REST: GET /papers/:slug)."
     paper("The paper's slug." slug: String!): Paper
@@ -291,14 +313,13 @@ export const contentTypeDefs = /* GraphQL */ `
       isVerified: Boolean
       "Only questions of this paper."
       paperId: ID
+      "Only questions of this subject offering."
+      subjectOfferingId: ID
       "Only questions of this module."
       moduleId: ID
       "Only questions of this topic."
       topicId: ID
-      "Page number, starting at 1 (default 1)."
-      page: Int
-      "Items per page, 1 to 100 (default 20)."
-      limit: Int
+      ${PAGE_ARGS}
     ): QuestionPage!
     "A question by id or by slug (give exactly one) (REST: GET /questions/:id, /questions/slug/:slug)."
     question("The question's id." id: ID, "The question's slug." slug: String): Question
@@ -306,21 +327,20 @@ export const contentTypeDefs = /* GraphQL */ `
     solutions(
       "Only solutions of this question."
       questionId: ID
-      "Page number, starting at 1 (default 1)."
-      page: Int
-      "Items per page, 1 to 100 (default 20)."
-      limit: Int
+      ${PAGE_ARGS}
     ): SolutionPage!
+    "A solution by id, with its counts and the caller's vote (REST: GET /solutions/:id)."
+    solution("The solution's id." id: ID!): Solution
   }
 
   type Mutation {
-    "Creates a paper as draft or pending (admin or editor)."
+    "Creates a paper as draft or pending ${who('catalog:write')}."
     createPaper("The new paper." input: CreatePaperInput!): Paper!
-    "Updates a paper (admin or editor)."
+    "Updates a paper ${who('catalog:write')}."
     updatePaper("The paper's id." id: ID!, "Fields to change." input: UpdatePaperInput!): Paper!
-    "Deletes a paper without questions (admin)."
+    "Deletes a paper without questions ${who('catalog:delete')}."
     deletePaper("The paper's id." id: ID!): Boolean!
-    "Sets a paper's status and records the change (admin) (REST: PATCH /papers/:id/status)."
+    "Sets a paper's status and records the change ${who('paper:set-status')} (REST: PATCH /papers/:id/status)."
     setPaperStatus(
       "The paper's id."
       id: ID!
@@ -329,21 +349,25 @@ export const contentTypeDefs = /* GraphQL */ `
       "Why the status changes (up to 500 characters)."
       reason: String
     ): Paper!
-    "Creates a question (admin or editor)."
+    "Creates a question ${who('catalog:write')}."
     createQuestion("The new question." input: CreateQuestionInput!): Question!
-    "Updates a question (admin or editor)."
+    "Updates a question ${who('catalog:write')}."
     updateQuestion(
       "The question's id."
       id: ID!
       "Fields to change."
       input: UpdateQuestionInput!
     ): Question!
-    "Deletes a question without solutions (admin)."
+    "Deletes a question without solutions ${who('catalog:delete')}."
     deleteQuestion("The question's id." id: ID!): Boolean!
-    "Adds a solution to a question (any active user)."
+    "Adds a solution to a question ${who('solution:create')}."
     createSolution("The new solution." input: CreateSolutionInput!): Solution!
-    "Votes on someone else's solution: 1 up, -1 down, 0 withdraws (any active user)."
+    "Votes on someone else's solution: 1 up, -1 down, 0 withdraws ${who('solution:vote')}."
     voteSolution("The solution's id." id: ID!, "1, -1 or 0." value: Int!): Solution!
+    "Changes the text of a solution: its author only (REST: PATCH /solutions/:id)."
+    updateSolution("The solution's id." id: ID!, "The new text." input: UpdateSolutionInput!): Solution!
+    "Deletes a solution and its votes: its author or an admin (REST: DELETE /solutions/:id)."
+    deleteSolution("The solution's id." id: ID!): Boolean!
   }
 `;
 
@@ -353,11 +377,11 @@ type Args = Record<string, unknown>;
 export const contentResolvers = {
   Query: {
     papers: (_: unknown, args: Args, { actor }: Ctx) =>
-      listPapers({ actor, query: restQuery(args) }),
+      listPapers({ actor, query: listArgs(args) }),
     paper: (_: unknown, { slug }: { slug: string }, { actor }: Ctx) =>
       getPaperBySlug({ actor, slug }),
     questions: (_: unknown, args: Args, { actor }: Ctx) =>
-      listQuestions({ actor, query: restQuery(args) }),
+      listQuestions({ actor, query: listArgs(args) }),
     question: (
       _: unknown,
       { id, slug }: { id?: string | null; slug?: string | null },
@@ -375,7 +399,8 @@ export const contentResolvers = {
         : getQuestionBySlug({ actor, slug: slug as string });
     },
     solutions: (_: unknown, args: Args, { actor }: Ctx) =>
-      listSolutions({ actor, query: restQuery(args) }),
+      listSolutions({ actor, query: listArgs(args) }),
+    solution: (_: unknown, { id }: IdArgs, { actor }: Ctx) => getSolutionById({ actor, id }),
   },
   Mutation: {
     createPaper: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
@@ -406,6 +431,12 @@ export const contentResolvers = {
     },
     createSolution: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
       createSolution({ actor, input }),
+    updateSolution: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+      updateSolution({ actor, id, input }),
+    deleteSolution: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
+      await deleteSolution({ actor, id });
+      return true;
+    },
     voteSolution: (_: unknown, { id, value }: { id: string; value: number }, { actor }: Ctx) =>
       voteSolution({ actor, id, input: { value } }),
   },

@@ -4,6 +4,7 @@ import type { GatewayContext } from '../context.js';
 import { academicResolvers, academicTypeDefs } from './academic.js';
 import { commonTypeDefs, enumResolvers } from './common.js';
 import { contentResolvers, contentTypeDefs } from './content.js';
+import { paperFileResolvers, paperFileTypeDefs } from './paper-files.js';
 import { syllabusResolvers, syllabusTypeDefs } from './syllabus.js';
 import { userResolvers, userTypeDefs } from './users.js';
 
@@ -13,6 +14,7 @@ export const typeDefs = [
   academicTypeDefs,
   syllabusTypeDefs,
   contentTypeDefs,
+  paperFileTypeDefs,
   userTypeDefs,
 ];
 
@@ -34,6 +36,7 @@ export function buildSchema(info: { version: string; startedAt: number }): Graph
       academicResolvers,
       syllabusResolvers,
       contentResolvers,
+      paperFileResolvers,
       userResolvers,
     ],
     // Resolvers for fields the SDL does not declare are a programming error: fail at start.

@@ -1,13 +1,21 @@
 import {
   createModule,
   createTopic,
+  deleteModule,
+  deleteSyllabus,
+  deleteTopic,
   findSyllabus,
+  getModuleById,
+  getTopicById,
   initSyllabus,
+  updateModule,
+  updateTopic,
   type Module,
   type Syllabus,
   type Topic,
 } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
+import { who } from './common.js';
 
 export const syllabusTypeDefs = /* GraphQL */ `
   """
@@ -100,18 +108,40 @@ export const syllabusTypeDefs = /* GraphQL */ `
     order: Int
   }
 
+  "Fields to change on a module or topic (REST: PATCH /modules/:id, /topics/:id); at least one."
+  input UpdateSyllabusItemInput {
+    "New title (1 to 300 characters)."
+    title: String
+    "New position among its siblings (0 to 100000)."
+    order: Int
+  }
+
   type Query {
     "The syllabus of a subject offering (REST: GET /subject-offerings/:id/syllabus)."
     syllabus("The subject offering's id." subjectOfferingId: ID!): Syllabus
+    "A module by id (REST: GET /modules/:id)."
+    module("The module's id." id: ID!): Module
+    "A topic by id (REST: GET /topics/:id)."
+    topic("The topic's id." id: ID!): Topic
   }
 
   type Mutation {
-    "Initializes the syllabus of a subject offering (admin or editor; one per offering)."
+    "Initializes the syllabus of a subject offering ${who('catalog:write')}; one per offering."
     initSyllabus("The subject offering's id." subjectOfferingId: ID!): Syllabus!
-    "Creates a module in the syllabus of a subject offering (admin or editor)."
+    "Creates a module in the syllabus of a subject offering ${who('catalog:write')}."
     createModule("The new module." input: CreateModuleInput!): Module!
-    "Creates a topic in a module (admin or editor)."
+    "Creates a topic in a module ${who('catalog:write')}."
     createTopic("The new topic." input: CreateTopicInput!): Topic!
+    "Renames or reorders a module ${who('catalog:write')}."
+    updateModule("The module's id." id: ID!, "Fields to change." input: UpdateSyllabusItemInput!): Module!
+    "Renames or reorders a topic within its module ${who('catalog:write')}."
+    updateTopic("The topic's id." id: ID!, "Fields to change." input: UpdateSyllabusItemInput!): Topic!
+    "Deletes a module without topics or questions ${who('catalog:delete')}."
+    deleteModule("The module's id." id: ID!): Boolean!
+    "Deletes a topic without questions ${who('catalog:delete')}."
+    deleteTopic("The topic's id." id: ID!): Boolean!
+    "Deletes a subject offering's syllabus without modules ${who('catalog:delete')} (REST: DELETE /subject-offerings/:id/syllabus)."
+    deleteSyllabus("The subject offering's id." subjectOfferingId: ID!): Boolean!
   }
 `;
 
@@ -122,6 +152,8 @@ export const syllabusResolvers = {
   Query: {
     syllabus: (_: unknown, { subjectOfferingId }: { subjectOfferingId: string }, { actor }: Ctx) =>
       findSyllabus({ actor, subjectOfferingId }),
+    module: (_: unknown, { id }: { id: string }, { actor }: Ctx) => getModuleById({ actor, id }),
+    topic: (_: unknown, { id }: { id: string }, { actor }: Ctx) => getTopicById({ actor, id }),
   },
   Mutation: {
     initSyllabus: (
@@ -133,6 +165,26 @@ export const syllabusResolvers = {
       createModule({ actor, input }),
     createTopic: (_: unknown, { input }: { input: unknown }, { actor }: Ctx) =>
       createTopic({ actor, input }),
+    updateModule: (_: unknown, { id, input }: { id: string; input: unknown }, { actor }: Ctx) =>
+      updateModule({ actor, id, input }),
+    updateTopic: (_: unknown, { id, input }: { id: string; input: unknown }, { actor }: Ctx) =>
+      updateTopic({ actor, id, input }),
+    deleteModule: async (_: unknown, { id }: { id: string }, { actor }: Ctx) => {
+      await deleteModule({ actor, id });
+      return true;
+    },
+    deleteTopic: async (_: unknown, { id }: { id: string }, { actor }: Ctx) => {
+      await deleteTopic({ actor, id });
+      return true;
+    },
+    deleteSyllabus: async (
+      _: unknown,
+      { subjectOfferingId }: { subjectOfferingId: string },
+      { actor }: Ctx,
+    ) => {
+      await deleteSyllabus({ actor, subjectOfferingId });
+      return true;
+    },
   },
   Syllabus: {
     modules: (syllabus: Syllabus, _: Args, { loaders }: Ctx) =>

@@ -1,6 +1,6 @@
 import { getMe, getUserByExternalId, listUsers, updateUser } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import { restQuery } from './common.js';
+import { listArgs, PAGE_ARGS, who } from './common.js';
 
 export const userTypeDefs = /* GraphQL */ `
   """
@@ -42,27 +42,24 @@ export const userTypeDefs = /* GraphQL */ `
   }
 
   type Query {
-    "The caller's own profile (any active user) (REST: GET /users/me)."
+    "The caller's own profile ${who('user:read-self')} (REST: GET /users/me)."
     me: User
-    "Users, oldest first (admin) (REST: GET /users)."
+    "Users, oldest first ${who('user:manage')} (REST: GET /users)."
     users(
       "Only users of this role."
       role: Role
-      "Case-insensitive substring of the name or email."
+      "Case-insensitive substring of the name or email (up to 100 characters)."
       search: String
       "Only active (true) or deactivated (false) users."
       isActive: Boolean
-      "Page number, starting at 1 (default 1)."
-      page: Int
-      "Items per page, 1 to 100 (default 20)."
-      limit: Int
+      ${PAGE_ARGS}
     ): UserPage!
-    "A user by identity-provider id (admin) (REST: GET /users/:externalId)."
+    "A user by identity-provider id ${who('user:manage')} (REST: GET /users/:externalId)."
     user("The identity provider's user id." externalId: String!): User
   }
 
   type Mutation {
-    "Changes a user's role or active flag (admin); the last active admin stays."
+    "Changes a user's role or active flag ${who('user:manage')}; the last active admin stays."
     updateUser(
       "The identity provider's user id."
       externalId: String!
@@ -78,7 +75,7 @@ export const userResolvers = {
   Query: {
     me: (_: unknown, _args: unknown, { actor }: Ctx) => getMe({ actor }),
     users: (_: unknown, args: Record<string, unknown>, { actor }: Ctx) =>
-      listUsers({ actor, query: restQuery(args) }),
+      listUsers({ actor, query: listArgs(args) }),
     user: (_: unknown, { externalId }: { externalId: string }, { actor }: Ctx) =>
       getUserByExternalId({ actor, externalId }),
   },

@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RANGE_NOT_SATISFIABLE',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
@@ -48,8 +50,18 @@ export const errorResponseSchema = z.object({
 export const paginationSchema = z.object({
   page: z.number().int().min(1).describe('The page returned, starting at 1'),
   limit: z.number().int().min(1).max(100).describe('Items per page'),
-  total: z.number().int().min(0).describe('Items matching the filters, over all pages'),
-  totalPages: z.number().int().min(0).describe('Number of pages (0 when nothing matches)'),
+  total: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .describe('Items matching the filters, over all pages; null with includeTotal=false'),
+  totalPages: z
+    .number()
+    .int()
+    .min(0)
+    .nullable()
+    .describe('Number of pages (0 when nothing matches); null with includeTotal=false'),
   hasNextPage: z.boolean(),
   hasPrevPage: z.boolean(),
 });

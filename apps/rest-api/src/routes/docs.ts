@@ -45,6 +45,9 @@ const INITIALIZER = `window.addEventListener('load', function () {
 });
 `;
 
+/** The reference's own paths (under the API prefix), for the method guard. */
+export const DOCS_ROUTES = ['/openapi.json', '/docs', '/docs/assets/:file'] as const;
+
 /** `GET /openapi.json`, `GET /docs` and the reference's assets under `/docs/assets`. */
 export function docsRouter(routes: readonly RouteDefinition[], info: { version: string }): Router {
   // Built at start, so a schema the generator cannot describe stops the start instead of the first reader.

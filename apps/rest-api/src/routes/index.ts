@@ -1,17 +1,73 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Config } from '@qpc/config';
 import { actorOf } from '@qpc/server-kit';
 import { Router, type Request, type Response } from 'express';
-import { docsRouter } from './docs.js';
-import type { RouteContext, RouteDefinition } from './route.js';
+import { fromQueryString, queryStringSchema } from './query-string.js';
+import type { FileReply, RouteContext, RouteDefinition } from './route.js';
+import { API_PREFIX } from './route.js';
 import { routeTable } from './table.js';
 
-/** Runs one route: the caller and the raw request go to its service; the result gets the contract's envelope. */
-function handle(route: RouteDefinition) {
+/** How much of a refused upload is read and dropped before the connection is cut instead. */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The request body as a stream the route may consume or abandon. A refused upload destroys this
+ * copy, never the request: the rest of the body is read and dropped so the client gets its
+ * answer on a healthy connection (up to a limit, then the connection is cut). A client that goes
+ * away destroys the copy with an error.
+ */
+function requestStream(req: Request): Readable {
+  const body = new PassThrough();
+  req.once('error', (error) => body.destroy(error));
+  req.once('close', () => {
+    if (!req.complete) body.destroy(new Error('The client closed the request before its end'));
+  });
+  body.once('close', () => {
+    if (req.complete || req.destroyed) return;
+    req.unpipe(body);
+    let drained = 0;
+    req.on('data', (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > DRAIN_LIMIT_BYTES) req.socket.destroy();
+    });
+    // unpipe paused it: a data listener alone does not restart a paused stream.
+    req.resume();
+  });
+  req.pipe(body);
+  return body;
+}
+
+/** Sends a file reply: headers, then the bytes streamed (none for HEAD). */
+async function sendFile(req: Request, res: Response, reply: FileReply): Promise<void> {
+  const body = req.method === 'HEAD' ? undefined : await reply.body?.();
+  res.status(reply.status).set(reply.headers);
+  if (!body) {
+    res.end();
+    return;
+  }
+  // A client that disconnects ends the pipeline; the database cursor is closed with it.
+  await pipeline(body, res).catch((error: unknown) => {
+    if (!res.headersSent) throw error;
+    res.destroy();
+  });
+}
+
+/**
+ * Runs one route: the caller and the request go to its service (the query converted from text
+ * first, a raw body as a stream); the result gets the contract's envelope, or streams a file.
+ */
+function handle(route: RouteDefinition, config: Config) {
+  const queryForm = route.query ? queryStringSchema(route.query) : undefined;
   return async (req: Request, res: Response): Promise<void> => {
     const ctx: RouteContext = {
       actor: actorOf(res),
       param: (name) => String(req.params[name] ?? ''),
-      query: req.query,
+      query: queryForm ? fromQueryString(queryForm, req.query) : req.query,
       body: req.body as unknown,
+      header: (name) => req.get(name),
+      stream: () => requestStream(req),
+      config,
     };
     if (route.response.kind === 'list') {
       const page = (await route.handler(ctx)) as { items: unknown[]; pagination: unknown };
@@ -22,19 +78,32 @@ function handle(route: RouteDefinition) {
     } else if (route.response.kind === 'no-content') {
       await route.handler(ctx);
       res.status(204).end();
+    } else if (route.response.kind === 'file') {
+      await sendFile(req, res, (await route.handler(ctx)) as FileReply);
     } else {
       res.status(200).json({ success: true, data: await route.handler(ctx) });
     }
   };
 }
 
-/** Every REST resource under /api/v1, plus the OpenAPI document and its interactive reference. */
-export function apiRouter(
-  info: { version: string },
+/** Requests to routes that stream their own body (see `rawBody`): the JSON parser leaves them alone. */
+export function rawBodyMatcher(
   routes: readonly RouteDefinition[] = routeTable,
-): Router {
+): (req: Request) => boolean {
+  const patterns = routes
+    .filter((route) => route.rawBody)
+    .map((route) => ({
+      method: route.method.toUpperCase(),
+      path: new RegExp(
+        `^${API_PREFIX}${route.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}/?$`,
+      ),
+    }));
+  return (req) => patterns.some((p) => p.method === req.method && p.path.test(req.path));
+}
+
+/** Every REST resource under /api/v1 (the reference is mounted apart: see docs.ts). */
+export function apiRouter(config: Config, routes: readonly RouteDefinition[] = routeTable): Router {
   const router = Router();
-  router.use(docsRouter(routes, info));
-  for (const route of routes) router[route.method](route.path, handle(route));
+  for (const route of routes) router[route.method](route.path, handle(route, config));
   return router;
 }

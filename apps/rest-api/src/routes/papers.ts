@@ -21,12 +21,12 @@ import {
   noContent,
   resourcePath,
   slugParams,
+  UNAPPROVED_READERS,
 } from './route.js';
 
 const Paper = component('Paper', paperSchema);
 const tag = 'Papers';
-const visibility =
-  'Anonymous and normal callers (and deactivated accounts) see approved papers only; editors and admins see every status and `statusHistory`.';
+const visibility = `Callers with role ${UNAPPROVED_READERS} see every status and \`statusHistory\`; anyone else (anonymous callers and deactivated accounts included) sees approved papers only.`;
 
 export const paperRoutes: RouteDefinition[] = [
   {
@@ -35,8 +35,8 @@ export const paperRoutes: RouteDefinition[] = [
     tag,
     operationId: 'listPapers',
     summary: 'List papers',
-    description: `Newest exam year first. ${visibility} The \`status\` filter is honoured for editors and admins only.`,
-    access: 'public',
+    description: `Newest exam year first. ${visibility} The \`status\` filter is for callers with role ${UNAPPROVED_READERS}.`,
+    action: null,
     query: listPapersQuery,
     response: list(Paper),
     handler: ({ actor, query }) => listPapers({ actor, query }),
@@ -48,7 +48,7 @@ export const paperRoutes: RouteDefinition[] = [
     operationId: 'getPaperBySlug',
     summary: 'Read a paper by slug',
     description: `${visibility} A paper the caller may not see is not found.`,
-    access: 'public',
+    action: null,
     params: slugParams,
     response: item(Paper),
     handler: ({ actor, param }) => getPaperBySlug({ actor, slug: param('slug') }),
@@ -62,7 +62,7 @@ export const paperRoutes: RouteDefinition[] = [
     description:
       'Status starts as `pending` unless `draft` is asked for; title and slug are generated when absent. ' +
       'The subject offering must exist (else 400 naming `subjectOfferingId`).',
-    access: 'editor',
+    action: 'catalog:write',
     body: createPaperInput,
     conflict: 'the explicit slug is taken',
     response: created(Paper, (p) => resourcePath('papers', p.slug)),
@@ -75,7 +75,7 @@ export const paperRoutes: RouteDefinition[] = [
     operationId: 'updatePaper',
     summary: 'Update a paper',
     description: 'Status is not changed here: use `PATCH /papers/{id}/status`.',
-    access: 'editor',
+    action: 'catalog:write',
     params: idParams,
     body: updatePaperInput,
     conflict: 'the slug is taken',
@@ -90,7 +90,7 @@ export const paperRoutes: RouteDefinition[] = [
     summary: 'Set the status of a paper',
     description:
       'Any of draft, pending, approved, rejected, with an optional `reason`; each change is appended to `statusHistory`.',
-    access: 'admin',
+    action: 'paper:set-status',
     params: idParams,
     body: setPaperStatusInput,
     conflict: 'the status changed concurrently',
@@ -103,7 +103,7 @@ export const paperRoutes: RouteDefinition[] = [
     tag,
     operationId: 'deletePaper',
     summary: 'Delete a paper',
-    access: 'admin',
+    action: 'catalog:delete',
     params: idParams,
     conflict: 'the paper still has questions',
     response: noContent,

@@ -12,6 +12,7 @@ import {
 } from '@qpc/domain';
 import type { RouteDefinition } from './route.js';
 import {
+  approvedOnly,
   component,
   created,
   idParams,
@@ -24,8 +25,7 @@ import {
 
 const Question = component('Question', questionSchema);
 const tag = 'Questions';
-const visibility =
-  'Anonymous and normal callers see questions of approved papers only; editors and admins see all.';
+const visibility = approvedOnly('questions');
 
 // `/questions/slug/:slug` is declared before `/questions/:id`, so "slug" is never taken for an id.
 export const questionRoutes: RouteDefinition[] = [
@@ -36,7 +36,7 @@ export const questionRoutes: RouteDefinition[] = [
     operationId: 'listQuestions',
     summary: 'List questions',
     description: `Newest first. ${visibility}`,
-    access: 'public',
+    action: null,
     query: listQuestionsQuery,
     response: list(Question),
     handler: ({ actor, query }) => listQuestions({ actor, query }),
@@ -48,7 +48,7 @@ export const questionRoutes: RouteDefinition[] = [
     operationId: 'getQuestionBySlug',
     summary: 'Read a question by slug',
     description: `${visibility} A question the caller may not see is not found.`,
-    access: 'public',
+    action: null,
     params: slugParams,
     response: item(Question),
     handler: ({ actor, param }) => getQuestionBySlug({ actor, slug: param('slug') }),
@@ -60,7 +60,7 @@ export const questionRoutes: RouteDefinition[] = [
     operationId: 'getQuestionById',
     summary: 'Read a question by id',
     description: `${visibility} A question the caller may not see is not found.`,
-    access: 'public',
+    action: null,
     params: idParams,
     response: item(Question),
     handler: ({ actor, param }) => getQuestionById({ actor, id: param('id') }),
@@ -73,7 +73,7 @@ export const questionRoutes: RouteDefinition[] = [
     summary: 'Create a question',
     description:
       "`options` (2 to 10) are required for mcq and refused otherwise. Module and topic must belong to the paper's subject offering (else 400 naming the field).",
-    access: 'editor',
+    action: 'catalog:write',
     body: createQuestionInput,
     conflict: 'the explicit slug is taken',
     response: created(Question, (q) => resourcePath('questions', q.id)),
@@ -86,7 +86,7 @@ export const questionRoutes: RouteDefinition[] = [
     operationId: 'updateQuestion',
     summary: 'Update a question',
     description: '`null` removes `moduleId`, `topicId`, `marks`, `options` or `answer`.',
-    access: 'editor',
+    action: 'catalog:write',
     params: idParams,
     body: updateQuestionInput,
     conflict: 'the slug is taken',
@@ -99,7 +99,7 @@ export const questionRoutes: RouteDefinition[] = [
     tag,
     operationId: 'deleteQuestion',
     summary: 'Delete a question',
-    access: 'admin',
+    action: 'catalog:delete',
     params: idParams,
     conflict: 'the question still has solutions',
     response: noContent,

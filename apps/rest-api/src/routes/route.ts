@@ -1,27 +1,37 @@
 // The shape of one REST route: what Express mounts and what the OpenAPI document describes come
 // from the same definition, so the two cannot drift apart.
-import type { Actor, Page } from '@qpc/domain';
-import { externalIdSchema, objectId, slugSchema } from '@qpc/domain';
+import type { Readable } from 'node:stream';
+import type { Config } from '@qpc/config';
+import type { Action, Actor, Page } from '@qpc/domain';
+import { externalIdSchema, objectId, slugSchema, whoMay } from '@qpc/domain';
 import { z } from 'zod';
 
 /** Every REST path sits under this prefix. */
 export const API_PREFIX = '/api/v1';
 
-export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
- * Who may call a route, for the document and the role matrix only: the domain services enforce
- * it. `public` reads accept an optional token (editors and admins may see more).
+ * The domain action a route performs (`catalog:write`, ...), whose roles (the domain's `ACTIONS`)
+ * the document and the role matrix read; `null` for a public read, open to anonymous callers
+ * (a valid token is optional: some roles may see more). The services enforce it.
  */
-export type Access = 'public' | 'authenticated' | 'editor' | 'admin';
+export type RouteAction = Action | null;
 
-/** What a handler receives: the caller and the raw request parts (the services parse them). */
+/** What a handler receives: the caller and the request parts (the services parse them). */
 export interface RouteContext {
   actor: Actor | null;
   /** A path parameter as sent. */
   param: (name: string) => string;
+  /** The query, its number and boolean parameters converted from text (see query-string.ts). */
   query: unknown;
   body: unknown;
+  /** A request header, or undefined. */
+  header: (name: string) => string | undefined;
+  /** The raw request body as a stream (routes with `rawBody` only; JSON routes read `body`). */
+  stream: () => Readable;
+  /** The service's settings. */
+  config: Config;
 }
 
 /** A named output schema: a component of the OpenAPI document. */
@@ -51,6 +61,28 @@ export interface NoContentResponse {
   kind: 'no-content';
 }
 
+/** A binary answer streamed as is (a paper's PDF), not the JSON envelope. */
+export interface FileResponse {
+  kind: 'file';
+  contentType: string;
+  /** What the 200 carries, for the document. */
+  description: string;
+}
+
+/** What a `file` route's handler answers: status, headers and, unless empty, the bytes. */
+export interface FileReply {
+  status: number;
+  headers: Record<string, string>;
+  /** Opens the body; absent for 304 and HEAD. */
+  body?: () => Promise<Readable>;
+}
+
+/** A request body the route streams itself instead of JSON (`ctx.stream()`). */
+export interface RawBody {
+  contentType: string;
+  description: string;
+}
+
 interface RouteBase {
   method: HttpMethod;
   /** Express path under the API prefix, e.g. `/universities/:slug`. */
@@ -59,12 +91,18 @@ interface RouteBase {
   operationId: string;
   summary: string;
   description?: string;
-  access: Access;
+  action: RouteAction;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  rawBody?: RawBody;
   /** When the route can answer 409, and why. */
   conflict?: string;
+  /**
+   * The domain also requires the caller to own the resource (a solution's author; admins may
+   * delete): callers the action allows get 403 on someone else's.
+   */
+  ownerOnly?: boolean;
 }
 
 export type RouteDefinition = RouteBase &
@@ -72,6 +110,7 @@ export type RouteDefinition = RouteBase &
     | { response: ItemResponse | CreatedResponse; handler: (ctx: RouteContext) => Promise<unknown> }
     | { response: ListResponse; handler: (ctx: RouteContext) => Promise<Page<unknown>> }
     | { response: NoContentResponse; handler: (ctx: RouteContext) => Promise<void> }
+    | { response: FileResponse; handler: (ctx: RouteContext) => Promise<FileReply> }
   );
 
 /** Names an output schema for the document. */
@@ -96,6 +135,22 @@ export function created<T>(c: Component<T>, location: (item: T) => string): Crea
 
 /** 204 without a body. */
 export const noContent: NoContentResponse = { kind: 'no-content' };
+
+/**
+ * Who sees unapproved papers and their questions and solutions, in words (`admin or editor`),
+ * from the domain's `ACTIONS`: route descriptions say it without restating the roles.
+ */
+export const UNAPPROVED_READERS = whoMay('paper:read-unapproved');
+
+/** Visibility of content under papers, for route descriptions. */
+export function approvedOnly(what: string): string {
+  return `Callers with role ${UNAPPROVED_READERS} see all ${what}; anyone else (anonymous callers and deactivated accounts included) sees ${what} of approved papers only.`;
+}
+
+/** A binary body streamed to the client. */
+export function file(contentType: string, description: string): FileResponse {
+  return { kind: 'file', contentType, description };
+}
 
 /** Path parameter schemas, for the document (the services validate the values). */
 export const idParams = z.object({

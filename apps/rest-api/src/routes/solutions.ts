@@ -1,14 +1,27 @@
 import {
   createSolution,
   createSolutionInput,
+  deleteSolution,
+  getSolutionById,
   listSolutions,
   listSolutionsQuery,
   solutionSchema,
+  updateSolution,
+  updateSolutionInput,
   voteSolution,
   voteSolutionInput,
 } from '@qpc/domain';
 import type { RouteDefinition } from './route.js';
-import { component, created, idParams, item, list, resourcePath } from './route.js';
+import {
+  approvedOnly,
+  component,
+  created,
+  idParams,
+  item,
+  list,
+  noContent,
+  resourcePath,
+} from './route.js';
 
 const Solution = component('Solution', solutionSchema);
 const tag = 'Solutions';
@@ -22,8 +35,8 @@ export const solutionRoutes: RouteDefinition[] = [
     summary: 'List solutions',
     description:
       "Best score first, then oldest. Each solution carries `upvotes`, `downvotes`, `score` and the caller's `myVote`. " +
-      'Anonymous and normal callers see solutions to questions of approved papers only.',
-    access: 'public',
+      approvedOnly('solutions'),
+    action: null,
     query: listSolutionsQuery,
     response: list(Solution),
     handler: ({ actor, query }) => listSolutions({ actor, query }),
@@ -36,7 +49,7 @@ export const solutionRoutes: RouteDefinition[] = [
     summary: 'Contribute a solution',
     description:
       'The caller is the author. The question must exist and be visible to the caller (else 400 naming `questionId`).',
-    access: 'authenticated',
+    action: 'solution:create',
     body: createSolutionInput,
     response: created(Solution, (s) => resourcePath('solutions', s.id)),
     handler: ({ actor, body }) => createSolution({ actor, input: body }),
@@ -50,11 +63,50 @@ export const solutionRoutes: RouteDefinition[] = [
     description:
       'Body `{"value": 1 | -1 | 0}`: one vote per user and solution, repeating a vote changes nothing, 0 withdraws it. ' +
       "Nobody votes on their own solution (403). Answers with the solution, its counts and the caller's `myVote`.",
-    access: 'authenticated',
+    action: 'solution:vote',
     params: idParams,
     body: voteSolutionInput,
     conflict: 'the vote could not be recorded under heavy contention; retry',
     response: item(Solution),
     handler: ({ actor, param, body }) => voteSolution({ actor, id: param('id'), input: body }),
+  },
+  {
+    method: 'get',
+    path: '/solutions/:id',
+    tag,
+    operationId: 'getSolution',
+    summary: 'Read a solution',
+    description: `With its counts and the caller's \`myVote\`. ${approvedOnly('solutions')}`,
+    action: null,
+    params: idParams,
+    response: item(Solution),
+    handler: ({ actor, param }) => getSolutionById({ actor, id: param('id') }),
+  },
+  {
+    method: 'patch',
+    path: '/solutions/:id',
+    tag,
+    operationId: 'updateSolution',
+    summary: 'Edit a solution',
+    description: 'Its author only (403 for anyone else, admins included): body `{"content"}`.',
+    action: 'solution:create',
+    ownerOnly: true,
+    params: idParams,
+    body: updateSolutionInput,
+    response: item(Solution),
+    handler: ({ actor, param, body }) => updateSolution({ actor, id: param('id'), input: body }),
+  },
+  {
+    method: 'delete',
+    path: '/solutions/:id',
+    tag,
+    operationId: 'deleteSolution',
+    summary: 'Delete a solution',
+    description: 'Its author or an admin (403 for anyone else); its votes are deleted with it.',
+    action: 'solution:create',
+    ownerOnly: true,
+    params: idParams,
+    response: noContent,
+    handler: ({ actor, param }) => deleteSolution({ actor, id: param('id') }),
   },
 ];

@@ -2,12 +2,13 @@ import {
   createSubjectOffering,
   createSubjectOfferingInput,
   deleteSubjectOffering,
+  getSubjectOfferingById,
   listSubjectOfferings,
   listSubjectOfferingsQuery,
   subjectOfferingSchema,
 } from '@qpc/domain';
 import type { RouteDefinition } from './route.js';
-import { component, created, idParams, list, noContent, resourcePath } from './route.js';
+import { component, created, idParams, item, list, noContent, resourcePath } from './route.js';
 
 const SubjectOffering = component('SubjectOffering', subjectOfferingSchema);
 const tag = 'Subject offerings';
@@ -21,10 +22,22 @@ export const subjectOfferingRoutes: RouteDefinition[] = [
     summary: 'List subject offerings',
     description:
       'Subjects taught in a university, branch and semester, filtered by any of the four ids.',
-    access: 'public',
+    action: null,
     query: listSubjectOfferingsQuery,
     response: list(SubjectOffering),
     handler: ({ actor, query }) => listSubjectOfferings({ actor, query }),
+  },
+  {
+    method: 'get',
+    path: '/subject-offerings/:id',
+    tag,
+    operationId: 'getSubjectOffering',
+    summary: 'Read a subject offering',
+    description: 'Hidden (404) from anonymous and normal callers when its university is inactive.',
+    action: null,
+    params: idParams,
+    response: item(SubjectOffering),
+    handler: ({ actor, param }) => getSubjectOfferingById({ actor, id: param('id') }),
   },
   {
     method: 'post',
@@ -35,7 +48,7 @@ export const subjectOfferingRoutes: RouteDefinition[] = [
     description:
       'The branch must belong to the university and the semester to the branch (else 400 naming the field). ' +
       'The combination of university, branch, semester, subject and regulation is unique.',
-    access: 'editor',
+    action: 'catalog:write',
     body: createSubjectOfferingInput,
     conflict: 'the same offering exists',
     response: created(SubjectOffering, (o) => resourcePath('subject-offerings', o.id)),
@@ -47,7 +60,7 @@ export const subjectOfferingRoutes: RouteDefinition[] = [
     tag,
     operationId: 'deleteSubjectOffering',
     summary: 'Delete a subject offering',
-    access: 'admin',
+    action: 'catalog:delete',
     params: idParams,
     conflict: 'the offering still has papers or a syllabus',
     response: noContent,

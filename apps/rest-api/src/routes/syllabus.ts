@@ -3,7 +3,12 @@ import {
   createModuleInput,
   createTopic,
   createTopicInput,
+  deleteModule,
+  deleteSyllabus,
+  deleteTopic,
+  getModuleById,
   getSyllabus,
+  getTopicById,
   initSyllabus,
   initSyllabusInput,
   listModuleQuestions,
@@ -15,10 +20,24 @@ import {
   syllabusSchema,
   syllabusWithModulesSchema,
   topicSchema,
+  updateModule,
+  updateSyllabusItemInput,
+  updateTopic,
 } from '@qpc/domain';
 import { z } from 'zod';
-import type { RouteDefinition } from './route.js';
-import { component, created, idParams, item, list, resourcePath } from './route.js';
+import type { RouteContext, RouteDefinition } from './route.js';
+
+type RouteContextActor = RouteContext['actor'];
+import {
+  approvedOnly,
+  component,
+  created,
+  idParams,
+  item,
+  list,
+  noContent,
+  resourcePath,
+} from './route.js';
 
 const Syllabus = component('Syllabus', syllabusSchema);
 const SyllabusTree = component('SyllabusWithModules', syllabusWithModulesSchema);
@@ -38,7 +57,7 @@ export const syllabusRoutes: RouteDefinition[] = [
     operationId: 'getSyllabus',
     summary: "Read a subject offering's syllabus",
     description: 'The full hierarchy: modules in order, each with its topics in order.',
-    access: 'public',
+    action: null,
     params: z.object({ subjectOfferingId: objectId }),
     response: item(SyllabusTree),
     handler: ({ actor, param }) =>
@@ -51,7 +70,7 @@ export const syllabusRoutes: RouteDefinition[] = [
     operationId: 'initSyllabus',
     summary: 'Initialize the syllabus of a subject offering',
     description: "One syllabus per offering. Location points at the offering's syllabus.",
-    access: 'editor',
+    action: 'catalog:write',
     body: initSyllabusInput,
     conflict: 'the offering already has a syllabus',
     response: created(Syllabus, (s) => syllabusPath(s.subjectOfferingId)),
@@ -64,7 +83,7 @@ export const syllabusRoutes: RouteDefinition[] = [
     operationId: 'createModule',
     summary: 'Create a module',
     description: "The offering's syllabus must exist (else 400 naming `subjectOfferingId`).",
-    access: 'editor',
+    action: 'catalog:write',
     body: createModuleInput,
     response: created(Module, (m) => resourcePath('modules', m.id)),
     handler: ({ actor, body }) => createModule({ actor, input: body }),
@@ -76,7 +95,7 @@ export const syllabusRoutes: RouteDefinition[] = [
     operationId: 'createTopic',
     summary: 'Create a topic',
     description: 'The module must exist (else 400 naming `moduleId`).',
-    access: 'editor',
+    action: 'catalog:write',
     body: createTopicInput,
     response: created(Topic, (t) => resourcePath('topics', t.id)),
     handler: ({ actor, body }) => createTopic({ actor, input: body }),
@@ -87,9 +106,8 @@ export const syllabusRoutes: RouteDefinition[] = [
     tag,
     operationId: 'listModuleQuestions',
     summary: 'List the questions of a module',
-    description:
-      'Newest first. Anonymous and normal callers see questions of approved papers only; editors and admins see all.',
-    access: 'public',
+    description: `Newest first. ${approvedOnly('questions')}`,
+    action: null,
     params: idParams,
     query: listSyllabusQuestionsQuery,
     response: list(Question),
@@ -102,13 +120,96 @@ export const syllabusRoutes: RouteDefinition[] = [
     tag,
     operationId: 'listTopicQuestions',
     summary: 'List the questions of a topic',
-    description:
-      'Newest first. Anonymous and normal callers see questions of approved papers only; editors and admins see all.',
-    access: 'public',
+    description: `Newest first. ${approvedOnly('questions')}`,
+    action: null,
     params: idParams,
     query: listSyllabusQuestionsQuery,
     response: list(Question),
     handler: ({ actor, param, query }) =>
       listTopicQuestions({ actor, topicId: param('id'), query }),
   },
+  {
+    method: 'delete',
+    path: '/subject-offerings/:subjectOfferingId/syllabus',
+    tag,
+    operationId: 'deleteSyllabus',
+    summary: "Delete a subject offering's syllabus",
+    description: 'Refused with 409 while it has modules.',
+    action: 'catalog:delete',
+    params: z.object({ subjectOfferingId: objectId }),
+    conflict: 'the syllabus still has modules',
+    response: noContent,
+    handler: ({ actor, param }) =>
+      deleteSyllabus({ actor, subjectOfferingId: param('subjectOfferingId') }),
+  },
+  ...syllabusItemRoutes('modules', 'Module', Module, {
+    get: getModuleById,
+    update: updateModule,
+    remove: deleteModule,
+    dependents: 'topics or questions',
+  }),
+  ...syllabusItemRoutes('topics', 'Topic', Topic, {
+    get: getTopicById,
+    update: updateTopic,
+    remove: deleteTopic,
+    dependents: 'questions',
+  }),
 ];
+
+/** Read, rename or reorder, and delete of a module or a topic: the same three routes for each. */
+function syllabusItemRoutes<T>(
+  collection: 'modules' | 'topics',
+  noun: 'Module' | 'Topic',
+  output: ReturnType<typeof component<T>>,
+  services: {
+    get: (args: { actor: RouteContextActor; id: string }) => Promise<T>;
+    update: (args: { actor: RouteContextActor; id: string; input: unknown }) => Promise<T>;
+    remove: (args: { actor: RouteContextActor; id: string }) => Promise<void>;
+    dependents: string;
+  },
+): RouteDefinition[] {
+  const path = `/${collection}/:id`;
+  const lower = noun.toLowerCase();
+  return [
+    {
+      method: 'get',
+      path,
+      tag,
+      operationId: `get${noun}`,
+      summary: `Read a ${lower}`,
+      description:
+        'Hidden (404) from anonymous and normal callers when its university is inactive.',
+      action: null,
+      params: idParams,
+      response: item(output),
+      handler: ({ actor, param }) => services.get({ actor, id: param('id') }),
+    },
+    {
+      method: 'patch',
+      path,
+      tag,
+      operationId: `update${noun}`,
+      summary: `Rename or reorder a ${lower}`,
+      description:
+        noun === 'Topic' ? 'A topic stays in its module: `moduleId` is refused (400).' : undefined,
+      action: 'catalog:write',
+      params: idParams,
+      body: updateSyllabusItemInput,
+      response: item(output),
+      handler: ({ actor, param, body }) => services.update({ actor, id: param('id'), input: body }),
+    },
+    {
+      method: 'delete',
+      path,
+      tag,
+      operationId: `delete${noun}`,
+      summary: `Delete a ${lower}`,
+      description: `Refused with 409 while ${services.dependents} reference it.`,
+      action: 'catalog:delete',
+      params: idParams,
+      conflict: `${services.dependents} still reference the ${lower}`,
+      response: noContent,
+      handler: ({ actor, param }) => services.remove({ actor, id: param('id') }),
+    },
+  ];
+}

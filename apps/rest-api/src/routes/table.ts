@@ -2,6 +2,7 @@
 // (../openapi/document.ts). Order matters where paths overlap: `/questions/slug/:slug` before
 // `/questions/:id`, `/users/me` before `/users/:externalId`.
 import { branchRoutes } from './branches.js';
+import { paperFileRoutes } from './paper-files.js';
 import { paperRoutes } from './papers.js';
 import { questionRoutes } from './questions.js';
 import type { RouteDefinition } from './route.js';
@@ -21,6 +22,7 @@ export const routeTable: readonly RouteDefinition[] = [
   ...subjectOfferingRoutes,
   ...syllabusRoutes,
   ...paperRoutes,
+  ...paperFileRoutes,
   ...questionRoutes,
   ...solutionRoutes,
   ...userRoutes,

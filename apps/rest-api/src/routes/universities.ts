@@ -8,6 +8,7 @@ import {
   universitySchema,
   updateUniversity,
   updateUniversityInput,
+  whoMay,
 } from '@qpc/domain';
 import type { RouteDefinition } from './route.js';
 import {
@@ -33,7 +34,7 @@ export const universityRoutes: RouteDefinition[] = [
     summary: 'List universities',
     description:
       'Active universities by default, ordered by name. `isActive=false` lists soft-deleted ones, `isActive=all` both.',
-    access: 'public',
+    action: null,
     query: listUniversitiesQuery,
     response: list(University),
     handler: ({ actor, query }) => listUniversities({ actor, query }),
@@ -45,7 +46,7 @@ export const universityRoutes: RouteDefinition[] = [
     operationId: 'getUniversityBySlug',
     summary: 'Read a university by slug',
     description: 'Soft-deleted universities are not found.',
-    access: 'public',
+    action: null,
     params: slugParams,
     response: item(University),
     handler: ({ actor, param }) => getUniversityBySlug({ actor, slug: param('slug') }),
@@ -57,7 +58,7 @@ export const universityRoutes: RouteDefinition[] = [
     operationId: 'createUniversity',
     summary: 'Create a university',
     description: 'The slug is generated from the name when absent (`-2`, `-3`, ... on collision).',
-    access: 'editor',
+    action: 'catalog:write',
     body: createUniversityInput,
     conflict: 'the explicit slug is taken',
     response: created(University, (u) => resourcePath('universities', u.slug)),
@@ -69,9 +70,8 @@ export const universityRoutes: RouteDefinition[] = [
     tag,
     operationId: 'updateUniversity',
     summary: 'Update a university',
-    description:
-      'Any subset of the fields. Only an admin may set `isActive` (false soft-deletes, true restores).',
-    access: 'editor',
+    description: `Any subset of the fields. Only callers with role ${whoMay('catalog:delete')} may set \`isActive\` (false soft-deletes, true restores).`,
+    action: 'catalog:write',
     params: idParams,
     body: updateUniversityInput,
     conflict: 'the slug is taken',
@@ -86,7 +86,7 @@ export const universityRoutes: RouteDefinition[] = [
     summary: 'Soft-delete a university',
     description:
       'Sets `isActive: false` and `deletedAt`; the university disappears from the default list and slug reads.',
-    access: 'admin',
+    action: 'catalog:delete',
     params: idParams,
     response: noContent,
     handler: ({ actor, param }) => deleteUniversity({ actor, id: param('id') }),

@@ -1,21 +1,10 @@
 import { z } from 'zod';
-import { objectId } from '../common-schemas.js';
-import { paginationQuery } from '../pagination.js';
+import { atLeastOneField, objectId, trimmedText } from '../common-schemas.js';
+import { paginationQuery, sortParam } from '../pagination.js';
 import { searchQuery } from '../search.js';
 
-const name = z
-  .string()
-  .trim()
-  .min(1, 'name must not be empty')
-  .max(200)
-  .describe('Name of the branch (department)');
-const code = z
-  .string()
-  .trim()
-  .min(1, 'code must not be empty')
-  .max(50)
-  .nullable()
-  .describe('Short code, e.g. "CSE"');
+const name = trimmedText('name', 200).describe('Name of the branch (department)');
+const code = trimmedText('code', 50).nullable().describe('Short code, e.g. "CSE"');
 const universityId = objectId.describe(
   'Id of the university the branch belongs to (must be active)',
 );
@@ -28,19 +17,18 @@ export const createBranchInput = z.strictObject({
 });
 
 /** Body of PATCH /branches/:id: any subset of the fields, at least one. */
-export const updateBranchInput = z
-  .strictObject({
+export const updateBranchInput = atLeastOneField(
+  z.strictObject({
     universityId: universityId.optional(),
     name: name.optional(),
     code: code.optional(),
-  })
-  .refine((input) => Object.values(input).some((v) => v !== undefined), {
-    message: 'At least one field must be given',
-  });
+  }),
+);
 
 /** Query of GET /branches. */
 export const listBranchesQuery = z.strictObject({
   ...paginationQuery.shape,
+  sort: sortParam(['name', 'createdAt']),
   universityId: objectId.optional().describe('Only branches of this university'),
   search: searchQuery.optional().describe('Case-insensitive literal substring of the name'),
 });

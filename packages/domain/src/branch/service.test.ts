@@ -138,7 +138,7 @@ describe('listBranches', () => {
     const uni = await universityId();
     for (const name of ['Mechanical', 'Civil', 'Electrical']) await branch(name, uni);
     await branch('Aeronautics');
-    const first = await listBranches({ actor: null, query: { universityId: uni, limit: '2' } });
+    const first = await listBranches({ actor: null, query: { universityId: uni, limit: 2 } });
     expect(first.items.map((b) => b.name)).toEqual(['Civil', 'Electrical']);
     expect(first.pagination).toEqual({
       page: 1,
@@ -148,7 +148,7 @@ describe('listBranches', () => {
       hasNextPage: true,
       hasPrevPage: false,
     });
-    const second = await listBranches({ query: { universityId: uni, limit: '2', page: '2' } });
+    const second = await listBranches({ query: { universityId: uni, limit: 2, page: 2 } });
     expect(second.items.map((b) => b.name)).toEqual(['Mechanical']);
     expect(second.pagination).toMatchObject({ hasNextPage: false, hasPrevPage: true });
   });
@@ -168,8 +168,8 @@ describe('listBranches', () => {
 
   it.each([
     [{ universityId: 'zzz' }, 'universityId'],
-    [{ limit: '0' }, 'limit'],
-    [{ other: 'x' }, ''],
+    [{ limit: 0 }, 'limit'],
+    [{ other: 'x' }, 'other'],
   ])('when the query is %j, then it is refused with 400', async (query, path) => {
     const error = await listBranches({ query }).catch((e) => e);
     expect(error.status).toBe(400);

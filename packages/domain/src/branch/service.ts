@@ -43,7 +43,8 @@ export async function listBranches({
   actor?: MaybeActor;
   query?: unknown;
 }): Promise<Page<Branch>> {
-  const { page, limit, universityId, search } = parseInput(listBranchesQuery, query ?? {});
+  const request = parseInput(listBranchesQuery, query ?? {});
+  const { universityId, search } = request;
   const viewer = await viewerFor(actor);
   const filter: QueryFilter<unknown> = visibleFilter(viewer, 'academic');
   if (universityId) {
@@ -51,7 +52,7 @@ export async function listBranches({
     else filter.universityId = universityId;
   }
   if (search) filter.name = literalRegex(search);
-  return paginate<Branch>(BranchModel, filter, { name: 1 }, { page, limit });
+  return paginate<Branch>(BranchModel, filter, { name: 1 }, request);
 }
 
 /** Reads a branch by id (404 when missing). */

@@ -4,6 +4,7 @@ export {
   setPaperStatusInput,
   listPapersQuery,
   paperSchema,
+  paperFileSchema,
   paperStatusChangeSchema,
   MIN_EXAM_YEAR,
   maxExamYear,
@@ -14,6 +15,7 @@ export type {
   SetPaperStatusInput,
   ListPapersQuery,
   Paper,
+  PaperFile,
   PaperStatusChange,
 } from './schema.js';
 export {

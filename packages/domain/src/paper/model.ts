@@ -15,6 +15,17 @@ const statusChangeSchema = new Schema(
   { _id: false, versionKey: false, strict: 'throw' },
 );
 
+/** The attached PDF: its GridFS file id (never shown to callers), size, SHA-256 and upload time. */
+const paperFileSchema = new Schema(
+  {
+    fileId: { type: ObjectIdType, required: true },
+    size: { type: Number, required: true },
+    sha256: { type: String, required: true },
+    uploadedAt: { type: Date, required: true },
+  },
+  { _id: false, versionKey: false, strict: 'throw' },
+);
+
 const paperSchema = new Schema(
   {
     subjectOfferingId: { type: ObjectIdType, ref: 'SubjectOffering', required: true },
@@ -30,6 +41,9 @@ const paperSchema = new Schema(
     status: { type: String, enum: PAPER_STATUSES, required: true, default: 'pending' },
     statusHistory: { type: [statusChangeSchema], default: [] },
     createdBy: { type: ObjectIdType, ref: 'User', default: null },
+    file: { type: paperFileSchema, default: null },
+    // The file's SHA-256 again, top-level: an equality filter on it is the duplicate lookup.
+    fileSha256: { type: String, default: null },
   },
   baseSchemaOptions,
 );
@@ -39,6 +53,7 @@ paperSchema.index({ universityId: 1 });
 paperSchema.index({ branchId: 1 });
 paperSchema.index({ semesterId: 1 });
 paperSchema.index({ subjectId: 1 });
+paperSchema.index({ fileSha256: 1 });
 
 export type PaperDoc = InferSchemaType<typeof paperSchema>;
 export const PaperModel = model('Paper', paperSchema);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { objectId } from '../common-schemas.js';
-import { paginationQuery } from '../pagination.js';
+import { atLeastOneField, objectId, trimmedText } from '../common-schemas.js';
+import { paginationQuery, sortParam } from '../pagination.js';
 import { slugSchema } from '../slug.js';
 import { EXAM_TYPES, PAPER_STATUSES } from './model.js';
 
@@ -11,29 +11,28 @@ export function maxExamYear(): number {
   return new Date().getFullYear() + 1;
 }
 
+// The upper bound moves with the calendar: checked when the input is parsed; `maximum` states
+// the bound of the year the schema was loaded, for readers of the JSON Schema (OpenAPI).
+const examYearRange = () => `examYear must be between ${MIN_EXAM_YEAR} and ${maxExamYear()}`;
 const examYear = z
-  .number({ message: 'examYear must be a number' })
-  .int('examYear must be an integer')
-  .min(MIN_EXAM_YEAR, `examYear must be ${MIN_EXAM_YEAR} or later`)
-  .refine((year) => year <= maxExamYear(), { message: 'examYear must not be later than next year' })
+  .number()
+  .int()
+  .min(MIN_EXAM_YEAR, { error: examYearRange })
+  .refine((year) => year <= maxExamYear(), { error: examYearRange })
+  .meta({ maximum: maxExamYear() })
   .describe('Year the exam was held (1900 to next year)');
 
 const examType = z
-  .enum(EXAM_TYPES, { message: `examType must be one of ${EXAM_TYPES.join(', ')}` })
+  .enum(EXAM_TYPES)
   .describe('Kind of exam: end-term, mid-term, supplementary or quiz');
 
 export type PaperStatus = (typeof PAPER_STATUSES)[number];
 
 const paperStatus = z
-  .enum(PAPER_STATUSES, { message: `status must be one of ${PAPER_STATUSES.join(', ')}` })
+  .enum(PAPER_STATUSES)
   .describe('Review status: draft, pending, approved or rejected');
 
-const title = z
-  .string()
-  .trim()
-  .min(1, 'title must not be empty')
-  .max(200, 'title must be at most 200 characters')
-  .describe('Human-readable title of the paper');
+const title = trimmedText('title', 200).describe('Human-readable title of the paper');
 
 export const createPaperInput = z.strictObject({
   subjectOfferingId: objectId.describe('Subject offering the paper belongs to'),
@@ -44,22 +43,20 @@ export const createPaperInput = z.strictObject({
     .describe('Title; generated from the subject, exam type and year when absent'),
   slug: slugSchema.optional().describe('Unique slug; generated from the title when absent'),
   status: z
-    .enum(['draft', 'pending'], { message: 'status on create must be draft or pending' })
+    .enum(['draft', 'pending'])
     .optional()
     .describe('Initial status: draft or pending (default pending)'),
 });
 export type CreatePaperInput = z.input<typeof createPaperInput>;
 
-export const updatePaperInput = z
-  .strictObject({
+export const updatePaperInput = atLeastOneField(
+  z.strictObject({
     examYear: examYear.optional(),
     examType: examType.optional(),
     title: title.optional(),
     slug: slugSchema.optional(),
-  })
-  .refine((value) => Object.values(value).some((v) => v !== undefined), {
-    message: 'at least one field must be given',
-  });
+  }),
+);
 export type UpdatePaperInput = z.input<typeof updatePaperInput>;
 
 export const setPaperStatusInput = z.strictObject({
@@ -75,18 +72,21 @@ export type SetPaperStatusInput = z.input<typeof setPaperStatusInput>;
 
 export const listPapersQuery = paginationQuery
   .extend({
+    sort: sortParam(['examYear', 'examType', 'title', 'createdAt']),
+    universityId: objectId.optional().describe('Only papers of this university'),
+    branchId: objectId.optional().describe('Only papers of this branch'),
+    semesterId: objectId.optional().describe('Only papers of this semester'),
+    subjectId: objectId.optional().describe('Only papers of this subject'),
     subjectOfferingId: objectId.optional().describe('Only papers of this subject offering'),
-    examYear: z.coerce
-      .number({ message: 'examYear must be a number' })
-      .int('examYear must be an integer')
-      .min(MIN_EXAM_YEAR, `examYear must be ${MIN_EXAM_YEAR} or later`)
-      .max(9999, 'examYear is too large')
+    examYear: z
+      .number()
+      .int()
+      .min(MIN_EXAM_YEAR, `examYear must be between ${MIN_EXAM_YEAR} and 9999`)
+      .max(9999, `examYear must be between ${MIN_EXAM_YEAR} and 9999`)
       .optional()
       .describe('Only papers of this exam year'),
     examType: examType.optional().describe('Only papers of this exam type'),
-    status: paperStatus
-      .optional()
-      .describe('Only papers of this status (honoured for editors and admins only)'),
+    status: paperStatus.optional().describe('Only papers of this status'),
   })
   .strict();
 export type ListPapersQuery = z.input<typeof listPapersQuery>;
@@ -99,6 +99,13 @@ export const paperStatusChangeSchema = z.object({
   reason: z.string().nullable().describe('Why it changed'),
 });
 export type PaperStatusChange = z.infer<typeof paperStatusChangeSchema>;
+
+export const paperFileSchema = z.object({
+  size: z.number().int().describe('Size of the PDF in bytes'),
+  sha256: z.string().describe('SHA-256 of the PDF (hexadecimal); also its ETag'),
+  uploadedAt: z.string().describe('When it was uploaded (ISO 8601)'),
+});
+export type PaperFile = z.infer<typeof paperFileSchema>;
 
 export const paperSchema = z.object({
   id: z.string().describe('Paper id'),
@@ -117,6 +124,9 @@ export const paperSchema = z.object({
     .optional()
     .describe('Status changes, oldest first (editors and admins only)'),
   createdBy: z.string().nullable().describe('Id of the user who created it'),
+  file: paperFileSchema
+    .nullable()
+    .describe('The PDF of the paper (`GET /papers/{id}/file`), or null when none is attached'),
   createdAt: z.string().describe('Creation time (ISO 8601)'),
   updatedAt: z.string().describe('Last update time (ISO 8601)'),
 });

@@ -119,8 +119,8 @@ describe('createPaper', () => {
   it.each([
     ['status approved', { status: 'approved' }, 'status'],
     ['status rejected', { status: 'rejected' }, 'status'],
-    ['a createdBy field', { createdBy: '507f1f77bcf86cd799439011' }, ''],
-    ['a statusHistory field', { statusHistory: [] }, ''],
+    ['a createdBy field', { createdBy: '507f1f77bcf86cd799439011' }, 'createdBy'],
+    ['a statusHistory field', { statusHistory: [] }, 'statusHistory'],
     ['an unknown examType', { examType: 'final' }, 'examType'],
     ['examYear 1899', { examYear: 1899 }, 'examYear'],
     ['examYear two years ahead', { examYear: nextYear + 1 }, 'examYear'],
@@ -172,7 +172,7 @@ describe('listPapers and single reads', () => {
     pending = await makePaper(fixture.offeringId, { status: 'pending', examYear: 2022 });
     rejected = await makePaper(fixture.offeringId, { status: 'rejected', examYear: 2021 });
   });
-  const scoped = (extra: Record<string, string> = {}) => ({
+  const scoped = (extra: Record<string, string | number> = {}) => ({
     subjectOfferingId: fixture.offeringId,
     ...extra,
   });
@@ -230,8 +230,8 @@ describe('listPapers and single reads', () => {
     expect(page.items.map((p) => p.id)).toEqual([rejected.id]);
   });
 
-  it('when examYear and examType filters come as strings, then they are coerced and applied', async () => {
-    const byYear = await listPapers({ actor: null, query: scoped({ examYear: '2019' }) });
+  it('when examYear and examType filters are given, then they are applied', async () => {
+    const byYear = await listPapers({ actor: null, query: scoped({ examYear: 2019 }) });
     expect(byYear.items.map((p) => p.id)).toEqual([approvedOld.id]);
     const byType = await listPapers({ actor: null, query: scoped({ examType: 'quiz' }) });
     expect(byType.items.map((p) => p.id)).toEqual([approvedNew.id]);
@@ -240,7 +240,7 @@ describe('listPapers and single reads', () => {
   it('when limit is 1, then pagination pages through the list', async () => {
     const second = await listPapers({
       actor: actors.editor,
-      query: scoped({ limit: '1', page: '2' }),
+      query: scoped({ limit: 1, page: 2 }),
     });
     expect(second.items.map((p) => p.id)).toEqual([approvedNew.id]);
     expect(second.pagination).toMatchObject({
@@ -256,10 +256,12 @@ describe('listPapers and single reads', () => {
   it.each([
     ['an unknown status', { status: 'archived' }],
     ['an unknown parameter', { sort: 'title' }],
-    ['limit 0', { limit: '0' }],
-    ['limit 101', { limit: '101' }],
+    ['limit 0', { limit: 0 }],
+    ['limit 101', { limit: 101 }],
     ['a malformed subjectOfferingId', { subjectOfferingId: 'x' }],
     ['an examYear that is not a number', { examYear: 'last' }],
+    ['an examYear as text (the domain takes numbers)', { examYear: '2019' }],
+    ['a limit as text (the domain takes numbers)', { limit: '10' }],
     ['an object as a value', { examType: { $ne: 'quiz' } }],
   ])('when the query has %s, then it is a 400', async (_n, query) => {
     await expect(listPapers({ actor: actors.admin, query })).rejects.toMatchObject({ status: 400 });

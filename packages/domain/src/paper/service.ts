@@ -5,7 +5,7 @@ import { objectId } from '../common-schemas.js';
 import { runExclusive } from '../concurrency.js';
 import { ConflictError, NotFoundError, parseInput } from '../errors.js';
 import { definedFields, orNotFound, updateById } from '../update.js';
-import { paginate, paginationMeta } from '../pagination.js';
+import { emptyPage, paginate } from '../pagination.js';
 import type { Page } from '../pagination.js';
 import {
   deleteUnlessReferenced,
@@ -17,6 +17,7 @@ import { toDto } from '../serialize.js';
 import { createWithSlug, slugSchema } from '../slug.js';
 import { isVisible, restrictFilter, seesAll, syncPaperStatus, viewerFor } from '../visibility.js';
 import type { Viewer } from '../visibility.js';
+import { withPaperFileRemoval } from '../paper-file/operations.js';
 import { PaperModel } from './model.js';
 import {
   createPaperInput,
@@ -31,8 +32,12 @@ export const PAPER_ORDER = { examYear: -1, createdAt: -1, _id: 1 } as const;
 
 /** A lean paper as the caller's DTO: statusHistory only for editors and admins. */
 export function toPaper(doc: unknown, actor: MaybeActor): Paper {
-  const paper = toDto<Paper>(doc);
+  const paper = toDto<Paper & { fileSha256?: string | null }>(doc);
   if (!seesAll(actor)) delete paper.statusHistory;
+  // The stored file also names its GridFS id and a lookup copy of the hash: neither is shown.
+  delete paper.fileSha256;
+  const file = paper.file;
+  paper.file = file ? { size: file.size, sha256: file.sha256, uploadedAt: file.uploadedAt } : null;
   return paper;
 }
 
@@ -50,11 +55,21 @@ export async function listPapers({
 }): Promise<Page<Paper>> {
   const q = parseInput(listPapersQuery, query ?? {});
   const wanted: Record<string, unknown> = {};
-  for (const field of ['subjectOfferingId', 'examYear', 'examType', 'status'] as const) {
+  const fields = [
+    'subjectOfferingId',
+    'universityId',
+    'branchId',
+    'semesterId',
+    'subjectId',
+    'examYear',
+    'examType',
+    'status',
+  ] as const;
+  for (const field of fields) {
     if (q[field] !== undefined) wanted[field] = q[field];
   }
   const filter = restrictFilter(await viewerFor(actor), 'paper', wanted);
-  if (!filter) return { items: [], pagination: paginationMeta(q.page, q.limit, 0) };
+  if (!filter) return emptyPage(q);
   const page = await paginate<unknown>(PaperModel, filter, PAPER_ORDER, q);
   return { items: page.items.map((p) => toPaper(p, actor)), pagination: page.pagination };
 }
@@ -232,5 +247,8 @@ export async function setPaperStatus({
 export async function deletePaper({ actor, id }: { actor: MaybeActor; id: string }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const paperId = parseInput(objectId, id, 'id');
-  await deleteUnlessReferenced({ model: 'Paper', id: paperId, label: 'Paper' });
+  // Its file goes with it (and stays when the deletion is refused).
+  await withPaperFileRemoval(paperId, () =>
+    deleteUnlessReferenced({ model: 'Paper', id: paperId, label: 'Paper' }),
+  );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { booleanQuery, objectId } from '../common-schemas.js';
-import { paginationQuery } from '../pagination.js';
+import { atLeastOneField, NOT_BLANK, objectId, trimmedText } from '../common-schemas.js';
+import { paginationQuery, sortParam } from '../pagination.js';
 import { slugSchema } from '../slug.js';
 import { DIFFICULTIES, QUESTION_TYPES } from './model.js';
 
@@ -8,36 +8,35 @@ export const MIN_MCQ_OPTIONS = 2;
 export const MAX_MCQ_OPTIONS = 10;
 
 const questionType = z
-  .enum(QUESTION_TYPES, { message: `type must be one of ${QUESTION_TYPES.join(', ')}` })
+  .enum(QUESTION_TYPES)
   .describe('Kind of question: mcq, short, long, numerical or coding');
 
-const difficulty = z
-  .enum(DIFFICULTIES, { message: `difficulty must be one of ${DIFFICULTIES.join(', ')}` })
-  .describe('Difficulty: easy, medium or hard');
+/** Every question type but mcq: the types that take no options. */
+const OPEN_QUESTION_TYPES = QUESTION_TYPES.filter(
+  (type): type is Exclude<(typeof QUESTION_TYPES)[number], 'mcq'> => type !== 'mcq',
+);
 
-const text = z
-  .string()
-  .trim()
-  .min(1, 'text must not be empty')
-  .max(10_000, 'text must be at most 10000 characters')
-  .describe('The question as printed on the paper');
+const difficulty = z.enum(DIFFICULTIES).describe('Difficulty: easy, medium or hard');
+
+const text = trimmedText('text', 10_000).describe('The question as printed on the paper');
 
 const options = z
   .array(
     z
       .string()
       .trim()
-      .min(1, 'an option must not be empty')
-      .max(1_000, 'an option must be at most 1000 characters'),
+      .min(1, { message: 'an option must not be empty', abort: true })
+      .max(1_000, 'an option must be at most 1000 characters')
+      .regex(NOT_BLANK, 'an option must not be empty'),
   )
   .min(MIN_MCQ_OPTIONS, `options must hold ${MIN_MCQ_OPTIONS} to ${MAX_MCQ_OPTIONS} entries`)
   .max(MAX_MCQ_OPTIONS, `options must hold ${MIN_MCQ_OPTIONS} to ${MAX_MCQ_OPTIONS} entries`)
   .describe('Choices of a multiple-choice question (2 to 10; required for mcq, refused otherwise)');
 
 const marks = z
-  .number({ message: 'marks must be a number' })
-  .min(0, 'marks must not be negative')
-  .max(1_000, 'marks must be at most 1000')
+  .number()
+  .min(0, 'marks must be between 0 and 1000')
+  .max(1_000, 'marks must be between 0 and 1000')
   .describe('Marks the question carries');
 
 const answer = z
@@ -59,6 +58,27 @@ export function optionsIssue(
   return null;
 }
 
+/**
+ * The options rule in JSON Schema, for readers of the document (OpenAPI): one form for mcq
+ * (options required) and one for the other types (options absent or null). The refinement
+ * below is what enforces it.
+ */
+const OPTIONS_FORMS = [
+  {
+    properties: { type: { const: 'mcq' }, options: { type: 'array' } },
+    required: ['type', 'options'],
+  },
+  {
+    properties: { type: { enum: [...OPEN_QUESTION_TYPES] }, options: { type: 'null' } },
+    required: ['type'],
+  },
+];
+
+/**
+ * Body of POST /questions: an mcq question requires `options`, the others refuse them. One
+ * object (so every problem of a body is reported at once, unknown fields included), the rule
+ * checked by a refinement and stated for JSON Schema readers as `oneOf` over the two forms.
+ */
 export const createQuestionInput = z
   .strictObject({
     paperId: objectId.describe('Paper the question appears in'),
@@ -77,19 +97,17 @@ export const createQuestionInput = z
     slug: slugSchema
       .optional()
       .describe("Unique slug; generated from the text's first words when absent"),
-    isVerified: z
-      .boolean({ message: 'isVerified must be a boolean' })
-      .optional()
-      .describe('Checked by an editor'),
+    isVerified: z.boolean().optional().describe('Checked by an editor'),
   })
   .superRefine((value, ctx) => {
     const issue = optionsIssue(value.type, value.options);
     if (issue) ctx.addIssue({ code: 'custom', path: ['options'], message: issue });
-  });
+  })
+  .meta({ oneOf: OPTIONS_FORMS });
 export type CreateQuestionInput = z.input<typeof createQuestionInput>;
 
-export const updateQuestionInput = z
-  .strictObject({
+export const updateQuestionInput = atLeastOneField(
+  z.strictObject({
     text: text.optional(),
     type: questionType.optional(),
     difficulty: difficulty.optional(),
@@ -99,23 +117,27 @@ export const updateQuestionInput = z
     options: options.nullish().describe('Choices (mcq only); null removes them'),
     answer: answer.nullish(),
     slug: slugSchema.optional(),
-    isVerified: z.boolean({ message: 'isVerified must be a boolean' }).optional(),
-  })
-  .refine((value) => Object.values(value).some((v) => v !== undefined), {
-    message: 'at least one field must be given',
-  });
+    isVerified: z.boolean().optional(),
+  }),
+);
 export type UpdateQuestionInput = z.input<typeof updateQuestionInput>;
 
 const questionFilters = {
   type: questionType.optional().describe('Only questions of this type'),
   difficulty: difficulty.optional().describe('Only questions of this difficulty'),
-  isVerified: booleanQuery
+  isVerified: z
+    .boolean()
     .optional()
     .describe('Only verified (true) or unverified (false) questions'),
 };
 
+/** The fields question lists sort by. */
+export const QUESTION_SORT_FIELDS = ['createdAt', 'marks', 'difficulty', 'type'] as const;
+
 export const listQuestionsQuery = paginationQuery
   .extend({
+    sort: sortParam(QUESTION_SORT_FIELDS),
+    subjectOfferingId: objectId.optional().describe('Only questions of this subject offering'),
     ...questionFilters,
     paperId: objectId.optional().describe('Only questions of this paper'),
     moduleId: objectId.optional().describe('Only questions of this module'),
@@ -125,7 +147,9 @@ export const listQuestionsQuery = paginationQuery
 export type ListQuestionsQuery = z.input<typeof listQuestionsQuery>;
 
 /** Query of the question lists of one module or topic. */
-export const listSyllabusQuestionsQuery = paginationQuery.extend(questionFilters).strict();
+export const listSyllabusQuestionsQuery = paginationQuery
+  .extend({ ...questionFilters, sort: sortParam(QUESTION_SORT_FIELDS) })
+  .strict();
 export type ListSyllabusQuestionsQuery = z.input<typeof listSyllabusQuestionsQuery>;
 
 export const questionSchema = z.object({

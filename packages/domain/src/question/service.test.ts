@@ -135,8 +135,8 @@ describe('createQuestion', () => {
   );
 
   it.each([
-    ['a createdBy field', { createdBy: missingId }, ''],
-    ['a subjectOfferingId field', { subjectOfferingId: missingId }, ''],
+    ['a createdBy field', { createdBy: missingId }, 'createdBy'],
+    ['a subjectOfferingId field', { subjectOfferingId: missingId }, 'subjectOfferingId'],
     ['an unknown type', { type: 'essay' }, 'type'],
     ['an unknown difficulty', { difficulty: 'brutal' }, 'difficulty'],
     ['an mcq without options', { type: 'mcq' }, 'options'],
@@ -251,7 +251,7 @@ describe('question visibility and lists', () => {
     const admin = await listTopicQuestions({
       actor: actors.admin,
       topicId: fixture.modules[0]!.topics[0]!,
-      query: { limit: '1' },
+      query: { limit: 1 },
     });
     expect(admin.items.map((q) => q.id)).toEqual([hidden.id]);
     expect(admin.pagination).toMatchObject({ total: 2, totalPages: 2, hasNextPage: true });
@@ -282,11 +282,11 @@ describe('question visibility and lists', () => {
     expect(mcq.items.map((q) => q.id)).toEqual([visibleA.id]);
     const easy = await listQuestions({ actor: null, query: { ...scoped, difficulty: 'easy' } });
     expect(easy.items.map((q) => q.id)).toEqual([visibleB.id]);
-    const verified = await listQuestions({ actor: null, query: { ...scoped, isVerified: 'true' } });
+    const verified = await listQuestions({ actor: null, query: { ...scoped, isVerified: true } });
     expect(verified.items.map((q) => q.id)).toEqual([visibleA.id]);
     const unverified = await listQuestions({
       actor: actors.editor,
-      query: { ...scoped, isVerified: 'false' },
+      query: { ...scoped, isVerified: false },
     });
     expect(unverified.items.map((q) => q.id)).toEqual([hidden.id, visibleB.id]);
   });
@@ -299,7 +299,7 @@ describe('question visibility and lists', () => {
   });
 
   it('when anonymous lists every question, then no question of an unapproved paper appears', async () => {
-    const page = await listQuestions({ actor: null, query: { limit: '100' } });
+    const page = await listQuestions({ actor: null, query: { limit: 100 } });
     const ids = page.items.map((q) => q.id);
     expect(ids).toContain(visibleA.id);
     expect(ids).not.toContain(hidden.id);
@@ -406,9 +406,9 @@ describe('updateQuestion', () => {
   });
 
   it.each([
-    ['a paperId', { paperId: missingId }, ''],
+    ['a paperId', { paperId: missingId }, 'paperId'],
     ['an mcq type without options', { type: 'mcq' }, 'options'],
-    ['a createdBy field', { createdBy: missingId }, ''],
+    ['a createdBy field', { createdBy: missingId }, 'createdBy'],
     ['nothing', {}, ''],
   ])('when the update has %s, then it is a 400', async (_n, input, path) => {
     const { id } = await makeQuestion(paperId);

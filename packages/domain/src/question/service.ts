@@ -4,8 +4,8 @@ import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { invalidReference, NotFoundError, parseInput, ValidationError } from '../errors.js';
 import { definedFields, orNotFound, updateById } from '../update.js';
-import { paginate, paginationMeta } from '../pagination.js';
-import type { Page } from '../pagination.js';
+import { emptyPage, paginate } from '../pagination.js';
+import type { ListRequest, Page } from '../pagination.js';
 import {
   deleteUnlessReferenced,
   insertUnderParent,
@@ -40,14 +40,14 @@ export function toQuestion(doc: unknown): Question {
 async function listVisibleQuestions(
   viewer: Viewer,
   filter: Record<string, unknown>,
-  q: { type?: string; difficulty?: string; isVerified?: boolean; page: number; limit: number },
+  q: ListRequest & { type?: string; difficulty?: string; isVerified?: boolean },
 ): Promise<Page<Question>> {
   const wanted: Record<string, unknown> = { ...filter };
   if (q.type) wanted.type = q.type;
   if (q.difficulty) wanted.difficulty = q.difficulty;
   if (q.isVerified !== undefined) wanted.isVerified = q.isVerified;
   const where = restrictFilter(viewer, 'question', wanted);
-  if (!where) return { items: [], pagination: paginationMeta(q.page, q.limit, 0) };
+  if (!where) return emptyPage(q);
   const page = await paginate<unknown>(QuestionModel, where, QUESTION_ORDER, q);
   return { items: page.items.map(toQuestion), pagination: page.pagination };
 }
@@ -63,6 +63,7 @@ export async function listQuestions({
   const q = parseInput(listQuestionsQuery, query ?? {});
   const filter: Record<string, unknown> = {};
   if (q.paperId) filter.paperId = q.paperId;
+  if (q.subjectOfferingId) filter.subjectOfferingId = q.subjectOfferingId;
   if (q.moduleId) filter.moduleId = q.moduleId;
   if (q.topicId) filter.topicId = q.topicId;
   return listVisibleQuestions(await viewerFor(actor), filter, q);

@@ -23,83 +23,89 @@ useTestDatabase();
 
 // The two tests share this file's database and run in order: the first needs it empty.
 describe('seedSampleCatalog', () => {
-  it('when the database is empty, then a consistent catalog is loaded and the counts are reported', async () => {
-    const { created } = await seedSampleCatalog();
+  it(
+    'when the database is empty, then a consistent catalog is loaded and the counts are reported',
+    { timeout: 120_000 },
+    async () => {
+      const { created } = await seedSampleCatalog();
 
-    expect(created).toEqual({
-      users: await UserModel.countDocuments(),
-      universities: await UniversityModel.countDocuments(),
-      branches: await BranchModel.countDocuments(),
-      semesters: await SemesterModel.countDocuments(),
-      subjects: await SubjectModel.countDocuments(),
-      subjectOfferings: await SubjectOfferingModel.countDocuments(),
-      syllabi: await SyllabusModel.countDocuments(),
-      modules: await ModuleModel.countDocuments(),
-      topics: await TopicModel.countDocuments(),
-      papers: await PaperModel.countDocuments(),
-      questions: await QuestionModel.countDocuments(),
-      solutions: await SolutionModel.countDocuments(),
-      votes: await VoteModel.countDocuments(),
-    });
-    expect(created.universities).toBe(2);
-    expect(created.subjects).toBeGreaterThanOrEqual(4);
-    expect(created.subjects).toBeLessThanOrEqual(6);
-    expect(created.syllabi).toBe(created.subjectOfferings);
-    expect(await UserModel.findOne({ externalId: 'seed_admin' }).lean()).toMatchObject({
-      role: 'admin',
-      isActive: true,
-    });
+      expect(created).toEqual({
+        users: await UserModel.countDocuments(),
+        universities: await UniversityModel.countDocuments(),
+        branches: await BranchModel.countDocuments(),
+        semesters: await SemesterModel.countDocuments(),
+        subjects: await SubjectModel.countDocuments(),
+        subjectOfferings: await SubjectOfferingModel.countDocuments(),
+        syllabi: await SyllabusModel.countDocuments(),
+        modules: await ModuleModel.countDocuments(),
+        topics: await TopicModel.countDocuments(),
+        papers: await PaperModel.countDocuments(),
+        paperFiles: await PaperModel.countDocuments({ file: { $ne: null } }),
+        questions: await QuestionModel.countDocuments(),
+        solutions: await SolutionModel.countDocuments(),
+        votes: await VoteModel.countDocuments(),
+      });
+      expect(created.universities).toBe(2);
+      expect(created.subjects).toBeGreaterThanOrEqual(4);
+      expect(created.subjects).toBeLessThanOrEqual(6);
+      expect(created.syllabi).toBe(created.subjectOfferings);
+      expect(created.paperFiles).toBeGreaterThanOrEqual(3);
+      expect(await UserModel.findOne({ externalId: 'seed_admin' }).lean()).toMatchObject({
+        role: 'admin',
+        isActive: true,
+      });
 
-    const papers = await PaperModel.find().lean();
-    expect(new Set(papers.map((p) => p.status))).toEqual(
-      new Set(['draft', 'pending', 'approved', 'rejected']),
-    );
-    for (const paper of papers) {
-      const last = paper.statusHistory.at(-1);
-      if (paper.status === 'draft') expect(paper.statusHistory).toEqual([]);
-      else expect(last?.to).toBe(paper.status);
-    }
-
-    const questions = await QuestionModel.find().lean();
-    expect(new Set(questions.map((q) => q.type))).toEqual(
-      new Set(['mcq', 'short', 'long', 'numerical', 'coding']),
-    );
-    expect(new Set(questions.map((q) => q.difficulty))).toEqual(
-      new Set(['easy', 'medium', 'hard']),
-    );
-    const paperById = new Map(papers.map((p) => [String(p._id), p]));
-    const modules = new Map((await ModuleModel.find().lean()).map((m) => [String(m._id), m]));
-    const topics = new Map((await TopicModel.find().lean()).map((t) => [String(t._id), t]));
-    for (const q of questions) {
-      const paper = paperById.get(String(q.paperId))!;
-      expect(String(q.subjectOfferingId)).toBe(String(paper.subjectOfferingId));
-      if (q.type === 'mcq') expect(q.options!.length).toBeGreaterThanOrEqual(2);
-      else expect(q.options ?? []).toEqual([]);
-      if (q.moduleId)
-        expect(String(modules.get(String(q.moduleId))!.subjectOfferingId)).toBe(
-          String(q.subjectOfferingId),
-        );
-      if (q.topicId)
-        expect(String(topics.get(String(q.topicId))!.moduleId)).toBe(String(q.moduleId));
-    }
-
-    const solutions = new Map((await SolutionModel.find().lean()).map((s) => [String(s._id), s]));
-    const votes = await VoteModel.find().lean();
-    expect(votes.some((v) => v.value === -1)).toBe(true);
-    for (const vote of votes)
-      expect(String(vote.userId)).not.toBe(
-        String(solutions.get(String(vote.solutionId))!.authorId),
+      const papers = await PaperModel.find().lean();
+      expect(new Set(papers.map((p) => p.status))).toEqual(
+        new Set(['draft', 'pending', 'approved', 'rejected']),
       );
-    expect(new Set(votes.map((v) => `${v.solutionId}:${v.userId}`)).size).toBe(votes.length);
-    expect(new Set(votes.map((v) => String(v.userId))).size).toBeGreaterThanOrEqual(3);
+      for (const paper of papers) {
+        const last = paper.statusHistory.at(-1);
+        if (paper.status === 'draft') expect(paper.statusHistory).toEqual([]);
+        else expect(last?.to).toBe(paper.status);
+      }
 
-    // The services read the seeded catalog as they would their own data.
-    const visible = await listPapers({ actor: null, query: { limit: '100' } });
-    expect(visible.items.length).toBe(papers.filter((p) => p.status === 'approved').length);
-    const ranked = await listSolutions({ actor: null, query: { limit: '100' } });
-    expect(ranked.items.length).toBeGreaterThan(0);
-    expect(ranked.items.some((s) => s.score !== 0)).toBe(true);
-  });
+      const questions = await QuestionModel.find().lean();
+      expect(new Set(questions.map((q) => q.type))).toEqual(
+        new Set(['mcq', 'short', 'long', 'numerical', 'coding']),
+      );
+      expect(new Set(questions.map((q) => q.difficulty))).toEqual(
+        new Set(['easy', 'medium', 'hard']),
+      );
+      const paperById = new Map(papers.map((p) => [String(p._id), p]));
+      const modules = new Map((await ModuleModel.find().lean()).map((m) => [String(m._id), m]));
+      const topics = new Map((await TopicModel.find().lean()).map((t) => [String(t._id), t]));
+      for (const q of questions) {
+        const paper = paperById.get(String(q.paperId))!;
+        expect(String(q.subjectOfferingId)).toBe(String(paper.subjectOfferingId));
+        if (q.type === 'mcq') expect(q.options!.length).toBeGreaterThanOrEqual(2);
+        else expect(q.options ?? []).toEqual([]);
+        if (q.moduleId)
+          expect(String(modules.get(String(q.moduleId))!.subjectOfferingId)).toBe(
+            String(q.subjectOfferingId),
+          );
+        if (q.topicId)
+          expect(String(topics.get(String(q.topicId))!.moduleId)).toBe(String(q.moduleId));
+      }
+
+      const solutions = new Map((await SolutionModel.find().lean()).map((s) => [String(s._id), s]));
+      const votes = await VoteModel.find().lean();
+      expect(votes.some((v) => v.value === -1)).toBe(true);
+      for (const vote of votes)
+        expect(String(vote.userId)).not.toBe(
+          String(solutions.get(String(vote.solutionId))!.authorId),
+        );
+      expect(new Set(votes.map((v) => `${v.solutionId}:${v.userId}`)).size).toBe(votes.length);
+      expect(new Set(votes.map((v) => String(v.userId))).size).toBeGreaterThanOrEqual(3);
+
+      // The services read the seeded catalog as they would their own data.
+      const visible = await listPapers({ actor: null, query: { limit: 100 } });
+      expect(visible.items.length).toBe(papers.filter((p) => p.status === 'approved').length);
+      const ranked = await listSolutions({ actor: null, query: { limit: 100 } });
+      expect(ranked.items.length).toBeGreaterThan(0);
+      expect(ranked.items.some((s) => s.score !== 0)).toBe(true);
+    },
+  );
 
   it('when the database already holds data, then seeding is refused with a 409 and nothing is added', async () => {
     const before = await PaperModel.countDocuments();

@@ -15,6 +15,7 @@ import { createModule, createTopic, initSyllabus } from '../syllabus/service.js'
 import { createUniversity } from '../university/service.js';
 import { setUserRole, upsertUserFromClaims } from '../user/service.js';
 import { slugify } from '../slug.js';
+import { attachSamplePaperFiles } from '../paper-file/sample-pdf.js';
 import {
   OFFERINGS,
   PAPERS,
@@ -139,7 +140,14 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
   // Papers are created as drafts, given questions, then submitted and reviewed: each status
   // change is recorded and copied onto the questions (visibility.ts).
   const usedPaperSlugs = new Set<string>();
-  const papers: { id: string; status: string; questionIds: string[] }[] = [];
+  const papers: {
+    id: string;
+    status: string;
+    title: string;
+    examYear: number;
+    examType: string;
+    questionIds: string[];
+  }[] = [];
   const usedQuestionSlugs = new Set<string>();
   for (const [i, p] of PAPERS.entries()) {
     const offering = OFFERINGS.find((o) => o.key === p.offering)!;
@@ -164,8 +172,7 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
     // Each paper takes its subject's questions, rotated so papers of one subject differ.
     const pool = QUESTIONS[offering.subject]!;
     const take = Math.min(pool.length, p.examType === 'quiz' ? 2 : 4);
-    const questionIds: string[] = [];
-    for (let k = 0; k < take; k += 1) {
+    const specs = Array.from({ length: take }, (_, k) => {
       const q = pool[(k + i) % pool.length]!;
       const base = slugify(q.text.split(/\s+/).slice(0, 8).join(' '));
       let questionSlug = base;
@@ -173,24 +180,30 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
       usedQuestionSlugs.add(questionSlug);
       const moduleKey = q.module === undefined ? null : `${p.offering}:${q.module}`;
       const topicKey = moduleKey && q.topic !== undefined ? `${moduleKey}:${q.topic}` : null;
-      const question = await createQuestion({
-        actor: i % 2 === 0 ? editor : system,
-        input: {
-          paperId: paper.id,
-          text: q.text,
-          type: q.type,
-          difficulty: q.difficulty,
-          marks: q.marks,
-          ...(q.type === 'mcq' ? { options: q.options } : {}),
-          ...(q.answer ? { answer: q.answer } : {}),
-          ...(moduleKey ? { moduleId: modules.get(moduleKey)! } : {}),
-          ...(topicKey ? { topicId: modules.get(topicKey)! } : {}),
-          slug: questionSlug,
-          isVerified: q.isVerified ?? false,
-        },
-      });
-      questionIds.push(question.id);
-    }
+      return { q, questionSlug, moduleKey, topicKey };
+    });
+    // A paper's questions are independent of each other: created together.
+    const questionIds = await Promise.all(
+      specs.map(async ({ q, questionSlug, moduleKey, topicKey }) => {
+        const question = await createQuestion({
+          actor: i % 2 === 0 ? editor : system,
+          input: {
+            paperId: paper.id,
+            text: q.text,
+            type: q.type,
+            difficulty: q.difficulty,
+            marks: q.marks,
+            ...(q.type === 'mcq' ? { options: q.options } : {}),
+            ...(q.answer ? { answer: q.answer } : {}),
+            ...(moduleKey ? { moduleId: modules.get(moduleKey)! } : {}),
+            ...(topicKey ? { topicId: modules.get(topicKey)! } : {}),
+            slug: questionSlug,
+            isVerified: q.isVerified ?? false,
+          },
+        });
+        return question.id;
+      }),
+    );
     // Submitted, then reviewed: every step recorded in the paper's statusHistory.
     const steps: { status: 'pending' | 'approved' | 'rejected'; reason?: string }[] = [];
     if (p.status !== 'draft') steps.push({ status: 'pending', reason: 'Submitted for review' });
@@ -199,8 +212,30 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
       steps.push({ status: 'rejected', reason: 'Scan is illegible; please upload a clearer copy' });
     }
     for (const step of steps) await setPaperStatus({ actor: system, id: paper.id, input: step });
-    papers.push({ id: paper.id, status: p.status, questionIds });
+    papers.push({
+      id: paper.id,
+      status: p.status,
+      title,
+      examYear: p.examYear,
+      examType: p.examType,
+      questionIds,
+    });
   }
+
+  // Generated PDFs on a few papers: the first three approved ones and the first pending one.
+  const withFiles = [
+    ...papers.filter((p) => p.status === 'approved').slice(0, 3),
+    ...papers.filter((p) => p.status === 'pending').slice(0, 1),
+  ];
+  const paperFiles = await attachSamplePaperFiles(
+    system,
+    withFiles.map((p) => ({
+      id: p.id,
+      title: p.title,
+      examYear: p.examYear,
+      examType: p.examType,
+    })),
+  );
 
   // Solutions on questions of approved papers by the normal users and the editor, then votes
   // from every user but the author, in a pattern that gives a spread of scores.
@@ -218,16 +253,17 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
         input: { questionId: question.id, content: SOLUTION_TEXTS[k % SOLUTION_TEXTS.length]! },
       });
       solutionCount += 1;
-      for (const [v, voter] of voters.filter((u) => u.id !== author.id).entries()) {
-        const pattern = (solutionCount + v) % 4;
-        if (pattern === 3) continue;
-        await voteSolution({
-          actor: voter,
-          id: solution.id,
-          input: { value: pattern === 2 ? -1 : 1 },
-        });
-        voteCount += 1;
-      }
+      // One solution's votes are independent of each other: cast together.
+      const votes = voters
+        .filter((u) => u.id !== author.id)
+        .map((voter, v) => ({ voter, pattern: (solutionCount + v) % 4 }))
+        .filter(({ pattern }) => pattern !== 3);
+      await Promise.all(
+        votes.map(({ voter, pattern }) =>
+          voteSolution({ actor: voter, id: solution.id, input: { value: pattern === 2 ? -1 : 1 } }),
+        ),
+      );
+      voteCount += votes.length;
     }
   }
 
@@ -240,6 +276,7 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
       modules: moduleCount,
       topics: topicCount,
       papers: papers.length,
+      paperFiles,
       questions: questions.length,
       solutions: solutionCount,
       votes: voteCount,

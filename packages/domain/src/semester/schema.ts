@@ -1,21 +1,15 @@
 import { z } from 'zod';
-import { objectId } from '../common-schemas.js';
-import { paginationQuery } from '../pagination.js';
+import { atLeastOneField, objectId, trimmedText } from '../common-schemas.js';
+import { paginationQuery, sortParam } from '../pagination.js';
 
 const branchId = objectId.describe('Id of the branch the semester belongs to');
 const number = z
-  .number({ message: 'number must be a number' })
-  .int('number must be an integer')
+  .number()
+  .int()
   .min(1, 'number must be between 1 and 12')
   .max(12, 'number must be between 1 and 12')
   .describe('Semester number, 1 to 12, unique within the branch');
-const name = z
-  .string()
-  .trim()
-  .min(1, 'name must not be empty')
-  .max(100)
-  .nullable()
-  .describe('Display name, e.g. "III-I"');
+const name = trimmedText('name', 100).nullable().describe('Display name, e.g. "III-I"');
 
 /** Body of POST /semesters. */
 export const createSemesterInput = z.strictObject({
@@ -25,19 +19,18 @@ export const createSemesterInput = z.strictObject({
 });
 
 /** Body of PATCH /semesters/:id: any subset of the fields, at least one. */
-export const updateSemesterInput = z
-  .strictObject({
+export const updateSemesterInput = atLeastOneField(
+  z.strictObject({
     branchId: branchId.optional(),
     number: number.optional(),
     name: name.optional(),
-  })
-  .refine((input) => Object.values(input).some((v) => v !== undefined), {
-    message: 'At least one field must be given',
-  });
+  }),
+);
 
 /** Query of GET /semesters. */
 export const listSemestersQuery = z.strictObject({
   ...paginationQuery.shape,
+  sort: sortParam(['number', 'createdAt']),
   branchId: objectId.optional().describe('Only semesters of this branch'),
 });
 

@@ -142,7 +142,7 @@ describe('listSemesters', () => {
     const branch = await branchId();
     for (const n of [5, 2, 8, 1]) await semester(n, branch);
     await semester(3);
-    const page = await listSemesters({ actor: null, query: { branchId: branch, limit: '3' } });
+    const page = await listSemesters({ actor: null, query: { branchId: branch, limit: 3 } });
     expect(page.items.map((s) => s.number)).toEqual([1, 2, 5]);
     expect(page.pagination).toEqual({
       page: 1,
@@ -152,7 +152,7 @@ describe('listSemesters', () => {
       hasNextPage: true,
       hasPrevPage: false,
     });
-    const next = await listSemesters({ query: { branchId: branch, limit: '3', page: '2' } });
+    const next = await listSemesters({ query: { branchId: branch, limit: 3, page: 2 } });
     expect(next.items.map((s) => s.number)).toEqual([8]);
     expect(next.pagination).toMatchObject({ hasNextPage: false, hasPrevPage: true });
   });

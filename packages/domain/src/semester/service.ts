@@ -35,10 +35,11 @@ export async function listSemesters({
   actor?: MaybeActor;
   query?: unknown;
 }): Promise<Page<Semester>> {
-  const { page, limit, branchId } = parseInput(listSemestersQuery, query ?? {});
+  const request = parseInput(listSemestersQuery, query ?? {});
+  const { branchId } = request;
   const filter: QueryFilter<unknown> = visibleFilter(await viewerFor(actor), 'academic');
   if (branchId) filter.branchId = branchId;
-  return paginate<Semester>(SemesterModel, filter, { number: 1 }, { page, limit });
+  return paginate<Semester>(SemesterModel, filter, { number: 1 }, request);
 }
 
 /** Reads a semester by id (404 when missing). */

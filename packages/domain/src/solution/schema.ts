@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import { objectId } from '../common-schemas.js';
-import { paginationQuery } from '../pagination.js';
+import { objectId, trimmedText } from '../common-schemas.js';
+import { paginationQuery, sortParam } from '../pagination.js';
 
-const content = z
-  .string({ message: 'content must be a string' })
-  .trim()
-  .min(1, 'content must not be empty')
-  .max(20_000, 'content must be at most 20000 characters')
-  .describe('The solution text (Markdown)');
+const content = trimmedText('content', 20_000).describe('The solution text (Markdown)');
 
 export const createSolutionInput = z.strictObject({
   questionId: objectId.describe('Question the solution answers'),
@@ -22,14 +17,13 @@ export const VOTE_VALUES = [1, -1, 0] as const;
 export type VoteValue = (typeof VOTE_VALUES)[number];
 
 export const voteSolutionInput = z.strictObject({
-  value: z
-    .union([z.literal(1), z.literal(-1), z.literal(0)], { message: 'value must be 1, -1 or 0' })
-    .describe('1 up, -1 down, 0 withdraws the vote'),
+  value: z.literal(VOTE_VALUES).describe('1 up, -1 down, 0 withdraws the vote'),
 });
 export type VoteSolutionInput = z.input<typeof voteSolutionInput>;
 
 export const listSolutionsQuery = paginationQuery
   .extend({
+    sort: sortParam(['score', 'createdAt']),
     questionId: objectId.optional().describe('Only solutions of this question'),
   })
   .strict();

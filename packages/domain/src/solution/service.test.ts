@@ -95,9 +95,9 @@ describe('createSolution', () => {
   });
 
   it.each([
-    ['an authorId', { authorId: missingId }, ''],
-    ['upvotes', { upvotes: 10 }, ''],
-    ['a score', { score: 10 }, ''],
+    ['an authorId', { authorId: missingId }, 'authorId'],
+    ['upvotes', { upvotes: 10 }, 'upvotes'],
+    ['a score', { score: 10 }, 'score'],
     ['no content', { content: undefined }, 'content'],
     ['blank content', { content: '  ' }, 'content'],
     ['a malformed questionId', { questionId: 'q1' }, 'questionId'],
@@ -300,7 +300,7 @@ describe('listSolutions', () => {
 
     const second = await listSolutions({
       actor: null,
-      query: { questionId, limit: '2', page: '2' },
+      query: { questionId, limit: 2, page: 2 },
     });
     expect(second.items.map((s) => s.id)).toEqual([zeroNew, negative]);
     expect(second.items.every((s) => s.myVote === 0)).toBe(true);
@@ -330,7 +330,7 @@ describe('listSolutions', () => {
   it('when anonymous lists every solution, then none of a hidden question appears', async () => {
     const hiddenSolution = await makeSolution(hiddenQuestion, actors.admin.id);
     const visibleSolution = await makeSolution(visibleQuestion, actors.admin.id);
-    const page = await listSolutions({ actor: null, query: { limit: '100' } });
+    const page = await listSolutions({ actor: null, query: { limit: 100 } });
     const ids = page.items.map((s) => s.id);
     expect(ids).toContain(visibleSolution);
     expect(ids).not.toContain(hiddenSolution);
@@ -339,7 +339,7 @@ describe('listSolutions', () => {
   it.each([
     ['a malformed questionId', { questionId: 'q' }],
     ['an unknown parameter', { sort: 'score' }],
-    ['page 0', { page: '0' }],
+    ['page 0', { page: 0 }],
   ])('when the query has %s, then it is a 400', async (_n, query) => {
     await expect(listSolutions({ actor: null, query })).rejects.toMatchObject({ status: 400 });
   });

@@ -11,8 +11,8 @@ import {
   NotFoundError,
   parseInput,
 } from '../errors.js';
-import { paginationMeta } from '../pagination.js';
-import type { Page } from '../pagination.js';
+import { emptyPage, paginationMeta, uncountedMeta } from '../pagination.js';
+import type { Page, SortSpec } from '../pagination.js';
 import { bulkhead } from '../concurrency.js';
 import { deleteUnlessReferenced, insertUnderParent, readParent } from '../references.js';
 import { toDto } from '../serialize.js';
@@ -137,6 +137,20 @@ export function compareSolutions(
   return b.score - a.score || a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
+type Ranked = { score: number; createdAt: number; id: string };
+
+/** The order of a caller's `sort` over score and createdAt, `id` as the last tiebreak. */
+function bySortSpec(spec: SortSpec): (a: Ranked, b: Ranked) => number {
+  const fields = Object.entries(spec) as ['score' | 'createdAt', 1 | -1][];
+  return (a, b) => {
+    for (const [field, direction] of fields) {
+      const difference = (a[field] - b[field]) * direction;
+      if (difference !== 0) return difference;
+    }
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
+}
+
 interface QuestionKeys {
   paperId: Types.ObjectId;
   subjectOfferingId: Types.ObjectId;
@@ -171,12 +185,12 @@ export async function listSolutions({
   const wanted: Record<string, unknown> = {};
   if (q.questionId) {
     if (!(await readVisibleQuestion(viewer, q.questionId))) {
-      return { items: [], pagination: paginationMeta(q.page, q.limit, 0) };
+      return emptyPage(q);
     }
     wanted.questionId = q.questionId;
   }
   const filter = restrictFilter(viewer, 'solution', wanted);
-  if (!filter) return { items: [], pagination: paginationMeta(q.page, q.limit, 0) };
+  if (!filter) return emptyPage(q);
   // The order depends on scores derived from Vote documents, which the database cannot sort
   // solutions by (no $lookup on FerretDB). So: load the matching solutions' ids and dates, count
   // their votes with one aggregate, sort and page in memory, then load the page's documents.
@@ -193,7 +207,7 @@ export async function listSolutions({
         createdAt: s.createdAt ? new Date(s.createdAt).getTime() : 0,
       };
     })
-    .sort(compareSolutions);
+    .sort(q.sort ? bySortSpec(q.sort) : compareSolutions);
   const pageIds = ranked.slice((q.page - 1) * q.limit, q.page * q.limit).map((s) => s._id);
   const [docs, mine] = await Promise.all([
     pageIds.length ? SolutionModel.find({ _id: { $in: pageIds } }).lean() : [],
@@ -204,7 +218,11 @@ export async function listSolutions({
     const doc = byId.get(String(id));
     return doc ? [toSolution(doc, tally.get(String(id)), mine.get(String(id)))] : [];
   });
-  return { items, pagination: paginationMeta(q.page, q.limit, ranked.length) };
+  const pagination =
+    q.includeTotal === false
+      ? uncountedMeta(q.page, q.limit, ranked.length > q.page * q.limit)
+      : paginationMeta(q.page, q.limit, ranked.length);
+  return { items, pagination };
 }
 
 async function findVisibleSolution(actor: MaybeActor, solutionId: string) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { objectId } from '../common-schemas.js';
-import { paginationQuery } from '../pagination.js';
+import { objectId, trimmedText } from '../common-schemas.js';
+import { paginationQuery, sortParam } from '../pagination.js';
 
 /** Body of POST /subject-offerings. */
 export const createSubjectOfferingInput = z.strictObject({
@@ -8,11 +8,7 @@ export const createSubjectOfferingInput = z.strictObject({
   branchId: objectId.describe('Id of a branch of that university'),
   semesterId: objectId.describe('Id of a semester of that branch'),
   subjectId: objectId.describe('Id of the subject taught'),
-  regulation: z
-    .string()
-    .trim()
-    .min(1, 'regulation must not be empty')
-    .max(50)
+  regulation: trimmedText('regulation', 50)
     .nullable()
     .optional()
     .describe('Regulation or curriculum version, e.g. "R22"'),
@@ -21,6 +17,7 @@ export const createSubjectOfferingInput = z.strictObject({
 /** Query of GET /subject-offerings. */
 export const listSubjectOfferingsQuery = z.strictObject({
   ...paginationQuery.shape,
+  sort: sortParam(['createdAt']),
   universityId: objectId.optional().describe('Only offerings of this university'),
   branchId: objectId.optional().describe('Only offerings of this branch'),
   semesterId: objectId.optional().describe('Only offerings of this semester'),

@@ -198,7 +198,7 @@ describe('listSubjectOfferings', () => {
 
     const byBranch = await listSubjectOfferings({
       actor: null,
-      query: { branchId: ids.branchId, limit: '2' },
+      query: { branchId: ids.branchId, limit: 2 },
     });
     expect(byBranch.items.map((o) => o.id)).toEqual([first.id, second.id]);
     expect(byBranch.pagination).toEqual({
@@ -210,7 +210,7 @@ describe('listSubjectOfferings', () => {
       hasPrevPage: false,
     });
     const page2 = await listSubjectOfferings({
-      query: { branchId: ids.branchId, limit: '2', page: '2' },
+      query: { branchId: ids.branchId, limit: 2, page: 2 },
     });
     expect(page2.items.map((o) => o.id)).toEqual([third.id]);
 

@@ -6,7 +6,7 @@ import type { ErrorDetail } from '../errors.js';
 import { orNotFound } from '../update.js';
 import { invalidReference, NotFoundError, parseInput, ValidationError } from '../errors.js';
 import type { Page } from '../pagination.js';
-import { paginate, paginationMeta } from '../pagination.js';
+import { emptyPage, paginate } from '../pagination.js';
 import { toDto } from '../serialize.js';
 import { deleteUnlessReferenced, readById } from '../references.js';
 import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
@@ -25,14 +25,15 @@ export async function listSubjectOfferings({
   actor?: MaybeActor;
   query?: unknown;
 }): Promise<Page<SubjectOffering>> {
-  const { page, limit, ...filters } = parseInput(listSubjectOfferingsQuery, query ?? {});
+  const request = parseInput(listSubjectOfferingsQuery, query ?? {});
+  const filters = request;
   const wanted: Record<string, unknown> = {};
   for (const field of ['universityId', 'branchId', 'semesterId', 'subjectId'] as const) {
     if (filters[field]) wanted[field] = filters[field];
   }
   const filter = restrictFilter(await viewerFor(actor), 'academic', wanted);
-  if (!filter) return { items: [], pagination: paginationMeta(page, limit, 0) };
-  return paginate<SubjectOffering>(SubjectOfferingModel, filter, { createdAt: 1 }, { page, limit });
+  if (!filter) return emptyPage(request);
+  return paginate<SubjectOffering>(SubjectOfferingModel, filter, { createdAt: 1 }, request);
 }
 
 /** Reads a subject offering by id (404 when missing). */

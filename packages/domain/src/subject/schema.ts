@@ -1,23 +1,17 @@
 import { z } from 'zod';
-import { objectId } from '../common-schemas.js';
-import { paginationQuery } from '../pagination.js';
+import { atLeastOneField, objectId, trimmedText } from '../common-schemas.js';
+import { paginationQuery, sortParam } from '../pagination.js';
 import { searchQuery } from '../search.js';
 import { slugSchema } from '../slug.js';
 
-const name = z
+const name = trimmedText('name', 200).describe('Name of the subject');
+const code = trimmedText('code', 50).nullable().describe('Subject code, e.g. "CS201"');
+const description = z
   .string()
   .trim()
-  .min(1, 'name must not be empty')
-  .max(200)
-  .describe('Name of the subject');
-const code = z
-  .string()
-  .trim()
-  .min(1, 'code must not be empty')
-  .max(50)
+  .max(5_000, 'description must be at most 5000 characters')
   .nullable()
-  .describe('Subject code, e.g. "CS201"');
-const description = z.string().trim().max(5_000).nullable().describe('Free-text description');
+  .describe('Free-text description');
 
 /** Body of POST /subjects. */
 export const createSubjectInput = z.strictObject({
@@ -28,20 +22,19 @@ export const createSubjectInput = z.strictObject({
 });
 
 /** Body of PATCH /subjects/:id: any subset of the fields, at least one. */
-export const updateSubjectInput = z
-  .strictObject({
+export const updateSubjectInput = atLeastOneField(
+  z.strictObject({
     name: name.optional(),
     code: code.optional(),
     slug: slugSchema.optional(),
     description: description.optional(),
-  })
-  .refine((input) => Object.values(input).some((v) => v !== undefined), {
-    message: 'At least one field must be given',
-  });
+  }),
+);
 
 /** Query of GET /subjects. */
 export const listSubjectsQuery = z.strictObject({
   ...paginationQuery.shape,
+  sort: sortParam(['name', 'createdAt']),
   search: searchQuery.optional().describe('Case-insensitive literal substring of the name or code'),
 });
 

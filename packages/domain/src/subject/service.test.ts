@@ -75,7 +75,7 @@ describe('createSubject', () => {
   );
 
   it.each([
-    [{ name: 'X', unknown: 1 }, ''],
+    [{ name: 'X', unknown: 1 }, 'unknown'],
     [{}, 'name'],
     [{ name: '' }, 'name'],
     [{ name: 'X', slug: 'Upper-Case' }, 'slug'],
@@ -137,7 +137,7 @@ describe('listSubjects', () => {
   it('when there are several pages, then totals and name order are right', async () => {
     const t = tag();
     for (const letter of ['D', 'B', 'A', 'C']) await subject(`${t} ${letter}`);
-    const first = await listSubjects({ actor: null, query: { search: t, limit: '3' } });
+    const first = await listSubjects({ actor: null, query: { search: t, limit: 3 } });
     expect(first.items.map((s) => s.name)).toEqual([`${t} A`, `${t} B`, `${t} C`]);
     expect(first.pagination).toEqual({
       page: 1,
@@ -147,10 +147,10 @@ describe('listSubjects', () => {
       hasNextPage: true,
       hasPrevPage: false,
     });
-    const second = await listSubjects({ query: { search: t, limit: '3', page: '2' } });
+    const second = await listSubjects({ query: { search: t, limit: 3, page: 2 } });
     expect(second.items.map((s) => s.name)).toEqual([`${t} D`]);
     expect(second.pagination).toMatchObject({ hasNextPage: false, hasPrevPage: true });
-    const beyond = await listSubjects({ query: { search: t, limit: '3', page: '5' } });
+    const beyond = await listSubjects({ query: { search: t, limit: 3, page: 5 } });
     expect(beyond.items).toEqual([]);
     expect(beyond.pagination.total).toBe(4);
   });
@@ -170,7 +170,7 @@ describe('listSubjects', () => {
   });
 
   it('when the query is invalid, then it is refused with 400', async () => {
-    expect((await listSubjects({ query: { page: '-1' } }).catch((e) => e)).status).toBe(400);
+    expect((await listSubjects({ query: { page: -1 } }).catch((e) => e)).status).toBe(400);
     expect(
       (await listSubjects({ query: { search: 'x'.repeat(101) } }).catch((e) => e)).status,
     ).toBe(400);

@@ -23,13 +23,14 @@ export async function listSubjects({
   actor?: MaybeActor;
   query?: unknown;
 }): Promise<Page<Subject>> {
-  const { page, limit, search } = parseInput(listSubjectsQuery, query ?? {});
+  const request = parseInput(listSubjectsQuery, query ?? {});
+  const { search } = request;
   const filter: QueryFilter<unknown> = {};
   if (search) {
     const regex = literalRegex(search);
     filter.$or = [{ name: regex }, { code: regex }];
   }
-  return paginate<Subject>(SubjectModel, filter, { name: 1 }, { page, limit });
+  return paginate<Subject>(SubjectModel, filter, { name: 1 }, request);
 }
 
 /** Reads a subject by slug (404 when missing). */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { objectId } from '../common-schemas.js';
+import { objectId, trimmedText } from '../common-schemas.js';
 
-const title = z.string().trim().min(1, 'title must not be empty').max(300);
+const title = trimmedText('title', 300);
 const order = z
-  .number({ message: 'order must be a number' })
-  .int('order must be an integer')
+  .number()
+  .int()
   .min(0, 'order must be between 0 and 100000')
   .max(100_000, 'order must be between 0 and 100000');
 

@@ -178,7 +178,7 @@ describe('createModule', () => {
     [{ title: 'X', order: -1 }, 'order'],
     [{ title: 'X', order: 1.5 }, 'order'],
     [{ title: 'X', order: '2' }, 'order'],
-    [{ title: 'X', topics: [] }, ''],
+    [{ title: 'X', topics: [] }, 'topics'],
   ])('when the body has %j, then it is refused with 400', async (input, path) => {
     const subjectOfferingId = await withSyllabus();
     const error = await createModule({

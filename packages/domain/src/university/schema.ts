@@ -1,21 +1,11 @@
 import { z } from 'zod';
-import { objectId } from '../common-schemas.js';
-import { paginationQuery } from '../pagination.js';
+import { atLeastOneField, objectId, trimmedText } from '../common-schemas.js';
+import { paginationQuery, sortParam } from '../pagination.js';
 import { searchQuery } from '../search.js';
 import { slugSchema } from '../slug.js';
 
-const name = z
-  .string()
-  .trim()
-  .min(1, 'name must not be empty')
-  .max(200)
-  .describe('Full name of the university');
-const shortName = z
-  .string()
-  .trim()
-  .min(1, 'shortName must not be empty')
-  .max(50)
-  .describe('Abbreviation, e.g. "JNTUH"');
+const name = trimmedText('name', 200).describe('Full name of the university');
+const shortName = trimmedText('shortName', 50).describe('Abbreviation, e.g. "JNTUH"');
 
 /** Body of POST /universities. */
 export const createUniversityInput = z.strictObject({
@@ -25,8 +15,8 @@ export const createUniversityInput = z.strictObject({
 });
 
 /** Body of PATCH /universities/:id: any subset of the fields, at least one. `isActive` is admin only. */
-export const updateUniversityInput = z
-  .strictObject({
+export const updateUniversityInput = atLeastOneField(
+  z.strictObject({
     name: name.optional(),
     shortName: shortName.optional(),
     slug: slugSchema.optional(),
@@ -34,20 +24,19 @@ export const updateUniversityInput = z
       .boolean()
       .optional()
       .describe('Admin only: false soft-deletes the university, true restores it'),
-  })
-  .refine((input) => Object.values(input).some((v) => v !== undefined), {
-    message: 'At least one field must be given',
-  });
+  }),
+);
 
 /** Query of GET /universities. */
 export const listUniversitiesQuery = z.strictObject({
   ...paginationQuery.shape,
+  sort: sortParam(['name', 'shortName', 'createdAt']),
   search: searchQuery
     .optional()
     .describe('Case-insensitive literal substring of the name or short name'),
   isActive: z
-    .union([z.enum(['true', 'false', 'all']), z.boolean()])
-    .default('true')
+    .union([z.boolean(), z.literal('all')])
+    .default(true)
     .describe(
       'Which universities to list: active (true, the default), soft-deleted (false) or all',
     ),

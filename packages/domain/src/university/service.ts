@@ -22,7 +22,8 @@ export async function listUniversities({
   actor?: MaybeActor;
   query?: unknown;
 }): Promise<Page<University>> {
-  const { page, limit, search, isActive } = parseInput(listUniversitiesQuery, query ?? {});
+  const request = parseInput(listUniversitiesQuery, query ?? {});
+  const { search, isActive } = request;
   const filter: QueryFilter<unknown> = {};
   const active = String(isActive);
   if (active !== 'all') filter.isActive = active === 'true';
@@ -30,7 +31,7 @@ export async function listUniversities({
     const regex = literalRegex(search);
     filter.$or = [{ name: regex }, { shortName: regex }];
   }
-  return paginate<University>(UniversityModel, filter, { name: 1 }, { page, limit });
+  return paginate<University>(UniversityModel, filter, { name: 1 }, request);
 }
 
 /** Reads an active university by slug (404 when missing or soft-deleted). */

@@ -1,39 +1,30 @@
 import { z } from 'zod';
 import { ROLES } from '../access.js';
-import { booleanQuery } from '../common-schemas.js';
-import { paginationQuery } from '../pagination.js';
+import { atLeastOneField, trimmedText } from '../common-schemas.js';
+import { paginationQuery, sortParam } from '../pagination.js';
 import { searchQuery } from '../search.js';
 
-const role = z
-  .enum(ROLES, { message: `role must be one of ${ROLES.join(', ')}` })
-  .describe('Role: admin, editor or normal');
+const role = z.enum(ROLES).describe('Role: admin, editor or normal');
 
 /** An identity-provider user id (the token's `sub`). */
-export const externalIdSchema = z
-  .string({ message: 'externalId must be a string' })
-  .trim()
-  .min(1, 'externalId must not be empty')
-  .max(200, 'externalId is too long')
-  .describe("The identity provider's user id");
+export const externalIdSchema = trimmedText('externalId', 200).describe(
+  "The identity provider's user id",
+);
 
-export const updateUserInput = z
-  .strictObject({
+export const updateUserInput = atLeastOneField(
+  z.strictObject({
     role: role.optional(),
-    isActive: z
-      .boolean({ message: 'isActive must be a boolean' })
-      .optional()
-      .describe('false deactivates the account'),
-  })
-  .refine((value) => value.role !== undefined || value.isActive !== undefined, {
-    message: 'at least one of role and isActive must be given',
-  });
+    isActive: z.boolean().optional().describe('false deactivates the account'),
+  }),
+);
 export type UpdateUserInput = z.input<typeof updateUserInput>;
 
 export const listUsersQuery = paginationQuery
   .extend({
+    sort: sortParam(['createdAt', 'name']),
     role: role.optional().describe('Only users of this role'),
     search: searchQuery.optional().describe('Case-insensitive substring of the name or email'),
-    isActive: booleanQuery.optional().describe('Only active (true) or deactivated (false) users'),
+    isActive: z.boolean().optional().describe('Only active (true) or deactivated (false) users'),
   })
   .strict();
 export type ListUsersQuery = z.input<typeof listUsersQuery>;

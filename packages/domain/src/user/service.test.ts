@@ -166,12 +166,12 @@ describe('listUsers and getUserByExternalId', () => {
     expect(editors.items.map((u) => u.externalId)).toEqual([users[1]!.externalId]);
     const inactive = await listUsers({
       actor: actors.admin,
-      query: { search: tag, isActive: 'false' },
+      query: { search: tag, isActive: false },
     });
     expect(inactive.items.map((u) => u.externalId)).toEqual([users[2]!.externalId]);
     const active = await listUsers({
       actor: actors.admin,
-      query: { search: tag, isActive: 'true', limit: '1' },
+      query: { search: tag, isActive: true, limit: 1 },
     });
     expect(active.items.map((u) => u.externalId)).toEqual([users[0]!.externalId]);
     expect(active.pagination).toMatchObject({ total: 2, totalPages: 2, hasNextPage: true });

@@ -1,11 +1,11 @@
 import type {} from '@qpc/ferretdb/vitest-global-setup';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@qpc/ferretdb';
+import { freePort, type FerretDBServer } from '@qpc/ferretdb';
 import { testKeys } from '@qpc/server-kit/testing';
 
 const repoRoot = new URL('../../../../', import.meta.url).pathname;
@@ -182,4 +182,108 @@ export async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Resolves once the child process has exited (at once if it already has). */
+export function exitOf(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** True when something accepts TCP connections on the loopback port. */
+export function isPortOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Kills the database with SIGKILL and returns only once the kill is complete: the process's exit
+ * observed and its port refusing connections. A request sent after this cannot reach it.
+ */
+export async function killDatabase(db: FerretDBServer): Promise<void> {
+  const exited = exitOf(db.process);
+  db.process.kill('SIGKILL');
+  await exited;
+  await waitFor(
+    async () => ((await isPortOpen(db.port)) ? undefined : true),
+    10_000,
+    `port ${db.port} to close`,
+  );
+}
+
+/** The scheduler state of a process (`T` stopped, `S` sleeping, ...), from /proc. */
+function processState(pid: number): string | undefined {
+  const path = `/proc/${pid}/stat`;
+  if (!existsSync(path)) return undefined;
+  // pid (comm) state ...: comm may hold spaces and parentheses, the state follows the last ')'.
+  const stat = readFileSync(path, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+}
+
+/** Sends SIGSTOP or SIGCONT and returns once the process is (no longer) stopped. */
+export async function freezeDatabase(db: FerretDBServer, frozen: boolean): Promise<void> {
+  const pid = db.process.pid!;
+  db.process.kill(frozen ? 'SIGSTOP' : 'SIGCONT');
+  await waitFor(
+    async () => {
+      const state = processState(pid);
+      // Without /proc (not Linux) the state cannot be read: the signal is all there is.
+      if (state === undefined) return true;
+      return (state === 'T') === frozen ? true : undefined;
+    },
+    10_000,
+    `FerretDB to be ${frozen ? 'stopped' : 'running'}`,
+  );
+}
+
+interface LoggedError {
+  status?: number;
+  code?: string;
+  err?: { name?: string; message?: string; stack?: string };
+}
+
+/**
+ * What the service logged about one request (by its X-Request-Id): the error's class, message
+ * and first stack frames, for assertion messages. Production masks the response body, so the
+ * log is where a wrong status explains itself.
+ */
+export function loggedErrorsFor(service: ServiceProcess, requestId: string): string {
+  const found: string[] = [];
+  for (const line of service.output().split('\n')) {
+    if (!line.startsWith('{') || !line.includes(requestId)) continue;
+    let entry: LoggedError & { requestId?: string };
+    try {
+      entry = JSON.parse(line) as LoggedError & { requestId?: string };
+    } catch {
+      continue;
+    }
+    if (entry.requestId !== requestId || !entry.err) continue;
+    const frames = (entry.err.stack ?? '').split('\n').slice(1, 4).join(' |');
+    found.push(
+      `${entry.status} ${entry.code}: ${entry.err.name}: ${entry.err.message} (${frames.trim()})`,
+    );
+  }
+  return found.length ? found.join('; ') : 'no error logged for this request';
+}
+
+/**
+ * An assertion message for a response whose status was not the expected one: its body and what
+ * the service logged about it (waiting briefly: the log line travels through a pipe).
+ */
+export async function explain(
+  service: ServiceProcess,
+  requestId: string,
+  body: unknown,
+): Promise<string> {
+  const deadline = Date.now() + 2_000;
+  while (loggedErrorsFor(service, requestId).startsWith('no error') && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return `request ${requestId}: body ${JSON.stringify(body)}; logged: ${loggedErrorsFor(service, requestId)}`;
 }

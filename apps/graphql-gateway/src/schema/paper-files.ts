@@ -1,0 +1,37 @@
+import { deletePaperFile } from '@qpc/domain';
+import type { GatewayContext } from '../context.js';
+import type { IdArgs } from './common.js';
+
+export const paperFileTypeDefs = /* GraphQL */ `
+  """
+  The PDF of a paper. The bytes are served by the REST API: GET /api/v1/papers/{id}/file
+  (uploaded with PUT, deleted with DELETE on the same path).
+  """
+  type PaperFile {
+    "Size in bytes."
+    size: Int!
+    "SHA-256 of the file (hexadecimal), also its ETag."
+    sha256: String!
+    "When it was uploaded (ISO 8601)."
+    uploadedAt: String!
+  }
+
+  extend type Paper {
+    "The PDF of the paper, or null when none is attached."
+    file: PaperFile
+  }
+
+  extend type Mutation {
+    "Deletes the PDF of a paper; the paper stays (admins; REST: DELETE /papers/:id/file)."
+    deletePaperFile("The paper's id." id: ID!): Boolean!
+  }
+`;
+
+export const paperFileResolvers = {
+  Mutation: {
+    deletePaperFile: async (_: unknown, { id }: IdArgs, { actor }: GatewayContext) => {
+      await deletePaperFile({ actor, id });
+      return true;
+    },
+  },
+};

@@ -1,0 +1,193 @@
+// The GraphQL twins of the second release: reads by id, edits and deletes of modules, topics,
+// syllabi and solutions (with the REST role matrix), filters, sort and includeTotal.
+import {
+  createModule,
+  createPaper,
+  createSolution,
+  createTopic,
+  ModuleModel,
+  SolutionModel,
+  SyllabusModel,
+  TopicModel,
+  type Actor,
+} from '@qpc/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actorOf, makeCatalog, makeUser, tag } from './support/fixtures.js';
+import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';
+import { ADMINS, roleMatrix, WRITERS } from './support/matrix.js';
+
+let gw: RunningGateway;
+let callers: Callers;
+let admin: Actor;
+
+beforeAll(async () => {
+  gw = await startGateway();
+  callers = await makeCallers();
+  admin = await actorOf(callers.sub('admin'));
+});
+afterAll(async () => gw.close());
+
+describe('reads by id', () => {
+  it('when a module, topic and solution are read by id, then each answers with the REST fields; an unknown id is null', async () => {
+    const c = await makeCatalog(admin);
+    const { body } = await gw.gql(
+      `query ($m: ID!, $t: ID!, $s: ID!, $o: ID!) {
+        module(id: $m) { id title syllabusId universityId }
+        topic(id: $t) { id title moduleId syllabusId }
+        solution(id: $s) { id questionId paperId content score myVote }
+        subjectOffering(id: $o) { id universityId }
+      }`,
+      { m: c.module.id, t: c.topic.id, s: c.solution.id, o: c.offering.id },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.module).toMatchObject({ id: c.module.id, universityId: c.university.id });
+    expect(body.data.topic).toMatchObject({ id: c.topic.id, moduleId: c.module.id });
+    expect(body.data.solution).toMatchObject({ id: c.solution.id, paperId: c.approved.id });
+    const missing = await gw.gql('query ($id: ID!) { solution(id: $id) { id } }', {
+      id: '507f1f77bcf86cd799439011',
+    });
+    expect(missing.body.errors?.[0]?.extensions?.code ?? null).toBe('NOT_FOUND');
+  });
+});
+
+describe('lists: filters, sort, includeTotal', () => {
+  it('when papers are filtered by university and sorted by examYear without a count, then the page says so', async () => {
+    const c = await makeCatalog(admin);
+    const older = await createPaper({
+      actor: admin,
+      input: { subjectOfferingId: c.offering.id, examYear: 2001, examType: 'quiz' },
+    });
+    const { body } = await gw.gql(
+      `query ($u: ID) { papers(universityId: $u, sort: "examYear", includeTotal: false, limit: 1) {
+        items { id } pagination { total totalPages hasNextPage } } }`,
+      { u: c.university.id },
+      callers.headers('editor'),
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.papers.items.map((p: { id: string }) => p.id)).toEqual([older.id]);
+    expect(body.data.papers.pagination).toEqual({
+      total: null,
+      totalPages: null,
+      hasNextPage: true,
+    });
+    const refused = await gw.gql('{ papers(sort: "popularity") { items { id } } }');
+    expect(refused.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('role matrix of the new mutations', () => {
+  const freshModule = async () => {
+    const c = await makeCatalog(admin);
+    return createModule({ actor: admin, input: { subjectOfferingId: c.offering.id, title: 'M' } });
+  };
+  const freshTopic = async () => {
+    const module = await freshModule();
+    return createTopic({ actor: admin, input: { moduleId: module.id, title: 'T' } });
+  };
+  roleMatrix(
+    () => ({ gw, callers }),
+    [
+      {
+        field: 'updateModule',
+        allowed: WRITERS,
+        arrange: async () => {
+          const module = await freshModule();
+          const title = `Renamed ${tag()}`;
+          return {
+            query:
+              'mutation ($id: ID!, $t: String) { updateModule(id: $id, input: { title: $t }) { id title } }',
+            variables: { id: module.id, t: title },
+            tookEffect: async () => (await ModuleModel.findById(module.id).lean())?.title === title,
+          };
+        },
+      },
+      {
+        field: 'updateTopic',
+        allowed: WRITERS,
+        arrange: async () => {
+          const topic = await freshTopic();
+          return {
+            query: 'mutation ($id: ID!) { updateTopic(id: $id, input: { order: 9 }) { id order } }',
+            variables: { id: topic.id },
+            tookEffect: async () => (await TopicModel.findById(topic.id).lean())?.order === 9,
+          };
+        },
+      },
+      {
+        field: 'deleteTopic',
+        allowed: ADMINS,
+        arrange: async () => {
+          const topic = await freshTopic();
+          return {
+            query: 'mutation ($id: ID!) { deleteTopic(id: $id) }',
+            variables: { id: topic.id },
+            tookEffect: async () => !(await TopicModel.exists({ _id: topic.id })),
+          };
+        },
+      },
+      {
+        field: 'deleteModule',
+        allowed: ADMINS,
+        arrange: async () => {
+          const module = await freshModule();
+          return {
+            query: 'mutation ($id: ID!) { deleteModule(id: $id) }',
+            variables: { id: module.id },
+            tookEffect: async () => !(await ModuleModel.exists({ _id: module.id })),
+          };
+        },
+      },
+      {
+        field: 'deleteSyllabus',
+        allowed: ADMINS,
+        arrange: async () => {
+          const c = await makeCatalog(admin);
+          await TopicModel.deleteMany({ moduleId: c.module.id });
+          await ModuleModel.deleteMany({ subjectOfferingId: c.offering.id });
+          return {
+            query: 'mutation ($id: ID!) { deleteSyllabus(subjectOfferingId: $id) }',
+            variables: { id: c.offering.id },
+            tookEffect: async () =>
+              !(await SyllabusModel.exists({ subjectOfferingId: c.offering.id })),
+          };
+        },
+      },
+      {
+        // Only an admin, of these callers, may delete someone else's solution.
+        field: 'deleteSolution',
+        allowed: ADMINS,
+        arrange: async () => {
+          const c = await makeCatalog(admin);
+          const author = await makeUser('normal');
+          const solution = await createSolution({
+            actor: author,
+            input: { questionId: c.question.id, content: 'Mine.' },
+          });
+          return {
+            query: 'mutation ($id: ID!) { deleteSolution(id: $id) }',
+            variables: { id: solution.id },
+            tookEffect: async () => !(await SolutionModel.exists({ _id: solution.id })),
+          };
+        },
+      },
+    ],
+  );
+
+  it('when the author edits their solution, then it changes; another user, an admin included, is refused with FORBIDDEN', async () => {
+    const c = await makeCatalog(admin);
+    const author = await actorOf(callers.sub('normal'));
+    const solution = await createSolution({
+      actor: author,
+      input: { questionId: c.question.id, content: 'First.' },
+    });
+    const edit = (caller: 'normal' | 'admin', content: string) =>
+      gw.gql(
+        'mutation ($id: ID!, $c: String!) { updateSolution(id: $id, input: { content: $c }) { id content } }',
+        { id: solution.id, c: content },
+        callers.headers(caller),
+      );
+    expect((await edit('normal', 'Second.')).body.data.updateSolution.content).toBe('Second.');
+    expect((await edit('admin', 'Third.')).body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await SolutionModel.findById(solution.id).lean())?.content).toBe('Second.');
+  });
+});

@@ -1,0 +1,31 @@
+import { loadConfig } from '@qpc/config';
+import { defineConfig, type UserConfig } from 'vite';
+
+const build: UserConfig['build'] = {
+  outDir: 'dist/public',
+  emptyOutDir: true,
+  sourcemap: true,
+  // No inline modulepreload polyfill: the page's CSP allows scripts from its own files only.
+  modulePreload: { polyfill: false },
+};
+
+export default defineConfig(({ command }) => {
+  if (command === 'build') return { build };
+  // `vite` (npm run dev) serves the sources with the same /graphql forwarding as the built server.
+  const config = loadConfig();
+  const gateway = new URL(config.web.graphqlUrl);
+  return {
+    build,
+    server: {
+      port: config.web.port,
+      strictPort: true,
+      proxy: {
+        '/graphql': {
+          target: gateway.origin,
+          changeOrigin: true,
+          rewrite: () => `${gateway.pathname}`,
+        },
+      },
+    },
+  };
+});

@@ -1,0 +1,220 @@
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Types } from 'mongoose';
+import { assertCan } from '../access.js';
+import type { MaybeActor } from '../access.js';
+import { objectId } from '../common-schemas.js';
+import {
+  ConflictError,
+  DomainError,
+  mapDatabaseError,
+  NotFoundError,
+  parseInput,
+  ValidationError,
+} from '../errors.js';
+import { PaperModel } from '../paper/model.js';
+import type { Paper } from '../paper/schema.js';
+import { getPaperById } from '../paper/service.js';
+import { PdfInspector, tooLargeError } from './inspect.js';
+import { beginFileOperation, settleAbandonedOperations } from './operations.js';
+import type { ByteRange } from './schema.js';
+import { openStoredFile, StoredFileWriter } from './storage.js';
+
+interface StoredPaperFile {
+  fileId: Types.ObjectId;
+  size: number;
+  sha256: string;
+  uploadedAt: Date;
+}
+
+interface PaperFileHolder {
+  _id: Types.ObjectId;
+  slug: string;
+  file?: StoredPaperFile | null;
+  fileSha256?: string | null;
+}
+
+const noFile = () => new NotFoundError('This paper has no file');
+const paperNotFound = () => new NotFoundError('Paper not found');
+
+function duplicateOf(slug: string): ConflictError {
+  return new ConflictError(`The same file is already attached to paper "${slug}"`, [
+    { path: 'file', message: `same SHA-256 as the file of paper ${slug}` },
+  ]);
+}
+
+/** Streams the body through the checks into a new GridFS file; resolves with its size and hash. */
+async function storeBody(options: {
+  body: Readable;
+  fileId: Types.ObjectId;
+  paper: PaperFileHolder;
+  maxBytes: number;
+}): Promise<{ size: number; sha256: string }> {
+  const inspector = new PdfInspector(options.maxBytes);
+  const writer = new StoredFileWriter(
+    options.fileId,
+    `${options.paper.slug}.pdf`,
+    options.paper._id,
+  );
+  // Which stream failed first: the body (the client went away) or the checks and the database.
+  let failedFirst: 'body' | 'store' | undefined;
+  options.body.once('error', () => (failedFirst ??= 'body'));
+  inspector.once('error', () => (failedFirst ??= 'store'));
+  writer.once('error', () => (failedFirst ??= 'store'));
+  try {
+    await pipeline(options.body, inspector, writer);
+  } catch (error) {
+    // A chunk insert may still be under way: let it land before the caller deletes the chunks.
+    await writer.settled();
+    const mapped = mapDatabaseError(error);
+    if (mapped instanceof DomainError) throw mapped;
+    const isPrematureClose = (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE';
+    if (failedFirst === 'body' || isPrematureClose) {
+      throw new ValidationError('The upload was interrupted before the end of the file');
+    }
+    throw error;
+  }
+  return { size: inspector.size, sha256: inspector.digest() };
+}
+
+/**
+ * Uploads a paper's PDF (editors and admins), streamed: it must start with `%PDF-` (415) and
+ * stay within `maxBytes` (413); a file whose SHA-256 another paper already has is 409 naming
+ * that paper. It replaces the paper's previous file. `declaredLength` (Content-Length) lets an
+ * oversized body be refused before it is read.
+ */
+export async function uploadPaperFile({
+  actor,
+  id,
+  body,
+  maxBytes,
+  declaredLength,
+}: {
+  actor: MaybeActor;
+  id: string;
+  body: Readable;
+  maxBytes: number;
+  declaredLength?: number | undefined;
+}): Promise<Paper> {
+  assertCan(actor, 'catalog:write');
+  const paperId = parseInput(objectId, id, 'id');
+  if (declaredLength !== undefined && declaredLength > maxBytes) throw tooLargeError(maxBytes);
+  const paper = await PaperModel.findById(paperId, { slug: 1, file: 1, fileSha256: 1 })
+    .lean<PaperFileHolder>()
+    .exec();
+  if (!paper) throw paperNotFound();
+  // Leftovers of uploads that failed earlier (a database outage) go before new ones come in.
+  await settleAbandonedOperations().catch(() => undefined);
+  const fileId = new Types.ObjectId();
+  const previous = paper.file?.fileId;
+  const op = await beginFileOperation(paperId, previous ? [fileId, previous] : [fileId]);
+  let replaced: Types.ObjectId | undefined;
+  try {
+    const { size, sha256 } = await storeBody({ body, fileId, paper, maxBytes });
+    // The same bytes again: the paper keeps the file it has.
+    if (paper.file?.sha256 === sha256) return await getPaperById({ actor, id: paperId });
+    const holders = await PaperModel.find({ fileSha256: sha256 }, { slug: 1, file: 1 })
+      .lean<PaperFileHolder[]>()
+      .exec();
+    const other = holders.find((p) => !p._id.equals(paperId));
+    if (other) throw duplicateOf(other.slug);
+    const file: StoredPaperFile = { fileId, size, sha256, uploadedAt: new Date() };
+    const before = await PaperModel.findOneAndUpdate(
+      { _id: paperId },
+      { $set: { file, fileSha256: sha256 } },
+      { returnDocument: 'before' },
+    )
+      .lean<PaperFileHolder>()
+      .exec();
+    if (!before) throw paperNotFound();
+    replaced = before.file?.fileId;
+    // Without transactions two uploads of one file to two papers can both pass the check
+    // above: look again, and give way to any other holder (the paper gets its previous file
+    // back). Both may give way at once; never do both keep it.
+    const rivals = await PaperModel.find({ fileSha256: sha256 }, { slug: 1 })
+      .lean<PaperFileHolder[]>()
+      .exec();
+    const rival = rivals.find((p) => !p._id.equals(paperId));
+    if (rival) {
+      await PaperModel.updateOne(
+        { _id: paperId, 'file.fileId': fileId },
+        { $set: { file: before.file ?? null, fileSha256: before.fileSha256 ?? null } },
+      );
+      throw duplicateOf(rival.slug);
+    }
+    return await getPaperById({ actor, id: paperId });
+  } finally {
+    await op.finish([replaced]);
+  }
+}
+
+/** A paper's file, ready to stream: its metadata, and `open` for the bytes (whole or a range). */
+export interface PaperFileDownload {
+  /** `<slug>.pdf` */
+  filename: string;
+  size: number;
+  sha256: string;
+  uploadedAt: string;
+  /** Resolves with the bytes of `range` (inclusive; the whole file without one). */
+  open: (range?: ByteRange) => Promise<Readable>;
+}
+
+/** Opens a paper's PDF for download with the paper's visibility: hidden paper or no file is 404. */
+export async function openPaperFile({
+  actor,
+  id,
+}: {
+  actor: MaybeActor;
+  id: string;
+}): Promise<PaperFileDownload> {
+  const paper = await getPaperById({ actor, id });
+  const stored = await PaperModel.findById(paper.id, { file: 1 }).lean<PaperFileHolder>().exec();
+  const file = stored?.file;
+  if (!file) throw noFile();
+  return {
+    filename: `${paper.slug}.pdf`,
+    size: file.size,
+    sha256: file.sha256,
+    uploadedAt: file.uploadedAt.toISOString(),
+    async open(range) {
+      if (range && (range.start > range.end || range.end >= file.size)) {
+        throw new ValidationError(`The range must lie within the file's ${file.size} bytes`);
+      }
+      const stream = await openStoredFile(file.fileId, range);
+      // The paper's file was replaced or deleted since it was read.
+      if (!stream) throw noFile();
+      return stream;
+    },
+  };
+}
+
+/** Deletes a paper's PDF (admins only); a paper without one is 404. */
+export async function deletePaperFile({
+  actor,
+  id,
+}: {
+  actor: MaybeActor;
+  id: string;
+}): Promise<void> {
+  assertCan(actor, 'catalog:delete');
+  const paperId = parseInput(objectId, id, 'id');
+  const paper = await PaperModel.findById(paperId, { slug: 1, file: 1 })
+    .lean<PaperFileHolder>()
+    .exec();
+  if (!paper) throw paperNotFound();
+  if (!paper.file) throw noFile();
+  const op = await beginFileOperation(paperId, [paper.file.fileId]);
+  let detached: Types.ObjectId | undefined;
+  try {
+    const before = await PaperModel.findOneAndUpdate(
+      { _id: paperId },
+      { $set: { file: null, fileSha256: null } },
+      { returnDocument: 'before' },
+    )
+      .lean<PaperFileHolder>()
+      .exec();
+    detached = before?.file?.fileId;
+  } finally {
+    await op.finish([detached]);
+  }
+}

@@ -1,0 +1,96 @@
+// Which thrown values mean "the database cannot be reached": each is a 503, never a 500. The
+// domain maps the driver's own classes (mapDatabaseError); what reaches the edge besides them is
+// found here, by class name, error label, server code and system error code, through `cause`.
+import { DomainError, mapDatabaseError, ServiceUnavailableError } from '@qpc/domain';
+
+/** Driver (and mongoose) classes raised when a server cannot be reached or a connection dropped. */
+const CONNECTION_CLASSES = new Set([
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+  'MongoPoolClearedError',
+  'PoolClearedOnNetworkError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'MongoServerClosedError',
+  'MongoClientClosedError',
+]);
+
+/** Labels the driver attaches to errors a retry on another connection could cure. */
+const CONNECTION_LABELS = new Set([
+  'RetryableWriteError',
+  'TransientTransactionError',
+  'ResetPool',
+]);
+
+/**
+ * Server codes of a server going away or stepping down: HostUnreachable, HostNotFound,
+ * NetworkTimeout, ShutdownInProgress, PrimarySteppedDown, SocketException, NotWritablePrimary,
+ * InterruptedAtShutdown, InterruptedDueToReplStateChange, NotPrimaryNoSecondaryOk,
+ * NotPrimaryOrSecondary.
+ */
+const CONNECTION_SERVER_CODES = new Set([
+  6, 7, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436,
+]);
+
+/**
+ * Socket errors. The driver does not wrap every one: a write to a socket the killed server
+ * already closed throws Node's own `Error: This socket has been ended by the other party`
+ * (EPIPE) straight out of `Connection.writeCommand`.
+ */
+const CONNECTION_SYSTEM_CODES = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTCONN',
+  'ERR_SOCKET_CLOSED',
+]);
+
+interface ErrorShape {
+  name?: unknown;
+  code?: unknown;
+  errorLabels?: unknown;
+  errorLabelSet?: unknown;
+  cause?: unknown;
+}
+
+function labelsOf(error: ErrorShape): string[] {
+  const labels: string[] = [];
+  if (Array.isArray(error.errorLabels)) labels.push(...error.errorLabels.map(String));
+  if (error.errorLabelSet instanceof Set) labels.push(...[...error.errorLabelSet].map(String));
+  return labels;
+}
+
+function isConnectionClass(error: ErrorShape): boolean {
+  if (typeof error.name === 'string' && CONNECTION_CLASSES.has(error.name)) return true;
+  if (labelsOf(error).some((label) => CONNECTION_LABELS.has(label))) return true;
+  if (typeof error.code === 'number') return CONNECTION_SERVER_CODES.has(error.code);
+  return typeof error.code === 'string' && CONNECTION_SYSTEM_CODES.has(error.code);
+}
+
+/** True when the error, or one of its causes, says the database cannot be reached. */
+export function isConnectionError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth += 1) {
+    if (current instanceof DomainError) return current instanceof ServiceUnavailableError;
+    if (isConnectionClass(current as ErrorShape)) return true;
+    current = (current as ErrorShape).cause;
+  }
+  return false;
+}
+
+/**
+ * A thrown value as the transports should see it: domain errors as they are, any
+ * connection-class error a ServiceUnavailableError (503), the domain's own driver mapping
+ * (duplicate keys, casts, ...) for the rest; anything else unchanged (a 500).
+ */
+export function mapServiceError(error: unknown): unknown {
+  if (error instanceof DomainError) return error;
+  if (isConnectionError(error)) return new ServiceUnavailableError();
+  return mapDatabaseError(error);
+}

@@ -1,0 +1,133 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { testKeys } from '@qpc/server-kit/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildOutsideContainer, parseDockerfile } from './support/dockerfile.js';
+import {
+  outsideCheckout,
+  removeFolder,
+  PORT_VARIABLE,
+  repoRoot,
+  runToEnd,
+  startInFolder,
+  type AppName,
+  type RunningProcess,
+} from './support/packaged.js';
+
+const APPS: AppName[] = ['rest-api', 'graphql-gateway'];
+const rootManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+  packageManager: string;
+};
+const turboVersion = (
+  JSON.parse(readFileSync(join(repoRoot, 'node_modules/turbo/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+/** The pinned pnpm: from PATH when it matches (npm test puts it there), else from npx's cache. */
+function pinnedPnpm(): string {
+  const onPath = spawnSync('sh', ['-c', 'command -v pnpm && pnpm --version'], {
+    encoding: 'utf8',
+  });
+  const [path, version] = onPath.stdout.trim().split('\n');
+  if (onPath.status === 0 && path && `pnpm@${version}` === rootManifest.packageManager) return path;
+  const viaNpx = spawnSync(
+    'npx',
+    ['--yes', '-p', rootManifest.packageManager, '-c', 'command -v pnpm'],
+    { encoding: 'utf8' },
+  );
+  const found = viaNpx.stdout.trim().split('\n').pop();
+  if (viaNpx.status !== 0 || !found) throw new Error(`no ${rootManifest.packageManager} here`);
+  return found;
+}
+
+/** Runs `command` as the image's USER when we are root (setpriv), as ourselves otherwise. */
+function asUser(user: string, command: string[]): string[] {
+  if (process.getuid?.() !== 0) return command;
+  const [uid, gid = uid] = user.split(':');
+  return ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--clear-groups', '--', ...command];
+}
+
+describe('Dockerfiles: their build steps, run outside a container', () => {
+  let work: string;
+  const running: RunningProcess[] = [];
+
+  beforeAll(() => {
+    work = outsideCheckout('qpc-docker-');
+    // The runtime stage runs as an unprivileged user, who must reach its folder.
+    chmodSync(work, 0o755);
+  });
+
+  afterAll(async () => {
+    for (const process of running) await process.stop();
+    if (work) removeFolder(work);
+  });
+
+  it.each(APPS)(
+    'when apps/%s/Dockerfile is built outside a container, then it prunes, installs from the pruned lockfile, builds and packages, and its slim runtime stage serves as a non-root user, healthy by its HEALTHCHECK',
+    async (app) => {
+      const dockerfile = join(repoRoot, 'apps', app, 'Dockerfile');
+      const build = buildOutsideContainer({
+        dockerfile,
+        contextDir: repoRoot,
+        workDir: join(work, app),
+        tools: { pnpm: pinnedPnpm(), turbo: join(repoRoot, 'node_modules/.bin/turbo') },
+        runEnv: {
+          HOME: process.env.HOME ?? '/root',
+          // Both images build the same shared packages: the second build reuses the first's outputs.
+          TURBO_CACHE_DIR: join(work, 'turbo-cache'),
+        },
+      });
+
+      expect(build.toolInstalls).toEqual([[rootManifest.packageManager, `turbo@${turboVersion}`]]);
+      expect(build.ran).toEqual([
+        `turbo prune @qpc/${app} --docker --out-dir=pruned`,
+        'pnpm install --frozen-lockfile --prefer-offline',
+        `pnpm exec turbo run build --filter=@qpc/${app}...`,
+        `node scripts/package.mjs --skip-build ${app}`,
+      ]);
+
+      // The runtime stage starts from the plain Node image and holds the packaged folder only.
+      const stages = parseDockerfile(readFileSync(dockerfile, 'utf8')).stages;
+      const runtime = build.stages.at(-1)!;
+      expect(stages.map((s) => s.name)).not.toContain(runtime.from);
+      expect(readdirSync(runtime.rootfs)).toEqual(['app']);
+      expect(runtime.workdir).toBe('/app');
+      const appDir = join(runtime.rootfs, 'app');
+      expect(readdirSync(appDir).sort()).toEqual([
+        'README.md',
+        'dist',
+        'node_modules',
+        'package.json',
+      ]);
+      expect(existsSync(join(appDir, 'node_modules', '@qpc', 'ferretdb'))).toBe(false);
+      expect(runtime.env.NODE_ENV).toBe('production');
+      expect(runtime.user).toMatch(/^[1-9]\d*(:[1-9]\d*)?$/);
+      expect(runtime.healthcheck?.cmd.join(' ')).toContain('/api/v1/health');
+      expect(runtime.exposed).toEqual([runtime.env[PORT_VARIABLE[app]]]);
+
+      const env = {
+        ...runtime.env,
+        HOST: '127.0.0.1',
+        MONGODB_URI: `${inject('mongoUri')}docker_${app.replace('-', '_')}`,
+        CLERK_JWT_KEY: testKeys().publicKeyPem,
+      };
+      const service = await startInFolder({
+        app,
+        cwd: appDir,
+        command: asUser(runtime.user!, runtime.cmd!),
+        env,
+      });
+      running.push(service);
+      const withPort = { ...env, [PORT_VARIABLE[app]]: String(service.port) };
+      const healthy = runToEnd(asUser(runtime.user!, runtime.healthcheck!.cmd), appDir, withPort);
+      expect(healthy.status, healthy.output).toBe(0);
+
+      await service.stop();
+      expect(service.output()).toContain('"msg":"stopped"');
+      const afterStop = runToEnd(asUser(runtime.user!, runtime.healthcheck!.cmd), appDir, withPort);
+      expect(afterStop.status).toBe(1);
+    },
+  );
+});

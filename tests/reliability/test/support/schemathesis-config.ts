@@ -1,0 +1,168 @@
+// What Schemathesis needs to judge "a schema-valid request is accepted" fairly: resources that
+// exist for the ids a body refers to. A schema says an id is 24 hexadecimal characters; that the
+// university behind it exists and is active is a fact of the data, which no schema can state
+// (the contract answers 400 for a body naming something missing). So the fuzzer's bodies refer
+// to one consistent set of resources made here, and its deletes of a university hit a spare one.
+
+interface Fixtures {
+  universityId: string;
+  spareUniversityId: string;
+  spareUserId: string;
+  branchId: string;
+  semesterId: string;
+  subjectId: string;
+  subjectOfferingId: string;
+  moduleId: string;
+  topicId: string;
+  paperId: string;
+  questionId: string;
+}
+
+async function send(
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body: unknown,
+): Promise<{ id: string }> {
+  const res = await fetch(`${baseUrl}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data?: { id: string } };
+  if (!res.ok || !json.data)
+    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/**
+ * One resource of each kind, each under the one before (so any combination of their ids is
+ * consistent), an approved paper, and a solution under its question (so the question, its
+ * topic and module are never deleted: a delete with dependents is refused).
+ */
+export async function makeFixtures(
+  baseUrl: string,
+  token: string,
+  spareToken: (sub: string) => Promise<string>,
+): Promise<Fixtures> {
+  const post = (path: string, body: unknown) => send(baseUrl, token, 'POST', path, body);
+  const university = await post('/universities', { name: 'Fuzz University', shortName: 'FU' });
+  const spare = await post('/universities', { name: 'Fuzz Spare University', shortName: 'FS' });
+  const branch = await post('/branches', { universityId: university.id, name: 'Fuzz Branch' });
+  const semester = await post('/semesters', { branchId: branch.id, number: 1 });
+  const subject = await post('/subjects', { name: 'Fuzz Subject' });
+  const offering = await post('/subject-offerings', {
+    universityId: university.id,
+    branchId: branch.id,
+    semesterId: semester.id,
+    subjectId: subject.id,
+  });
+  await post('/syllabus', { subjectOfferingId: offering.id });
+  const module = await post('/modules', { subjectOfferingId: offering.id, title: 'Fuzz Module' });
+  const topic = await post('/topics', { moduleId: module.id, title: 'Fuzz Topic' });
+  const paper = await post('/papers', {
+    subjectOfferingId: offering.id,
+    examYear: 2020,
+    examType: 'end-term',
+  });
+  await send(baseUrl, token, 'PATCH', `/papers/${paper.id}/status`, { status: 'approved' });
+  const question = await post('/questions', {
+    paperId: paper.id,
+    text: 'Fuzz question',
+    type: 'long',
+    difficulty: 'easy',
+    moduleId: module.id,
+    topicId: topic.id,
+  });
+  await post('/solutions', { questionId: question.id, content: 'Fuzz solution' });
+  // A user exists once it has been seen with a token.
+  const spareUser = 'fuzz_spare_user';
+  const seen = await fetch(`${baseUrl}/api/v1/users/me`, {
+    headers: { authorization: `Bearer ${await spareToken(spareUser)}` },
+  });
+  if (!seen.ok) throw new Error(`GET /users/me as ${spareUser}: ${seen.status}`);
+  return {
+    universityId: university.id,
+    spareUniversityId: spare.id,
+    spareUserId: spareUser,
+    branchId: branch.id,
+    semesterId: semester.id,
+    subjectId: subject.id,
+    subjectOfferingId: offering.id,
+    moduleId: module.id,
+    topicId: topic.id,
+    paperId: paper.id,
+    questionId: question.id,
+  };
+}
+
+const REFERENCES = [
+  'universityId',
+  'branchId',
+  'semesterId',
+  'subjectId',
+  'subjectOfferingId',
+  'moduleId',
+  'topicId',
+  'paperId',
+  'questionId',
+] as const;
+
+/** Collections whose create body names another resource (an id the schema cannot vouch for). */
+const REFERRING = [
+  'branches',
+  'semesters',
+  'subject-offerings',
+  'syllabus',
+  'modules',
+  'topics',
+  'papers',
+  'questions',
+  'solutions',
+];
+
+/** Schemathesis' default statuses for accepted data, plus the contract's 400. */
+const WITH_400 = '["2xx", "3xx", "400", "401", "403", "404", "409", "429", "5xx"]';
+
+/** schemathesis.toml: body references pinned to the fixtures, and the exceptions it allows. */
+export function schemathesisConfig(fixtures: Fixtures): string {
+  const references = REFERENCES.map((field) => `"body.${field}" = "${fixtures[field]}"`);
+  return [
+    '# Written by schemathesis.test.ts for one run. Every id a body refers to names an existing',
+    '# resource, so a schema-valid body must be accepted.',
+    '[parameters]',
+    ...references,
+    '',
+    '# A university the fuzzer soft-deletes or deactivates is the spare one: the referenced one',
+    '# stays active (soft delete refuses nothing, so nothing else would keep it).',
+    '[[operations]]',
+    'include-path = "/api/v1/universities/{slugOrId}"',
+    'include-method = ["PATCH", "DELETE"]',
+    `parameters = { "path.slugOrId" = "${fixtures.spareUniversityId}" }`,
+    '',
+    '# A user the fuzzer changes is a spare one: the admin it runs as is never demoted (by making',
+    '# another admin first), so every operation keeps running with admin rights.',
+    '[[operations]]',
+    'include-path = "/api/v1/users/{externalId}"',
+    'include-method = "PATCH"',
+    `parameters = { "path.externalId" = "${fixtures.spareUserId}" }`,
+    '',
+    '# The coverage phase builds bodies from the schema alone (the body parameters above do not',
+    '# reach it), so its ids name nothing: for the operations whose body refers to another',
+    "# resource, and only in that phase, the contract's 400 for a missing reference is accepted.",
+    '[[operations]]',
+    `include-path-regex = "^/api/v1/(${REFERRING.join('|')})$"`,
+    'include-method = "POST"',
+    `phases.coverage.checks.positive_data_acceptance.expected-statuses = ${WITH_400}`,
+    '',
+    '# A question update is checked against the stored question: mcq needs options whatever the',
+    "# body says, and a module or topic must belong to that question's paper. The body alone",
+    '# cannot be valid or invalid, so 400 is an accepted answer here (and only here).',
+    '[[operations]]',
+    'include-path = "/api/v1/questions/{id}"',
+    'include-method = "PATCH"',
+    `checks.positive_data_acceptance.expected-statuses = ${WITH_400}`,
+    '',
+  ].join('\n');
+}
