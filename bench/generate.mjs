@@ -585,6 +585,16 @@ const ORDER = [
 ];
 
 /**
+ * The documents as the app stores them: every path the model gives a default (`file: null`,
+ * `isVerified: false`, ...) present, the generated values kept. (The raw insert below does not
+ * apply mongoose defaults.)
+ */
+function withDefaults(Model, list) {
+  const { _id, createdAt: _created, updatedAt: _updated, ...defaults } = new Model({}).toObject();
+  return list.map((doc) => ({ ...defaults, ...doc }));
+}
+
+/**
  * Checks documents against their mongoose model (casting, required fields, enums, and strict
  * paths: an unknown field throws), so the fast raw insert below cannot store a shape the app
  * would not write: every document of the small collections, and an even sample of the large ones.
@@ -625,7 +635,10 @@ export async function generateCatalog({
     Types: domain.mongoose.Types,
     userIdFor: domain.userIdFor,
   });
-  for (const [key, modelName] of ORDER) await validateSample(domain[modelName], catalog.docs[key]);
+  for (const [key, modelName] of ORDER) {
+    catalog.docs[key] = withDefaults(domain[modelName], catalog.docs[key]);
+    await validateSample(domain[modelName], catalog.docs[key]);
+  }
   const total = ORDER.reduce((sum, [key]) => sum + catalog.docs[key].length, 0);
   const bar = progress ? createProgress(total) : null;
   for (const [key, modelName] of ORDER) {
