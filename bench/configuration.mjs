@@ -62,14 +62,22 @@ async function countRoundTrips(server, request) {
 }
 
 /**
- * Runs the startup migrations of the domain in the bench process (the apps then find them
- * done) and returns how many documents they had to fill: 0 when the generator wrote the real
- * shape. Null when this domain has no such migration.
+ * Runs the startup migrations of the domain (connectDatabase's: the ancestor keys, and search's
+ * keys and document frequencies where the domain has search) in the bench process, so the apps
+ * find them done, and returns how many documents they had to fill: 0 when the generator wrote
+ * the real shape. Null when this domain has no such migration.
  */
 async function backfilledByMigrations() {
-  const migrations = await importBuilt('packages/domain/dist/migrations.js').catch(() => null);
-  if (typeof migrations?.backfillAncestorKeys !== 'function') return null;
-  const { updated } = await migrations.backfillAncestorKeys();
+  const steps = [
+    ['packages/domain/dist/migrations.js', 'backfillAncestorKeys'],
+    ['packages/domain/dist/search/backfill.js', 'backfillSearch'],
+  ];
+  let updated = null;
+  for (const [file, name] of steps) {
+    const module = await importBuilt(file).catch(() => null);
+    if (typeof module?.[name] !== 'function') continue;
+    updated = (updated ?? 0) + (await module[name]()).updated;
+  }
   return updated;
 }
 

@@ -4,6 +4,8 @@
 // the app and this is what our layers cost. A scenario the floor does not know answers 501
 // (reported as "no baseline").
 
+import { addSearchFloor } from './floor-search.mjs';
+
 const PAPER_ORDER = { examYear: -1, createdAt: -1, _id: 1 };
 const QUESTION_ORDER = { createdAt: -1, _id: -1 };
 const SYLLABUS_ITEM_ORDER = { order: 1, createdAt: 1, _id: 1 };
@@ -25,7 +27,7 @@ function groupBy(list, field) {
 }
 
 /** (b) The same queries as the services, lean, no middleware at all. */
-export function createFloorApp(express, domain) {
+export async function createFloorApp(express, domain) {
   const {
     PaperModel,
     UniversityModel,
@@ -366,6 +368,7 @@ export function createFloorApp(express, domain) {
     }),
   );
 
+  await addSearchFloor(app, { domain, handle, hiddenUniversities, visible });
   app.use((_req, res) => res.status(501).json({ success: false, floor: 'no baseline' }));
   app.use((error, _req, res, _next) => {
     process.stderr.write(`floor baseline error: ${error?.stack ?? error}\n`);

@@ -60,7 +60,7 @@ if (kind === 'rest' || kind === 'gateway') {
       buildIndexes: false,
       socketTimeoutMs: 120_000,
     });
-    app = createFloorApp(express, domain);
+    app = await createFloorApp(express, domain);
     close = () => domain.disconnectDatabase();
   }
 } else {
