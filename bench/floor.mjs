@@ -41,6 +41,7 @@ export async function createFloorApp(express, domain) {
     SubjectModel,
     BranchModel,
     SemesterModel,
+    UserModel,
     mongoose,
   } = domain;
   const app = express();
@@ -219,14 +220,16 @@ export async function createFloorApp(express, domain) {
     }),
   );
 
-  // The vote's database work: the solution and the viewer (visibility), the vote (insert; on
-  // the unique index's refusal, update), the solution's tally. Who votes comes from a header:
-  // identifying the caller is the auth middleware's job.
+  // The vote's database work: the caller's user record (auth reads it by id; the token itself
+  // is not verified here: who votes comes from a header), the solution and the viewer
+  // (visibility), the vote (insert; on the unique index's refusal, update), the solution's tally.
   app.patch(
     '/api/v1/solutions/:id/vote',
     express.json(),
     handle(async (req, res) => {
       const userId = req.get('x-bench-user-id');
+      const user = await UserModel.findById(userId).lean();
+      if (!user?.isActive) return res.status(401).json({ success: false });
       const { value } = req.body;
       const solution = await SolutionModel.findById(req.params.id).lean();
       const hidden = await hiddenUniversities();

@@ -113,7 +113,7 @@ async function soak({ pool, active, pick, auth, settings, log }) {
     );
   log(`> memory soak: ${settings.soak} s of mixed traffic on rest and gateway`);
   // A settle period with the same traffic, so "before" is a process already warm under this mix.
-  await load(Math.min(10, settings.soak));
+  await load(Math.min(15, settings.soak));
   const before = await snapshot(false);
   const beforeGc = await snapshot(true);
   const samples = [];

@@ -109,7 +109,7 @@ export function renderMarkdown(results) {
       '',
       '## Memory',
       '',
-      `Both apps after a ${Math.min(10, results.settings.soak)} s settle, then ${results.settings.soak} s of mixed traffic (every scenario, plus an authenticated REST read and a cheap GraphQL read).`,
+      `Both apps after a ${Math.min(15, results.settings.soak)} s settle, then ${results.settings.soak} s of mixed traffic (every scenario, plus an authenticated REST read and a cheap GraphQL read).`,
       '',
       mem,
     );
