@@ -1,5 +1,6 @@
 import { loadConfig } from '@qpc/config';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig } from 'vite';
+import type { UserConfig } from 'vite';
 
 const build: UserConfig['build'] = {
   outDir: 'dist/public',

@@ -1,15 +1,13 @@
 // Who may call a mutation is rendered from the domain's ACTIONS into its description, and the
 // enums are the domain's lists: nothing here restates a role list or a set of values.
+import { ACTIONS, whoMay, type Action } from '@qpc/domain';
 import {
-  ACTIONS,
   DIFFICULTIES,
   EXAM_TYPES,
   PAPER_STATUSES,
   QUESTION_TYPES,
   ROLES,
-  whoMay,
-  type Action,
-} from '@qpc/domain';
+} from '@qpc/domain/schemas';
 import { isEnumType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { enumName, enumResolvers } from '../src/schema/common.js';

@@ -1,7 +1,7 @@
 // In production: no introspection, no suggestions, no landing page, masked 5xx messages reported
 // to Sentry, client errors shown as they are.
 import { markDatabaseRecovered, initSentry } from '@qpc/server-kit';
-import { UniversityModel } from '@qpc/domain';
+import { UniversityModel } from '@qpc/domain/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startGateway, type RunningGateway } from './support/harness.js';
 

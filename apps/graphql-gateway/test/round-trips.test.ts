@@ -11,7 +11,7 @@ import {
   type RunningGateway,
 } from './support/harness.js';
 
-const TREE = `query ($id: ID!) {
+const TREE = `query ($id: ObjectID!) {
   subjectOffering(id: $id) {
     id
     subject { id name }

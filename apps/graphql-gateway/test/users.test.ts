@@ -1,5 +1,5 @@
 // me, users, user(externalId) and updateUser through the graph.
-import { UserModel } from '@qpc/domain';
+import { UserModel } from '@qpc/domain/testing';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, tag } from './support/fixtures.js';

@@ -1,6 +1,6 @@
 // Defect 5 in the graph: a domain refusal is BAD_USER_INPUT whose message says what is wrong in
 // plain words, naming the field and the values it takes; `details` carry the same words.
-import { maxExamYear } from '@qpc/domain';
+import { maxExamYear } from '@qpc/domain/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorOf, makeCatalog, type Catalog } from './support/fixtures.js';
 import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';
@@ -23,12 +23,12 @@ describe('validation messages over GraphQL', () => {
     { path: string; message: string },
   ][] = [
     [
-      'a name is blank',
+      'a name is too long',
       () => [
         'mutation ($i: CreateUniversityInput!) { createUniversity(input: $i) { id } }',
-        { i: { name: '   ', shortName: 'S' } },
+        { i: { name: 'n'.repeat(201), shortName: 'S' } },
       ],
-      { path: 'name', message: 'name must not be empty' },
+      { path: 'name', message: 'name must be at most 200 characters' },
     ],
     [
       'an mcq question has no options',
@@ -78,14 +78,14 @@ describe('validation messages over GraphQL', () => {
       { path: 'status', message: 'status must be draft or pending' },
     ],
     [
-      'a page is zero',
-      () => ['{ universities(page: 0) { items { id } } }', {}],
-      { path: 'page', message: 'page must be at least 1' },
+      'a page is past the last allowed',
+      () => ['{ universities(page: 1000001) { items { id } } }', {}],
+      { path: 'page', message: 'page must be at most 1000000' },
     ],
     [
       'a vote is 2',
       () => [
-        'mutation ($id: ID!) { voteSolution(id: $id, value: 2) { id } }',
+        'mutation ($id: ObjectID!) { voteSolution(id: $id, value: 2) { id } }',
         { id: catalog.solution.id },
       ],
       { path: 'value', message: 'value must be 1, -1 or 0' },

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { UserModel } from '@qpc/domain';
+import { UserModel } from '@qpc/domain/testing';
 import { signSessionToken } from '@qpc/server-kit';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { SignJWT } from 'jose';

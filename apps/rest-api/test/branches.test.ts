@@ -1,4 +1,6 @@
-import { BranchModel, branchSchema, createSubjectOffering, deleteUniversity } from '@qpc/domain';
+import { createSubjectOffering, deleteUniversity } from '@qpc/domain';
+import { branchSchema } from '@qpc/domain/schemas';
+import { BranchModel } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Call } from './support/api.js';
 import { makeBranch, makeSemester, makeSubject, makeUniversity, uid } from './support/fixtures.js';

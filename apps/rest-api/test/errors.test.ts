@@ -1,4 +1,4 @@
-import { UniversityModel } from '@qpc/domain';
+import { UniversityModel } from '@qpc/domain/testing';
 import { flushSentry, initSentry, type SentryOptions } from '@qpc/server-kit';
 import { socketEndedByPeerError } from '@qpc/server-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,11 @@
 // Input built to break things: operators, prototype keys, fields nobody may set, regex metacharacters.
-import { PaperModel, SolutionModel, SubjectModel, UniversityModel, UserModel } from '@qpc/domain';
+import {
+  PaperModel,
+  SolutionModel,
+  SubjectModel,
+  UniversityModel,
+  UserModel,
+} from '@qpc/domain/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Call } from './support/api.js';
 import {

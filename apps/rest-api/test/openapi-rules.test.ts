@@ -1,7 +1,8 @@
 // Defect 14: every rule a request can break that the domain enforces is in the OpenAPI document
 // (ranges, lengths, patterns, mcq options), and who may call an operation is rendered from the
 // domain's ACTIONS rather than restated.
-import { QUESTION_TYPES, rolesFor } from '@qpc/domain';
+import { rolesFor } from '@qpc/domain';
+import { QUESTION_TYPES } from '@qpc/domain/schemas';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, pathShape } from '../src/openapi/document.js';
 import { routeTable } from '../src/routes/table.js';

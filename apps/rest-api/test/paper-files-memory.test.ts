@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { get, request, type IncomingMessage } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { samplePdf } from '@qpc/domain';
+import { samplePdf } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOffering, makePaper } from './support/fixtures.js';
 import { startApp, type RunningApp } from './support/harness.js';

@@ -1,4 +1,5 @@
-import { PaperModel, paperSchema } from '@qpc/domain';
+import { paperSchema } from '@qpc/domain/schemas';
+import { PaperModel } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Call } from './support/api.js';
 import { makeOffering, makePaper, makeQuestion } from './support/fixtures.js';

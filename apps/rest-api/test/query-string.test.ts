@@ -1,13 +1,13 @@
 // Query strings carry text; the domain takes numbers and booleans. REST converts, strictly: an
 // integer is plain decimal digits, a boolean is `true` or `false`. Everything else is a 400 that
 // names the parameter.
+import { parseInput } from '@qpc/domain';
 import {
   listPapersQuery,
   listQuestionsQuery,
   listUniversitiesQuery,
   listUsersQuery,
-  parseInput,
-} from '@qpc/domain';
+} from '@qpc/domain/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fromQueryString, queryStringSchema, valueKinds } from '../src/routes/query-string.js';

@@ -1,4 +1,5 @@
-import { QuestionModel, questionSchema } from '@qpc/domain';
+import { questionSchema } from '@qpc/domain/schemas';
+import { QuestionModel } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Call } from './support/api.js';
 import {

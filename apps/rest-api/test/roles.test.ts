@@ -25,9 +25,9 @@ import {
   createTopic,
   initSyllabus,
   rolesFor,
-  samplePdf,
   uploadPaperFile,
 } from '@qpc/domain';
+import { samplePdf } from '@qpc/domain/testing';
 
 type Statuses = Record<CallerKind, number>;
 interface Prepared {

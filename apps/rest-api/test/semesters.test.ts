@@ -1,4 +1,6 @@
-import { createSubjectOffering, SemesterModel, semesterSchema } from '@qpc/domain';
+import { createSubjectOffering } from '@qpc/domain';
+import { semesterSchema } from '@qpc/domain/schemas';
+import { SemesterModel } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Call } from './support/api.js';
 import { makeBranch, makeSemester, makeSubject, makeUniversity } from './support/fixtures.js';

@@ -1,4 +1,5 @@
-import { SolutionModel, solutionSchema, VoteModel } from '@qpc/domain';
+import { solutionSchema } from '@qpc/domain/schemas';
+import { SolutionModel, VoteModel } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Call } from './support/api.js';
 import { makeOffering, makePaper, makeQuestion, makeSolution } from './support/fixtures.js';

@@ -1,4 +1,5 @@
-import { SubjectOfferingModel, subjectOfferingSchema } from '@qpc/domain';
+import { subjectOfferingSchema } from '@qpc/domain/schemas';
+import { SubjectOfferingModel } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Call } from './support/api.js';
 import {

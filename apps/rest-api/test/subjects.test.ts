@@ -1,4 +1,6 @@
-import { createSubjectOffering, SubjectModel, subjectSchema } from '@qpc/domain';
+import { createSubjectOffering } from '@qpc/domain';
+import { subjectSchema } from '@qpc/domain/schemas';
+import { SubjectModel } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Call } from './support/api.js';
 import { makeBranch, makeSemester, makeSubject, makeUniversity, uid } from './support/fixtures.js';

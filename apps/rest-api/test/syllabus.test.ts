@@ -1,4 +1,5 @@
-import { questionSchema, SyllabusModel, syllabusWithModulesSchema } from '@qpc/domain';
+import { questionSchema, syllabusWithModulesSchema } from '@qpc/domain/schemas';
+import { SyllabusModel } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Call } from './support/api.js';
 import { makeOffering, makePaper, makeQuestion, makeSyllabus } from './support/fixtures.js';

@@ -1,4 +1,5 @@
-import { universitySchema, UniversityModel } from '@qpc/domain';
+import { universitySchema } from '@qpc/domain/schemas';
+import { UniversityModel } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Call } from './support/api.js';
 import { makeUniversity, uid } from './support/fixtures.js';

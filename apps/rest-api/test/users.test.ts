@@ -1,4 +1,5 @@
-import { UserModel, userSchema } from '@qpc/domain';
+import { userSchema } from '@qpc/domain/schemas';
+import { UserModel } from '@qpc/domain/testing';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Call } from './support/api.js';

@@ -1,6 +1,6 @@
 // Defect 5: a 400 says what is wrong in plain words, naming the field and the values it takes,
 // in `error.message` and in each of `error.details`.
-import { maxExamYear } from '@qpc/domain';
+import { maxExamYear } from '@qpc/domain/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Call } from './support/api.js';
 import { makeOffering, makePaper } from './support/fixtures.js';

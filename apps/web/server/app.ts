@@ -1,5 +1,6 @@
 // The web page's server: the built page (static files) and `/graphql`, forwarded to the gateway.
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
 import { graphqlProxy } from './graphql-proxy.js';
 import { staticFiles } from './static-files.js';
 

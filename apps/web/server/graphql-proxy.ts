@@ -1,6 +1,7 @@
 // The page calls `/graphql` on its own origin; this forwards it to the gateway, so the browser
 // needs no CORS and no other origin. The client's address goes along in X-Forwarded-For.
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpRequest } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
 /** Request headers the gateway reads; nothing else (cookies included) is forwarded. */

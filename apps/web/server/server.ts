@@ -1,7 +1,8 @@
 // `node dist/server/server.js` (npm start runs it beside the two apps): serves the built page on
 // WEB_PORT and forwards /graphql to WEB_GRAPHQL_URL (the gateway by default).
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type Config } from '@qpc/config';
+import { ConfigError, loadConfig } from '@qpc/config';
+import type { Config } from '@qpc/config';
 import { createWebServer } from './app.js';
 
 let config: Config;

@@ -2,7 +2,8 @@
 import './styles.css';
 import { h, replace } from './dom.js';
 import { errorBox } from './errors.js';
-import { match, type Route } from './router.js';
+import { match } from './router.js';
+import type { Route } from './router.js';
 import { sections } from './sections.js';
 import { restoreSession, renderHeader } from './shell.js';
 import { homeView, semesterView, universityView } from './views/browse.js';

@@ -1,6 +1,7 @@
 // Pieces several screens share: breadcrumbs, chips, a question's summary line.
 import type { QuestionSummaryFragment } from '@qpc/client/graphql';
-import { h, type Child } from './dom.js';
+import { h } from './dom.js';
+import type { Child } from './dom.js';
 import { DIFFICULTY, marks, QUESTION_TYPE } from './labels.js';
 
 /** `Home / NFIT / CSE / ...`; the last crumb is the current page. */

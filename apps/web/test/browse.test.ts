@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, startStack, type Stack } from './support/stack.js';
+import { screenshot, startStack } from './support/stack.js';
+import type { Stack } from './support/stack.js';
 
 describe('a student browsing', () => {
   let stack: Stack;

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { disconnectDatabase } from '@qpc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebServer } from '../server/app.js';
-import { startStack, type Stack } from './support/stack.js';
+import { startStack } from './support/stack.js';
+import type { Stack } from './support/stack.js';
 
 describe('when the gateway limits the rate', () => {
   let stack: Stack;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, signIn, startStack, type Stack } from './support/stack.js';
+import { screenshot, signIn, startStack } from './support/stack.js';
+import type { Stack } from './support/stack.js';
 
 describe('the review queue', () => {
   let stack: Stack;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileFor } from '../server/static-files.js';
-import { startStack, type Stack } from './support/stack.js';
+import { startStack } from './support/stack.js';
+import type { Stack } from './support/stack.js';
 
 describe('the web server', () => {
   let stack: Stack;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, signIn, startStack, type Stack } from './support/stack.js';
+import { screenshot, signIn, startStack } from './support/stack.js';
+import type { Stack } from './support/stack.js';
 
 const PAPER = '#/p/nfit-data-structures-end-term-2023';
 

@@ -2,14 +2,10 @@
 // the generated documents carry. Works in browsers and in Node 20+ (global fetch); no GraphQL
 // library at run time.
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
-import {
-  ApiError,
-  networkError,
-  retryAfterOf,
-  statusOfGraphQLError,
-  type GraphQLErrorEntry,
-} from './errors.js';
-import { resolveToken, type TokenSource } from './token.js';
+import { ApiError, networkError, retryAfterOf, statusOfGraphQLError } from './errors.js';
+import type { GraphQLErrorEntry } from './errors.js';
+import { resolveToken } from './token.js';
+import type { TokenSource } from './token.js';
 
 export * from './generated/graphql/graphql.js';
 export { ApiError } from './errors.js';

@@ -1,9 +1,12 @@
 // The typed REST client: openapi-fetch over the types openapi-typescript generates from the
 // committed OpenAPI document. Paths, parameters, bodies and responses are checked by the compiler.
-import createClient, { type Client } from 'openapi-fetch';
-import { ApiError, networkError, retryAfterOf, type ErrorDetail } from './errors.js';
+import createClient from 'openapi-fetch';
+import type { Client } from 'openapi-fetch';
+import { ApiError, networkError, retryAfterOf } from './errors.js';
+import type { ErrorDetail } from './errors.js';
 import type { paths } from './generated/rest.js';
-import { resolveToken, type TokenSource } from './token.js';
+import { resolveToken } from './token.js';
+import type { TokenSource } from './token.js';
 
 export type * from './generated/rest.js';
 export { ApiError } from './errors.js';

@@ -2,7 +2,8 @@ import { disconnectDatabase } from '@qpc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createGraphQLClient, UniversitiesDocument } from '../src/graphql.js';
 import { createRestClient, unwrap } from '../src/rest.js';
-import { startApps, type RunningApps } from './support/apps.js';
+import { startApps } from './support/apps.js';
+import type { RunningApps } from './support/apps.js';
 
 describe('when the rate limit is spent', () => {
   let apps: RunningApps;

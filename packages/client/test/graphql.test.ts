@@ -11,11 +11,13 @@ import {
   UniversitiesDocument,
   UniversityTreeDocument,
   VoteSolutionDocument,
-  type GraphQLClient,
 } from '../src/graphql.js';
+import type { GraphQLClient } from '../src/graphql.js';
 import { createRestClient } from '../src/rest.js';
-import { startApps, type RunningApps } from './support/apps.js';
-import { makeCatalog, type Catalog } from './support/catalog.js';
+import { startApps } from './support/apps.js';
+import type { RunningApps } from './support/apps.js';
+import { makeCatalog } from './support/catalog.js';
+import type { Catalog } from './support/catalog.js';
 
 describe('GraphQL client against the running gateway', () => {
   let apps: RunningApps;

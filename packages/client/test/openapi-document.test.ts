@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocumentText } from '../scripts/openapi-document.mjs';
-import { startApps, type RunningApps } from './support/apps.js';
+import { startApps } from './support/apps.js';
+import type { RunningApps } from './support/apps.js';
 
 const committed = JSON.parse(
   readFileSync(new URL('../openapi.json', import.meta.url), 'utf8'),

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApps, type RunningApps } from './support/apps.js';
+import { startApps } from './support/apps.js';
+import type { RunningApps } from './support/apps.js';
 import { makeCatalog } from './support/catalog.js';
 import { createRestClient } from '../src/rest.js';
 
@@ -24,8 +25,10 @@ function consumerProject(): string {
 // Compiles only if the exports map leads to real types: every @ts-expect-error must find an error.
 const CONSUMER_TS = `
 import { ApiError } from '@qpc/client';
-import { createGraphQLClient, OfferingSyllabusDocument, type OfferingSyllabusQuery } from '@qpc/client/graphql';
-import { createRestClient, unwrap, type University } from '@qpc/client/rest';
+import { createGraphQLClient, OfferingSyllabusDocument } from '@qpc/client/graphql';
+import type { OfferingSyllabusQuery } from '@qpc/client/graphql';
+import { createRestClient, unwrap } from '@qpc/client/rest';
+import type { University } from '@qpc/client/rest';
 
 export async function titles(): Promise<string[]> {
   const graphql = createGraphQLClient({ url: 'http://127.0.0.1:4000/graphql', token: () => 'token' });

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createRestClient, unwrap, type RestClient } from '../src/rest.js';
-import { startApps, type RunningApps } from './support/apps.js';
-import { makeCatalog, type Catalog } from './support/catalog.js';
+import { ApiError, createRestClient, unwrap } from '../src/rest.js';
+import type { RestClient } from '../src/rest.js';
+import { startApps } from './support/apps.js';
+import type { RunningApps } from './support/apps.js';
+import { makeCatalog } from './support/catalog.js';
+import type { Catalog } from './support/catalog.js';
 
 describe('REST client against the running REST API', () => {
   let apps: RunningApps;

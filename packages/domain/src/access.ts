@@ -1,7 +1,8 @@
 import { ForbiddenError, UnauthenticatedError } from './errors.js';
+import { ROLES, type Role } from './roles.js';
 
-export const ROLES = ['admin', 'editor', 'normal'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES } from './roles.js';
+export type { Role } from './roles.js';
 
 /** The authenticated caller, as the services see it. `null` or `undefined` is an anonymous caller. */
 export interface Actor {

@@ -43,3 +43,11 @@ export function atLeastOneField<T extends z.ZodObject>(schema: T) {
     message: `give at least one of ${fields.join(', ')}`,
   });
 }
+
+/** A lowercase kebab-case slug, unique in its collection. */
+export const slugSchema = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase kebab-case (a-z, 0-9 and single dashes)')
+  .describe('Lowercase kebab-case identifier, unique in its collection');

@@ -34,6 +34,8 @@ export async function connectDatabase(options: ConnectOptions): Promise<typeof m
     await buildIndexes();
     const { backfillAncestorKeys } = await import('./migrations.js');
     await backfillAncestorKeys();
+    const { backfillSearch } = await import('./search/backfill.js');
+    await backfillSearch();
   }
   return mongoose;
 }
@@ -44,6 +46,24 @@ export async function buildIndexes(): Promise<void> {
     await model.createCollection().catch(() => undefined);
     await model.createIndexes();
   }
+}
+
+/** What to do when the shared connection drops or comes back. */
+export interface DatabaseEventHandlers {
+  disconnected?: () => void;
+  reconnected?: () => void;
+}
+
+/** Listens to the shared connection's drops and recoveries; returns a function that stops listening. */
+export function onDatabaseEvents(handlers: DatabaseEventHandlers): () => void {
+  const connection = mongoose.connection;
+  const entries = Object.entries(handlers).filter(
+    (entry): entry is [keyof DatabaseEventHandlers, () => void] => entry[1] !== undefined,
+  );
+  for (const [event, handler] of entries) connection.on(event, handler);
+  return () => {
+    for (const [event, handler] of entries) connection.off(event, handler);
+  };
 }
 
 /** Closes the shared connection. */

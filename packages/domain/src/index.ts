@@ -1,29 +1,245 @@
-// Public API of @qpc/domain. See README.md for a usage example.
-export * from './errors.js';
-export * from './access.js';
-export * from './pagination.js';
-export * from './serialize.js';
-export * from './slug.js';
-export * from './search.js';
-export * from './common-schemas.js';
-export * from './db.js';
-export * from './unique.js';
+// Public API of @qpc/domain (`.`): services, batch loaders, types, errors, access, visibility and
+// the database functions. Named exports only; no models and no zod schemas. The zod schemas and
+// enum lists are `@qpc/domain/schemas` (no mongoose), the models `@qpc/domain/testing`, the sample
+// catalog `@qpc/domain/seed`. See README.md.
+
+// Every model registers on import, so that connectDatabase() builds all indexes.
+import './models.js';
+
+export {
+  ConflictError,
+  DomainError,
+  FileTooLargeError,
+  ForbiddenError,
+  NotFoundError,
+  ServiceUnavailableError,
+  UnauthenticatedError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+  duplicateKeyFields,
+  fromZodError,
+  invalidReference,
+  isDuplicateKeyError,
+  isUnavailableError,
+  mapDatabaseError,
+  parseInput,
+  validationErrorMap,
+} from './errors.js';
+export type { ErrorCode, ErrorDetail } from './errors.js';
+export { ACTIONS, ROLES, assertCan, can, rolesFor, whoMay } from './access.js';
+export type { Action, Actor, MaybeActor, Role } from './access.js';
+export { PUBLIC_PAPER_STATUS, isVisible, seesAll, viewerFor, visibleFilter } from './visibility.js';
+export type { Viewer, VisibleKind } from './visibility.js';
+export {
+  buildIndexes,
+  connectDatabase,
+  disconnectDatabase,
+  isDatabaseEmpty,
+  onDatabaseEvents,
+  pingDatabase,
+} from './db.js';
+export type { ConnectOptions, DatabaseEventHandlers } from './db.js';
+export type { ListRequest, Page, PageRequest, Pagination, SortSpec } from './pagination.js';
 export { REFERENCES, dependentsOf } from './references.js';
 export type { ModelName, Reference } from './references.js';
-export { viewerFor, visibleFilter, isVisible, seesAll, PUBLIC_PAPER_STATUS } from './visibility.js';
-export type { Viewer, VisibleKind } from './visibility.js';
-export { runExclusive, bulkhead } from './concurrency.js';
-export * from './update.js';
-export * from './models.js';
-export * from './university/index.js';
-export * from './branch/index.js';
-export * from './semester/index.js';
-export * from './subject/index.js';
-export * from './subject-offering/index.js';
-export * from './syllabus/index.js';
-export * from './paper/index.js';
-export * from './paper-file/index.js';
-export * from './question/index.js';
-export * from './solution/index.js';
-export * from './user/index.js';
-export { seedSampleCatalog } from './seed/index.js';
+export { bulkhead, runExclusive } from './concurrency.js';
+export type {
+  CreateUniversityInput,
+  ListUniversitiesQuery,
+  University,
+  UpdateUniversityInput,
+} from './university/schema.js';
+export {
+  createUniversity,
+  deleteUniversity,
+  getUniversityById,
+  getUniversityBySlug,
+  listUniversities,
+  updateUniversity,
+} from './university/service.js';
+export { loadUniversitiesByIds } from './university/loaders.js';
+export type {
+  Branch,
+  CreateBranchInput,
+  ListBranchesQuery,
+  UpdateBranchInput,
+} from './branch/schema.js';
+export {
+  createBranch,
+  deleteBranch,
+  getBranchById,
+  listBranches,
+  updateBranch,
+} from './branch/service.js';
+export { loadBranchesByIds, loadBranchesByUniversityIds } from './branch/loaders.js';
+export type {
+  CreateSemesterInput,
+  ListSemestersQuery,
+  Semester,
+  UpdateSemesterInput,
+} from './semester/schema.js';
+export {
+  createSemester,
+  deleteSemester,
+  getSemesterById,
+  listSemesters,
+  updateSemester,
+} from './semester/service.js';
+export { loadSemestersByBranchIds, loadSemestersByIds } from './semester/loaders.js';
+export type {
+  CreateSubjectInput,
+  ListSubjectsQuery,
+  Subject,
+  UpdateSubjectInput,
+} from './subject/schema.js';
+export {
+  createSubject,
+  deleteSubject,
+  getSubjectById,
+  getSubjectBySlug,
+  listSubjects,
+  updateSubject,
+} from './subject/service.js';
+export { loadSubjectsByIds } from './subject/loaders.js';
+export type {
+  CreateSubjectOfferingInput,
+  ListSubjectOfferingsQuery,
+  SubjectOffering,
+} from './subject-offering/schema.js';
+export {
+  createSubjectOffering,
+  deleteSubjectOffering,
+  getSubjectOfferingById,
+  listSubjectOfferings,
+} from './subject-offering/service.js';
+export { loadSubjectOfferingsByIds } from './subject-offering/loaders.js';
+export type {
+  CreateModuleInput,
+  CreateTopicInput,
+  InitSyllabusInput,
+  Module,
+  ModuleWithTopics,
+  Syllabus,
+  SyllabusWithModules,
+  Topic,
+  UpdateSyllabusItemInput,
+} from './syllabus/schema.js';
+export {
+  createModule,
+  createTopic,
+  deleteModule,
+  deleteSyllabus,
+  deleteTopic,
+  findSyllabus,
+  getModuleById,
+  getSyllabus,
+  getTopicById,
+  initSyllabus,
+  updateModule,
+  updateTopic,
+} from './syllabus/service.js';
+export {
+  loadModulesBySyllabusIds,
+  loadSyllabiBySubjectOfferingIds,
+  loadTopicsBySyllabusIds,
+  SYLLABUS_ITEM_ORDER,
+} from './syllabus/loaders.js';
+export type {
+  CreatePaperInput,
+  ListPapersQuery,
+  Paper,
+  PaperFile,
+  PaperStatusChange,
+  SetPaperStatusInput,
+  UpdatePaperInput,
+} from './paper/schema.js';
+export {
+  createPaper,
+  deletePaper,
+  getPaperById,
+  getPaperBySlug,
+  listPapers,
+  setPaperStatus,
+  updatePaper,
+} from './paper/service.js';
+export { loadPapersByIds, loadPapersBySubjectOfferingIds } from './paper/loaders.js';
+export type { ByteRange } from './paper-file/schema.js';
+export { deletePaperFile, openPaperFile, uploadPaperFile } from './paper-file/service.js';
+export type { PaperFileDownload } from './paper-file/service.js';
+export {
+  ABANDONED_AFTER_MS,
+  deleteUnreferencedFiles,
+  settleAbandonedOperations,
+  startPaperFileSweeper,
+  sweepPaperFiles,
+  withPaperFileRemoval,
+} from './paper-file/operations.js';
+export type { SweepResult } from './paper-file/operations.js';
+export { PAPER_FILE_BUCKET } from './paper-file/storage.js';
+export type {
+  CreateQuestionInput,
+  ListQuestionsQuery,
+  ListSyllabusQuestionsQuery,
+  Question,
+  UpdateQuestionInput,
+} from './question/schema.js';
+export {
+  createQuestion,
+  deleteQuestion,
+  getQuestionById,
+  getQuestionBySlug,
+  listModuleQuestions,
+  listQuestions,
+  listTopicQuestions,
+  updateQuestion,
+} from './question/service.js';
+export { loadQuestionsByIds, loadQuestionsBySubjectOfferingIds } from './question/loaders.js';
+export type {
+  CreateSolutionInput,
+  ListSolutionsQuery,
+  Solution,
+  UpdateSolutionInput,
+  VoteSolutionInput,
+  VoteValue,
+} from './solution/schema.js';
+export {
+  createSolution,
+  deleteSolution,
+  getSolutionById,
+  listSolutions,
+  updateSolution,
+  voteSolution,
+} from './solution/service.js';
+export type { VoteTally } from './solution/service.js';
+export { loadSolutionsBySubjectOfferingIds } from './solution/loaders.js';
+export type {
+  ListUsersQuery,
+  SetUserRoleInput,
+  UpdateUserInput,
+  User,
+  UserClaims,
+} from './user/schema.js';
+export {
+  getMe,
+  getUserByExternalId,
+  listUsers,
+  setUserRole,
+  toActor,
+  updateUser,
+  upsertUserFromClaims,
+  userIdFor,
+} from './user/service.js';
+export { loadUsersByIds } from './user/loaders.js';
+export { searchCatalog, MAX_CANDIDATES } from './search/service.js';
+export type { SearchResult } from './search/service.js';
+export type { SearchQuery, SearchHit, SearchFacets, SearchType } from './search/schema.js';
+export { reindexSearch, backfillSearch } from './search/backfill.js';
+export { SEARCH_TERMS_COLLECTION } from './search/terms.js';
+export { getSubjectOfferingCoverage } from './syllabus-coverage/service.js';
+export type {
+  Coverage,
+  CoverageStats,
+  CoverageModule,
+  CoverageTopic,
+  Sitting,
+} from './syllabus-coverage/schema.js';

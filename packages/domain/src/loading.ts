@@ -7,8 +7,9 @@
 // in parallel. An equality on a top-level field is what the embedded engine pushes down to an
 // index (and what MongoDB answers from one); an `$in` over many ids is not, so a tree costs one
 // indexed query per level and root, whatever its size.
-import type { Model, SortOrder } from 'mongoose';
+import type { SortOrder } from 'mongoose';
 import { LOAD_BATCH_SIZE } from './db.js';
+import type { AnyModel } from './model-helpers.js';
 
 const OBJECT_ID = /^[a-f0-9]{24}$/i;
 
@@ -55,7 +56,7 @@ export function alignMany<T>(
 
 /** Documents by `_id` (one query); for the small collections of the academic structure. */
 export function findByIds<T>(
-  model: Model<any>,
+  model: AnyModel,
   ids: readonly string[],
   filter: Record<string, unknown> = {},
 ): Promise<T[]> {
@@ -73,7 +74,7 @@ export function findByIds<T>(
  * of all keys, each key's in order, keys in the order given.
  */
 export async function findByRootKeys<T>(
-  model: Model<any>,
+  model: AnyModel,
   field: string,
   keys: readonly string[],
   filter: Record<string, unknown>,

@@ -67,10 +67,10 @@ const STEPS: readonly BackfillStep[] = [
   },
   {
     child: 'Question',
-    missing: 'paperStatus',
+    missing: 'examYear',
     via: 'paperId',
     parent: 'Paper',
-    copy: { universityId: 'universityId', paperStatus: 'status' },
+    copy: { universityId: 'universityId', paperStatus: 'status', examYear: 'examYear' },
   },
   {
     child: 'Solution',
@@ -93,7 +93,7 @@ const STEPS: readonly BackfillStep[] = [
   },
 ];
 
-const MARKER = { _id: 'ancestor-keys-1' };
+const MARKER = { _id: 'ancestor-keys-2' };
 
 async function runStep(
   db: NonNullable<typeof mongoose.connection.db>,

@@ -215,7 +215,7 @@ describe('backfill of ancestor keys', () => {
       .collection('questions')
       .updateOne(
         { _id: new mongoose.Types.ObjectId(question.id) },
-        { $unset: { paperStatus: 1, universityId: 1 } },
+        { $unset: { paperStatus: 1, universityId: 1, examYear: 1 } },
       );
     await db
       .collection('solutions')

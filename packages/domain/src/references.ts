@@ -4,10 +4,11 @@
 // - "insert under a parent that may vanish" (insertUnderParent: no transactions, so the child is
 //   taken back out when its parent disappeared meanwhile, and inherited fields are re-synced),
 // - "delete unless referenced" (deleteUnlessReferenced: dependents derived from the table).
-import type { Model } from 'mongoose';
+
 import { ConflictError, invalidReference, NotFoundError } from './errors.js';
 import { mongoose } from './db.js';
 import './models.js';
+import type { AnyModel } from './model-helpers.js';
 
 export type ModelName =
   | 'University'
@@ -161,8 +162,8 @@ export const REFERENCES: readonly Reference[] = [
   },
 ];
 
-function modelOf(name: ModelName): Model<any> {
-  return mongoose.model(name) as unknown as Model<any>;
+function modelOf(name: ModelName): AnyModel {
+  return mongoose.model(name) as unknown as AnyModel;
 }
 
 function referenceOf(child: ModelName, field: string): Reference {

@@ -1,5 +1,8 @@
 import { Types } from 'mongoose';
 
+// Internal fields no DTO carries: the version key and the search keys (search/indexing.ts).
+const INTERNAL_FIELDS = new Set(['__v', 'searchKeys', 'searchTitleKeys']);
+
 function convert(value: unknown): unknown {
   if (value instanceof Types.ObjectId) return value.toHexString();
   if (value instanceof Date) return value.toISOString();
@@ -7,7 +10,7 @@ function convert(value: unknown): unknown {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value)) {
-      if (key === '__v') continue;
+      if (INTERNAL_FIELDS.has(key)) continue;
       if (key === '_id') {
         out.id = convert(v);
         continue;

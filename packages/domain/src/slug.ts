@@ -1,14 +1,8 @@
-import type { Model } from 'mongoose';
-import { z } from 'zod';
 import { ConflictError, isDuplicateKeyError } from './errors.js';
 import { conflictingFields } from './unique.js';
+import type { AnyModel } from './model-helpers.js';
 
-export const slugSchema = z
-  .string()
-  .min(1)
-  .max(120)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase kebab-case (a-z, 0-9 and single dashes)')
-  .describe('Lowercase kebab-case identifier, unique in its collection');
+export { slugSchema } from './common-schemas.js';
 
 /** Lowercase kebab-case of any text; accents dropped, at most 100 characters. */
 export function slugify(text: string): string {
@@ -32,7 +26,7 @@ function escapeRegex(text: string): string {
  * next free suffix (`-2`, `-3`, ...); the unique index arbitrates races, and a loser retries.
  */
 export async function createWithSlug<T>(options: {
-  model: Model<any>;
+  model: AnyModel;
   explicit?: string | undefined;
   base: string;
   insert: (slug: string) => Promise<T>;

@@ -1,7 +1,7 @@
-import type { Model } from 'mongoose';
 import { ConflictError, duplicateKeyFields, isDuplicateKeyError } from './errors.js';
+import type { AnyModel } from './model-helpers.js';
 
-function uniqueIndexFields(model: Model<any>): string[][] {
+function uniqueIndexFields(model: AnyModel): string[][] {
   return model.schema
     .indexes()
     .filter(([, options]) => options?.unique)
@@ -13,7 +13,7 @@ function uniqueIndexFields(model: Model<any>): string[][] {
  * FerretDB does not, so each unique index of the model is probed with the attempted values.
  */
 export async function conflictingFields(
-  model: Model<any>,
+  model: AnyModel,
   attempted: Record<string, unknown>,
   error: unknown,
 ): Promise<string[]> {
@@ -29,7 +29,7 @@ export async function conflictingFields(
 
 /** Builds the 409 for a duplicate-key error, naming the fields. */
 export async function uniqueConflict(
-  model: Model<any>,
+  model: AnyModel,
   attempted: Record<string, unknown>,
   error: unknown,
   message?: string,
@@ -45,7 +45,7 @@ export async function uniqueConflict(
 
 /** Runs a write; a duplicate-key error becomes a 409 naming the fields of the broken index. */
 export async function withUniqueCheck<T>(
-  model: Model<any>,
+  model: AnyModel,
   attempted: Record<string, unknown>,
   write: () => Promise<T>,
   message?: string,

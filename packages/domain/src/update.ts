@@ -1,5 +1,5 @@
-import type { Model } from 'mongoose';
 import { withUniqueCheck } from './unique.js';
+import type { AnyModel } from './model-helpers.js';
 
 /** The given (not undefined) fields of parsed input, ready for a `$set`. */
 export function definedFields<T extends object, K extends keyof T>(
@@ -17,7 +17,7 @@ export function definedFields<T extends object, K extends keyof T>(
  * (defaults to `$set`; give the merged values for compound indexes).
  */
 export async function updateById<T>(
-  model: Model<any>,
+  model: AnyModel,
   id: string,
   update: { $set: Record<string, unknown>; $unset?: Record<string, 1> },
   options: { attempted?: Record<string, unknown>; conflictMessage?: string } = {},

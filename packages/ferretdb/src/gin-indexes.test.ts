@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MongoClient, ObjectId, type Db } from 'mongodb';
+import { MongoClient, ObjectId } from 'mongodb';
+import type { Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explainAggregate, explainFind, indexScansOf, isAnsweredByIndex } from './explain.js';
 import { analyzeDatabase, withPostgres } from './pg-client.js';
-import { startFerretDB, type FerretDBServer } from './server.js';
+import { startFerretDB } from './server.js';
+import type { FerretDBServer } from './server.js';
 
 const MODULES = 200;
 const PER_MODULE = 20;

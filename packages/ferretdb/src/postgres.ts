@@ -1,4 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import {
   chownSync,
   closeSync,
@@ -15,17 +16,10 @@ import {
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { withPostgres } from './pg-client.js';
-import {
-  findPostgresBinaries,
-  PostgresUnavailableError,
-  type PostgresBinaries,
-} from './postgres-binaries.js';
-import {
-  chownTree,
-  ensureTraversable,
-  postgresIdentity,
-  type PostgresIdentity,
-} from './postgres-user.js';
+import { findPostgresBinaries, PostgresUnavailableError } from './postgres-binaries.js';
+import type { PostgresBinaries } from './postgres-binaries.js';
+import { chownTree, ensureTraversable, postgresIdentity } from './postgres-user.js';
+import type { PostgresIdentity } from './postgres-user.js';
 import {
   commandName,
   forgetOnExit,

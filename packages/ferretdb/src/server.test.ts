@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pingPostgres } from './pg-client.js';
-import { findRunningFerretDB, startFerretDB, type FerretDBServer } from './server.js';
+import { findRunningFerretDB, startFerretDB } from './server.js';
+import type { FerretDBServer } from './server.js';
 import { childrenOf, isRunning, listeningAddresses } from './test-support/proc.js';
 
 const hasProc = existsSync('/proc/self/net/tcp');

@@ -1,11 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { ensureFerretDB } from './binary.js';
 import { installGinIndexer } from './gin-indexes.js';
 import { withPostgres } from './pg-client.js';
-import { startPostgres, type PostgresServer } from './postgres.js';
+import { startPostgres } from './postgres.js';
+import type { PostgresServer } from './postgres.js';
 import { freePort } from './ports.js';
 import { forgetOnExit, stopOnExit, withParentDeathSignal } from './processes.js';
 

@@ -4,9 +4,9 @@ import {
   connectDatabase,
   disconnectDatabase,
   isDatabaseEmpty,
-  mongoose,
-  seedSampleCatalog,
+  onDatabaseEvents,
 } from '@qpc/domain';
+import { seedSampleCatalog } from '@qpc/domain/seed';
 import type * as FerretDB from '@qpc/ferretdb';
 import type { FerretDBServer } from '@qpc/ferretdb';
 import type { Logger } from 'pino';
@@ -66,11 +66,12 @@ export async function startDatabase(config: Config, logger: Logger): Promise<Run
       `embedded FerretDB started on ${embedded.engine}`,
     );
   }
-  const connection = mongoose.connection;
-  connection.on('disconnected', () => logger.warn('database disconnected'));
-  connection.on('reconnected', () => {
-    logger.info('database reconnected');
-    markDatabaseRecovered();
+  onDatabaseEvents({
+    disconnected: () => logger.warn('database disconnected'),
+    reconnected: () => {
+      logger.info('database reconnected');
+      markDatabaseRecovered();
+    },
   });
   try {
     await connectDatabase({

@@ -5,7 +5,8 @@ import { once } from 'node:events';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { loadConfig, type Config } from '@qpc/config';
-import { connectDatabase, disconnectDatabase, mongoose } from '@qpc/domain';
+import { connectDatabase, disconnectDatabase } from '@qpc/domain';
+import { mongoose } from '@qpc/domain/testing';
 import type { Express } from 'express';
 import { signSessionToken, type TokenClaims } from './dev-keys.js';
 

@@ -11,9 +11,8 @@ import {
   repoRoot,
   runToEnd,
   startInFolder,
-  type AppName,
-  type RunningProcess,
 } from './support/packaged.js';
+import type { AppName, RunningProcess } from './support/packaged.js';
 
 const APPS: AppName[] = ['rest-api', 'graphql-gateway'];
 const rootManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {

@@ -13,9 +13,8 @@ import {
   runPackageStep,
   runToEnd,
   startInFolder,
-  type AppName,
-  type RunningProcess,
 } from './support/packaged.js';
+import type { AppName, RunningProcess } from './support/packaged.js';
 
 const APPS: AppName[] = ['rest-api', 'graphql-gateway'];
 const ADMIN = 'deploy_admin';

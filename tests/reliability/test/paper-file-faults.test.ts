@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mongoose, samplePdf } from '@qpc/domain';
+import { mongoose, samplePdf } from '@qpc/domain/testing';
 import { startFerretDB, type FerretDBServer } from '@qpc/ferretdb';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

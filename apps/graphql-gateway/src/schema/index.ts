@@ -1,19 +1,34 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import type { GatewayContext } from '../context.js';
-import { academicResolvers, academicTypeDefs } from './academic.js';
-import { commonTypeDefs, enumResolvers } from './common.js';
-import { contentResolvers, contentTypeDefs } from './content.js';
+import { branchResolvers, branchTypeDefs } from './branches.js';
+import { commonTypeDefs, enumResolvers, scalarResolvers } from './common.js';
 import { paperFileResolvers, paperFileTypeDefs } from './paper-files.js';
+import { paperResolvers, paperTypeDefs } from './papers.js';
+import { questionResolvers, questionTypeDefs } from './questions.js';
+import { semesterResolvers, semesterTypeDefs } from './semesters.js';
+import { solutionResolvers, solutionTypeDefs } from './solutions.js';
+import { subjectOfferingResolvers, subjectOfferingTypeDefs } from './subject-offerings.js';
+import { subjectResolvers, subjectTypeDefs } from './subjects.js';
 import { syllabusResolvers, syllabusTypeDefs } from './syllabus.js';
+import { universityResolvers, universityTypeDefs } from './universities.js';
 import { userResolvers, userTypeDefs } from './users.js';
 
-/** Every type definition of the graph; `type Query` and `type Mutation` are merged across modules. */
+/**
+ * Every type definition of the graph, one module per resource (the REST routes' and the domain
+ * modules' names); `type Query` and `type Mutation` are merged across modules, in this order.
+ */
 export const typeDefs = [
   commonTypeDefs,
-  academicTypeDefs,
+  universityTypeDefs,
+  branchTypeDefs,
+  semesterTypeDefs,
+  subjectTypeDefs,
+  subjectOfferingTypeDefs,
   syllabusTypeDefs,
-  contentTypeDefs,
+  paperTypeDefs,
+  questionTypeDefs,
+  solutionTypeDefs,
   paperFileTypeDefs,
   userTypeDefs,
 ];
@@ -23,6 +38,7 @@ export function buildSchema(info: { version: string; startedAt: number }): Graph
   return makeExecutableSchema<GatewayContext>({
     typeDefs,
     resolvers: [
+      scalarResolvers,
       enumResolvers,
       {
         Query: {
@@ -33,9 +49,15 @@ export function buildSchema(info: { version: string; startedAt: number }): Graph
           }),
         },
       },
-      academicResolvers,
+      universityResolvers,
+      branchResolvers,
+      semesterResolvers,
+      subjectResolvers,
+      subjectOfferingResolvers,
       syllabusResolvers,
-      contentResolvers,
+      paperResolvers,
+      questionResolvers,
+      solutionResolvers,
       paperFileResolvers,
       userResolvers,
     ],

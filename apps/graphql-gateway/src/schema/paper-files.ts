@@ -1,5 +1,6 @@
 import { deletePaperFile } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
+import { who } from './common.js';
 import type { IdArgs } from './common.js';
 
 export const paperFileTypeDefs = /* GraphQL */ `
@@ -22,8 +23,8 @@ export const paperFileTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Deletes the PDF of a paper; the paper stays (admins; REST: DELETE /papers/:id/file)."
-    deletePaperFile("The paper's id." id: ID!): Boolean!
+    "Deletes the PDF of a paper; the paper stays ${who('catalog:delete')} (REST: DELETE /papers/:id/file)."
+    deletePaperFile("The paper's id." id: ObjectID!): Boolean!
   }
 `;
 

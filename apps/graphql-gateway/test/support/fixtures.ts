@@ -2,7 +2,6 @@
 // the large trees of the round-trip test are written straight through the models in bulk.
 import { randomUUID } from 'node:crypto';
 import {
-  BranchModel,
   createBranch,
   createModule,
   createPaper,
@@ -14,21 +13,8 @@ import {
   createTopic,
   createUniversity,
   initSyllabus,
-  ModuleModel,
-  PaperModel,
-  QuestionModel,
-  SemesterModel,
   setPaperStatus,
   setUserRole,
-  SolutionModel,
-  SubjectModel,
-  SubjectOfferingModel,
-  SyllabusModel,
-  TopicModel,
-  UniversityModel,
-  UserModel,
-  mongoose,
-  VoteModel,
   type Actor,
   type Branch,
   type Module,
@@ -41,6 +27,22 @@ import {
   type Topic,
   type University,
 } from '@qpc/domain';
+import {
+  BranchModel,
+  ModuleModel,
+  PaperModel,
+  QuestionModel,
+  SemesterModel,
+  SolutionModel,
+  SubjectModel,
+  SubjectOfferingModel,
+  SyllabusModel,
+  TopicModel,
+  UniversityModel,
+  UserModel,
+  mongoose,
+  VoteModel,
+} from '@qpc/domain/testing';
 
 const { Types } = mongoose;
 

@@ -24,12 +24,19 @@ export const FILE_ERROR_RESPONSES = {
   },
 };
 
-/** The request body of a route that streams its own body. */
+/**
+ * The request body of a route that streams its own body: its media type, and
+ * `application/octet-stream` too (the route looks at the bytes, not the header; generic clients
+ * and API fuzzers know how to send that one).
+ */
 export function rawRequestBody(rawBody: RawBody): NonNullable<RouteConfig['request']>['body'] {
   return {
     required: true,
     description: rawBody.description,
-    content: { [rawBody.contentType]: { schema: BINARY } },
+    content: {
+      [rawBody.contentType]: { schema: BINARY },
+      'application/octet-stream': { schema: BINARY },
+    },
   };
 }
 

@@ -1,13 +1,10 @@
+import { createBranch, deleteBranch, listBranches, updateBranch } from '@qpc/domain';
 import {
   branchSchema,
-  createBranch,
   createBranchInput,
-  deleteBranch,
-  listBranches,
   listBranchesQuery,
-  updateBranch,
   updateBranchInput,
-} from '@qpc/domain';
+} from '@qpc/domain/schemas';
 import type { RouteDefinition } from './route.js';
 import { component, created, idParams, item, list, noContent, resourcePath } from './route.js';
 

@@ -60,30 +60,46 @@ async function sendFile(req: Request, res: Response, reply: FileReply): Promise<
 function handle(route: RouteDefinition, config: Config) {
   const queryForm = route.query ? queryStringSchema(route.query) : undefined;
   return async (req: Request, res: Response): Promise<void> => {
+    let stream: Readable | undefined;
     const ctx: RouteContext = {
       actor: actorOf(res),
       param: (name) => String(req.params[name] ?? ''),
       query: queryForm ? fromQueryString(queryForm, req.query) : req.query,
       body: req.body as unknown,
       header: (name) => req.get(name),
-      stream: () => requestStream(req),
+      stream: () => (stream ??= requestStream(req)),
       config,
     };
-    if (route.response.kind === 'list') {
-      const page = (await route.handler(ctx)) as { items: unknown[]; pagination: unknown };
-      res.status(200).json({ success: true, data: page.items, pagination: page.pagination });
-    } else if (route.response.kind === 'created') {
-      const data = await route.handler(ctx);
-      res.status(201).location(route.response.location(data)).json({ success: true, data });
-    } else if (route.response.kind === 'no-content') {
-      await route.handler(ctx);
-      res.status(204).end();
-    } else if (route.response.kind === 'file') {
-      await sendFile(req, res, (await route.handler(ctx)) as FileReply);
-    } else {
-      res.status(200).json({ success: true, data: await route.handler(ctx) });
+    try {
+      await respond(route, ctx, req, res);
+    } finally {
+      // A body the service refused before reading it all: drop the rest (see requestStream).
+      if (stream && !stream.readableEnded) stream.destroy();
     }
   };
+}
+
+/** Calls the route's handler and answers with its response kind: the envelope, or the file's bytes. */
+async function respond(
+  route: RouteDefinition,
+  ctx: RouteContext,
+  req: Request,
+  res: Response,
+): Promise<void> {
+  if (route.response.kind === 'list') {
+    const page = (await route.handler(ctx)) as { items: unknown[]; pagination: unknown };
+    res.status(200).json({ success: true, data: page.items, pagination: page.pagination });
+  } else if (route.response.kind === 'created') {
+    const data = await route.handler(ctx);
+    res.status(201).location(route.response.location(data)).json({ success: true, data });
+  } else if (route.response.kind === 'no-content') {
+    await route.handler(ctx);
+    res.status(204).end();
+  } else if (route.response.kind === 'file') {
+    await sendFile(req, res, (await route.handler(ctx)) as FileReply);
+  } else {
+    res.status(200).json({ success: true, data: await route.handler(ctx) });
+  }
 }
 
 /** Requests to routes that stream their own body (see `rawBody`): the JSON parser leaves them alone. */

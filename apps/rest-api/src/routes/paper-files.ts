@@ -3,12 +3,11 @@
 import {
   deletePaperFile,
   openPaperFile,
-  PAPER_FILE_CONTENT_TYPE,
-  paperSchema,
   uploadPaperFile,
   type ByteRange,
   type PaperFileDownload,
 } from '@qpc/domain';
+import { PAPER_FILE_CONTENT_TYPE, paperSchema } from '@qpc/domain/schemas';
 import { RangeNotSatisfiableError } from '@qpc/server-kit';
 import type { FileReply, RouteDefinition } from './route.js';
 import { component, file, idParams, item, noContent } from './route.js';

@@ -1,16 +1,18 @@
 import {
   createPaper,
-  createPaperInput,
   deletePaper,
   getPaperBySlug,
   listPapers,
+  setPaperStatus,
+  updatePaper,
+} from '@qpc/domain';
+import {
+  createPaperInput,
   listPapersQuery,
   paperSchema,
-  setPaperStatus,
   setPaperStatusInput,
-  updatePaper,
   updatePaperInput,
-} from '@qpc/domain';
+} from '@qpc/domain/schemas';
 import type { RouteDefinition } from './route.js';
 import {
   component,

@@ -1,15 +1,17 @@
 import {
   createQuestion,
-  createQuestionInput,
   deleteQuestion,
   getQuestionById,
   getQuestionBySlug,
   listQuestions,
+  updateQuestion,
+} from '@qpc/domain';
+import {
+  createQuestionInput,
   listQuestionsQuery,
   questionSchema,
-  updateQuestion,
   updateQuestionInput,
-} from '@qpc/domain';
+} from '@qpc/domain/schemas';
 import type { RouteDefinition } from './route.js';
 import {
   approvedOnly,

@@ -3,7 +3,8 @@
 import type { Readable } from 'node:stream';
 import type { Config } from '@qpc/config';
 import type { Action, Actor, Page } from '@qpc/domain';
-import { externalIdSchema, objectId, slugSchema, whoMay } from '@qpc/domain';
+import { whoMay } from '@qpc/domain';
+import { externalIdSchema, objectId, slugSchema } from '@qpc/domain/schemas';
 import { z } from 'zod';
 
 /** Every REST path sits under this prefix. */

@@ -1,13 +1,10 @@
+import { createSemester, deleteSemester, listSemesters, updateSemester } from '@qpc/domain';
 import {
-  createSemester,
   createSemesterInput,
-  deleteSemester,
-  listSemesters,
   listSemestersQuery,
   semesterSchema,
-  updateSemester,
   updateSemesterInput,
-} from '@qpc/domain';
+} from '@qpc/domain/schemas';
 import type { RouteDefinition } from './route.js';
 import { component, created, idParams, item, list, noContent, resourcePath } from './route.js';
 

@@ -1,16 +1,18 @@
 import {
   createSolution,
-  createSolutionInput,
   deleteSolution,
   getSolutionById,
   listSolutions,
+  updateSolution,
+  voteSolution,
+} from '@qpc/domain';
+import {
+  createSolutionInput,
   listSolutionsQuery,
   solutionSchema,
-  updateSolution,
   updateSolutionInput,
-  voteSolution,
   voteSolutionInput,
-} from '@qpc/domain';
+} from '@qpc/domain/schemas';
 import type { RouteDefinition } from './route.js';
 import {
   approvedOnly,

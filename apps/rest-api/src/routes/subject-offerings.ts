@@ -1,12 +1,14 @@
 import {
   createSubjectOffering,
-  createSubjectOfferingInput,
   deleteSubjectOffering,
   getSubjectOfferingById,
   listSubjectOfferings,
+} from '@qpc/domain';
+import {
+  createSubjectOfferingInput,
   listSubjectOfferingsQuery,
   subjectOfferingSchema,
-} from '@qpc/domain';
+} from '@qpc/domain/schemas';
 import type { RouteDefinition } from './route.js';
 import { component, created, idParams, item, list, noContent, resourcePath } from './route.js';
 

@@ -1,14 +1,16 @@
 import {
   createSubject,
-  createSubjectInput,
   deleteSubject,
   getSubjectBySlug,
   listSubjects,
+  updateSubject,
+} from '@qpc/domain';
+import {
+  createSubjectInput,
   listSubjectsQuery,
   subjectSchema,
-  updateSubject,
   updateSubjectInput,
-} from '@qpc/domain';
+} from '@qpc/domain/schemas';
 import type { RouteDefinition } from './route.js';
 import {
   component,

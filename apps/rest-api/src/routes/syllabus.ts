@@ -1,8 +1,6 @@
 import {
   createModule,
-  createModuleInput,
   createTopic,
-  createTopicInput,
   deleteModule,
   deleteSyllabus,
   deleteTopic,
@@ -10,20 +8,24 @@ import {
   getSyllabus,
   getTopicById,
   initSyllabus,
-  initSyllabusInput,
   listModuleQuestions,
-  listSyllabusQuestionsQuery,
   listTopicQuestions,
+  updateModule,
+  updateTopic,
+} from '@qpc/domain';
+import {
+  createModuleInput,
+  createTopicInput,
+  initSyllabusInput,
+  listSyllabusQuestionsQuery,
   moduleSchema,
   objectId,
   questionSchema,
   syllabusSchema,
   syllabusWithModulesSchema,
   topicSchema,
-  updateModule,
   updateSyllabusItemInput,
-  updateTopic,
-} from '@qpc/domain';
+} from '@qpc/domain/schemas';
 import { z } from 'zod';
 import type { RouteContext, RouteDefinition } from './route.js';
 

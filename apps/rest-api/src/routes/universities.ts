@@ -1,15 +1,17 @@
 import {
   createUniversity,
-  createUniversityInput,
   deleteUniversity,
   getUniversityBySlug,
   listUniversities,
-  listUniversitiesQuery,
-  universitySchema,
   updateUniversity,
-  updateUniversityInput,
   whoMay,
 } from '@qpc/domain';
+import {
+  createUniversityInput,
+  listUniversitiesQuery,
+  universitySchema,
+  updateUniversityInput,
+} from '@qpc/domain/schemas';
 import type { RouteDefinition } from './route.js';
 import {
   component,

@@ -1,12 +1,5 @@
-import {
-  getMe,
-  getUserByExternalId,
-  listUsers,
-  listUsersQuery,
-  updateUser,
-  updateUserInput,
-  userSchema,
-} from '@qpc/domain';
+import { getMe, getUserByExternalId, listUsers, updateUser } from '@qpc/domain';
+import { listUsersQuery, updateUserInput, userSchema } from '@qpc/domain/schemas';
 import type { RouteDefinition } from './route.js';
 import { component, externalIdParams, item, list } from './route.js';
 

@@ -6,7 +6,8 @@ import {
 } from '@qpc/client/graphql';
 import { api } from '../api.js';
 import { h } from '../dom.js';
-import { href, type Params } from '../router.js';
+import { href } from '../router.js';
+import type { Params } from '../router.js';
 import { sections } from '../sections.js';
 import { breadcrumbs } from '../widgets.js';
 

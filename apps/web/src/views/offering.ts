@@ -1,14 +1,12 @@
 // A subject offering: its syllabus tree (modules, topics, how many questions each) and papers;
 // and one topic with its questions.
-import {
-  OfferingSyllabusDocument,
-  type OfferingSyllabusQuery,
-  type QuestionSummaryFragment,
-} from '@qpc/client/graphql';
+import { OfferingSyllabusDocument } from '@qpc/client/graphql';
+import type { OfferingSyllabusQuery, QuestionSummaryFragment } from '@qpc/client/graphql';
 import { api } from '../api.js';
 import { h } from '../dom.js';
 import { STATUS } from '../labels.js';
-import { href, type Params } from '../router.js';
+import { href } from '../router.js';
+import type { Params } from '../router.js';
 import { offeringPanels } from '../sections.js';
 import { breadcrumbs, chip, questionChips, questionCount } from '../widgets.js';
 

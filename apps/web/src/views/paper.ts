@@ -1,15 +1,12 @@
 // A paper: its questions, their solutions and the votes; signed-in users vote.
-import {
-  PaperDocument,
-  VoteSolutionDocument,
-  type PaperQuery,
-  type SolutionVotesFragment,
-} from '@qpc/client/graphql';
+import { PaperDocument, VoteSolutionDocument } from '@qpc/client/graphql';
+import type { PaperQuery, SolutionVotesFragment } from '@qpc/client/graphql';
 import { api } from '../api.js';
 import { h, replace } from '../dom.js';
 import { errorBox } from '../errors.js';
 import { EXAM_TYPE, STATUS } from '../labels.js';
-import { href, type Params } from '../router.js';
+import { href } from '../router.js';
+import type { Params } from '../router.js';
 import { session } from '../session.js';
 import { breadcrumbs, chip, questionChips } from '../widgets.js';
 

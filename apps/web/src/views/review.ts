@@ -1,11 +1,7 @@
 // The editors' queue: papers waiting for review, approved or rejected with a reason. The API
 // decides who may (admins today); the page shows its answer.
-import {
-  PendingPapersDocument,
-  SetPaperStatusDocument,
-  type PaperStatus,
-  type PendingPapersQuery,
-} from '@qpc/client/graphql';
+import { PendingPapersDocument, SetPaperStatusDocument } from '@qpc/client/graphql';
+import type { PaperStatus, PendingPapersQuery } from '@qpc/client/graphql';
 import { api } from '../api.js';
 import { h, replace } from '../dom.js';
 import { errorBox } from '../errors.js';

@@ -9,16 +9,17 @@ import type { AddressInfo } from 'node:net';
 import {
   connectDatabase,
   disconnectDatabase,
-  mongoose,
-  seedSampleCatalog,
   setUserRole,
   upsertUserFromClaims,
-  type Role,
 } from '@qpc/domain';
+import type { Role } from '@qpc/domain';
+import { seedSampleCatalog } from '@qpc/domain/seed';
+import { mongoose } from '@qpc/domain/testing';
 import { createGateway } from '@qpc/graphql-gateway/dist/app.js';
 import { createActorResolver, createLogger, createRateLimiter } from '@qpc/server-kit';
 import { listen, testConfig, tokenFor } from '@qpc/server-kit/testing';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { createWebServer } from '../../server/app.js';
 

@@ -1,7 +1,8 @@
 // Both apps, started in this process on free loopback ports against a fresh database of the test
 // server (the global setup's FerretDB), as their own test suites start them.
 import type {} from '@qpc/ferretdb/vitest-global-setup';
-import { setUserRole, type Role } from '@qpc/domain';
+import { setUserRole } from '@qpc/domain';
+import type { Role } from '@qpc/domain';
 import { createGateway } from '@qpc/graphql-gateway/dist/app.js';
 import { createApp } from '@qpc/rest-api/dist/app.js';
 import { createActorResolver, createLogger, createRateLimiter } from '@qpc/server-kit';

@@ -1,6 +1,7 @@
 // A small catalog made through the typed REST client, as another team's admin tool would.
 import { randomUUID } from 'node:crypto';
-import { unwrap, type RestClient } from '../../src/rest.js';
+import { unwrap } from '../../src/rest.js';
+import type { RestClient } from '../../src/rest.js';
 
 export interface Catalog {
   tag: string;

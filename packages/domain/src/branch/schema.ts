@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { atLeastOneField, objectId, trimmedText } from '../common-schemas.js';
-import { paginationQuery, sortParam } from '../pagination.js';
+import { paginationQuery, sortParam } from '../list-query.js';
 import { searchQuery } from '../search.js';
 
 const name = trimmedText('name', 200).describe('Name of the branch (department)');

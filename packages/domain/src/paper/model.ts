@@ -1,8 +1,7 @@
 import { model, Schema, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions, ObjectIdType } from '../model-helpers.js';
-
-export const PAPER_STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
-export const EXAM_TYPES = ['end-term', 'mid-term', 'supplementary', 'quiz'] as const;
+import { EXAM_TYPES, PAPER_STATUSES } from './schema.js';
+import { searchable } from '../search/indexing.js';
 
 const statusChangeSchema = new Schema(
   {
@@ -54,6 +53,7 @@ paperSchema.index({ branchId: 1 });
 paperSchema.index({ semesterId: 1 });
 paperSchema.index({ subjectId: 1 });
 paperSchema.index({ fileSha256: 1 });
+searchable(paperSchema, { title: ['title', 'slug'], body: [] });
 
 export type PaperDoc = InferSchemaType<typeof paperSchema>;
 export const PaperModel = model('Paper', paperSchema);

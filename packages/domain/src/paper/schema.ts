@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { atLeastOneField, objectId, trimmedText } from '../common-schemas.js';
-import { paginationQuery, sortParam } from '../pagination.js';
-import { slugSchema } from '../slug.js';
-import { EXAM_TYPES, PAPER_STATUSES } from './model.js';
+import { atLeastOneField, objectId, trimmedText, slugSchema } from '../common-schemas.js';
+import { paginationQuery, sortParam } from '../list-query.js';
+
+/** Review statuses of a paper; only approved papers are public. */
+export const PAPER_STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
+/** Kinds of exam a paper comes from. */
+export const EXAM_TYPES = ['end-term', 'mid-term', 'supplementary', 'quiz'] as const;
 
 export const MIN_EXAM_YEAR = 1900;
 

@@ -255,7 +255,8 @@ describe('listPapers and single reads', () => {
 
   it.each([
     ['an unknown status', { status: 'archived' }],
-    ['an unknown parameter', { sort: 'title' }],
+    ['an unknown parameter', { colour: 'red' }],
+    ['an unknown sort field', { sort: 'popularity' }],
     ['limit 0', { limit: 0 }],
     ['limit 101', { limit: 101 }],
     ['a malformed subjectOfferingId', { subjectOfferingId: 'x' }],

@@ -8,6 +8,7 @@ import { definedFields, orNotFound, updateById } from '../update.js';
 import { emptyPage, paginate } from '../pagination.js';
 import type { Page } from '../pagination.js';
 import {
+  copyToChildren,
   deleteUnlessReferenced,
   insertUnderParent,
   readById,
@@ -186,6 +187,11 @@ export async function updatePaper({
     updateById<Parameters<typeof toPaper>[0]>(PaperModel, paperId, { $set }),
     () => new NotFoundError('Paper not found'),
   );
+  // Questions carry their paper's year (search filters and counts by it).
+  if (data.examYear !== undefined) {
+    const { examYear } = updated as { examYear: number };
+    await copyToChildren('Question', 'paperId', paperId, { examYear });
+  }
   return toPaper(updated, actor);
 }
 

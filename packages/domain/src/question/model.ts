@@ -1,9 +1,8 @@
 import { model, Schema, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions, ObjectIdType } from '../model-helpers.js';
-import { PAPER_STATUSES } from '../paper/model.js';
-
-export const QUESTION_TYPES = ['mcq', 'short', 'long', 'numerical', 'coding'] as const;
-export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+import { DIFFICULTIES, QUESTION_TYPES } from './schema.js';
+import { PAPER_STATUSES } from '../paper/schema.js';
+import { searchable } from '../search/indexing.js';
 
 const questionSchema = new Schema(
   {
@@ -13,6 +12,8 @@ const questionSchema = new Schema(
     universityId: { type: ObjectIdType, ref: 'University', required: true },
     // The paper's status, kept equal to it (visibility.ts): public reads filter by equality.
     paperStatus: { type: String, enum: PAPER_STATUSES, required: true },
+    // The paper's exam year, kept equal to it: search filters and counts hits by year.
+    examYear: { type: Number, default: null },
     moduleId: { type: ObjectIdType, ref: 'Module', default: null },
     topicId: { type: ObjectIdType, ref: 'Topic', default: null },
     text: { type: String, required: true },
@@ -34,6 +35,7 @@ questionSchema.index({ paperStatus: 1 });
 questionSchema.index({ moduleId: 1, createdAt: -1 });
 questionSchema.index({ topicId: 1, createdAt: -1 });
 questionSchema.index({ type: 1, difficulty: 1, isVerified: 1, createdAt: -1 });
+searchable(questionSchema, { title: ['slug'], body: ['text'] });
 
 export type QuestionDoc = InferSchemaType<typeof questionSchema>;
 export const QuestionModel = model('Question', questionSchema);

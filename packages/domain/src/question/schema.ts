@@ -1,8 +1,17 @@
 import { z } from 'zod';
-import { atLeastOneField, NOT_BLANK, objectId, trimmedText } from '../common-schemas.js';
-import { paginationQuery, sortParam } from '../pagination.js';
-import { slugSchema } from '../slug.js';
-import { DIFFICULTIES, QUESTION_TYPES } from './model.js';
+import {
+  atLeastOneField,
+  NOT_BLANK,
+  objectId,
+  trimmedText,
+  slugSchema,
+} from '../common-schemas.js';
+import { paginationQuery, sortParam } from '../list-query.js';
+
+/** Kinds of question. */
+export const QUESTION_TYPES = ['mcq', 'short', 'long', 'numerical', 'coding'] as const;
+/** Difficulties of a question. */
+export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 
 export const MIN_MCQ_OPTIONS = 2;
 export const MAX_MCQ_OPTIONS = 10;

@@ -30,9 +30,13 @@ import type { Question } from './schema.js';
 /** Order of every question list: newest first, `_id` as the tiebreak. */
 export const QUESTION_ORDER = { createdAt: -1, _id: -1 } as const;
 
-/** A lean question as its DTO (absent options become null; the copied paper status stays inside). */
+/** A lean question as its DTO (absent options become null; the copied paper fields stay inside). */
 export function toQuestion(doc: unknown): Question {
-  const { paperStatus: _internal, ...question } = toDto<Question & { paperStatus?: string }>(doc);
+  const {
+    paperStatus: _status,
+    examYear: _year,
+    ...question
+  } = toDto<Question & { paperStatus?: string; examYear?: number | null }>(doc);
   question.options = question.options ?? null;
   return question;
 }
@@ -198,6 +202,7 @@ interface PaperKeys {
   subjectOfferingId: Types.ObjectId;
   universityId: Types.ObjectId;
   status: PaperStatus;
+  examYear: number;
 }
 
 /** Creates a question (editors and admins) in a paper, checking its module and topic against the paper's offering. */
@@ -214,6 +219,7 @@ export async function createQuestion({
     subjectOfferingId: 1,
     universityId: 1,
     status: 1,
+    examYear: 1,
   });
   const refs = await resolveSyllabusRefs(
     paper.subjectOfferingId,
@@ -224,8 +230,8 @@ export async function createQuestion({
     child: 'Question',
     field: 'paperId',
     parentId: data.paperId,
-    // The paper's status may change while we insert: the copy is checked again afterwards.
-    inherited: (current) => ({ paperStatus: current.status }),
+    // The paper's status and year may change while we insert: the copies are checked again afterwards.
+    inherited: (current) => ({ paperStatus: current.status, examYear: current.examYear }),
     insert: () =>
       createWithSlug({
         model: QuestionModel,
@@ -237,6 +243,7 @@ export async function createQuestion({
             subjectOfferingId: paper.subjectOfferingId,
             universityId: paper.universityId,
             paperStatus: paper.status,
+            examYear: paper.examYear,
             moduleId: refs.moduleId,
             topicId: refs.topicId,
             text: data.text,

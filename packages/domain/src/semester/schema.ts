@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { atLeastOneField, objectId, trimmedText } from '../common-schemas.js';
-import { paginationQuery, sortParam } from '../pagination.js';
+import { paginationQuery, sortParam } from '../list-query.js';
 
 const branchId = objectId.describe('Id of the branch the semester belongs to');
 const number = z

@@ -2,7 +2,7 @@ import type { QueryFilter, Types } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
-import { ConflictError, invalidReference, NotFoundError, parseInput } from '../errors.js';
+import { ConflictError, NotFoundError, parseInput } from '../errors.js';
 import { definedFields, orNotFound, updateById } from '../update.js';
 import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';

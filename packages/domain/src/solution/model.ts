@@ -1,6 +1,6 @@
 import { model, Schema, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions, ObjectIdType } from '../model-helpers.js';
-import { PAPER_STATUSES } from '../paper/model.js';
+import { PAPER_STATUSES } from '../paper/schema.js';
 
 const solutionSchema = new Schema(
   {

@@ -338,7 +338,8 @@ describe('listSolutions', () => {
 
   it.each([
     ['a malformed questionId', { questionId: 'q' }],
-    ['an unknown parameter', { sort: 'score' }],
+    ['an unknown parameter', { colour: 'red' }],
+    ['an unknown sort field', { sort: 'votes' }],
     ['page 0', { page: 0 }],
   ])('when the query has %s, then it is a 400', async (_n, query) => {
     await expect(listSolutions({ actor: null, query })).rejects.toMatchObject({ status: 400 });

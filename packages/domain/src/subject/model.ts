@@ -1,5 +1,6 @@
 import { model, Schema, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions } from '../model-helpers.js';
+import { searchable } from '../search/indexing.js';
 
 const subjectSchema = new Schema(
   {
@@ -11,6 +12,7 @@ const subjectSchema = new Schema(
   baseSchemaOptions,
 );
 subjectSchema.index({ name: 1 });
+searchable(subjectSchema, { title: ['name', 'code'], body: ['description'] });
 
 export type SubjectDoc = InferSchemaType<typeof subjectSchema>;
 export const SubjectModel = model('Subject', subjectSchema);

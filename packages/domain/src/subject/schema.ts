@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { atLeastOneField, objectId, trimmedText } from '../common-schemas.js';
-import { paginationQuery, sortParam } from '../pagination.js';
+import { atLeastOneField, objectId, trimmedText, slugSchema } from '../common-schemas.js';
+import { paginationQuery, sortParam } from '../list-query.js';
 import { searchQuery } from '../search.js';
-import { slugSchema } from '../slug.js';
 
 const name = trimmedText('name', 200).describe('Name of the subject');
 const code = trimmedText('code', 50).nullable().describe('Subject code, e.g. "CS201"');

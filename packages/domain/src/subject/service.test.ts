@@ -174,7 +174,9 @@ describe('listSubjects', () => {
     expect(
       (await listSubjects({ query: { search: 'x'.repeat(101) } }).catch((e) => e)).status,
     ).toBe(400);
-    expect((await listSubjects({ query: { sort: 'name' } }).catch((e) => e)).status).toBe(400);
+    expect((await listSubjects({ query: { sort: 'popularity' } }).catch((e) => e)).status).toBe(
+      400,
+    );
   });
 });
 

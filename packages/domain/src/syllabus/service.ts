@@ -1,4 +1,4 @@
-import type { Model, QueryFilter, Types } from 'mongoose';
+import type { Types } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
@@ -18,6 +18,7 @@ import {
   initSyllabusInput,
   updateSyllabusItemInput,
 } from './schema.js';
+import type { AnyModel, AnyFilter } from '../model-helpers.js';
 
 const syllabusNotFound = () => new NotFoundError('Syllabus not found');
 const moduleNotFound = () => new NotFoundError('Module not found');
@@ -287,7 +288,7 @@ export async function deleteSyllabus({
 }
 
 /** One past the highest order among the siblings, 1 for the first. Racing creates may tie; creation order breaks it. */
-async function nextOrder(model: Model<any>, siblings: QueryFilter<any>): Promise<number> {
+async function nextOrder(model: AnyModel, siblings: AnyFilter): Promise<number> {
   const last = await model
     .findOne(siblings, { order: 1 })
     .sort({ order: -1 })

@@ -127,6 +127,9 @@ export async function makeQuestion(
     type?: QuestionType;
     difficulty?: Difficulty;
     isVerified?: boolean;
+    text?: string;
+    marks?: number | null;
+    slug?: string;
   } = {},
 ): Promise<{ id: string; slug: string }> {
   const paper = await PaperModel.findById(paperId).lean();
@@ -138,13 +141,15 @@ export async function makeQuestion(
     subjectOfferingId: paper.subjectOfferingId,
     universityId: paper.universityId,
     paperStatus: paper.status,
+    examYear: paper.examYear,
     moduleId: options.moduleId ?? null,
     topicId: options.topicId ?? null,
-    text: `Question ${t}`,
+    text: options.text ?? `Question ${t}`,
+    marks: options.marks ?? null,
     type,
     difficulty: options.difficulty ?? 'easy',
     ...(type === 'mcq' ? { options: ['A', 'B'] } : {}),
-    slug: `question-${t}`,
+    slug: options.slug ?? `question-${t}`,
     isVerified: options.isVerified ?? false,
   });
   return { id: question._id.toHexString(), slug: question.slug };

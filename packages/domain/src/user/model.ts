@@ -1,5 +1,5 @@
 import { model, Schema, type InferSchemaType } from 'mongoose';
-import { ROLES } from '../access.js';
+import { ROLES } from '../roles.js';
 import { baseSchemaOptions } from '../model-helpers.js';
 
 const userSchema = new Schema(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ROLES } from '../access.js';
+import { ROLES } from '../roles.js';
 import { atLeastOneField, trimmedText } from '../common-schemas.js';
-import { paginationQuery, sortParam } from '../pagination.js';
+import { paginationQuery, sortParam } from '../list-query.js';
 import { searchQuery } from '../search.js';
 
 const role = z.enum(ROLES).describe('Role: admin, editor or normal');

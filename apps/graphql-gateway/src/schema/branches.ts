@@ -1,0 +1,104 @@
+import { createBranch, deleteBranch, listBranches, updateBranch, type Branch } from '@qpc/domain';
+import type { GatewayContext } from '../context.js';
+import {
+  listArgs,
+  PAGE_ARGS,
+  who,
+  type IdArgs,
+  type InputArgs,
+  type UpdateArgs,
+} from './common.js';
+
+export const branchTypeDefs = /* GraphQL */ `
+  """
+  A branch (department) of a university.
+  """
+  type Branch {
+    "Resource id."
+    id: ID!
+    "Id of the university the branch belongs to."
+    universityId: ID!
+    "Name of the branch."
+    name: String!
+    "Short code, e.g. CSE, or null."
+    code: String
+    "Creation time (ISO 8601)."
+    createdAt: String!
+    "Last update time (ISO 8601)."
+    updatedAt: String!
+    "Semesters of the branch, ordered by number."
+    semesters: [Semester!]!
+  }
+
+  "A page of branches."
+  type BranchPage {
+    "The branches of this page."
+    items: [Branch!]!
+    "Where this page sits in the whole list."
+    pagination: Pagination!
+  }
+
+  "Fields of a new branch (REST: POST /branches)."
+  input CreateBranchInput {
+    "Id of an active university."
+    universityId: ObjectID!
+    "Name of the branch (1 to 200 characters)."
+    name: NonEmptyString!
+    "Short code (1 to 50 characters), or null."
+    code: NonEmptyString
+  }
+
+  "Fields to change on a branch, at least one (REST: PATCH /branches/:id)."
+  input UpdateBranchInput {
+    "Id of an active university (refused while subject offerings reference the branch)."
+    universityId: ObjectID
+    "Name of the branch (1 to 200 characters)."
+    name: NonEmptyString
+    "Short code (1 to 50 characters); null clears it."
+    code: NonEmptyString
+  }
+
+  type Query {
+    "Branches ordered by name (REST: GET /branches)."
+    branches(
+      "Only branches of this university."
+      universityId: ObjectID
+      "Case-insensitive literal substring of the name (up to 100 characters)."
+      search: String
+      ${PAGE_ARGS}
+    ): BranchPage!
+  }
+
+  type Mutation {
+    "Creates a branch ${who('catalog:write')}."
+    createBranch("The new branch." input: CreateBranchInput!): Branch!
+    "Updates a branch ${who('catalog:write')}."
+    updateBranch("The branch's id." id: ObjectID!, "Fields to change." input: UpdateBranchInput!): Branch!
+    "Deletes a branch without semesters or offerings ${who('catalog:delete')}."
+    deleteBranch("The branch's id." id: ObjectID!): Boolean!
+  }
+`;
+
+type Ctx = GatewayContext;
+type Args = Record<string, unknown>;
+
+export const branchResolvers = {
+  Query: {
+    branches: (_: unknown, args: Args, { actor }: Ctx) =>
+      listBranches({ actor, query: listArgs(args) }),
+  },
+  Mutation: {
+    createBranch: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
+      createBranch({ actor, input }),
+    updateBranch: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+      updateBranch({ actor, id, input }),
+    deleteBranch: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
+      await deleteBranch({ actor, id });
+      return true;
+    },
+  },
+  Branch: {
+    semesters: (branch: Branch, _: Args, { loaders }: Ctx) =>
+      loaders.semestersByBranchId.load(branch.id),
+  },
+};

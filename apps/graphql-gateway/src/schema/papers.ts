@@ -1,0 +1,198 @@
+import {
+  createPaper,
+  deletePaper,
+  getPaperBySlug,
+  listPapers,
+  setPaperStatus,
+  updatePaper,
+  type Paper,
+} from '@qpc/domain';
+import type { GatewayContext } from '../context.js';
+import {
+  listArgs,
+  PAGE_ARGS,
+  required,
+  who,
+  type IdArgs,
+  type InputArgs,
+  type UpdateArgs,
+} from './common.js';
+
+export const paperTypeDefs = /* GraphQL */ `
+  """
+  A previous-year exam paper of a subject offering. Only callers who may paper:read-unapproved
+  ${who('paper:read-unapproved')} see papers that are not approved.
+  """
+  type Paper {
+    "Resource id."
+    id: ID!
+    "Id of the subject offering."
+    subjectOfferingId: ID!
+    "University of the paper's offering."
+    universityId: ID!
+    "Branch of the paper's offering."
+    branchId: ID!
+    "Semester of the paper's offering."
+    semesterId: ID!
+    "Subject of the paper's offering."
+    subjectId: ID!
+    "Year the exam was held."
+    examYear: Int!
+    "Kind of exam."
+    examType: ExamType!
+    "Human-readable title."
+    title: String!
+    "Unique slug used in read paths."
+    slug: String!
+    "Review status."
+    status: PaperStatus!
+    "Status changes, oldest first; null unless the caller may paper:read-unapproved ${who('paper:read-unapproved')}."
+    statusHistory: [PaperStatusChange!]
+    "Id of the user who created it, or null."
+    createdBy: ID
+    "Creation time (ISO 8601)."
+    createdAt: String!
+    "Last update time (ISO 8601)."
+    updatedAt: String!
+    "The subject offering the paper belongs to."
+    subjectOffering: SubjectOffering!
+    "Questions of the paper, newest first."
+    questions: [Question!]!
+  }
+
+  """
+  One recorded change of a paper's status.
+  """
+  type PaperStatusChange {
+    "Status before the change."
+    from: PaperStatus!
+    "Status after the change."
+    to: PaperStatus!
+    "Id of the admin who changed it."
+    by: ID!
+    "When it changed (ISO 8601)."
+    at: String!
+    "Why it changed, or null."
+    reason: String
+  }
+
+  "A page of papers."
+  type PaperPage {
+    "The papers of this page."
+    items: [Paper!]!
+    "Where this page sits in the whole list."
+    pagination: Pagination!
+  }
+
+  "Fields of a new paper (REST: POST /papers)."
+  input CreatePaperInput {
+    "Id of the subject offering."
+    subjectOfferingId: ObjectID!
+    "Year the exam was held (1900 to next year)."
+    examYear: Int!
+    "Kind of exam."
+    examType: ExamType!
+    "Title (1 to 200 characters); generated from the subject, exam type and year when absent."
+    title: NonEmptyString
+    "Unique lowercase kebab-case slug (1 to 120 characters); generated from the title when absent."
+    slug: Slug
+    "Initial status: DRAFT or PENDING (default PENDING)."
+    status: PaperStatus
+  }
+
+  "Fields to change on a paper, at least one (REST: PATCH /papers/:id); the status changes through setPaperStatus."
+  input UpdatePaperInput {
+    "Year the exam was held (1900 to next year)."
+    examYear: Int
+    "Kind of exam."
+    examType: ExamType
+    "Title (1 to 200 characters)."
+    title: NonEmptyString
+    "Unique lowercase kebab-case slug (1 to 120 characters)."
+    slug: Slug
+  }
+
+  type Query {
+    "Papers the caller may see, newest exam year first (REST: GET /papers)."
+    papers(
+      "Only papers of this subject offering."
+      subjectOfferingId: ObjectID
+      "Only papers of this university."
+      universityId: ObjectID
+      "Only papers of this branch."
+      branchId: ObjectID
+      "Only papers of this semester."
+      semesterId: ObjectID
+      "Only papers of this subject."
+      subjectId: ObjectID
+      "Only papers of this exam year (1900 to 9999)."
+      examYear: Int
+      "Only papers of this exam type."
+      examType: ExamType
+      "Only papers of this status (for callers who may paper:read-unapproved)."
+      status: PaperStatus
+      ${PAGE_ARGS}
+    ): PaperPage!
+    "A paper by slug, when the caller may see it (REST: GET /papers/:slug)."
+    paper("The paper's slug." slug: Slug!): Paper
+  }
+
+  type Mutation {
+    "Creates a paper as draft or pending ${who('catalog:write')}."
+    createPaper("The new paper." input: CreatePaperInput!): Paper!
+    "Updates a paper ${who('catalog:write')}."
+    updatePaper("The paper's id." id: ObjectID!, "Fields to change." input: UpdatePaperInput!): Paper!
+    "Deletes a paper without questions ${who('catalog:delete')}."
+    deletePaper("The paper's id." id: ObjectID!): Boolean!
+    "Sets a paper's status and records the change ${who('paper:set-status')} (REST: PATCH /papers/:id/status)."
+    setPaperStatus(
+      "The paper's id."
+      id: ObjectID!
+      "The new status."
+      status: PaperStatus!
+      "Why the status changes (up to 500 characters)."
+      reason: String
+    ): Paper!
+  }
+`;
+
+type Ctx = GatewayContext;
+type Args = Record<string, unknown>;
+
+export const paperResolvers = {
+  Query: {
+    papers: (_: unknown, args: Args, { actor }: Ctx) =>
+      listPapers({ actor, query: listArgs(args) }),
+    paper: (_: unknown, { slug }: { slug: string }, { actor }: Ctx) =>
+      getPaperBySlug({ actor, slug }),
+  },
+  Mutation: {
+    createPaper: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
+      createPaper({ actor, input }),
+    updatePaper: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+      updatePaper({ actor, id, input }),
+    deletePaper: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
+      await deletePaper({ actor, id });
+      return true;
+    },
+    setPaperStatus: (
+      _: unknown,
+      { id, status, reason }: { id: string; status: string; reason?: string | null },
+      { actor }: Ctx,
+    ) =>
+      setPaperStatus({
+        actor,
+        id,
+        input: { status, ...(reason === undefined || reason === null ? {} : { reason }) },
+      }),
+  },
+  Paper: {
+    subjectOffering: async (paper: Paper, _: Args, { loaders }: Ctx) =>
+      required(await loaders.subjectOfferingById.load(paper.subjectOfferingId), 'Subject offering'),
+    // A paper's questions and a question's solutions are their share of the offering's.
+    questions: async (paper: Paper, _: Args, { loaders }: Ctx) =>
+      (await loaders.questionsBySubjectOfferingId.load(paper.subjectOfferingId)).filter(
+        (q) => q.paperId === paper.id,
+      ),
+  },
+};

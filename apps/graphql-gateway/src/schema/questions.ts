@@ -1,0 +1,194 @@
+import {
+  createQuestion,
+  deleteQuestion,
+  getQuestionById,
+  getQuestionBySlug,
+  listQuestions,
+  updateQuestion,
+  type Question,
+} from '@qpc/domain';
+import type { GatewayContext } from '../context.js';
+import {
+  listArgs,
+  PAGE_ARGS,
+  who,
+  type IdArgs,
+  type InputArgs,
+  type UpdateArgs,
+} from './common.js';
+
+export const questionTypeDefs = /* GraphQL */ `
+  """
+  A question of a paper, optionally placed in a syllabus module and topic.
+  """
+  type Question {
+    "Resource id."
+    id: ID!
+    "Id of the paper."
+    paperId: ID!
+    "Id of the paper's subject offering."
+    subjectOfferingId: ID!
+    "Id of the paper's university."
+    universityId: ID!
+    "Id of the syllabus module, or null."
+    moduleId: ID
+    "Id of the syllabus topic, or null."
+    topicId: ID
+    "The question as printed on the paper."
+    text: String!
+    "Kind of question."
+    type: QuestionType!
+    "Difficulty."
+    difficulty: Difficulty!
+    "Marks the question carries, or null."
+    marks: Float
+    "Choices of a multiple-choice question, else null."
+    options: [String!]
+    "Expected answer, or null."
+    answer: String
+    "Unique slug used in read paths."
+    slug: String!
+    "True once checked by an editor."
+    isVerified: Boolean!
+    "Id of the user who created it, or null."
+    createdBy: ID
+    "Creation time (ISO 8601)."
+    createdAt: String!
+    "Last update time (ISO 8601)."
+    updatedAt: String!
+    "Solutions, best score first, then oldest."
+    solutions: [Solution!]!
+  }
+
+  "A page of questions."
+  type QuestionPage {
+    "The questions of this page."
+    items: [Question!]!
+    "Where this page sits in the whole list."
+    pagination: Pagination!
+  }
+
+  "Fields of a new question (REST: POST /questions)."
+  input CreateQuestionInput {
+    "Id of the paper."
+    paperId: ObjectID!
+    "The question text (1 to 10000 characters)."
+    text: NonEmptyString!
+    "Kind of question."
+    type: QuestionType!
+    "Difficulty."
+    difficulty: Difficulty!
+    "Syllabus module of the paper's subject offering, or null."
+    moduleId: ObjectID
+    "Syllabus topic of the paper's subject offering (and of moduleId when given), or null."
+    topicId: ObjectID
+    "Marks (0 to 1000), or null."
+    marks: Float
+    "Choices: 2 to 10, each 1 to 1000 characters; required for MCQ and refused otherwise."
+    options: [String!]
+    "Expected answer (up to 10000 characters), or null."
+    answer: String
+    "Unique lowercase kebab-case slug (1 to 120 characters); generated from the text when absent."
+    slug: Slug
+    "Checked by an editor (default false)."
+    isVerified: Boolean
+  }
+
+  "Fields to change on a question, at least one (REST: PATCH /questions/:id)."
+  input UpdateQuestionInput {
+    "The question text (1 to 10000 characters)."
+    text: NonEmptyString
+    "Kind of question."
+    type: QuestionType
+    "Difficulty."
+    difficulty: Difficulty
+    "Syllabus module; null removes it."
+    moduleId: ObjectID
+    "Syllabus topic; null removes it."
+    topicId: ObjectID
+    "Marks (0 to 1000); null clears them."
+    marks: Float
+    "Choices (MCQ only), 2 to 10, each 1 to 1000 characters; null removes them."
+    options: [String!]
+    "Expected answer (up to 10000 characters); null clears it."
+    answer: String
+    "Unique lowercase kebab-case slug (1 to 120 characters)."
+    slug: Slug
+    "Checked by an editor."
+    isVerified: Boolean
+  }
+
+  "How to find one question: give exactly one of id and slug."
+  input QuestionKey @oneOf {
+    "The question's id."
+    id: ObjectID
+    "The question's slug."
+    slug: Slug
+  }
+
+  type Query {
+    "Questions the caller may see, newest first (REST: GET /questions)."
+    questions(
+      "Only questions of this type."
+      type: QuestionType
+      "Only questions of this difficulty."
+      difficulty: Difficulty
+      "Only verified (true) or unverified (false) questions."
+      isVerified: Boolean
+      "Only questions of this paper."
+      paperId: ObjectID
+      "Only questions of this subject offering."
+      subjectOfferingId: ObjectID
+      "Only questions of this module."
+      moduleId: ObjectID
+      "Only questions of this topic."
+      topicId: ObjectID
+      ${PAGE_ARGS}
+    ): QuestionPage!
+    "A question by id or by slug (REST: GET /questions/:id, /questions/slug/:slug)."
+    question("The question's id or slug (exactly one)." by: QuestionKey!): Question
+  }
+
+  type Mutation {
+    "Creates a question ${who('catalog:write')}."
+    createQuestion("The new question." input: CreateQuestionInput!): Question!
+    "Updates a question ${who('catalog:write')}."
+    updateQuestion(
+      "The question's id."
+      id: ObjectID!
+      "Fields to change."
+      input: UpdateQuestionInput!
+    ): Question!
+    "Deletes a question without solutions ${who('catalog:delete')}."
+    deleteQuestion("The question's id." id: ObjectID!): Boolean!
+  }
+`;
+
+type Ctx = GatewayContext;
+type Args = Record<string, unknown>;
+
+export const questionResolvers = {
+  Query: {
+    questions: (_: unknown, args: Args, { actor }: Ctx) =>
+      listQuestions({ actor, query: listArgs(args) }),
+    // QuestionKey is @oneOf: graphql-js has already refused none or both of id and slug.
+    question: (_: unknown, { by }: { by: { id: string } | { slug: string } }, { actor }: Ctx) =>
+      'id' in by ? getQuestionById({ actor, id: by.id }) : getQuestionBySlug({ actor, slug: by.slug }),
+  },
+  Mutation: {
+    createQuestion: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
+      createQuestion({ actor, input }),
+    updateQuestion: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+      updateQuestion({ actor, id, input }),
+    deleteQuestion: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
+      await deleteQuestion({ actor, id });
+      return true;
+    },
+  },
+  Question: {
+    solutions: async (question: Question, _: Args, { loaders }: Ctx) =>
+      (await loaders.solutionsBySubjectOfferingId.load(question.subjectOfferingId)).filter(
+        (s) => s.questionId === question.id,
+      ),
+  },
+};

@@ -1,0 +1,118 @@
+import {
+  createSolution,
+  deleteSolution,
+  getSolutionById,
+  listSolutions,
+  updateSolution,
+  voteSolution,
+} from '@qpc/domain';
+import type { GatewayContext } from '../context.js';
+import {
+  listArgs,
+  PAGE_ARGS,
+  who,
+  type IdArgs,
+  type InputArgs,
+  type UpdateArgs,
+} from './common.js';
+
+export const solutionTypeDefs = /* GraphQL */ `
+  """
+  A solution contributed to a question, with its votes.
+  """
+  type Solution {
+    "Resource id."
+    id: ID!
+    "Id of the question."
+    questionId: ID!
+    "Id of the question's paper."
+    paperId: ID!
+    "Id of the question's subject offering."
+    subjectOfferingId: ID!
+    "Id of the question's university."
+    universityId: ID!
+    "Id of the user who wrote it."
+    authorId: ID!
+    "The solution text (Markdown)."
+    content: String!
+    "Number of up votes."
+    upvotes: Int!
+    "Number of down votes."
+    downvotes: Int!
+    "upvotes minus downvotes."
+    score: Int!
+    "The caller's vote: 1, -1, or 0 for none (always 0 for anonymous callers)."
+    myVote: Int!
+    "Creation time (ISO 8601)."
+    createdAt: String!
+    "Last update time (ISO 8601)."
+    updatedAt: String!
+  }
+
+  "A page of solutions."
+  type SolutionPage {
+    "The solutions of this page."
+    items: [Solution!]!
+    "Where this page sits in the whole list."
+    pagination: Pagination!
+  }
+
+  "The new text of a solution (REST: PATCH /solutions/:id)."
+  input UpdateSolutionInput {
+    "The solution text (1 to 20000 characters, Markdown)."
+    content: NonEmptyString!
+  }
+
+  "Fields of a new solution (REST: POST /solutions); the caller is the author."
+  input CreateSolutionInput {
+    "Id of a question the caller can see."
+    questionId: ObjectID!
+    "The solution text (1 to 20000 characters, Markdown)."
+    content: NonEmptyString!
+  }
+
+  type Query {
+    "Solutions the caller may see, best score first (REST: GET /solutions)."
+    solutions(
+      "Only solutions of this question."
+      questionId: ObjectID
+      ${PAGE_ARGS}
+    ): SolutionPage!
+    "A solution by id, with its counts and the caller's vote (REST: GET /solutions/:id)."
+    solution("The solution's id." id: ObjectID!): Solution
+  }
+
+  type Mutation {
+    "Adds a solution to a question ${who('solution:create')}."
+    createSolution("The new solution." input: CreateSolutionInput!): Solution!
+    "Votes on someone else's solution: 1 up, -1 down, 0 withdraws ${who('solution:vote')}."
+    voteSolution("The solution's id." id: ObjectID!, "1, -1 or 0." value: Int!): Solution!
+    "Changes the text of a solution: its author only, ${who('solution:create')} (REST: PATCH /solutions/:id)."
+    updateSolution("The solution's id." id: ObjectID!, "The new text." input: UpdateSolutionInput!): Solution!
+    "Deletes a solution and its votes: its author ${who('solution:create')} or an admin (REST: DELETE /solutions/:id)."
+    deleteSolution("The solution's id." id: ObjectID!): Boolean!
+  }
+`;
+
+type Ctx = GatewayContext;
+type Args = Record<string, unknown>;
+
+export const solutionResolvers = {
+  Query: {
+    solutions: (_: unknown, args: Args, { actor }: Ctx) =>
+      listSolutions({ actor, query: listArgs(args) }),
+    solution: (_: unknown, { id }: IdArgs, { actor }: Ctx) => getSolutionById({ actor, id }),
+  },
+  Mutation: {
+    createSolution: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
+      createSolution({ actor, input }),
+    updateSolution: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+      updateSolution({ actor, id, input }),
+    deleteSolution: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
+      await deleteSolution({ actor, id });
+      return true;
+    },
+    voteSolution: (_: unknown, { id, value }: { id: string; value: number }, { actor }: Ctx) =>
+      voteSolution({ actor, id, input: { value } }),
+  },
+};

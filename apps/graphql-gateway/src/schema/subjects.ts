@@ -1,0 +1,117 @@
+import {
+  createSubject,
+  deleteSubject,
+  getSubjectBySlug,
+  listSubjects,
+  updateSubject,
+} from '@qpc/domain';
+import type { GatewayContext } from '../context.js';
+import {
+  listArgs,
+  PAGE_ARGS,
+  who,
+  type IdArgs,
+  type InputArgs,
+  type UpdateArgs,
+} from './common.js';
+
+export const subjectTypeDefs = /* GraphQL */ `
+  """
+  A subject of the global catalog.
+  """
+  type Subject {
+    "Resource id."
+    id: ID!
+    "Name of the subject."
+    name: String!
+    "Subject code, e.g. CS201, or null."
+    code: String
+    "Unique slug used in read paths."
+    slug: String!
+    "Free-text description, or null."
+    description: String
+    "Creation time (ISO 8601)."
+    createdAt: String!
+    "Last update time (ISO 8601)."
+    updatedAt: String!
+  }
+
+  "A page of subjects."
+  type SubjectPage {
+    "The subjects of this page."
+    items: [Subject!]!
+    "Where this page sits in the whole list."
+    pagination: Pagination!
+  }
+
+  "Fields of a new subject (REST: POST /subjects)."
+  input CreateSubjectInput {
+    "Name of the subject (1 to 200 characters)."
+    name: NonEmptyString!
+    "Subject code (1 to 50 characters), or null."
+    code: NonEmptyString
+    "Unique lowercase kebab-case slug (1 to 120 characters); generated from the name when absent."
+    slug: Slug
+    "Free-text description (up to 5000 characters), or null."
+    description: String
+  }
+
+  "Fields to change on a subject, at least one (REST: PATCH /subjects/:id)."
+  input UpdateSubjectInput {
+    "Name of the subject (1 to 200 characters)."
+    name: NonEmptyString
+    "Subject code (1 to 50 characters); null clears it."
+    code: NonEmptyString
+    "Unique lowercase kebab-case slug (1 to 120 characters)."
+    slug: Slug
+    "Free-text description (up to 5000 characters); null clears it."
+    description: String
+  }
+
+  type Query {
+    "Subjects ordered by name (REST: GET /subjects)."
+    subjects(
+      "Case-insensitive literal substring of the name or code (up to 100 characters)."
+      search: String
+      ${PAGE_ARGS}
+    ): SubjectPage!
+    "A subject by slug (REST: GET /subjects/:slug)."
+    subject("The subject's slug." slug: Slug!): Subject
+  }
+
+  type Mutation {
+    "Creates a subject ${who('catalog:write')}."
+    createSubject("The new subject." input: CreateSubjectInput!): Subject!
+    "Updates a subject ${who('catalog:write')}."
+    updateSubject(
+      "The subject's id."
+      id: ObjectID!
+      "Fields to change."
+      input: UpdateSubjectInput!
+    ): Subject!
+    "Deletes a subject without offerings ${who('catalog:delete')}."
+    deleteSubject("The subject's id." id: ObjectID!): Boolean!
+  }
+`;
+
+type Ctx = GatewayContext;
+type Args = Record<string, unknown>;
+
+export const subjectResolvers = {
+  Query: {
+    subjects: (_: unknown, args: Args, { actor }: Ctx) =>
+      listSubjects({ actor, query: listArgs(args) }),
+    subject: (_: unknown, { slug }: { slug: string }, { actor }: Ctx) =>
+      getSubjectBySlug({ actor, slug }),
+  },
+  Mutation: {
+    createSubject: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
+      createSubject({ actor, input }),
+    updateSubject: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+      updateSubject({ actor, id, input }),
+    deleteSubject: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
+      await deleteSubject({ actor, id });
+      return true;
+    },
+  },
+};

@@ -1,0 +1,129 @@
+import {
+  createUniversity,
+  deleteUniversity,
+  getUniversityBySlug,
+  listUniversities,
+  updateUniversity,
+  type University,
+} from '@qpc/domain';
+import type { GatewayContext } from '../context.js';
+import {
+  listArgs,
+  PAGE_ARGS,
+  who,
+  type IdArgs,
+  type InputArgs,
+  type UpdateArgs,
+} from './common.js';
+
+export const universityTypeDefs = /* GraphQL */ `
+  """
+  A university. Soft-deleted ones have isActive false and a deletedAt time.
+  """
+  type University {
+    "Resource id."
+    id: ID!
+    "Full name of the university."
+    name: String!
+    "Abbreviation, e.g. JNTUH."
+    shortName: String!
+    "Unique slug used in read paths."
+    slug: String!
+    "False once soft-deleted."
+    isActive: Boolean!
+    "When it was soft-deleted (ISO 8601), or null."
+    deletedAt: String
+    "Creation time (ISO 8601)."
+    createdAt: String!
+    "Last update time (ISO 8601)."
+    updatedAt: String!
+    "Branches (departments) of the university, ordered by name."
+    branches: [Branch!]!
+  }
+
+  "A page of universities."
+  type UniversityPage {
+    "The universities of this page."
+    items: [University!]!
+    "Where this page sits in the whole list."
+    pagination: Pagination!
+  }
+
+  "Fields of a new university (REST: POST /universities)."
+  input CreateUniversityInput {
+    "Full name (1 to 200 characters)."
+    name: NonEmptyString!
+    "Abbreviation (1 to 50 characters)."
+    shortName: NonEmptyString!
+    "Unique lowercase kebab-case slug (1 to 120 characters); generated from the name when absent."
+    slug: Slug
+  }
+
+  "Fields to change on a university, at least one (REST: PATCH /universities/:id)."
+  input UpdateUniversityInput {
+    "Full name (1 to 200 characters)."
+    name: NonEmptyString
+    "Abbreviation (1 to 50 characters)."
+    shortName: NonEmptyString
+    "Unique lowercase kebab-case slug (1 to 120 characters)."
+    slug: Slug
+    "Admin only: false soft-deletes the university, true restores it."
+    isActive: Boolean
+  }
+
+  type Query {
+    "Universities ordered by name (REST: GET /universities)."
+    universities(
+      "Case-insensitive literal substring of the name or short name (up to 100 characters)."
+      search: String
+      "Which universities to list (default: active ones)."
+      isActive: ActiveFilter
+      ${PAGE_ARGS}
+    ): UniversityPage!
+    "An active university by slug (REST: GET /universities/:slug)."
+    university("The university's slug." slug: Slug!): University
+  }
+
+  """
+  Writes of the catalog; each mirrors a REST write and is refused with the same codes.
+  """
+  type Mutation {
+    "Creates a university ${who('catalog:write')}."
+    createUniversity("The new university." input: CreateUniversityInput!): University!
+    "Updates a university ${who('catalog:write')}; isActive needs catalog:delete ${who('catalog:delete')}."
+    updateUniversity(
+      "The university's id."
+      id: ObjectID!
+      "Fields to change."
+      input: UpdateUniversityInput!
+    ): University!
+    "Soft-deletes a university ${who('catalog:delete')}."
+    deleteUniversity("The university's id." id: ObjectID!): Boolean!
+  }
+`;
+
+type Ctx = GatewayContext;
+type Args = Record<string, unknown>;
+
+export const universityResolvers = {
+  Query: {
+    universities: (_: unknown, args: Args, { actor }: Ctx) =>
+      listUniversities({ actor, query: listArgs(args) }),
+    university: (_: unknown, { slug }: { slug: string }, { actor }: Ctx) =>
+      getUniversityBySlug({ actor, slug }),
+  },
+  Mutation: {
+    createUniversity: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
+      createUniversity({ actor, input }),
+    updateUniversity: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+      updateUniversity({ actor, id, input }),
+    deleteUniversity: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
+      await deleteUniversity({ actor, id });
+      return true;
+    },
+  },
+  University: {
+    branches: (university: University, _: Args, { loaders }: Ctx) =>
+      loaders.branchesByUniversityId.load(university.id),
+  },
+};

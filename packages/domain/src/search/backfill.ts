@@ -1,0 +1,111 @@
+// Brings documents written before search existed (or by raw driver writes) up to date: the exam
+// year questions copy from their paper, the search keys of questions, papers and subjects, and
+// the document frequencies, recounted from the documents. backfillSearch runs once per database
+// (recorded in `migrations`); reindexSearch redoes everything on demand.
+import type { mongo } from 'mongoose';
+import { mongoose } from '../db.js';
+import type { ModelName } from '../references.js';
+import { keysOfDocument, searchableFieldsOf } from './indexing.js';
+import { replaceTermCounts, TERM_UPDATES_PER_COMMAND } from './terms.js';
+
+const MARKER = { _id: 'search-1' };
+const SEARCHABLE: readonly ModelName[] = ['Question', 'Paper', 'Subject'];
+// Updates per command: FerretDB 1.24 on PostgreSQL hangs on larger update commands (terms.ts).
+const BATCH = TERM_UPDATES_PER_COMMAND;
+
+type Db = NonNullable<typeof mongoose.connection.db>;
+
+function collectionOf(db: Db, name: ModelName): mongo.Collection<mongo.Document> {
+  return db.collection(mongoose.model(name).collection.collectionName);
+}
+
+async function writeInBatches(
+  collection: mongo.Collection<mongo.Document>,
+  writes: mongo.AnyBulkWriteOperation<mongo.Document>[],
+): Promise<void> {
+  for (let i = 0; i < writes.length; i += BATCH) {
+    await collection.bulkWrite(writes.slice(i, i + BATCH), { ordered: false });
+  }
+}
+
+/** Copies each paper's exam year onto its questions that lack it (all of them when `all`). */
+async function copyExamYears(db: Db, all: boolean): Promise<number> {
+  const questions = collectionOf(db, 'Question');
+  const filter = all ? {} : { $or: [{ examYear: { $exists: false } }, { examYear: null }] };
+  const stale = await questions.find(filter, { projection: { paperId: 1, examYear: 1 } }).toArray();
+  if (stale.length === 0) return 0;
+  const papers = await collectionOf(db, 'Paper')
+    .find({}, { projection: { examYear: 1 } })
+    .toArray();
+  const yearOf = new Map(papers.map((p) => [String(p._id), p.examYear as number]));
+  const writes = stale.flatMap((q) => {
+    const year = yearOf.get(String(q.paperId));
+    if (year === undefined || year === q.examYear) return [];
+    return [{ updateOne: { filter: { _id: q._id }, update: { $set: { examYear: year } } } }];
+  });
+  await writeInBatches(questions, writes);
+  return writes.length;
+}
+
+/** Computes the keys of the documents of one model that lack them (all of them when `all`). */
+async function writeKeys(db: Db, name: ModelName, all: boolean): Promise<number> {
+  const fields = searchableFieldsOf(mongoose.model(name).schema);
+  if (!fields) throw new Error(`${name} is not searchable`);
+  const collection = collectionOf(db, name);
+  const filter = all ? {} : { searchKeys: { $exists: false } };
+  const projection = Object.fromEntries([...fields.title, ...fields.body].map((f) => [f, 1]));
+  const docs = await collection.find(filter, { projection }).toArray();
+  const writes = docs.map((doc) => {
+    const { keys, titleKeys } = keysOfDocument(fields, doc);
+    return {
+      updateOne: {
+        filter: { _id: doc._id },
+        update: { $set: { searchKeys: keys, searchTitleKeys: titleKeys } },
+      },
+    };
+  });
+  await writeInBatches(collection, writes);
+  return writes.length;
+}
+
+async function recount(db: Db): Promise<number> {
+  const lists: string[][] = [];
+  for (const name of SEARCHABLE) {
+    const docs = await collectionOf(db, name)
+      .find({}, { projection: { searchKeys: 1 } })
+      .toArray();
+    for (const doc of docs) lists.push((doc.searchKeys as string[] | undefined) ?? []);
+  }
+  return replaceTermCounts(lists);
+}
+
+function connectedDb(): Db {
+  const db = mongoose.connection.db;
+  if (!db) throw new Error('search backfill needs a connected database');
+  return db;
+}
+
+/**
+ * Recomputes what search relies on: questions' exam years, every searchable document's keys
+ * (only the missing ones unless `all`), and every document frequency.
+ */
+export async function reindexSearch(
+  options: { all?: boolean } = {},
+): Promise<{ updated: number; terms: number }> {
+  const db = connectedDb();
+  const all = options.all ?? true;
+  let updated = await copyExamYears(db, all);
+  for (const name of SEARCHABLE) updated += await writeKeys(db, name, all);
+  const terms = await recount(db);
+  return { updated, terms };
+}
+
+/** Fills search keys, exam years and term counts of documents written before search existed (once). */
+export async function backfillSearch(): Promise<{ updated: number }> {
+  const db = connectedDb();
+  const migrations = db.collection<{ _id: string }>('migrations');
+  if (await migrations.findOne(MARKER)) return { updated: 0 };
+  const { updated } = await reindexSearch({ all: false });
+  await migrations.updateOne(MARKER, { $set: { at: new Date() } }, { upsert: true });
+  return { updated };
+}

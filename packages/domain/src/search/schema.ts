@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { objectId } from '../common-schemas.js';
+import { paginationQuery } from '../list-query.js';
+import { MIN_EXAM_YEAR } from '../paper/schema.js';
+import { queryTerms } from './tokens.js';
+
+/** What search finds. */
+export const SEARCH_TYPES = ['question', 'paper', 'subject'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** Longest accepted query, in characters. */
+export const MAX_QUERY_LENGTH = 100;
+
+export const searchQuerySchema = paginationQuery
+  .extend({
+    q: z
+      .string({ message: 'q is required' })
+      .min(1, 'q must not be empty')
+      .max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`)
+      .refine((value) => !value.includes('\u0000'), 'q must not contain null bytes')
+      .refine(
+        (value) => queryTerms(value).length > 0,
+        'q must contain at least one word that is not a stop word (the, of, and, ...) or punctuation',
+      )
+      .describe(
+        `Words to find (1 to ${MAX_QUERY_LENGTH} characters). Every word must match, ignoring case and accents; ` +
+          'a word matches the same word stem (sorting finds sorted) or the start of a word (algo finds algorithm).',
+      ),
+    type: z
+      .enum(SEARCH_TYPES, { message: `type must be one of ${SEARCH_TYPES.join(', ')}` })
+      .optional()
+      .describe('Only hits of this kind: question, paper or subject'),
+    universityId: objectId
+      .optional()
+      .describe('Only questions and papers of this university (subjects are global: excluded)'),
+    subjectOfferingId: objectId
+      .optional()
+      .describe('Only questions and papers of this subject offering (excludes subjects)'),
+    examYear: z.coerce
+      .number({ message: 'examYear must be a number' })
+      .int('examYear must be an integer')
+      .min(MIN_EXAM_YEAR, `examYear must be ${MIN_EXAM_YEAR} or later`)
+      .max(9999, 'examYear is too large')
+      .optional()
+      .describe("Only questions and papers of this exam year (a question has its paper's year)"),
+  })
+  .strict();
+export type SearchQuery = z.input<typeof searchQuerySchema>;
+
+export const searchHitSchema = z.object({
+  type: z.enum(SEARCH_TYPES).describe('What was found'),
+  id: z.string().describe('Id of the question, paper or subject'),
+  slug: z
+    .string()
+    .describe('Its slug (read paths: /questions/slug/:slug, /papers/:slug, /subjects/:slug)'),
+  title: z
+    .string()
+    .describe("A paper's title, a subject's name, or the start of a question's text"),
+  snippet: z
+    .string()
+    .describe(
+      'About 160 characters of the original text around the first matching word, words kept whole ' +
+        '(… marks a cut)',
+    ),
+  score: z
+    .number()
+    .describe(
+      'Relevance: per query word, its rarity (inverse document frequency) times the field weight ' +
+        '(title or slug 3, body 1; halved again for a prefix-only match); higher first',
+    ),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;
+
+const counts = (what: string) =>
+  z.record(z.string(), z.number().int().min(0)).describe(`Number of hits per ${what}`);
+
+export const searchFacetsSchema = z
+  .object({
+    type: z
+      .object({
+        question: z.number().int().min(0),
+        paper: z.number().int().min(0),
+        subject: z.number().int().min(0),
+      })
+      .describe('Number of hits per kind (every kind present, 0 when none)'),
+    examYear: counts('exam year (questions and papers; the key is the year)'),
+    universityId: counts('university id (questions and papers)'),
+  })
+  .describe('Counts over all hits, not just this page');
+export type SearchFacets = z.infer<typeof searchFacetsSchema>;

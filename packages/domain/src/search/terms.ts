@@ -1,0 +1,147 @@
+// Document frequencies of words: `searchterms` holds `{_id: '=<stem>', n}`, the number of
+// searchable documents (questions, papers, subjects) holding a word with that stem, plus the
+// number of searchable documents under DOCUMENTS_KEY. Search reads them to push its rarest term
+// and to weigh terms by rarity (docs/decisions/0007-search.md).
+// - Only whole-word stems are counted, not prefixes: a document write costs one counter update
+//   per distinct stem (about 20 for a question) instead of one per key (about 100), and the
+//   engine applies each update as its own read-then-write and commit.
+// - Counts change by `$inc`; two processes updating one counter at once may lose an increment
+//   (no transactions). They steer ranking and the choice of the pushed term, never which
+//   documents match, and replaceTermCounts recounts them from the documents.
+import type { mongo } from 'mongoose';
+import { mongoose } from '../db.js';
+import { isDuplicateKeyError } from '../errors.js';
+import { STEM_MARK } from './tokens.js';
+
+/** The key whose count is the number of searchable documents (no word key starts with `#`). */
+export const DOCUMENTS_KEY = '#documents';
+
+/** The collection of counts: derived data, so no model (it is not catalog content). */
+export const SEARCH_TERMS_COLLECTION = 'searchterms';
+
+/**
+ * Counter updates per command. FerretDB 1.24 on PostgreSQL hangs on an update command of more
+ * than about 50 statements that match documents (each holds a pooled connection until the
+ * command ends, and the pool has 50).
+ */
+export const TERM_UPDATES_PER_COMMAND = 40;
+
+interface TermDoc {
+  _id: string;
+  n: number;
+}
+
+function termsCollection(): mongo.Collection<TermDoc> {
+  const db = mongoose.connection.db;
+  if (!db) throw new Error('search term counts need a connected database');
+  return db.collection<TermDoc>(SEARCH_TERMS_COLLECTION);
+}
+
+/** The counted keys of a document: its distinct stem keys. */
+export function countedKeys(keys: readonly string[]): string[] {
+  return [...new Set(keys.filter((key) => key.startsWith(STEM_MARK)))];
+}
+
+/** Changes of counts: key -> delta. */
+export type TermDelta = Map<string, number>;
+
+/** The delta of documents that appeared (+1 per stem) and documents that went (-1 per stem). */
+export function termDelta(
+  added: readonly (readonly string[])[],
+  removed: readonly (readonly string[])[] = [],
+): TermDelta {
+  const delta: TermDelta = new Map();
+  const bump = (keys: readonly string[], by: number) => {
+    for (const key of countedKeys(keys)) delta.set(key, (delta.get(key) ?? 0) + by);
+  };
+  for (const keys of added) bump(keys, 1);
+  for (const keys of removed) bump(keys, -1);
+  delta.set(DOCUMENTS_KEY, (delta.get(DOCUMENTS_KEY) ?? 0) + added.length - removed.length);
+  for (const [key, by] of delta) if (by === 0) delta.delete(key);
+  return delta;
+}
+
+/** The delta of one document whose keys changed from `before` to `after` (its count unchanged). */
+export function changeDelta(before: readonly string[], after: readonly string[]): TermDelta {
+  const delta = termDelta([after], [before]);
+  delta.delete(DOCUMENTS_KEY);
+  return delta;
+}
+
+type TermUpdate = mongo.AnyBulkWriteOperation<TermDoc>;
+
+async function writeChunk(ops: TermUpdate[]): Promise<void> {
+  try {
+    await termsCollection().bulkWrite(ops, { ordered: false });
+  } catch (error) {
+    // Two first upserts of one key (from two processes) collide on `_id`: retry the losers once.
+    const failed = (error as { writeErrors?: { index: number }[] }).writeErrors;
+    if (!failed?.length || !isDuplicateKeyError(error)) throw error;
+    const retry = failed.map((e) => ops[e.index]).filter((op) => op !== undefined);
+    await termsCollection().bulkWrite(retry, { ordered: false });
+  }
+}
+
+async function writeDelta(delta: TermDelta): Promise<void> {
+  const ops: TermUpdate[] = [...delta]
+    .filter(([, by]) => by !== 0)
+    .map(([key, by]) => ({
+      updateOne: { filter: { _id: key }, update: { $inc: { n: by } }, upsert: true },
+    }));
+  for (let i = 0; i < ops.length; i += TERM_UPDATES_PER_COMMAND) {
+    await writeChunk(ops.slice(i, i + TERM_UPDATES_PER_COMMAND));
+  }
+}
+
+// One write of counts at a time per process; deltas arriving meanwhile are merged into the next
+// one. Fifty documents created at once cost a few writes per stem, not fifty racing updates.
+let waiting: { delta: TermDelta; done: Promise<void> } | null = null;
+let previous: Promise<unknown> = Promise.resolve();
+
+/**
+ * Applies a delta as upserting `$inc`s, merged with the deltas of concurrent writes. Resolves
+ * once the write holding it is done.
+ */
+export function applyTermDelta(delta: TermDelta): Promise<void> {
+  if (delta.size === 0) return Promise.resolve();
+  if (!waiting) {
+    const batch: TermDelta = new Map();
+    const done = previous.then(() => {
+      if (waiting?.delta === batch) waiting = null;
+      return writeDelta(batch);
+    });
+    waiting = { delta: batch, done };
+    previous = done.catch(() => undefined);
+  }
+  for (const [key, by] of delta) waiting.delta.set(key, (waiting.delta.get(key) ?? 0) + by);
+  return waiting.done;
+}
+
+/** The counts of the given keys (0 for keys no document holds). One `_id` read per key, in parallel. */
+export async function readTermCounts(keys: readonly string[]): Promise<Map<string, number>> {
+  const distinct = [...new Set(keys)];
+  // One equality on `_id` per key: the engine answers each from its primary key, where an `$in`
+  // would read the whole collection.
+  const found = await Promise.all(
+    distinct.map((key) => termsCollection().findOne({ _id: key }, { projection: { n: 1 } })),
+  );
+  return new Map(distinct.map((key, i) => [key, Math.max(0, found[i]?.n ?? 0)]));
+}
+
+/** Replaces every count by one computed from the given key lists (one list per document). */
+export async function replaceTermCounts(documents: Iterable<readonly string[]>): Promise<number> {
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const keys of documents) {
+    total += 1;
+    for (const key of countedKeys(keys)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  counts.set(DOCUMENTS_KEY, total);
+  const collection = termsCollection();
+  await collection.deleteMany({});
+  const rows = [...counts].map(([key, n]) => ({ _id: key, n }));
+  for (let i = 0; i < rows.length; i += 1_000) {
+    await collection.insertMany(rows.slice(i, i + 1_000), { ordered: false });
+  }
+  return counts.size;
+}

@@ -1,0 +1,204 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { UniversityModel } from '../models.js';
+import { makeActors } from '../test-support/actors.js';
+import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
+import type { OfferingFixture } from '../test-support/content-fixtures.js';
+import { useTestDatabase } from '../test-support/database.js';
+import { getSubjectOfferingCoverage } from './service.js';
+
+useTestDatabase();
+
+let actors: Awaited<ReturnType<typeof makeActors>>;
+let offering: OfferingFixture;
+beforeAll(async () => {
+  actors = await makeActors();
+  offering = await makeOffering();
+  const { offeringId, modules } = offering;
+  const [m1, m2] = modules;
+  const paper = async (
+    examYear: number,
+    examType: 'end-term' | 'mid-term' | 'supplementary' | 'quiz',
+    status: 'approved' | 'pending' = 'approved',
+  ) => (await makePaper(offeringId, { examYear, examType, status })).id;
+  const p2021end = await paper(2021, 'end-term');
+  const p2022mid = await paper(2022, 'mid-term');
+  const p2022end = await paper(2022, 'end-term');
+  const p2023quiz = await paper(2023, 'quiz');
+  const p2023end = await paper(2023, 'end-term');
+  const p2020supp = await paper(2020, 'supplementary');
+  const p2024pending = await paper(2024, 'end-term', 'pending');
+  const ask = (
+    paperId: string,
+    moduleId: string | undefined,
+    topicId: string | undefined,
+    marks: number | null,
+  ) => makeQuestion(paperId, { moduleId, topicId, marks });
+  await ask(p2021end, m1!.id, m1!.topics[0], 5);
+  await ask(p2022end, m1!.id, m1!.topics[0], 10);
+  await ask(p2020supp, m1!.id, m1!.topics[1], 2);
+  await ask(p2022mid, m1!.id, undefined, null);
+  await ask(p2023end, m2!.id, m2!.topics[0], 4);
+  await ask(p2023end, m2!.id, m2!.topics[0], 4);
+  await ask(p2023quiz, undefined, undefined, 1);
+  await ask(p2023quiz, undefined, undefined, 3);
+  await ask(p2024pending, m2!.id, m2!.topics[1], 7);
+});
+
+const types = (
+  counts: Partial<Record<'end-term' | 'mid-term' | 'supplementary' | 'quiz', number>>,
+) => ({
+  'end-term': 0,
+  'mid-term': 0,
+  supplementary: 0,
+  quiz: 0,
+  ...counts,
+});
+
+describe('getSubjectOfferingCoverage', () => {
+  it('when an anonymous caller asks, then every figure equals the hand count over approved papers', async () => {
+    const coverage = await getSubjectOfferingCoverage({ actor: null, id: offering.offeringId });
+    const [m1, m2] = offering.modules;
+    expect(coverage.papers).toEqual({ count: 6, years: [2020, 2021, 2022, 2023] });
+    expect(coverage.sittings).toEqual([
+      { examYear: 2023, examType: 'end-term' },
+      { examYear: 2023, examType: 'quiz' },
+      { examYear: 2022, examType: 'end-term' },
+      { examYear: 2022, examType: 'mid-term' },
+      { examYear: 2021, examType: 'end-term' },
+    ]);
+    expect(coverage.modules).toEqual([
+      {
+        id: m1!.id,
+        title: 'Module 1',
+        order: 1,
+        questionCount: 4,
+        marks: 17,
+        years: [2020, 2021, 2022],
+        examTypes: types({ 'end-term': 2, 'mid-term': 1, supplementary: 1 }),
+        askedInLast: { asked: 3, of: 5 },
+        topics: [
+          {
+            id: m1!.topics[0],
+            title: 'Topic 1.1',
+            order: 1,
+            questionCount: 2,
+            marks: 15,
+            years: [2021, 2022],
+            examTypes: types({ 'end-term': 2 }),
+            askedInLast: { asked: 2, of: 5 },
+          },
+          {
+            id: m1!.topics[1],
+            title: 'Topic 1.2',
+            order: 2,
+            questionCount: 1,
+            marks: 2,
+            years: [2020],
+            examTypes: types({ supplementary: 1 }),
+            askedInLast: { asked: 0, of: 5 },
+          },
+        ],
+      },
+      {
+        id: m2!.id,
+        title: 'Module 2',
+        order: 2,
+        questionCount: 2,
+        marks: 8,
+        years: [2023],
+        examTypes: types({ 'end-term': 2 }),
+        askedInLast: { asked: 1, of: 5 },
+        topics: [
+          {
+            id: m2!.topics[0],
+            title: 'Topic 2.1',
+            order: 1,
+            questionCount: 2,
+            marks: 8,
+            years: [2023],
+            examTypes: types({ 'end-term': 2 }),
+            askedInLast: { asked: 1, of: 5 },
+          },
+          {
+            id: m2!.topics[1],
+            title: 'Topic 2.2',
+            order: 2,
+            questionCount: 0,
+            marks: 0,
+            years: [],
+            examTypes: types({}),
+            askedInLast: { asked: 0, of: 5 },
+          },
+        ],
+      },
+    ]);
+    expect(coverage.unassigned).toEqual({
+      questionCount: 2,
+      marks: 4,
+      years: [2023],
+      examTypes: types({ quiz: 2 }),
+      askedInLast: { asked: 1, of: 5 },
+    });
+  });
+
+  it('when an editor asks, then the pending paper counts too and the last sittings move', async () => {
+    const coverage = await getSubjectOfferingCoverage({
+      actor: actors.editor,
+      id: offering.offeringId,
+    });
+    expect(coverage.papers).toEqual({ count: 7, years: [2020, 2021, 2022, 2023, 2024] });
+    expect(coverage.sittings[0]).toEqual({ examYear: 2024, examType: 'end-term' });
+    const topic = coverage.modules[1]!.topics[1]!;
+    expect(topic).toMatchObject({
+      questionCount: 1,
+      marks: 7,
+      years: [2024],
+      askedInLast: { asked: 1, of: 5 },
+    });
+    expect(coverage.modules[0]!.askedInLast).toEqual({ asked: 2, of: 5 });
+  });
+
+  it('when the offering has fewer than five sittings, then askedInLast counts out of those', async () => {
+    const small = await makeOffering();
+    const paperId = (await makePaper(small.offeringId, { examYear: 2022 })).id;
+    await makeQuestion(paperId, { moduleId: small.modules[0]!.id, marks: 6 });
+    const coverage = await getSubjectOfferingCoverage({ actor: null, id: small.offeringId });
+    expect(coverage.modules[0]).toMatchObject({
+      questionCount: 1,
+      marks: 6,
+      askedInLast: { asked: 1, of: 1 },
+    });
+    expect(coverage.modules[1]).toMatchObject({
+      questionCount: 0,
+      askedInLast: { asked: 0, of: 1 },
+    });
+  });
+
+  it('when the offering does not exist, then it is a 404', async () => {
+    await expect(
+      getSubjectOfferingCoverage({ actor: null, id: '507f1f77bcf86cd799439011' }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('when the id is malformed, then it is a 400', async () => {
+    await expect(getSubjectOfferingCoverage({ actor: null, id: 'nope' })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+  });
+
+  it('when the university is inactive, then the offering is a 404 for a normal caller and counted for an admin', async () => {
+    const hidden = await makeOffering();
+    const paperId = (await makePaper(hidden.offeringId)).id;
+    await makeQuestion(paperId, { moduleId: hidden.modules[0]!.id, marks: 2 });
+    await UniversityModel.updateOne({ _id: hidden.universityId }, { $set: { isActive: false } });
+    await expect(
+      getSubjectOfferingCoverage({ actor: actors.normal, id: hidden.offeringId }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    const coverage = await getSubjectOfferingCoverage({
+      actor: actors.admin,
+      id: hidden.offeringId,
+    });
+    expect(coverage.modules[0]!.questionCount).toBe(1);
+  });
+});

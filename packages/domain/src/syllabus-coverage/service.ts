@@ -1,0 +1,201 @@
+// How an offering's syllabus has been examined. Four reads, all by equality on the offering:
+// the visible papers (year and type), the questions grouped by paper, module, topic and marks
+// (`$match` first, then `$group` with ONE accumulator: FerretDB 1.24 computes only the first
+// accumulator of a `$group`, FerretDB/FerretDB#4616), and the modules and topics. Papers are
+// joined to the groups in code.
+import { Types } from 'mongoose';
+import type { MaybeActor } from '../access.js';
+import { objectId } from '../common-schemas.js';
+import { mongoose } from '../db.js';
+import { NotFoundError, parseInput } from '../errors.js';
+import { EXAM_TYPES } from '../paper/schema.js';
+import { readById } from '../references.js';
+import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
+import type { Viewer } from '../visibility.js';
+import { RECENT_SITTINGS } from './schema.js';
+import type { Coverage, CoverageStats, Sitting } from './schema.js';
+
+type ExamType = (typeof EXAM_TYPES)[number];
+
+// Order of sittings within one exam year, latest last.
+const SITTING_RANK: Record<ExamType, number> = {
+  quiz: 0,
+  'mid-term': 1,
+  'end-term': 2,
+  supplementary: 3,
+};
+
+interface PaperRow {
+  _id: Types.ObjectId;
+  examYear: number;
+  examType: ExamType;
+  status?: string;
+  universityId?: Types.ObjectId;
+}
+
+interface GroupRow {
+  _id: {
+    paperId: Types.ObjectId;
+    moduleId?: Types.ObjectId | null;
+    topicId?: Types.ObjectId | null;
+    marks?: number | null;
+  };
+  n: number;
+}
+
+interface SyllabusRow {
+  _id: Types.ObjectId;
+  title: string;
+  order: number;
+  moduleId?: Types.ObjectId;
+}
+
+class Tally {
+  questionCount = 0;
+  marks = 0;
+  readonly years = new Set<number>();
+  readonly examTypes = Object.fromEntries(EXAM_TYPES.map((t) => [t, 0])) as Record<
+    ExamType,
+    number
+  >;
+  readonly sittings = new Set<string>();
+
+  add(count: number, marks: number, paper: PaperRow): void {
+    this.questionCount += count;
+    this.marks += marks * count;
+    this.years.add(paper.examYear);
+    this.examTypes[paper.examType] += count;
+    this.sittings.add(sittingKey(paper));
+  }
+
+  stats(recent: readonly string[]): CoverageStats {
+    return {
+      questionCount: this.questionCount,
+      marks: this.marks,
+      years: [...this.years].sort((a, b) => a - b),
+      examTypes: { ...this.examTypes },
+      askedInLast: {
+        asked: recent.filter((key) => this.sittings.has(key)).length,
+        of: recent.length,
+      },
+    };
+  }
+}
+
+function sittingKey(sitting: { examYear: number; examType: string }): string {
+  return `${sitting.examYear}|${sitting.examType}`;
+}
+
+/** The distinct sittings of the papers, newest first. */
+function sittingsOf(papers: readonly PaperRow[]): Sitting[] {
+  const distinct = new Map<string, Sitting>();
+  for (const { examYear, examType } of papers)
+    distinct.set(sittingKey({ examYear, examType }), { examYear, examType });
+  return [...distinct.values()].sort(
+    (a, b) => b.examYear - a.examYear || SITTING_RANK[b.examType] - SITTING_RANK[a.examType],
+  );
+}
+
+/** The question visibility filter for an aggregation, which (unlike find) casts no ids. */
+function aggregateFilter(viewer: Viewer): Record<string, unknown> {
+  const filter = visibleFilter(viewer, 'question');
+  if (viewer.hiddenUniversityIds.length > 0) {
+    filter.universityId = { $nin: viewer.hiddenUniversityIds.map((id) => new Types.ObjectId(id)) };
+  }
+  return filter;
+}
+
+async function readInputs(viewer: Viewer, offeringId: string) {
+  const offering = new Types.ObjectId(offeringId);
+  const [papers, groups, modules, topics] = await Promise.all([
+    mongoose
+      .model('Paper')
+      .find(
+        { subjectOfferingId: offeringId, ...visibleFilter(viewer, 'paper') },
+        { examYear: 1, examType: 1, status: 1, universityId: 1 },
+      )
+      .lean<PaperRow[]>(),
+    mongoose.model('Question').aggregate<GroupRow>([
+      { $match: { subjectOfferingId: offering, ...aggregateFilter(viewer) } },
+      {
+        $group: {
+          _id: { paperId: '$paperId', moduleId: '$moduleId', topicId: '$topicId', marks: '$marks' },
+          n: { $sum: 1 },
+        },
+      },
+    ]),
+    mongoose
+      .model('Module')
+      .find({ subjectOfferingId: offeringId }, { title: 1, order: 1 })
+      .sort({ order: 1, _id: 1 })
+      .lean<SyllabusRow[]>(),
+    mongoose
+      .model('Topic')
+      .find({ subjectOfferingId: offeringId }, { moduleId: 1, title: 1, order: 1 })
+      .sort({ order: 1, _id: 1 })
+      .lean<SyllabusRow[]>(),
+  ]);
+  return { papers, groups, modules, topics };
+}
+
+/**
+ * How the syllabus of an offering has been examined, counting only the papers the caller may
+ * see: per module and topic the questions, marks, years, exam types and presence in the last 5
+ * sittings; the questions assigned to no module; the papers. 404 when the offering is missing
+ * or hidden.
+ */
+export async function getSubjectOfferingCoverage({
+  actor,
+  id,
+}: {
+  actor: MaybeActor;
+  id: string;
+}): Promise<Coverage> {
+  const offeringId = parseInput(objectId, id, 'id');
+  const viewer = await viewerFor(actor);
+  const offering = await readById('SubjectOffering', offeringId, { universityId: 1 });
+  if (!offering || !isVisible(viewer, 'academic', offering)) {
+    throw new NotFoundError('Subject offering not found');
+  }
+  const { papers, groups, modules, topics } = await readInputs(viewer, offeringId);
+
+  const visiblePapers = papers.filter((p) => isVisible(viewer, 'paper', p));
+  const paperById = new Map(visiblePapers.map((p) => [String(p._id), p]));
+  const recent = sittingsOf(visiblePapers).slice(0, RECENT_SITTINGS);
+  const moduleTallies = new Map(modules.map((m) => [String(m._id), new Tally()]));
+  const topicTallies = new Map(topics.map((t) => [String(t._id), new Tally()]));
+  const unassigned = new Tally();
+
+  for (const { _id: key, n } of groups) {
+    const paper = paperById.get(String(key.paperId));
+    if (!paper) continue;
+    const marks = typeof key.marks === 'number' ? key.marks : 0;
+    const moduleTally = key.moduleId ? moduleTallies.get(String(key.moduleId)) : undefined;
+    (moduleTally ?? unassigned).add(n, marks, paper);
+    const topicTally = key.topicId ? topicTallies.get(String(key.topicId)) : undefined;
+    if (moduleTally && topicTally) topicTally.add(n, marks, paper);
+  }
+
+  const recentKeys = recent.map(sittingKey);
+  const entry = (row: SyllabusRow, tally: Tally) => ({
+    id: String(row._id),
+    title: row.title,
+    order: row.order,
+    ...tally.stats(recentKeys),
+  });
+  return {
+    subjectOfferingId: offeringId,
+    papers: {
+      count: visiblePapers.length,
+      years: [...new Set(visiblePapers.map((p) => p.examYear))].sort((a, b) => a - b),
+    },
+    sittings: recent,
+    modules: modules.map((module) => ({
+      ...entry(module, moduleTallies.get(String(module._id))!),
+      topics: topics
+        .filter((topic) => String(topic.moduleId) === String(module._id))
+        .map((topic) => entry(topic, topicTallies.get(String(topic._id))!)),
+    })),
+    unassigned: unassigned.stats(recentKeys),
+  };
+}
