@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importBuilt } from './lib.mjs';
+import { importBuilt, importDomain } from './lib.mjs';
 
 export const BENCH_DATABASE_NAME = 'qpc_bench';
 
@@ -42,7 +42,7 @@ async function describeEngine(mongoose, embedded, engine) {
  * started.
  */
 export async function openBenchDatabase({ keepData = false, engine = 'postgresql' } = {}) {
-  const domain = await importBuilt('packages/domain/dist/index.js');
+  const domain = await importDomain();
   let embedded = null;
   let tempDir = null;
   let uri;

@@ -8,10 +8,10 @@
 // run.mjs, never a measured process), for counting database round trips: every command the
 // driver sends, the way the gateway's round-trip test counts them.
 import { readFileSync } from 'node:fs';
-import { importBuilt, importFrom } from './lib.mjs';
+import { importBuilt, importDomain, importFrom } from './lib.mjs';
 
 const kind = process.argv[2];
-const domain = await importBuilt('packages/domain/dist/index.js');
+const domain = await importDomain();
 const { mongoose } = domain;
 
 let app;
