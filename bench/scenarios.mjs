@@ -15,9 +15,9 @@ export const SYLLABUS_FIELDS = `id subjectOfferingId createdAt updatedAt
   modules { id syllabusId subjectOfferingId title order createdAt updatedAt
     topics { id moduleId subjectOfferingId title order createdAt updatedAt } }`;
 
-export const GRAPHQL_SYLLABUS = `query BenchSyllabus($id: ObjectID!) { syllabus(subjectOfferingId: $id) { ${SYLLABUS_FIELDS} } }`;
+export const GRAPHQL_SYLLABUS = `query BenchSyllabus($id: ID!) { syllabus(subjectOfferingId: $id) { ${SYLLABUS_FIELDS} } }`;
 
-export const GRAPHQL_PAPERS = `query BenchPapers($limit: PositiveInt) {
+export const GRAPHQL_PAPERS = `query BenchPapers($limit: Int) {
   papers(limit: $limit) {
     items { id title slug examYear examType status createdAt
       subjectOffering { id regulation subject { id name code slug } } }
@@ -26,7 +26,7 @@ export const GRAPHQL_PAPERS = `query BenchPapers($limit: PositiveInt) {
 }`;
 
 /** The deeper tree used to count round trips: offering -> syllabus -> modules -> topics -> questions. */
-export const GRAPHQL_DEEP_TREE = `query BenchTree($id: ObjectID!) {
+export const GRAPHQL_DEEP_TREE = `query BenchTree($id: ID!) {
   subjectOffering(id: $id) { id subject { id name } university { id name }
     syllabus { id modules { id title questions { id } topics { id title questions { id } } } } }
 }`;

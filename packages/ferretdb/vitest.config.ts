@@ -1,3 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { include: ['src/**/*.test.ts'], testTimeout: 60_000 } });
+// Each file starts its own PostgreSQL and FerretDB and loads data: on a busy machine that takes
+// well past vitest's default 10 s hook limit.
+export default defineConfig({
+  test: { include: ['src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 180_000 },
+});

@@ -1,15 +1,11 @@
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import {
-  actorOf,
-  createHttpApp,
-  requestIdOf,
-  type HttpAppDeps,
-  type ServiceDeps,
-} from '@qpc/server-kit';
+import { actorOf, createHttpApp, requestIdOf } from '@qpc/server-kit';
+import type { HttpAppDeps, ServiceDeps } from '@qpc/server-kit';
 import type { Express, NextFunction, Request, Response } from 'express';
-import { createContext, type GatewayContext } from './context.js';
+import { createContext } from './context.js';
+import type { GatewayContext } from './context.js';
 import { formatError, graphqlHttpErrorHandler } from './errors.js';
 import { landingPageRouter } from './landing-page.js';
 import { gatewayLimits } from './limits.js';

@@ -1,5 +1,6 @@
 import type { Actor } from '@qpc/domain';
-import { createLoaders, type Loaders } from './loaders.js';
+import { createLoaders } from './loaders.js';
+import type { Loaders } from './loaders.js';
 
 /** What every resolver receives. */
 export interface GatewayContext {

@@ -8,13 +8,10 @@ import {
   recordError,
   requestIdOf,
   toHttpError,
-  type HttpError,
-  type HttpErrorCode,
-  type ServiceDeps,
 } from '@qpc/server-kit';
+import type { HttpError, HttpErrorCode, ServiceDeps } from '@qpc/server-kit';
 import type { NextFunction, Request, Response } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
-import { InputValueError } from './schema/common.js';
 
 /** The contract's GraphQL `extensions.code` for each domain (REST) error code. */
 const GRAPHQL_CODES: Record<HttpErrorCode, string> = {
@@ -45,21 +42,6 @@ const APOLLO_CLIENT_CODES = new Set([
 
 /** The message graphql-js's parser gives when a document exceeds `maxTokens` (sic: "more that"). */
 const TOO_MANY_TOKENS = /^Syntax Error: Document contains more (?:than|that) \d+ tokens/;
-
-/** graphql-js's refusals of a @oneOf input given none, several or a null key. */
-const ONE_OF_REFUSED = /^OneOf Input Object "\w+" must specify exactly one key\.$|^Field "\w+\.\w+" must be non-null\.$/;
-
-/**
- * True for a validation error about a value the schema's input rules refuse (an input scalar's
- * parser, a @oneOf input): the client's input is at fault, so BAD_USER_INPUT as the contract
- * asks, like the same value given as a variable.
- */
-function isRefusedValue(error: unknown, message: string): boolean {
-  return (
-    (error as { originalError?: unknown } | null)?.originalError instanceof InputValueError ||
-    ONE_OF_REFUSED.test(message)
-  );
-}
 
 /**
  * The 4xx status Apollo attached to an error it raised before running anything
@@ -132,8 +114,6 @@ export function formatError(options: ErrorOptions) {
       const isTokenLimit =
         code === 'GRAPHQL_PARSE_FAILED' && TOO_MANY_TOKENS.test(formatted.message);
       const limit = isTokenLimit ? 'tokens' : extensions.limit;
-      const refusedValue =
-        code === 'GRAPHQL_VALIDATION_FAILED' && isRefusedValue(error, formatted.message);
       recordError(
         options.logger,
         error,
@@ -145,7 +125,6 @@ export function formatError(options: ErrorOptions) {
         extensions: {
           ...extensions,
           ...(limit ? { code: 'BAD_USER_INPUT', limit } : {}),
-          ...(refusedValue ? { code: 'BAD_USER_INPUT' } : {}),
           requestId,
         },
       };

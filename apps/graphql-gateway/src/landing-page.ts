@@ -3,7 +3,8 @@
 // allows 'self' only (no inline script, no CDN).
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 
 const require = createRequire(import.meta.url);
 

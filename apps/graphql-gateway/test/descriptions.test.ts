@@ -1,6 +1,7 @@
 // Who may call a mutation is rendered from the domain's ACTIONS into its description, and the
 // enums are the domain's lists: nothing here restates a role list or a set of values.
-import { ACTIONS, whoMay, type Action } from '@qpc/domain';
+import { ACTIONS, whoMay } from '@qpc/domain';
+import type { Action } from '@qpc/domain';
 import {
   DIFFICULTIES,
   EXAM_TYPES,

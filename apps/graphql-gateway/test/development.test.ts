@@ -1,6 +1,7 @@
 // Outside production: introspection, field suggestions and the offline GraphiQL page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from './support/harness.js';
+import { startGateway } from './support/harness.js';
+import type { RunningGateway } from './support/harness.js';
 
 let gw: RunningGateway;
 

@@ -1,10 +1,12 @@
 // Each failure class and its extensions.code, in and around the resolvers (outside production).
-import { createBranch, createSemester, createUniversity, type Actor } from '@qpc/domain';
+import { createBranch, createSemester, createUniversity } from '@qpc/domain';
+import type { Actor } from '@qpc/domain';
 import { UniversityModel } from '@qpc/domain/testing';
 import { socketEndedByPeerError, tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { actorOf, tag } from './support/fixtures.js';
-import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';
+import { makeCallers, startGateway } from './support/harness.js';
+import type { Callers, RunningGateway } from './support/harness.js';
 
 let gw: RunningGateway;
 let callers: Callers;
@@ -56,7 +58,7 @@ describe('errors in resolvers', () => {
 
   it('when the domain schema refuses an input, then BAD_USER_INPUT with every field path in details', async () => {
     const { body } = await gw.gql(
-      `mutation { createUniversity(input: { name: "${'n'.repeat(201)}", shortName: "${'s'.repeat(51)}" }) { id } }`,
+      'mutation { createUniversity(input: { name: "  ", shortName: "", slug: "Not A Slug" }) { id } }',
       undefined,
       callers.headers('admin'),
     );
@@ -64,12 +66,13 @@ describe('errors in resolvers', () => {
     expect(body.errors[0].extensions.details.map((d: { path: string }) => d.path).sort()).toEqual([
       'name',
       'shortName',
+      'slug',
     ]);
   });
 
   it('when a variable has the wrong type, then 400 BAD_USER_INPUT before any resolver runs', async () => {
     const { status, body } = await gw.gql(
-      'query ($n: PositiveInt) { universities(limit: $n) { items { id } } }',
+      'query ($n: Int) { universities(limit: $n) { items { id } } }',
       { n: 'ten' },
     );
     expect(status).toBe(400);
@@ -88,7 +91,7 @@ describe('errors in resolvers', () => {
     const slug = `taken-${tag()}`;
     await createUniversity({ actor: admin, input: { name: 'First', shortName: 'F', slug } });
     const { body } = await gw.gql(
-      'mutation ($slug: Slug) { createUniversity(input: { name: "Second", shortName: "S", slug: $slug }) { id } }',
+      'mutation ($slug: String) { createUniversity(input: { name: "Second", shortName: "S", slug: $slug }) { id } }',
       { slug },
       callers.headers('admin'),
     );
@@ -110,7 +113,7 @@ describe('errors in resolvers', () => {
     });
     await createSemester({ actor: admin, input: { branchId: branch.id, number: 1 } });
     const { body } = await gw.gql(
-      'mutation ($id: ObjectID!) { deleteBranch(id: $id) }',
+      'mutation ($id: ID!) { deleteBranch(id: $id) }',
       { id: branch.id },
       callers.headers('admin'),
     );

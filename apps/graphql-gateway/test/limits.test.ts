@@ -1,5 +1,6 @@
 // Query limits (depth, cost, aliases, directives, tokens), batching and CSRF prevention.
-import { parse, type OperationDefinitionNode } from 'graphql';
+import { parse } from 'graphql';
+import type { OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_DIRECTIVES,
@@ -10,7 +11,8 @@ import {
   operationCost,
 } from '../src/limits.js';
 import { buildSchema } from '../src/schema/index.js';
-import { startGateway, type RunningGateway } from './support/harness.js';
+import { startGateway } from './support/harness.js';
+import type { RunningGateway } from './support/harness.js';
 
 // Deep enough for the contract's tree of offerings (the cost limit is what bounds it).
 const MAX_DEPTH = 10;
@@ -83,12 +85,12 @@ describe('cost', () => {
       1 + 20 * (1 + NESTED_LIST_SIZE) + 1,
     );
     expect(cost('{ universities(limit: 5) { items { id } } }')).toBe(1 + 5);
-    expect(cost('query ($n: PositiveInt) { universities(limit: $n) { items { id } } }', { n: 50 })).toBe(
+    expect(cost('query ($n: Int) { universities(limit: $n) { items { id } } }', { n: 50 })).toBe(
       1 + 50,
     );
-    expect(cost('query ($n: PositiveInt = 70) { universities(limit: $n) { items { id } } }')).toBe(1 + 70);
+    expect(cost('query ($n: Int = 70) { universities(limit: $n) { items { id } } }')).toBe(1 + 70);
     expect(
-      cost('query ($n: PositiveInt = 70) { universities(limit: $n) { items { id } } }', { n: 3 }),
+      cost('query ($n: Int = 70) { universities(limit: $n) { items { id } } }', { n: 3 }),
     ).toBe(1 + 3);
   });
 
@@ -147,7 +149,7 @@ describe('cost', () => {
 
   it('when a page size multiplies a deep tree past the limit, then the query is refused before it runs', async () => {
     const query =
-      'query ($n: PositiveInt) { offerings: subjectOfferings(limit: $n) { items { syllabus { modules { topics { questions { solutions { id } } } } } } } }';
+      'query ($n: Int) { offerings: subjectOfferings(limit: $n) { items { syllabus { modules { topics { questions { solutions { id } } } } } } } }';
     const small = await gw.gql(query, { n: 2 });
     expect(small.status).toBe(200);
     expect(small.body.errors).toBeUndefined();

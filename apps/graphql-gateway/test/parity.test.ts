@@ -17,17 +17,13 @@ import {
   listUniversities,
   listUsers,
   voteSolution,
-  type Actor,
 } from '@qpc/domain';
+import type { Actor } from '@qpc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorOf, makeCatalog, makeUser, type Catalog } from './support/fixtures.js';
-import {
-  makeCallers,
-  startGateway,
-  type Caller,
-  type Callers,
-  type RunningGateway,
-} from './support/harness.js';
+import { actorOf, makeCatalog, makeUser } from './support/fixtures.js';
+import type { Catalog } from './support/fixtures.js';
+import { makeCallers, startGateway } from './support/harness.js';
+import type { Caller, Callers, RunningGateway } from './support/harness.js';
 
 let gw: RunningGateway;
 let callers: Callers;
@@ -95,7 +91,7 @@ describe('parity with the domain services (REST bodies)', () => {
     const rest = await getUniversityBySlug({ actor: null, slug: catalog.university.slug });
     const one = await graph(
       'anonymous',
-      `query ($s: Slug!) { university(slug: $s) { ${selectionOf(rest)} } }`,
+      `query ($s: String!) { university(slug: $s) { ${selectionOf(rest)} } }`,
       { s: rest.slug },
     );
     expect(one.university).toEqual(rest);
@@ -103,7 +99,7 @@ describe('parity with the domain services (REST bodies)', () => {
     const page = await listUniversities({ actor: null, query });
     const list = await graph(
       'anonymous',
-      `query ($search: String, $limit: PositiveInt) { universities(search: $search, limit: $limit) { ${listSelection(page)} } }`,
+      `query ($search: String, $limit: Int) { universities(search: $search, limit: $limit) { ${listSelection(page)} } }`,
       query,
     );
     expect(list.universities).toEqual(page);
@@ -116,14 +112,14 @@ describe('parity with the domain services (REST bodies)', () => {
     });
     const b = await graph(
       'anonymous',
-      `query ($u: ObjectID) { branches(universityId: $u) { ${listSelection(branches)} } }`,
+      `query ($u: ID) { branches(universityId: $u) { ${listSelection(branches)} } }`,
       { u: catalog.university.id },
     );
     expect(b.branches).toEqual(branches);
     const semesters = await listSemesters({ actor: null, query: { branchId: catalog.branch.id } });
     const s = await graph(
       'anonymous',
-      `query ($b: ObjectID) { semesters(branchId: $b) { ${listSelection(semesters)} } }`,
+      `query ($b: ID) { semesters(branchId: $b) { ${listSelection(semesters)} } }`,
       { b: catalog.branch.id },
     );
     expect(s.semesters).toEqual(semesters);
@@ -171,7 +167,7 @@ describe('parity with the domain services (REST bodies)', () => {
     expect(anonymous.items).toHaveLength(1);
     const a = await graph(
       'anonymous',
-      `query ($o: ObjectID) { papers(subjectOfferingId: $o) { ${listSelection(anonymous)} } }`,
+      `query ($o: ID) { papers(subjectOfferingId: $o) { ${listSelection(anonymous)} } }`,
       { o: query.subjectOfferingId },
     );
     expect(a.papers).toEqual(anonymous);
@@ -181,7 +177,7 @@ describe('parity with the domain services (REST bodies)', () => {
     expect(all.items[1]?.statusHistory?.length).toBeGreaterThan(0);
     const e = await graph(
       'editor',
-      `query ($o: ObjectID) { papers(subjectOfferingId: $o) { ${listSelection({ items: [all.items[1]!] })} } }`,
+      `query ($o: ID) { papers(subjectOfferingId: $o) { ${listSelection({ items: [all.items[1]!] })} } }`,
       {
         o: query.subjectOfferingId,
       },
@@ -198,7 +194,7 @@ describe('parity with the domain services (REST bodies)', () => {
     expect(list.questions).toEqual(page);
     const one = await getQuestionById({ actor: null, id: catalog.question.id });
     expect(
-      (await graph('anonymous', `{ question(by: { id: "${one.id}" }) { ${selectionOf(one)} } }`)).question,
+      (await graph('anonymous', `{ question(id: "${one.id}") { ${selectionOf(one)} } }`)).question,
     ).toEqual(one);
   });
 

@@ -1,6 +1,7 @@
 // GRAPHQL_INTROSPECTION=true turns introspection on in production (and nothing else).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from './support/harness.js';
+import { startGateway } from './support/harness.js';
+import type { RunningGateway } from './support/harness.js';
 
 let gw: RunningGateway;
 

@@ -3,7 +3,8 @@
 import { markDatabaseRecovered, initSentry } from '@qpc/server-kit';
 import { UniversityModel } from '@qpc/domain/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startGateway, type RunningGateway } from './support/harness.js';
+import { startGateway } from './support/harness.js';
+import type { RunningGateway } from './support/harness.js';
 
 let gw: RunningGateway;
 const envelopes: unknown[] = [];

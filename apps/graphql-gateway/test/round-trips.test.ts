@@ -2,16 +2,12 @@
 // nested field goes through a per-request DataLoader on the domain's batch loads.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTree, type TreeSize } from './support/fixtures.js';
-import {
-  makeCallers,
-  startGateway,
-  type Caller,
-  type Callers,
-  type RunningGateway,
-} from './support/harness.js';
+import { makeTree } from './support/fixtures.js';
+import type { TreeSize } from './support/fixtures.js';
+import { makeCallers, startGateway } from './support/harness.js';
+import type { Caller, Callers, RunningGateway } from './support/harness.js';
 
-const TREE = `query ($id: ObjectID!) {
+const TREE = `query ($id: ID!) {
   subjectOffering(id: $id) {
     id
     subject { id name }

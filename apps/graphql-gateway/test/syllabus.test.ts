@@ -1,9 +1,11 @@
 // Syllabus, modules and topics through the graph: the tree, its question lists and its writes.
-import { createModule, createTopic, type Actor } from '@qpc/domain';
+import { createModule, createTopic } from '@qpc/domain';
+import type { Actor } from '@qpc/domain';
 import { ModuleModel, SyllabusModel, TopicModel } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorOf, makeCatalog, tag } from './support/fixtures.js';
-import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';
+import { makeCallers, startGateway } from './support/harness.js';
+import type { Callers, RunningGateway } from './support/harness.js';
 import { roleMatrix, WRITERS } from './support/matrix.js';
 
 let gw: RunningGateway;
@@ -37,7 +39,7 @@ describe('syllabus(subjectOfferingId) and its tree', () => {
       input: { moduleId: second.id, title: 'A', order: 2 },
     });
     const { body } = await gw.gql(
-      `query ($id: ObjectID!) { syllabus(subjectOfferingId: $id) {
+      `query ($id: ID!) { syllabus(subjectOfferingId: $id) {
         id subjectOfferingId createdAt updatedAt
         modules { id syllabusId subjectOfferingId title order createdAt updatedAt topics { id moduleId subjectOfferingId title order } } } }`,
       { id: c.offering.id },
@@ -78,7 +80,7 @@ describe('syllabus(subjectOfferingId) and its tree', () => {
   it('when SubjectOffering.syllabus is followed down, then Syllabus.modules and Module.topics load through loaders', async () => {
     const c = await makeCatalog(admin);
     const { body } = await gw.gql(
-      'query ($id: ObjectID!) { subjectOffering(id: $id) { syllabus { modules { id topics { id } } } } }',
+      'query ($id: ID!) { subjectOffering(id: $id) { syllabus { modules { id topics { id } } } } }',
       { id: c.offering.id },
     );
     expect(body.errors).toBeUndefined();
@@ -89,7 +91,7 @@ describe('syllabus(subjectOfferingId) and its tree', () => {
 
   it('when Module.questions and Topic.questions are asked anonymously, then only questions of approved papers come', async () => {
     const c = await makeCatalog(admin);
-    const query = `query ($id: ObjectID!) { syllabus(subjectOfferingId: $id) {
+    const query = `query ($id: ID!) { syllabus(subjectOfferingId: $id) {
       modules { questions { id paperId } topics { questions { id paperId } } } } }`;
     const anonymous = await gw.gql(query, { id: c.offering.id });
     expect(anonymous.body.errors).toBeUndefined();
@@ -100,7 +102,7 @@ describe('syllabus(subjectOfferingId) and its tree', () => {
 
   it('when an editor asks Module.questions and Topic.questions, then every question comes, newest first', async () => {
     const c = await makeCatalog(admin);
-    const query = `query ($id: ObjectID!) { syllabus(subjectOfferingId: $id) { modules { questions { id } topics { questions { id } } } } }`;
+    const query = `query ($id: ID!) { syllabus(subjectOfferingId: $id) { modules { questions { id } topics { questions { id } } } } }`;
     const { body } = await gw.gql(query, { id: c.offering.id }, callers.headers('editor'));
     const [module] = body.data.syllabus.modules;
     // The hidden question names only a topic: the domain files it under that topic's module too.
@@ -125,7 +127,7 @@ describe('syllabus mutations by role', () => {
           await ModuleModel.deleteMany({ subjectOfferingId: c.offering.id });
           return {
             query:
-              'mutation ($id: ObjectID!) { initSyllabus(subjectOfferingId: $id) { id subjectOfferingId modules { id } } }',
+              'mutation ($id: ID!) { initSyllabus(subjectOfferingId: $id) { id subjectOfferingId modules { id } } }',
             variables: { id: c.offering.id },
             tookEffect: async () =>
               Boolean(await SyllabusModel.exists({ subjectOfferingId: c.offering.id })),
@@ -167,7 +169,7 @@ describe('syllabus mutations by role', () => {
     const c = await makeCatalog(admin);
     await SyllabusModel.deleteOne({ subjectOfferingId: c.offering.id });
     const { body } = await gw.gql(
-      'mutation ($id: ObjectID!) { createModule(input: { subjectOfferingId: $id, title: "Orphan" }) { id } }',
+      'mutation ($id: ID!) { createModule(input: { subjectOfferingId: $id, title: "Orphan" }) { id } }',
       { id: c.offering.id },
       callers.headers('editor'),
     );
@@ -181,7 +183,7 @@ describe('syllabus mutations by role', () => {
   it('when a second syllabus is initialized, then CONFLICT', async () => {
     const c = await makeCatalog(admin);
     const { body } = await gw.gql(
-      'mutation ($id: ObjectID!) { initSyllabus(subjectOfferingId: $id) { id } }',
+      'mutation ($id: ID!) { initSyllabus(subjectOfferingId: $id) { id } }',
       { id: c.offering.id },
       callers.headers('admin'),
     );

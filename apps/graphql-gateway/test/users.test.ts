@@ -3,7 +3,8 @@ import { UserModel } from '@qpc/domain/testing';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, tag } from './support/fixtures.js';
-import { makeCallers, startGateway, type Callers, type RunningGateway } from './support/harness.js';
+import { makeCallers, startGateway } from './support/harness.js';
+import type { Callers, RunningGateway } from './support/harness.js';
 import { ADMINS, CALLERS, MEMBERS, refusalCode, roleMatrix } from './support/matrix.js';
 
 let gw: RunningGateway;

@@ -1,11 +1,6 @@
 import type { Config } from '@qpc/config';
-import {
-  createHttpApp,
-  type ActorResolver,
-  type HttpAppDeps,
-  type KnownRoute,
-  type RateLimiter,
-} from '@qpc/server-kit';
+import { createHttpApp } from '@qpc/server-kit';
+import type { ActorResolver, HttpAppDeps, KnownRoute, RateLimiter } from '@qpc/server-kit';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { DOCS_ROUTES, docsRouter } from './routes/docs.js';

@@ -3,7 +3,8 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@qpc/config';
-import { connectDatabase, disconnectDatabase, setUserRole, type Role } from '@qpc/domain';
+import { connectDatabase, disconnectDatabase, setUserRole } from '@qpc/domain';
+import type { Role } from '@qpc/domain';
 import { ROLES } from '@qpc/domain/schemas';
 import type { FerretDBServer } from '@qpc/ferretdb';
 import {

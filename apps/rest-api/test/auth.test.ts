@@ -4,9 +4,11 @@ import { signSessionToken } from '@qpc/server-kit';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type Call } from './support/api.js';
+import { client } from './support/api.js';
+import type { Call } from './support/api.js';
 import { uid } from './support/fixtures.js';
-import { startApp, type RunningApp } from './support/harness.js';
+import { startApp } from './support/harness.js';
+import type { RunningApp } from './support/harness.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 const PUBLIC = '/universities';

@@ -7,7 +7,8 @@ import {
   UserModel,
 } from '@qpc/domain/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { client, type Call } from './support/api.js';
+import { client } from './support/api.js';
+import type { Call } from './support/api.js';
 import {
   makeOffering,
   makePaper,
@@ -16,8 +17,10 @@ import {
   makeUniversity,
   uid,
 } from './support/fixtures.js';
-import { startApp, type RunningApp } from './support/harness.js';
-import { makeCallers, type TestUser } from './support/users.js';
+import { startApp } from './support/harness.js';
+import type { RunningApp } from './support/harness.js';
+import { makeCallers } from './support/users.js';
+import type { TestUser } from './support/users.js';
 
 describe('hostile input', () => {
   let app: RunningApp;

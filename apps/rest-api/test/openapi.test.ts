@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { pathShape } from '../src/openapi/document.js';
 import { routeTable } from '../src/routes/table.js';
-import { client, type Call } from './support/api.js';
-import { startApp, type RunningApp } from './support/harness.js';
+import { client } from './support/api.js';
+import type { Call } from './support/api.js';
+import { startApp } from './support/harness.js';
+import type { RunningApp } from './support/harness.js';
 
 interface Operation {
   operationId: string;

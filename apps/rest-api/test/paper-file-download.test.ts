@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mongoose } from '@qpc/domain/testing';
 import { makeQuestion } from './support/fixtures.js';
-import {
-  NOTHING,
-  sha256,
-  startFileTests,
-  uniquePdf,
-  type FileTestContext,
-} from './support/paper-files.js';
+import { NOTHING, sha256, startFileTests, uniquePdf } from './support/paper-files.js';
+import type { FileTestContext } from './support/paper-files.js';
 
 describe('downloading and deleting paper files over REST', () => {
   let t: FileTestContext;

@@ -2,14 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
 import { mongoose } from '@qpc/domain/testing';
 import { paperSchema } from '@qpc/domain/schemas';
-import {
-  LIMIT,
-  NOTHING,
-  sha256,
-  startFileTests,
-  uniquePdf,
-  type FileTestContext,
-} from './support/paper-files.js';
+import { LIMIT, NOTHING, sha256, startFileTests, uniquePdf } from './support/paper-files.js';
+import type { FileTestContext } from './support/paper-files.js';
 
 describe('uploading paper files over REST', () => {
   let t: FileTestContext;

@@ -3,14 +3,17 @@
 // server that held the file whole would hold at least three quarters of it at the last point.
 import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { get, request, type IncomingMessage } from 'node:http';
+import { get, request } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { samplePdf } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOffering, makePaper } from './support/fixtures.js';
-import { startApp, type RunningApp } from './support/harness.js';
-import { makeCallers, type TestUser } from './support/users.js';
+import { startApp } from './support/harness.js';
+import type { RunningApp } from './support/harness.js';
+import { makeCallers } from './support/users.js';
+import type { TestUser } from './support/users.js';
 
 setFlagsFromString('--expose-gc');
 // Freed Buffers leave memoryUsage() only once V8 sweeps them, by default on a background thread

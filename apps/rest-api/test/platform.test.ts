@@ -10,7 +10,8 @@ import { listen, testConfig, testKeys, tokenFor } from '@qpc/server-kit/testing'
 import { connectDatabase, disconnectDatabase } from '@qpc/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../src/app.js';
-import { startApp, type RunningApp } from './support/harness.js';
+import { startApp } from './support/harness.js';
+import type { RunningApp } from './support/harness.js';
 
 describe('REST platform', () => {
   let app: RunningApp;

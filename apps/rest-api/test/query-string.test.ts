@@ -11,10 +11,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fromQueryString, queryStringSchema, valueKinds } from '../src/routes/query-string.js';
-import { client, type Call } from './support/api.js';
+import { client } from './support/api.js';
+import type { Call } from './support/api.js';
 import { makeOffering, makePaper, makeQuestion, uid } from './support/fixtures.js';
-import { startApp, type RunningApp } from './support/harness.js';
-import { makeUser, type TestUser } from './support/users.js';
+import { startApp } from './support/harness.js';
+import type { RunningApp } from './support/harness.js';
+import { makeUser } from './support/users.js';
+import type { TestUser } from './support/users.js';
 
 const papers = queryStringSchema(listPapersQuery);
 const refusal = (form: z.ZodType, query: Record<string, string>) => {

@@ -1,7 +1,8 @@
 // The README's route table names each route's domain action, and its legend gives each action's
 // roles: both are checked against the route table and the domain's ACTIONS.
 import { readFileSync } from 'node:fs';
-import { ACTIONS, type Action } from '@qpc/domain';
+import { ACTIONS } from '@qpc/domain';
+import type { Action } from '@qpc/domain';
 import { ROLES } from '@qpc/domain/schemas';
 import { describe, expect, it } from 'vitest';
 import { routeTable } from '../src/routes/table.js';

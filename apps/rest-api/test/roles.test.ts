@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathShape } from '../src/openapi/document.js';
 import { routeTable } from '../src/routes/table.js';
-import { client, type Call } from './support/api.js';
+import { client } from './support/api.js';
+import type { Call } from './support/api.js';
 import {
   makeBranch,
   makeOffering,
@@ -16,8 +17,10 @@ import {
   makeUniversity,
   uid,
 } from './support/fixtures.js';
-import { startApp, type RunningApp } from './support/harness.js';
-import { makeCallers, makeUser, type CallerKind, type TestUser } from './support/users.js';
+import { startApp } from './support/harness.js';
+import type { RunningApp } from './support/harness.js';
+import { makeCallers, makeUser } from './support/users.js';
+import type { CallerKind, TestUser } from './support/users.js';
 import { Readable } from 'node:stream';
 import {
   createModule,
@@ -278,6 +281,13 @@ describe('role matrix', () => {
         method: 'GET',
         route: '/subject-offerings/:id',
         prepare: fixed(`/subject-offerings/${tree.offering.id}`),
+        expected: open(),
+      },
+      { method: 'GET', route: '/search', prepare: fixed('/search?q=question'), expected: open() },
+      {
+        method: 'GET',
+        route: '/subject-offerings/:id/coverage',
+        prepare: fixed(`/subject-offerings/${tree.offering.id}/coverage`),
         expected: open(),
       },
       {

@@ -2,7 +2,8 @@
 // reads by id behind every Location, filters, sort, includeTotal, edits and deletes where the
 // tree dead-ended, and an inactive university hiding everything under it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type Call } from './support/api.js';
+import { client } from './support/api.js';
+import type { Call } from './support/api.js';
 import {
   makeOffering,
   makePaper,
@@ -12,8 +13,10 @@ import {
   makeTree,
   uid,
 } from './support/fixtures.js';
-import { startApp, type RunningApp } from './support/harness.js';
-import { makeCallers, makeUser, type TestUser } from './support/users.js';
+import { startApp } from './support/harness.js';
+import type { RunningApp } from './support/harness.js';
+import { makeCallers, makeUser } from './support/users.js';
+import type { TestUser } from './support/users.js';
 
 let app: RunningApp;
 let call: Call;

@@ -1,10 +1,13 @@
 import { solutionSchema } from '@qpc/domain/schemas';
 import { SolutionModel, VoteModel } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type Call } from './support/api.js';
+import { client } from './support/api.js';
+import type { Call } from './support/api.js';
 import { makeOffering, makePaper, makeQuestion, makeSolution } from './support/fixtures.js';
-import { startApp, type RunningApp } from './support/harness.js';
-import { makeCallers, makeUser, type TestUser } from './support/users.js';
+import { startApp } from './support/harness.js';
+import type { RunningApp } from './support/harness.js';
+import { makeCallers, makeUser } from './support/users.js';
+import type { TestUser } from './support/users.js';
 
 describe('solutions and votes', () => {
   let app: RunningApp;

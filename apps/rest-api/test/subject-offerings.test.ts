@@ -1,7 +1,8 @@
 import { subjectOfferingSchema } from '@qpc/domain/schemas';
 import { SubjectOfferingModel } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type Call } from './support/api.js';
+import { client } from './support/api.js';
+import type { Call } from './support/api.js';
 import {
   makeBranch,
   makeOffering,
@@ -10,8 +11,10 @@ import {
   makeSubject,
   makeUniversity,
 } from './support/fixtures.js';
-import { startApp, type RunningApp } from './support/harness.js';
-import { makeCallers, type TestUser } from './support/users.js';
+import { startApp } from './support/harness.js';
+import type { RunningApp } from './support/harness.js';
+import { makeCallers } from './support/users.js';
+import type { TestUser } from './support/users.js';
 
 describe('subject offerings', () => {
   let app: RunningApp;

@@ -2,10 +2,13 @@
 // in `error.message` and in each of `error.details`.
 import { maxExamYear } from '@qpc/domain/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type Call } from './support/api.js';
+import { client } from './support/api.js';
+import type { Call } from './support/api.js';
 import { makeOffering, makePaper } from './support/fixtures.js';
-import { startApp, type RunningApp } from './support/harness.js';
-import { makeUser, type TestUser } from './support/users.js';
+import { startApp } from './support/harness.js';
+import type { RunningApp } from './support/harness.js';
+import { makeUser } from './support/users.js';
+import type { TestUser } from './support/users.js';
 
 describe('validation messages over REST', () => {
   let app: RunningApp;

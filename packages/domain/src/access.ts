@@ -1,5 +1,6 @@
 import { ForbiddenError, UnauthenticatedError } from './errors.js';
-import { ROLES, type Role } from './roles.js';
+import { ROLES } from './roles.js';
+import type { Role } from './roles.js';
 
 export { ROLES } from './roles.js';
 export type { Role } from './roles.js';

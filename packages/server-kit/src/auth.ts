@@ -1,6 +1,7 @@
 import { verifyToken } from '@clerk/backend';
 import type { Config } from '@qpc/config';
-import { UnauthenticatedError, upsertUserFromClaims, type Actor } from '@qpc/domain';
+import { UnauthenticatedError, upsertUserFromClaims } from '@qpc/domain';
+import type { Actor } from '@qpc/domain';
 import type { NextFunction, Request, Response } from 'express';
 import { ensureDevKeyPair } from './dev-keys.js';
 

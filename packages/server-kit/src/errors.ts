@@ -1,5 +1,6 @@
 import type { Config } from '@qpc/config';
-import { DomainError, type ErrorCode, type ErrorDetail } from '@qpc/domain';
+import { DomainError } from '@qpc/domain';
+import type { ErrorCode, ErrorDetail } from '@qpc/domain';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { mapServiceError } from './connection-errors.js';

@@ -1,15 +1,20 @@
 import { isUtf8 } from 'node:buffer';
 import type { Config } from '@qpc/config';
 import { ValidationError } from '@qpc/domain';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import helmet, { type HelmetOptions } from 'helmet';
+import express from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import type { HelmetOptions } from 'helmet';
 import type { Logger } from 'pino';
-import { authenticate, type ActorResolver } from './auth.js';
+import { authenticate } from './auth.js';
+import type { ActorResolver } from './auth.js';
 import { BodyEncodingError, errorHandler, notFoundHandler } from './errors.js';
 import { HEALTH_ROUTES, healthRouter } from './health.js';
 import { httpLogger } from './logger.js';
-import { methodGuard, type KnownRoute } from './methods.js';
-import { rateLimit, type RateLimiter } from './rate-limit.js';
+import { methodGuard } from './methods.js';
+import type { KnownRoute } from './methods.js';
+import { rateLimit } from './rate-limit.js';
+import type { RateLimiter } from './rate-limit.js';
 import { requestId } from './request-context.js';
 
 /** What an app adds to the shared chain. */

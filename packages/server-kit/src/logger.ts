@@ -1,5 +1,6 @@
 import type { Config } from '@qpc/config';
-import { pino, type DestinationStream, type Logger } from 'pino';
+import { pino } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { Request } from 'express';
 import { requestIdOf } from './request-context.js';

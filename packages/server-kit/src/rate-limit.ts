@@ -1,12 +1,8 @@
 import type { Config } from '@qpc/config';
 import type { NextFunction, Request, Response } from 'express';
 import { Redis } from 'ioredis';
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimitedError } from './errors.js';
 
 export interface RateLimiter {

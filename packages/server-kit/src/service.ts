@@ -1,11 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import { ConfigError, loadConfig, type Config } from '@qpc/config';
+import { ConfigError, loadConfig } from '@qpc/config';
+import type { Config } from '@qpc/config';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import { createActorResolver, type ActorResolver } from './auth.js';
+import { createActorResolver } from './auth.js';
+import type { ActorResolver } from './auth.js';
 import { startDatabase } from './database.js';
 import { createLogger } from './logger.js';
-import { createRateLimiter, type RateLimiter } from './rate-limit.js';
+import { createRateLimiter } from './rate-limit.js';
+import type { RateLimiter } from './rate-limit.js';
 import { initSentry } from './sentry.js';
 import { installShutdown } from './shutdown.js';
 

@@ -2,13 +2,16 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { once } from 'node:events';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { loadConfig, type Config } from '@qpc/config';
+import { loadConfig } from '@qpc/config';
+import type { Config } from '@qpc/config';
 import { connectDatabase, disconnectDatabase } from '@qpc/domain';
 import { mongoose } from '@qpc/domain/testing';
 import type { Express } from 'express';
-import { signSessionToken, type TokenClaims } from './dev-keys.js';
+import { signSessionToken } from './dev-keys.js';
+import type { TokenClaims } from './dev-keys.js';
 
 export interface TestKeys {
   publicKeyPem: string;

@@ -1,6 +1,7 @@
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_SUB, baseEnv, startService, type ServiceProcess } from './support/processes.js';
+import { ADMIN_SUB, baseEnv, startService } from './support/processes.js';
+import type { ServiceProcess } from './support/processes.js';
 
 async function call(url: string, method: string, token: string | null, body?: unknown) {
   const res = await fetch(url, {

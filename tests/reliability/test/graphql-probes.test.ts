@@ -1,6 +1,7 @@
 // Probes after graphql-cop's list, each one request, against a production gateway process.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseEnv, startService, type ServiceProcess } from './support/processes.js';
+import { baseEnv, startService } from './support/processes.js';
+import type { ServiceProcess } from './support/processes.js';
 
 describe('GraphQL probes (production gateway)', () => {
   let gw: ServiceProcess;

@@ -1,6 +1,7 @@
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_SUB, baseEnv, startService, type ServiceProcess } from './support/processes.js';
+import { ADMIN_SUB, baseEnv, startService } from './support/processes.js';
+import type { ServiceProcess } from './support/processes.js';
 
 // Fields no write route lets a caller set: identity, timestamps, authorship, derived counts,
 // history. Routes that exist to set `role`, `status` or `isActive` still refuse these.

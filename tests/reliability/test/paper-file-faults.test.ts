@@ -7,16 +7,12 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mongoose, samplePdf } from '@qpc/domain/testing';
-import { startFerretDB, type FerretDBServer } from '@qpc/ferretdb';
+import { startFerretDB } from '@qpc/ferretdb';
+import type { FerretDBServer } from '@qpc/ferretdb';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_SUB,
-  baseEnv,
-  startService,
-  waitFor,
-  type ServiceProcess,
-} from './support/processes.js';
+import { ADMIN_SUB, baseEnv, startService, waitFor } from './support/processes.js';
+import type { ServiceProcess } from './support/processes.js';
 
 const DATABASE = 'paper_file_faults';
 const MiB = 1024 * 1024;

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startFerretDB, type FerretDBServer } from '@qpc/ferretdb';
+import { startFerretDB } from '@qpc/ferretdb';
+import type { FerretDBServer } from '@qpc/ferretdb';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,9 +14,8 @@ import {
   startFakeSentry,
   startService,
   waitFor,
-  type FakeSentry,
-  type ServiceProcess,
 } from './support/processes.js';
+import type { FakeSentry, ServiceProcess } from './support/processes.js';
 
 const ALLOWED = 'https://app.example.edu';
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseEnv, startService, type ServiceProcess } from './support/processes.js';
+import { baseEnv, startService } from './support/processes.js';
+import type { ServiceProcess } from './support/processes.js';
 import { makeFixtures, schemathesisConfig } from './support/schemathesis-config.js';
 
 const reportDir = new URL('../../../reports/schemathesis/', import.meta.url).pathname;

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  baseEnv,
-  startRedis,
-  startService,
-  type RedisProcess,
-  type ServiceProcess,
-} from './support/processes.js';
+import { baseEnv, startRedis, startService } from './support/processes.js';
+import type { RedisProcess, ServiceProcess } from './support/processes.js';
 
 describe('shared rate limit (RATE_LIMIT_STORE=redis, real redis-server)', () => {
   let redis: RedisProcess;

@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
-import { baseEnv, startService, waitFor, type AppName } from './support/processes.js';
+import { baseEnv, startService, waitFor } from './support/processes.js';
+import type { AppName } from './support/processes.js';
 
 /**
  * Opens a request whose body arrives slowly: it is in flight until `finish` is called. It asks

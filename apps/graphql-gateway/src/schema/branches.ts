@@ -1,13 +1,8 @@
-import { createBranch, deleteBranch, listBranches, updateBranch, type Branch } from '@qpc/domain';
+import { createBranch, deleteBranch, listBranches, updateBranch } from '@qpc/domain';
+import type { Branch } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import {
-  listArgs,
-  PAGE_ARGS,
-  who,
-  type IdArgs,
-  type InputArgs,
-  type UpdateArgs,
-} from './common.js';
+import { listArgs, PAGE_ARGS, who } from './common.js';
+import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
 
 export const branchTypeDefs = /* GraphQL */ `
   """
@@ -41,28 +36,28 @@ export const branchTypeDefs = /* GraphQL */ `
   "Fields of a new branch (REST: POST /branches)."
   input CreateBranchInput {
     "Id of an active university."
-    universityId: ObjectID!
+    universityId: ID!
     "Name of the branch (1 to 200 characters)."
-    name: NonEmptyString!
+    name: String!
     "Short code (1 to 50 characters), or null."
-    code: NonEmptyString
+    code: String
   }
 
   "Fields to change on a branch, at least one (REST: PATCH /branches/:id)."
   input UpdateBranchInput {
     "Id of an active university (refused while subject offerings reference the branch)."
-    universityId: ObjectID
+    universityId: ID
     "Name of the branch (1 to 200 characters)."
-    name: NonEmptyString
+    name: String
     "Short code (1 to 50 characters); null clears it."
-    code: NonEmptyString
+    code: String
   }
 
   type Query {
     "Branches ordered by name (REST: GET /branches)."
     branches(
       "Only branches of this university."
-      universityId: ObjectID
+      universityId: ID
       "Case-insensitive literal substring of the name (up to 100 characters)."
       search: String
       ${PAGE_ARGS}
@@ -73,9 +68,9 @@ export const branchTypeDefs = /* GraphQL */ `
     "Creates a branch ${who('catalog:write')}."
     createBranch("The new branch." input: CreateBranchInput!): Branch!
     "Updates a branch ${who('catalog:write')}."
-    updateBranch("The branch's id." id: ObjectID!, "Fields to change." input: UpdateBranchInput!): Branch!
+    updateBranch("The branch's id." id: ID!, "Fields to change." input: UpdateBranchInput!): Branch!
     "Deletes a branch without semesters or offerings ${who('catalog:delete')}."
-    deleteBranch("The branch's id." id: ObjectID!): Boolean!
+    deleteBranch("The branch's id." id: ID!): Boolean!
   }
 `;
 

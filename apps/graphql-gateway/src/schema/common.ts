@@ -1,11 +1,5 @@
-import {
-  ACTIONS,
-  NotFoundError,
-  whoMay,
-  type Action,
-  type ListUniversitiesQuery,
-  type Role,
-} from '@qpc/domain';
+import { ACTIONS, NotFoundError, whoMay } from '@qpc/domain';
+import type { Action, ListUniversitiesQuery, Role } from '@qpc/domain';
 import {
   DIFFICULTIES,
   EXAM_TYPES,
@@ -14,9 +8,8 @@ import {
   PAPER_STATUSES,
   QUESTION_TYPES,
   ROLES,
+  SEARCH_TYPES,
 } from '@qpc/domain/schemas';
-import { GraphQLScalarType, Kind } from 'graphql';
-import { NonEmptyStringResolver, ObjectIDResolver, PositiveIntResolver } from 'graphql-scalars';
 
 /** GraphQL enum name of a REST value: `end-term` is `END_TERM`. */
 export function enumName(value: string): string {
@@ -25,12 +18,12 @@ export function enumName(value: string): string {
 
 /** The `page` and `limit` arguments of every list, with the bounds of the domain's pagination. */
 export const PAGE_ARGS = `"Page number, 1 to ${MAX_PAGE} (default 1)."
-      page: PositiveInt
+      page: Int
       "Items per page, 1 to ${MAX_LIMIT} (default 20)."
-      limit: PositiveInt
+      limit: Int
       "false skips counting: total and totalPages are null, hasNextPage comes from reading one item past the page (default true)."
       includeTotal: Boolean
-      "Order: a comma list of the fields this list sorts by, - before a field for descending (e.g. -examYear,title; up to 200 characters); an unknown field is refused."
+      "Order: a comma list of the fields this list sorts by, - before a field for descending (e.g. -examYear,title), up to 200 characters; an unknown field is refused."
       sort: String`;
 
 /** Who may call a field, for its description, from the domain's `ACTIONS`: `(admin or editor)`. */
@@ -95,6 +88,11 @@ export const ENUMS: Record<string, EnumDefinition> = {
     numerical: 'Numerical answer',
     coding: 'Programming task',
   }),
+  SearchType: fromDomain('Kind of search hit', SEARCH_TYPES, {
+    question: 'A question',
+    paper: 'A paper',
+    subject: 'A subject',
+  }),
   Difficulty: fromDomain('Difficulty of a question', DIFFICULTIES, {
     easy: 'Easy',
     medium: 'Medium',
@@ -136,76 +134,7 @@ const enumTypeDefs = [
   ),
 ].join('\n\n  ');
 
-/** The domain's slug rule (`slugSchema`): lowercase kebab-case, 1 to 120 characters. */
-const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const SLUG_MAX = 120;
-
-/**
- * A value an input scalar refuses. graphql-js reports it as a validation error (a literal) or a
- * variable coercion error; the gateway answers both with BAD_USER_INPUT (see errors.ts).
- */
-export class InputValueError extends TypeError {
-  override name = 'InputValueError';
-}
-
-/** The scalar with every refusal of its parsers raised as an `InputValueError` saying `rule`. */
-function refusing(scalar: GraphQLScalarType, rule: string): GraphQLScalarType {
-  const config = scalar.toConfig();
-  const guard =
-    <A extends unknown[], R>(parse: (...args: A) => R) =>
-    (...args: A): R => {
-      try {
-        return parse(...args);
-      } catch {
-        throw new InputValueError(`${scalar.name} ${rule}`);
-      }
-    };
-  return new GraphQLScalarType({
-    ...config,
-    parseValue: guard(config.parseValue),
-    parseLiteral: guard(config.parseLiteral),
-  });
-}
-
-function slugOf(value: unknown): string {
-  if (typeof value !== 'string' || value.length > SLUG_MAX || !SLUG_PATTERN.test(value)) {
-    throw new InputValueError(
-      `Slug must be lowercase kebab-case (a-z, 0-9 and single dashes), 1 to ${SLUG_MAX} characters`,
-    );
-  }
-  return value;
-}
-
-/** A lowercase kebab-case slug, refused by the scalar (a validation error) when malformed. */
-export const SlugScalar = new GraphQLScalarType({
-  name: 'Slug',
-  description: `Lowercase kebab-case identifier (a-z, 0-9 and single dashes, 1 to ${SLUG_MAX} characters), unique in its collection. Example: data-structures`,
-  serialize: slugOf,
-  parseValue: slugOf,
-  parseLiteral: (ast) => {
-    if (ast.kind !== Kind.STRING) throw new InputValueError('Slug must be a string');
-    return slugOf(ast.value);
-  },
-  extensions: { jsonSchema: { type: 'string', pattern: SLUG_PATTERN.source, maxLength: SLUG_MAX } },
-});
-
-/**
- * The input scalars: what a value must look like is stated by the schema, so a malformed id, a
- * page 0, a bad slug or an empty name is refused before any resolver runs. Output ids stay `ID`.
- */
-export const scalarResolvers = {
-  ObjectID: refusing(ObjectIDResolver, 'must be a 24-character hexadecimal id'),
-  PositiveInt: refusing(PositiveIntResolver, 'must be a whole number of at least 1'),
-  NonEmptyString: refusing(NonEmptyStringResolver, 'must not be empty or only spaces'),
-  Slug: SlugScalar,
-};
-
 export const commonTypeDefs = /* GraphQL */ `
-  scalar ObjectID
-  scalar PositiveInt
-  scalar NonEmptyString
-  scalar Slug
-
   """
   Position of a page in a list, with the same fields as the REST list envelope.
   """

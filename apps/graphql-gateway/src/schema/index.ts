@@ -2,10 +2,11 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import type { GatewayContext } from '../context.js';
 import { branchResolvers, branchTypeDefs } from './branches.js';
-import { commonTypeDefs, enumResolvers, scalarResolvers } from './common.js';
+import { commonTypeDefs, enumResolvers } from './common.js';
 import { paperFileResolvers, paperFileTypeDefs } from './paper-files.js';
 import { paperResolvers, paperTypeDefs } from './papers.js';
 import { questionResolvers, questionTypeDefs } from './questions.js';
+import { searchResolvers, searchTypeDefs } from './search.js';
 import { semesterResolvers, semesterTypeDefs } from './semesters.js';
 import { solutionResolvers, solutionTypeDefs } from './solutions.js';
 import { subjectOfferingResolvers, subjectOfferingTypeDefs } from './subject-offerings.js';
@@ -31,6 +32,7 @@ export const typeDefs = [
   solutionTypeDefs,
   paperFileTypeDefs,
   userTypeDefs,
+  searchTypeDefs,
 ];
 
 /** The executable schema: SDL plus resolvers, which are thin calls into the domain services. */
@@ -38,7 +40,6 @@ export function buildSchema(info: { version: string; startedAt: number }): Graph
   return makeExecutableSchema<GatewayContext>({
     typeDefs,
     resolvers: [
-      scalarResolvers,
       enumResolvers,
       {
         Query: {
@@ -60,6 +61,7 @@ export function buildSchema(info: { version: string; startedAt: number }): Graph
       solutionResolvers,
       paperFileResolvers,
       userResolvers,
+      searchResolvers,
     ],
     // Resolvers for fields the SDL does not declare are a programming error: fail at start.
     resolverValidationOptions: { requireResolversToMatchSchema: 'error' },

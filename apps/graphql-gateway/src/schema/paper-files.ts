@@ -23,8 +23,8 @@ export const paperFileTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Deletes the PDF of a paper; the paper stays ${who('catalog:delete')} (REST: DELETE /papers/:id/file)."
-    deletePaperFile("The paper's id." id: ObjectID!): Boolean!
+    "Deletes the PDF of a paper ${who('catalog:delete')}; the paper stays (REST: DELETE /papers/:id/file)."
+    deletePaperFile("The paper's id." id: ID!): Boolean!
   }
 `;
 

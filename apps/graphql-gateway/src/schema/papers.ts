@@ -5,18 +5,11 @@ import {
   listPapers,
   setPaperStatus,
   updatePaper,
-  type Paper,
 } from '@qpc/domain';
+import type { Paper } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import {
-  listArgs,
-  PAGE_ARGS,
-  required,
-  who,
-  type IdArgs,
-  type InputArgs,
-  type UpdateArgs,
-} from './common.js';
+import { listArgs, PAGE_ARGS, required, who } from './common.js';
+import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
 
 export const paperTypeDefs = /* GraphQL */ `
   """
@@ -87,15 +80,15 @@ export const paperTypeDefs = /* GraphQL */ `
   "Fields of a new paper (REST: POST /papers)."
   input CreatePaperInput {
     "Id of the subject offering."
-    subjectOfferingId: ObjectID!
+    subjectOfferingId: ID!
     "Year the exam was held (1900 to next year)."
     examYear: Int!
     "Kind of exam."
     examType: ExamType!
     "Title (1 to 200 characters); generated from the subject, exam type and year when absent."
-    title: NonEmptyString
+    title: String
     "Unique lowercase kebab-case slug (1 to 120 characters); generated from the title when absent."
-    slug: Slug
+    slug: String
     "Initial status: DRAFT or PENDING (default PENDING)."
     status: PaperStatus
   }
@@ -107,24 +100,24 @@ export const paperTypeDefs = /* GraphQL */ `
     "Kind of exam."
     examType: ExamType
     "Title (1 to 200 characters)."
-    title: NonEmptyString
+    title: String
     "Unique lowercase kebab-case slug (1 to 120 characters)."
-    slug: Slug
+    slug: String
   }
 
   type Query {
     "Papers the caller may see, newest exam year first (REST: GET /papers)."
     papers(
       "Only papers of this subject offering."
-      subjectOfferingId: ObjectID
+      subjectOfferingId: ID
       "Only papers of this university."
-      universityId: ObjectID
+      universityId: ID
       "Only papers of this branch."
-      branchId: ObjectID
+      branchId: ID
       "Only papers of this semester."
-      semesterId: ObjectID
+      semesterId: ID
       "Only papers of this subject."
-      subjectId: ObjectID
+      subjectId: ID
       "Only papers of this exam year (1900 to 9999)."
       examYear: Int
       "Only papers of this exam type."
@@ -134,20 +127,20 @@ export const paperTypeDefs = /* GraphQL */ `
       ${PAGE_ARGS}
     ): PaperPage!
     "A paper by slug, when the caller may see it (REST: GET /papers/:slug)."
-    paper("The paper's slug." slug: Slug!): Paper
+    paper("The paper's slug." slug: String!): Paper
   }
 
   type Mutation {
     "Creates a paper as draft or pending ${who('catalog:write')}."
     createPaper("The new paper." input: CreatePaperInput!): Paper!
     "Updates a paper ${who('catalog:write')}."
-    updatePaper("The paper's id." id: ObjectID!, "Fields to change." input: UpdatePaperInput!): Paper!
+    updatePaper("The paper's id." id: ID!, "Fields to change." input: UpdatePaperInput!): Paper!
     "Deletes a paper without questions ${who('catalog:delete')}."
-    deletePaper("The paper's id." id: ObjectID!): Boolean!
+    deletePaper("The paper's id." id: ID!): Boolean!
     "Sets a paper's status and records the change ${who('paper:set-status')} (REST: PATCH /papers/:id/status)."
     setPaperStatus(
       "The paper's id."
-      id: ObjectID!
+      id: ID!
       "The new status."
       status: PaperStatus!
       "Why the status changes (up to 500 characters)."

@@ -5,17 +5,12 @@ import {
   getQuestionBySlug,
   listQuestions,
   updateQuestion,
-  type Question,
+  ValidationError,
 } from '@qpc/domain';
+import type { Question } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import {
-  listArgs,
-  PAGE_ARGS,
-  who,
-  type IdArgs,
-  type InputArgs,
-  type UpdateArgs,
-} from './common.js';
+import { listArgs, PAGE_ARGS, who } from './common.js';
+import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
 
 export const questionTypeDefs = /* GraphQL */ `
   """
@@ -71,17 +66,17 @@ export const questionTypeDefs = /* GraphQL */ `
   "Fields of a new question (REST: POST /questions)."
   input CreateQuestionInput {
     "Id of the paper."
-    paperId: ObjectID!
+    paperId: ID!
     "The question text (1 to 10000 characters)."
-    text: NonEmptyString!
+    text: String!
     "Kind of question."
     type: QuestionType!
     "Difficulty."
     difficulty: Difficulty!
     "Syllabus module of the paper's subject offering, or null."
-    moduleId: ObjectID
+    moduleId: ID
     "Syllabus topic of the paper's subject offering (and of moduleId when given), or null."
-    topicId: ObjectID
+    topicId: ID
     "Marks (0 to 1000), or null."
     marks: Float
     "Choices: 2 to 10, each 1 to 1000 characters; required for MCQ and refused otherwise."
@@ -89,7 +84,7 @@ export const questionTypeDefs = /* GraphQL */ `
     "Expected answer (up to 10000 characters), or null."
     answer: String
     "Unique lowercase kebab-case slug (1 to 120 characters); generated from the text when absent."
-    slug: Slug
+    slug: String
     "Checked by an editor (default false)."
     isVerified: Boolean
   }
@@ -97,15 +92,15 @@ export const questionTypeDefs = /* GraphQL */ `
   "Fields to change on a question, at least one (REST: PATCH /questions/:id)."
   input UpdateQuestionInput {
     "The question text (1 to 10000 characters)."
-    text: NonEmptyString
+    text: String
     "Kind of question."
     type: QuestionType
     "Difficulty."
     difficulty: Difficulty
     "Syllabus module; null removes it."
-    moduleId: ObjectID
+    moduleId: ID
     "Syllabus topic; null removes it."
-    topicId: ObjectID
+    topicId: ID
     "Marks (0 to 1000); null clears them."
     marks: Float
     "Choices (MCQ only), 2 to 10, each 1 to 1000 characters; null removes them."
@@ -113,17 +108,9 @@ export const questionTypeDefs = /* GraphQL */ `
     "Expected answer (up to 10000 characters); null clears it."
     answer: String
     "Unique lowercase kebab-case slug (1 to 120 characters)."
-    slug: Slug
+    slug: String
     "Checked by an editor."
     isVerified: Boolean
-  }
-
-  "How to find one question: give exactly one of id and slug."
-  input QuestionKey @oneOf {
-    "The question's id."
-    id: ObjectID
-    "The question's slug."
-    slug: Slug
   }
 
   type Query {
@@ -136,17 +123,17 @@ export const questionTypeDefs = /* GraphQL */ `
       "Only verified (true) or unverified (false) questions."
       isVerified: Boolean
       "Only questions of this paper."
-      paperId: ObjectID
+      paperId: ID
       "Only questions of this subject offering."
-      subjectOfferingId: ObjectID
+      subjectOfferingId: ID
       "Only questions of this module."
-      moduleId: ObjectID
+      moduleId: ID
       "Only questions of this topic."
-      topicId: ObjectID
+      topicId: ID
       ${PAGE_ARGS}
     ): QuestionPage!
-    "A question by id or by slug (REST: GET /questions/:id, /questions/slug/:slug)."
-    question("The question's id or slug (exactly one)." by: QuestionKey!): Question
+    "A question by id or by slug (give exactly one) (REST: GET /questions/:id, /questions/slug/:slug)."
+    question("The question's id." id: ID, "The question's slug." slug: String): Question
   }
 
   type Mutation {
@@ -155,12 +142,12 @@ export const questionTypeDefs = /* GraphQL */ `
     "Updates a question ${who('catalog:write')}."
     updateQuestion(
       "The question's id."
-      id: ObjectID!
+      id: ID!
       "Fields to change."
       input: UpdateQuestionInput!
     ): Question!
     "Deletes a question without solutions ${who('catalog:delete')}."
-    deleteQuestion("The question's id." id: ObjectID!): Boolean!
+    deleteQuestion("The question's id." id: ID!): Boolean!
   }
 `;
 
@@ -171,9 +158,22 @@ export const questionResolvers = {
   Query: {
     questions: (_: unknown, args: Args, { actor }: Ctx) =>
       listQuestions({ actor, query: listArgs(args) }),
-    // QuestionKey is @oneOf: graphql-js has already refused none or both of id and slug.
-    question: (_: unknown, { by }: { by: { id: string } | { slug: string } }, { actor }: Ctx) =>
-      'id' in by ? getQuestionById({ actor, id: by.id }) : getQuestionBySlug({ actor, slug: by.slug }),
+    question: (
+      _: unknown,
+      { id, slug }: { id?: string | null; slug?: string | null },
+      { actor }: Ctx,
+    ) => {
+      const hasId = id !== undefined && id !== null;
+      const hasSlug = slug !== undefined && slug !== null;
+      if (hasId === hasSlug) {
+        throw new ValidationError('Give exactly one of id and slug', [
+          { path: hasId ? 'slug' : 'id', message: 'give exactly one of id and slug' },
+        ]);
+      }
+      return hasId
+        ? getQuestionById({ actor, id })
+        : getQuestionBySlug({ actor, slug: slug as string });
+    },
   },
   Mutation: {
     createQuestion: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>

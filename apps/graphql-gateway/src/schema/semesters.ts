@@ -1,13 +1,7 @@
 import { createSemester, deleteSemester, listSemesters, updateSemester } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import {
-  listArgs,
-  PAGE_ARGS,
-  who,
-  type IdArgs,
-  type InputArgs,
-  type UpdateArgs,
-} from './common.js';
+import { listArgs, PAGE_ARGS, who } from './common.js';
+import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
 
 export const semesterTypeDefs = /* GraphQL */ `
   """
@@ -41,28 +35,28 @@ export const semesterTypeDefs = /* GraphQL */ `
   "Fields of a new semester (REST: POST /semesters)."
   input CreateSemesterInput {
     "Id of the branch."
-    branchId: ObjectID!
+    branchId: ID!
     "Semester number, 1 to 12, unique within the branch."
     number: Int!
     "Display name (1 to 100 characters), or null."
-    name: NonEmptyString
+    name: String
   }
 
   "Fields to change on a semester, at least one (REST: PATCH /semesters/:id)."
   input UpdateSemesterInput {
     "Id of the branch (refused while subject offerings reference the semester)."
-    branchId: ObjectID
+    branchId: ID
     "Semester number, 1 to 12, unique within the branch."
     number: Int
     "Display name (1 to 100 characters); null clears it."
-    name: NonEmptyString
+    name: String
   }
 
   type Query {
     "Semesters ordered by number (REST: GET /semesters)."
     semesters(
       "Only semesters of this branch."
-      branchId: ObjectID
+      branchId: ID
       ${PAGE_ARGS}
     ): SemesterPage!
   }
@@ -73,12 +67,12 @@ export const semesterTypeDefs = /* GraphQL */ `
     "Updates a semester ${who('catalog:write')}."
     updateSemester(
       "The semester's id."
-      id: ObjectID!
+      id: ID!
       "Fields to change."
       input: UpdateSemesterInput!
     ): Semester!
     "Deletes a semester without offerings ${who('catalog:delete')}."
-    deleteSemester("The semester's id." id: ObjectID!): Boolean!
+    deleteSemester("The semester's id." id: ID!): Boolean!
   }
 `;
 

@@ -7,14 +7,8 @@ import {
   voteSolution,
 } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import {
-  listArgs,
-  PAGE_ARGS,
-  who,
-  type IdArgs,
-  type InputArgs,
-  type UpdateArgs,
-} from './common.js';
+import { listArgs, PAGE_ARGS, who } from './common.js';
+import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
 
 export const solutionTypeDefs = /* GraphQL */ `
   """
@@ -60,37 +54,37 @@ export const solutionTypeDefs = /* GraphQL */ `
   "The new text of a solution (REST: PATCH /solutions/:id)."
   input UpdateSolutionInput {
     "The solution text (1 to 20000 characters, Markdown)."
-    content: NonEmptyString!
+    content: String!
   }
 
   "Fields of a new solution (REST: POST /solutions); the caller is the author."
   input CreateSolutionInput {
     "Id of a question the caller can see."
-    questionId: ObjectID!
+    questionId: ID!
     "The solution text (1 to 20000 characters, Markdown)."
-    content: NonEmptyString!
+    content: String!
   }
 
   type Query {
     "Solutions the caller may see, best score first (REST: GET /solutions)."
     solutions(
       "Only solutions of this question."
-      questionId: ObjectID
+      questionId: ID
       ${PAGE_ARGS}
     ): SolutionPage!
     "A solution by id, with its counts and the caller's vote (REST: GET /solutions/:id)."
-    solution("The solution's id." id: ObjectID!): Solution
+    solution("The solution's id." id: ID!): Solution
   }
 
   type Mutation {
     "Adds a solution to a question ${who('solution:create')}."
     createSolution("The new solution." input: CreateSolutionInput!): Solution!
     "Votes on someone else's solution: 1 up, -1 down, 0 withdraws ${who('solution:vote')}."
-    voteSolution("The solution's id." id: ObjectID!, "1, -1 or 0." value: Int!): Solution!
-    "Changes the text of a solution: its author only, ${who('solution:create')} (REST: PATCH /solutions/:id)."
-    updateSolution("The solution's id." id: ObjectID!, "The new text." input: UpdateSolutionInput!): Solution!
-    "Deletes a solution and its votes: its author ${who('solution:create')} or an admin (REST: DELETE /solutions/:id)."
-    deleteSolution("The solution's id." id: ObjectID!): Boolean!
+    voteSolution("The solution's id." id: ID!, "1, -1 or 0." value: Int!): Solution!
+    "Changes the text of a solution ${who('solution:create')}, and only its author (REST: PATCH /solutions/:id)."
+    updateSolution("The solution's id." id: ID!, "The new text." input: UpdateSolutionInput!): Solution!
+    "Deletes a solution and its votes ${who('solution:create')}: its author, or an admin (REST: DELETE /solutions/:id)."
+    deleteSolution("The solution's id." id: ID!): Boolean!
   }
 `;
 

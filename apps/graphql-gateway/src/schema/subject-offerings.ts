@@ -3,10 +3,11 @@ import {
   deleteSubjectOffering,
   getSubjectOfferingById,
   listSubjectOfferings,
-  type SubjectOffering,
 } from '@qpc/domain';
+import type { SubjectOffering } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import { listArgs, PAGE_ARGS, required, who, type IdArgs, type InputArgs } from './common.js';
+import { listArgs, PAGE_ARGS, required, who } from './common.js';
+import type { IdArgs, InputArgs } from './common.js';
 
 export const subjectOfferingTypeDefs = /* GraphQL */ `
   """
@@ -54,39 +55,39 @@ export const subjectOfferingTypeDefs = /* GraphQL */ `
   "Fields of a new subject offering (REST: POST /subject-offerings)."
   input CreateSubjectOfferingInput {
     "Id of an active university."
-    universityId: ObjectID!
+    universityId: ID!
     "Id of a branch of that university."
-    branchId: ObjectID!
+    branchId: ID!
     "Id of a semester of that branch."
-    semesterId: ObjectID!
+    semesterId: ID!
     "Id of the subject taught."
-    subjectId: ObjectID!
+    subjectId: ID!
     "Regulation or curriculum version (1 to 50 characters), or null."
-    regulation: NonEmptyString
+    regulation: String
   }
 
   type Query {
     "Subject offerings, oldest first (REST: GET /subject-offerings)."
     subjectOfferings(
       "Only offerings of this university."
-      universityId: ObjectID
+      universityId: ID
       "Only offerings of this branch."
-      branchId: ObjectID
+      branchId: ID
       "Only offerings of this semester."
-      semesterId: ObjectID
+      semesterId: ID
       "Only offerings of this subject."
-      subjectId: ObjectID
+      subjectId: ID
       ${PAGE_ARGS}
     ): SubjectOfferingPage!
     "A subject offering by id."
-    subjectOffering("The offering's id." id: ObjectID!): SubjectOffering
+    subjectOffering("The offering's id." id: ID!): SubjectOffering
   }
 
   type Mutation {
     "Creates a subject offering ${who('catalog:write')}."
     createSubjectOffering("The new offering." input: CreateSubjectOfferingInput!): SubjectOffering!
     "Deletes a subject offering without syllabus or papers ${who('catalog:delete')}."
-    deleteSubjectOffering("The offering's id." id: ObjectID!): Boolean!
+    deleteSubjectOffering("The offering's id." id: ID!): Boolean!
   }
 `;
 

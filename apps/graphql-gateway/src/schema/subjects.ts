@@ -6,14 +6,8 @@ import {
   updateSubject,
 } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import {
-  listArgs,
-  PAGE_ARGS,
-  who,
-  type IdArgs,
-  type InputArgs,
-  type UpdateArgs,
-} from './common.js';
+import { listArgs, PAGE_ARGS, who } from './common.js';
+import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
 
 export const subjectTypeDefs = /* GraphQL */ `
   """
@@ -47,11 +41,11 @@ export const subjectTypeDefs = /* GraphQL */ `
   "Fields of a new subject (REST: POST /subjects)."
   input CreateSubjectInput {
     "Name of the subject (1 to 200 characters)."
-    name: NonEmptyString!
+    name: String!
     "Subject code (1 to 50 characters), or null."
-    code: NonEmptyString
+    code: String
     "Unique lowercase kebab-case slug (1 to 120 characters); generated from the name when absent."
-    slug: Slug
+    slug: String
     "Free-text description (up to 5000 characters), or null."
     description: String
   }
@@ -59,11 +53,11 @@ export const subjectTypeDefs = /* GraphQL */ `
   "Fields to change on a subject, at least one (REST: PATCH /subjects/:id)."
   input UpdateSubjectInput {
     "Name of the subject (1 to 200 characters)."
-    name: NonEmptyString
+    name: String
     "Subject code (1 to 50 characters); null clears it."
-    code: NonEmptyString
+    code: String
     "Unique lowercase kebab-case slug (1 to 120 characters)."
-    slug: Slug
+    slug: String
     "Free-text description (up to 5000 characters); null clears it."
     description: String
   }
@@ -76,7 +70,7 @@ export const subjectTypeDefs = /* GraphQL */ `
       ${PAGE_ARGS}
     ): SubjectPage!
     "A subject by slug (REST: GET /subjects/:slug)."
-    subject("The subject's slug." slug: Slug!): Subject
+    subject("The subject's slug." slug: String!): Subject
   }
 
   type Mutation {
@@ -85,12 +79,12 @@ export const subjectTypeDefs = /* GraphQL */ `
     "Updates a subject ${who('catalog:write')}."
     updateSubject(
       "The subject's id."
-      id: ObjectID!
+      id: ID!
       "Fields to change."
       input: UpdateSubjectInput!
     ): Subject!
     "Deletes a subject without offerings ${who('catalog:delete')}."
-    deleteSubject("The subject's id." id: ObjectID!): Boolean!
+    deleteSubject("The subject's id." id: ID!): Boolean!
   }
 `;
 

@@ -10,10 +10,8 @@ import {
   initSyllabus,
   updateModule,
   updateTopic,
-  type Module,
-  type Syllabus,
-  type Topic,
 } from '@qpc/domain';
+import type { Module, Syllabus, Topic } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
 import { who } from './common.js';
 
@@ -91,9 +89,9 @@ export const syllabusTypeDefs = /* GraphQL */ `
   "Fields of a new module (REST: POST /modules)."
   input CreateModuleInput {
     "Id of a subject offering whose syllabus exists."
-    subjectOfferingId: ObjectID!
+    subjectOfferingId: ID!
     "Title of the module (1 to 300 characters)."
-    title: NonEmptyString!
+    title: String!
     "Position in the syllabus (0 to 100000); after the last module when absent."
     order: Int
   }
@@ -101,9 +99,9 @@ export const syllabusTypeDefs = /* GraphQL */ `
   "Fields of a new topic (REST: POST /topics)."
   input CreateTopicInput {
     "Id of the module."
-    moduleId: ObjectID!
+    moduleId: ID!
     "Title of the topic (1 to 300 characters)."
-    title: NonEmptyString!
+    title: String!
     "Position in the module (0 to 100000); after the last topic when absent."
     order: Int
   }
@@ -111,37 +109,37 @@ export const syllabusTypeDefs = /* GraphQL */ `
   "Fields to change on a module or topic (REST: PATCH /modules/:id, /topics/:id); at least one."
   input UpdateSyllabusItemInput {
     "New title (1 to 300 characters)."
-    title: NonEmptyString
+    title: String
     "New position among its siblings (0 to 100000)."
     order: Int
   }
 
   type Query {
     "The syllabus of a subject offering (REST: GET /subject-offerings/:id/syllabus)."
-    syllabus("The subject offering's id." subjectOfferingId: ObjectID!): Syllabus
+    syllabus("The subject offering's id." subjectOfferingId: ID!): Syllabus
     "A module by id (REST: GET /modules/:id)."
-    module("The module's id." id: ObjectID!): Module
+    module("The module's id." id: ID!): Module
     "A topic by id (REST: GET /topics/:id)."
-    topic("The topic's id." id: ObjectID!): Topic
+    topic("The topic's id." id: ID!): Topic
   }
 
   type Mutation {
     "Initializes the syllabus of a subject offering ${who('catalog:write')}; one per offering."
-    initSyllabus("The subject offering's id." subjectOfferingId: ObjectID!): Syllabus!
+    initSyllabus("The subject offering's id." subjectOfferingId: ID!): Syllabus!
     "Creates a module in the syllabus of a subject offering ${who('catalog:write')}."
     createModule("The new module." input: CreateModuleInput!): Module!
     "Creates a topic in a module ${who('catalog:write')}."
     createTopic("The new topic." input: CreateTopicInput!): Topic!
     "Renames or reorders a module ${who('catalog:write')}."
-    updateModule("The module's id." id: ObjectID!, "Fields to change." input: UpdateSyllabusItemInput!): Module!
+    updateModule("The module's id." id: ID!, "Fields to change." input: UpdateSyllabusItemInput!): Module!
     "Renames or reorders a topic within its module ${who('catalog:write')}."
-    updateTopic("The topic's id." id: ObjectID!, "Fields to change." input: UpdateSyllabusItemInput!): Topic!
+    updateTopic("The topic's id." id: ID!, "Fields to change." input: UpdateSyllabusItemInput!): Topic!
     "Deletes a module without topics or questions ${who('catalog:delete')}."
-    deleteModule("The module's id." id: ObjectID!): Boolean!
+    deleteModule("The module's id." id: ID!): Boolean!
     "Deletes a topic without questions ${who('catalog:delete')}."
-    deleteTopic("The topic's id." id: ObjectID!): Boolean!
+    deleteTopic("The topic's id." id: ID!): Boolean!
     "Deletes a subject offering's syllabus without modules ${who('catalog:delete')} (REST: DELETE /subject-offerings/:id/syllabus)."
-    deleteSyllabus("The subject offering's id." subjectOfferingId: ObjectID!): Boolean!
+    deleteSyllabus("The subject offering's id." subjectOfferingId: ID!): Boolean!
   }
 `;
 

@@ -4,17 +4,11 @@ import {
   getUniversityBySlug,
   listUniversities,
   updateUniversity,
-  type University,
 } from '@qpc/domain';
+import type { University } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import {
-  listArgs,
-  PAGE_ARGS,
-  who,
-  type IdArgs,
-  type InputArgs,
-  type UpdateArgs,
-} from './common.js';
+import { listArgs, PAGE_ARGS, who } from './common.js';
+import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
 
 export const universityTypeDefs = /* GraphQL */ `
   """
@@ -52,21 +46,21 @@ export const universityTypeDefs = /* GraphQL */ `
   "Fields of a new university (REST: POST /universities)."
   input CreateUniversityInput {
     "Full name (1 to 200 characters)."
-    name: NonEmptyString!
+    name: String!
     "Abbreviation (1 to 50 characters)."
-    shortName: NonEmptyString!
+    shortName: String!
     "Unique lowercase kebab-case slug (1 to 120 characters); generated from the name when absent."
-    slug: Slug
+    slug: String
   }
 
   "Fields to change on a university, at least one (REST: PATCH /universities/:id)."
   input UpdateUniversityInput {
     "Full name (1 to 200 characters)."
-    name: NonEmptyString
+    name: String
     "Abbreviation (1 to 50 characters)."
-    shortName: NonEmptyString
+    shortName: String
     "Unique lowercase kebab-case slug (1 to 120 characters)."
-    slug: Slug
+    slug: String
     "Admin only: false soft-deletes the university, true restores it."
     isActive: Boolean
   }
@@ -81,7 +75,7 @@ export const universityTypeDefs = /* GraphQL */ `
       ${PAGE_ARGS}
     ): UniversityPage!
     "An active university by slug (REST: GET /universities/:slug)."
-    university("The university's slug." slug: Slug!): University
+    university("The university's slug." slug: String!): University
   }
 
   """
@@ -93,12 +87,12 @@ export const universityTypeDefs = /* GraphQL */ `
     "Updates a university ${who('catalog:write')}; isActive needs catalog:delete ${who('catalog:delete')}."
     updateUniversity(
       "The university's id."
-      id: ObjectID!
+      id: ID!
       "Fields to change."
       input: UpdateUniversityInput!
     ): University!
     "Soft-deletes a university ${who('catalog:delete')}."
-    deleteUniversity("The university's id." id: ObjectID!): Boolean!
+    deleteUniversity("The university's id." id: ID!): Boolean!
   }
 `;
 

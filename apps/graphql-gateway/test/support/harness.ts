@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '@qpc/config';
-import { connectDatabase, disconnectDatabase, setUserRole, type Role } from '@qpc/domain';
+import { connectDatabase, disconnectDatabase, setUserRole } from '@qpc/domain';
+import type { Role } from '@qpc/domain';
 import { mongoose, UserModel } from '@qpc/domain/testing';
 import { createActorResolver, createLogger, createRateLimiter } from '@qpc/server-kit';
 import { captureLogs, listen, testConfig, tokenFor } from '@qpc/server-kit/testing';

@@ -155,9 +155,14 @@ export function envelopes(schemas: Schemas) {
   return {
     item: (c: Component) =>
       once(`${c.name}Response`, () => z.object({ success: z.literal(true), data: data(c) })),
-    list: (c: Component) =>
+    list: (c: Component, extra: Record<string, z.ZodType> = {}) =>
       once(`${c.name}ListResponse`, () =>
-        z.object({ success: z.literal(true), data: z.array(data(c)), pagination: Pagination }),
+        z.object({
+          success: z.literal(true),
+          data: z.array(data(c)),
+          pagination: Pagination,
+          ...extra,
+        }),
       ),
   };
 }

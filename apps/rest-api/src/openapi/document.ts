@@ -4,9 +4,8 @@ import {
   OpenAPIRegistry,
   OpenApiGeneratorV31,
   zodToOpenAPIRegistry,
-  type ResponseConfig,
-  type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
+import type { ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { rolesFor, whoMay } from '@qpc/domain';
 import { z } from 'zod';
 import type { RouteAction, RouteDefinition } from '../routes/route.js';
@@ -22,7 +21,8 @@ import {
   registerPlatformRoutes,
   Schemas,
 } from './components.js';
-import { documentedPaths, renameParams, type DocumentedPath } from './paths.js';
+import { documentedPaths, renameParams } from './paths.js';
+import type { DocumentedPath } from './paths.js';
 
 import { fileRequestHeaders, fileSuccessResponses, rawRequestBody } from './files.js';
 
@@ -108,7 +108,7 @@ function successResponses(
         200: {
           description: 'One page of results',
           headers: rateLimitHeaders,
-          content: json(envelope.list(response.component)),
+          content: json(envelope.list(response.component, response.extra)),
         },
       };
     case 'item': {

@@ -16,6 +16,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Questions: 'Questions of a paper, optionally placed in a syllabus module and topic.',
   Solutions: 'Solutions to questions, written by users, and the votes on them.',
   Users: 'Users, created on first sight from their token; admins manage roles and deactivation.',
+  Search:
+    'Ranked search over questions, papers and subjects, with facets; hidden content never appears.',
   Health: 'Liveness and database status, for monitors and the hosting platform. Not rate limited.',
   Documentation: 'This document and its interactive reference.',
 };

@@ -3,7 +3,8 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import express, { Router } from 'express';
-import { buildOpenApiDocument, type OpenApiDocument } from '../openapi/document.js';
+import { buildOpenApiDocument } from '../openapi/document.js';
+import type { OpenApiDocument } from '../openapi/document.js';
 import type { RouteDefinition } from './route.js';
 import { API_PREFIX } from './route.js';
 

@@ -1,8 +1,10 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '@qpc/config';
 import { actorOf } from '@qpc/server-kit';
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
+import type { Request, Response } from 'express';
 import { fromQueryString, queryStringSchema } from './query-string.js';
 import type { FileReply, RouteContext, RouteDefinition } from './route.js';
 import { API_PREFIX } from './route.js';
@@ -87,8 +89,18 @@ async function respond(
   res: Response,
 ): Promise<void> {
   if (route.response.kind === 'list') {
-    const page = (await route.handler(ctx)) as { items: unknown[]; pagination: unknown };
-    res.status(200).json({ success: true, data: page.items, pagination: page.pagination });
+    const { items, pagination, ...extra } = (await route.handler(ctx)) as {
+      items: unknown[];
+      pagination: unknown;
+    };
+    // Only the fields the route documents go beside the page (search's facets).
+    const extras = Object.fromEntries(
+      Object.keys(route.response.extra ?? {}).map((key) => [
+        key,
+        (extra as Record<string, unknown>)[key],
+      ]),
+    );
+    res.status(200).json({ success: true, data: items, pagination, ...extras });
   } else if (route.response.kind === 'created') {
     const data = await route.handler(ctx);
     res.status(201).location(route.response.location(data)).json({ success: true, data });

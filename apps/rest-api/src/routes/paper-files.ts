@@ -1,12 +1,7 @@
 // A paper's PDF: upload (streamed, checked and hashed on the way), download with ETag and Range,
 // delete. The rules live in the domain's paper-file services; HTTP caching and ranges live here.
-import {
-  deletePaperFile,
-  openPaperFile,
-  uploadPaperFile,
-  type ByteRange,
-  type PaperFileDownload,
-} from '@qpc/domain';
+import { deletePaperFile, openPaperFile, uploadPaperFile } from '@qpc/domain';
+import type { ByteRange, PaperFileDownload } from '@qpc/domain';
 import { PAPER_FILE_CONTENT_TYPE, paperSchema } from '@qpc/domain/schemas';
 import { RangeNotSatisfiableError } from '@qpc/server-kit';
 import type { FileReply, RouteDefinition } from './route.js';

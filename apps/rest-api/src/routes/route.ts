@@ -49,6 +49,8 @@ export interface ItemResponse {
 export interface ListResponse {
   kind: 'list';
   component: Component;
+  /** Top-level fields the body carries beside `data` and `pagination` (search's `facets`). */
+  extra?: Record<string, z.ZodType>;
 }
 
 export interface CreatedResponse {
@@ -125,8 +127,8 @@ export function item(c: Component): ItemResponse {
 }
 
 /** 200 with `{success, data: [...], pagination}`. */
-export function list(c: Component): ListResponse {
-  return { kind: 'list', component: c };
+export function list(c: Component, extra?: Record<string, z.ZodType>): ListResponse {
+  return extra ? { kind: 'list', component: c, extra } : { kind: 'list', component: c };
 }
 
 /** 201 with `{success, data}` and a Location header. */

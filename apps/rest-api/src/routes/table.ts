@@ -6,6 +6,7 @@ import { paperFileRoutes } from './paper-files.js';
 import { paperRoutes } from './papers.js';
 import { questionRoutes } from './questions.js';
 import type { RouteDefinition } from './route.js';
+import { searchRoutes } from './search.js';
 import { semesterRoutes } from './semesters.js';
 import { solutionRoutes } from './solutions.js';
 import { subjectOfferingRoutes } from './subject-offerings.js';
@@ -20,6 +21,7 @@ export const routeTable: readonly RouteDefinition[] = [
   ...semesterRoutes,
   ...subjectRoutes,
   ...subjectOfferingRoutes,
+  ...searchRoutes,
   ...syllabusRoutes,
   ...paperRoutes,
   ...paperFileRoutes,

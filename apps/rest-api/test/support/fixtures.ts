@@ -13,8 +13,8 @@ import {
   createUniversity,
   initSyllabus,
   setPaperStatus,
-  type Actor,
 } from '@qpc/domain';
+import type { Actor } from '@qpc/domain';
 
 export const uid = (): string => randomUUID().slice(0, 8);
 

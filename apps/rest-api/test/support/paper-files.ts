@@ -2,10 +2,13 @@
 // at what the bucket stores for a paper.
 import { createHash, randomUUID } from 'node:crypto';
 import { mongoose, PaperModel, samplePdf } from '@qpc/domain/testing';
-import { client, type Call } from './api.js';
+import { client } from './api.js';
+import type { Call } from './api.js';
 import { makeOffering, makePaper } from './fixtures.js';
-import { startApp, type RunningApp } from './harness.js';
-import { makeCallers, type TestUser } from './users.js';
+import { startApp } from './harness.js';
+import type { RunningApp } from './harness.js';
+import { makeCallers } from './users.js';
+import type { TestUser } from './users.js';
 
 /** PAPER_FILE_MAX_BYTES of the app these tests start. */
 export const LIMIT = 64 * 1024;

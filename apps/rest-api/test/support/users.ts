@@ -1,6 +1,7 @@
 // Callers of each kind: a user record with the role set through the domain, and a signed token.
 import { randomUUID } from 'node:crypto';
-import { setUserRole, toActor, type Actor, type Role } from '@qpc/domain';
+import { setUserRole, toActor } from '@qpc/domain';
+import type { Actor, Role } from '@qpc/domain';
 import { UserModel } from '@qpc/domain/testing';
 import { tokenFor } from '@qpc/server-kit/testing';
 

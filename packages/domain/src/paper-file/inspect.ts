@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform } from 'node:stream';
+import type { TransformCallback } from 'node:stream';
 import { FileTooLargeError, UnsupportedMediaTypeError } from '../errors.js';
 import { PDF_MAGIC } from './schema.js';
 

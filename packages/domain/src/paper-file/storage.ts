@@ -4,7 +4,8 @@
 import { Readable, Writable } from 'node:stream';
 import mongoose, { Types } from 'mongoose';
 import { ServiceUnavailableError } from '../errors.js';
-import { PAPER_FILE_CHUNK_BYTES, type ByteRange } from './schema.js';
+import { PAPER_FILE_CHUNK_BYTES } from './schema.js';
+import type { ByteRange } from './schema.js';
 
 /** The GridFS bucket name: collections `paperFiles.files` and `paperFiles.chunks`. */
 export const PAPER_FILE_BUCKET = 'paperFiles';

@@ -1,4 +1,5 @@
-import { model, Schema, type InferSchemaType } from 'mongoose';
+import { model, Schema } from 'mongoose';
+import type { InferSchemaType } from 'mongoose';
 import { baseSchemaOptions, ObjectIdType } from '../model-helpers.js';
 import { EXAM_TYPES, PAPER_STATUSES } from './schema.js';
 import { searchable } from '../search/indexing.js';

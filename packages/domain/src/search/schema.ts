@@ -36,7 +36,7 @@ export const searchQuerySchema = paginationQuery
     subjectOfferingId: objectId
       .optional()
       .describe('Only questions and papers of this subject offering (excludes subjects)'),
-    examYear: z.coerce
+    examYear: z
       .number({ message: 'examYear must be a number' })
       .int('examYear must be an integer')
       .min(MIN_EXAM_YEAR, `examYear must be ${MIN_EXAM_YEAR} or later`)

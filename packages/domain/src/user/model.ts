@@ -1,4 +1,5 @@
-import { model, Schema, type InferSchemaType } from 'mongoose';
+import { model, Schema } from 'mongoose';
+import type { InferSchemaType } from 'mongoose';
 import { ROLES } from '../roles.js';
 import { baseSchemaOptions } from '../model-helpers.js';
 

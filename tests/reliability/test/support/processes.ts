@@ -1,11 +1,15 @@
 import type {} from '@qpc/ferretdb/vitest-global-setup';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, type FerretDBServer } from '@qpc/ferretdb';
+import { freePort } from '@qpc/ferretdb';
+import type { FerretDBServer } from '@qpc/ferretdb';
 import { testKeys } from '@qpc/server-kit/testing';
 
 const repoRoot = new URL('../../../../', import.meta.url).pathname;
