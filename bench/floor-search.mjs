@@ -4,6 +4,18 @@
 // raw rows). Routes answer 501 where the domain has no search.
 import { importBuilt } from './lib.mjs';
 
+/**
+ * Drops the fields no answer shows (search keys: hundreds of strings per document), as the app's
+ * mapping does: the floor reads what the service reads but does not send more than the app.
+ */
+export function stripInternal(doc) {
+  if (doc) {
+    delete doc.searchKeys;
+    delete doc.searchTitleKeys;
+  }
+  return doc;
+}
+
 const SEARCH_KINDS = [
   ['Question', 'question', ['text', 'universityId', 'paperStatus', 'examYear']],
   ['Paper', 'paper', ['title', 'universityId', 'status', 'examYear']],
@@ -56,7 +68,11 @@ export async function addSearchFloor(app, { domain, handle, hiddenUniversities, 
         }),
       );
       const hits = lists.flat();
-      res.json({ success: true, data: hits.slice(0, 20), total: hits.length });
+      res.json({
+        success: true,
+        data: hits.slice(0, 20).map(stripInternal),
+        total: hits.length,
+      });
     }),
   );
 

@@ -4,7 +4,7 @@
 // the app and this is what our layers cost. A scenario the floor does not know answers 501
 // (reported as "no baseline").
 
-import { addSearchFloor } from './floor-search.mjs';
+import { addSearchFloor, stripInternal } from './floor-search.mjs';
 
 const PAPER_ORDER = { examYear: -1, createdAt: -1, _id: 1 };
 const QUESTION_ORDER = { createdAt: -1, _id: -1 };
@@ -108,7 +108,10 @@ export async function createFloorApp(express, domain) {
     const filter = { ...visible(hidden, { status: 'approved' }), ...wanted };
     if (query.universityId) filter.universityId = query.universityId;
     const page = await firstPage(PaperModel, filter, PAPER_ORDER, limit, includeTotal);
-    for (const doc of page.docs) delete doc.statusHistory; // anonymous callers do not see it
+    for (const doc of page.docs) {
+      delete doc.statusHistory; // anonymous callers do not see it
+      stripInternal(doc);
+    }
     return page;
   }
 
@@ -122,7 +125,10 @@ export async function createFloorApp(express, domain) {
       limitOf(req),
       includeTotalOf(req),
     );
-    for (const doc of page.docs) delete doc.paperStatus;
+    for (const doc of page.docs) {
+      delete doc.paperStatus;
+      stripInternal(doc);
+    }
     return page;
   }
 
@@ -207,7 +213,7 @@ export async function createFloorApp(express, domain) {
       const hidden = await hiddenUniversities();
       if (!doc || doc.paperStatus !== 'approved' || !isVisible(hidden, doc)) return notFound(res);
       delete doc.paperStatus;
-      res.json({ success: true, data: doc });
+      res.json({ success: true, data: stripInternal(doc) });
     }),
   );
 
@@ -281,6 +287,7 @@ export async function createFloorApp(express, domain) {
       const subjects = await SubjectModel.find({
         _id: { $in: [...new Set(offerings.map((o) => key(o.subjectId)))] },
       }).lean();
+      subjects.forEach(stripInternal);
       const offeringById = new Map(offerings.map((o) => [key(o._id), o]));
       const subjectById = new Map(subjects.map((s) => [key(s._id), s]));
       const items = docs.map((d) => {
@@ -328,6 +335,7 @@ export async function createFloorApp(express, domain) {
             .sort({ _id: 1 })
             .lean(),
         ]);
+      for (const doc of [subject, ...paperDocs, ...questionDocs]) stripInternal(doc);
       const [modules, topics, counts] = await Promise.all([
         found ? ModuleModel.find({ syllabusId: found._id }).sort(SYLLABUS_ITEM_ORDER).lean() : [],
         found ? TopicModel.find({ syllabusId: found._id }).sort(SYLLABUS_ITEM_ORDER).lean() : [],

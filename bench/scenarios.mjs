@@ -35,7 +35,7 @@ export const GRAPHQL_DEEP_TREE = `query BenchTree($id: ID!) {
  * The full offering tree of apps/graphql-gateway/README.md ("Database round trips"), with the
  * fields its round-trip test asks for.
  */
-export const GRAPHQL_FULL_TREE = `query BenchFullTree($id: ObjectID!) {
+export const GRAPHQL_FULL_TREE = `query BenchFullTree($id: ID!) {
   subjectOffering(id: $id) {
     id
     subject { id name }

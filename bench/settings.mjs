@@ -8,7 +8,7 @@
 //   BENCH_LOAD_DURATION=2  seconds of each throughput run (first configuration only)
 //   BENCH_CONNECTIONS=10   connections of the throughput runs   BENCH_REPEATS=1  throughput runs per target
 //   BENCH_SOAK=30          seconds of the memory soak (first configuration only)
-//   BENCH_SQLITE_ALL=1     run every scenario on SQLite at scales above 1 too (default: the
+//   BENCH_SQLITE_ALL=1     run every scenario on SQLite at its larger scales too (default: the
 //                          scenarios of the targets only; the full question lists take tens of
 //                          seconds per request there)
 //   BENCH_SEED=42   BENCH_ONLY=a,b (scenario names or prefixes)   BENCH_OUT=docs ("-" = nowhere)
@@ -77,11 +77,12 @@ export function readSettings() {
 /**
  * The configurations of one run, in order: every scale of every engine. The first one (the
  * embedded default at the smallest scale) also gets the throughput runs, the middleware
- * overheads, the paper files and the memory soak. SQLite above scale 1 runs the targets'
- * scenarios only unless BENCH_SQLITE_ALL=1.
+ * overheads, the paper files and the memory soak. SQLite above the smallest scale runs the
+ * targets' scenarios only unless BENCH_SQLITE_ALL=1.
  */
 export function configurations(settings) {
   const out = [];
+  const smallest = Math.min(...settings.scales);
   for (const engine of settings.engines) {
     for (const scale of settings.scales) {
       out.push({
@@ -89,7 +90,7 @@ export function configurations(settings) {
         engine,
         scale,
         primary: out.length === 0,
-        coreOnly: engine === 'sqlite' && scale > 1 && !settings.sqliteAll,
+        coreOnly: engine === 'sqlite' && scale > smallest && !settings.sqliteAll,
       });
     }
   }
