@@ -348,6 +348,8 @@ export async function createFloorApp(express, domain) {
         }),
         'questionId',
       );
+      // The tree asks only for the ids of a module's and a paper's questions.
+      const idOnly = (q) => ({ _id: q._id });
       const withSolutions = (q) => ({ ...q, solutions: solutionsOf.get(key(q._id)) ?? [] });
       const byTopic = groupBy(questionDocs, 'topicId');
       const byModule = groupBy(questionDocs, 'moduleId');
@@ -369,10 +371,13 @@ export async function createFloorApp(express, domain) {
                   ...t,
                   questions: (byTopic.get(key(t._id)) ?? []).map(withSolutions),
                 })),
-                questions: byModule.get(key(m._id)) ?? [],
+                questions: (byModule.get(key(m._id)) ?? []).map(idOnly),
               })),
             },
-            papers: paperDocs.map((p) => ({ ...p, questions: byPaper.get(key(p._id)) ?? [] })),
+            papers: paperDocs.map((p) => ({
+              ...p,
+              questions: (byPaper.get(key(p._id)) ?? []).map(idOnly),
+            })),
           },
         },
       });
