@@ -12,6 +12,7 @@ ensureFerretDB();
 const { loadConfig, ConfigError } = await import(join(root, 'packages/config/dist/index.js'));
 const { startFerretDB } = await import(join(root, 'packages/ferretdb/dist/index.js'));
 const domain = await import(join(root, 'packages/domain/dist/index.js'));
+const { seedSampleCatalog } = await import(join(root, 'packages/domain/dist/seed/index.js'));
 const { EMBEDDED_DATABASE_NAME } = await import(join(root, 'packages/server-kit/dist/index.js'));
 
 let config;
@@ -47,7 +48,7 @@ await domain.connectDatabase({
 });
 const shouldSeed = config.seedSampleData ?? (embedded !== null && (await domain.isDatabaseEmpty()));
 if (shouldSeed && (await domain.isDatabaseEmpty())) {
-  const { created } = await domain.seedSampleCatalog();
+  const { created } = await seedSampleCatalog();
   console.log(
     `> sample catalog loaded: ${Object.entries(created)
       .map(([k, v]) => `${v} ${k}`)

@@ -16,8 +16,15 @@ export const idParams = z.strictObject({ id: objectId });
 const TRIMMED =
   '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
 
-/** Holds at least one character that is not whitespace: what `.trim().min(1)` accepts. */
-export const NOT_BLANK = new RegExp(`[^${TRIMMED}]`);
+/**
+ * Holds at least one character that is not whitespace (what `.trim().min(1)` accepts) and no NUL
+ * character, which PostgreSQL's jsonb (the embedded engine's storage) cannot hold.
+ */
+export const NOT_BLANK = new RegExp(`^[^\\u0000]*[^${TRIMMED}\\u0000][^\\u0000]*$`);
+
+/** Text without NUL characters (PostgreSQL's jsonb cannot store them). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly the character refused
+export const NO_NUL = new RegExp('^[^\\u0000]*$');
 
 /**
  * Text that is trimmed and must not be blank, at most `max` characters after trimming. The
@@ -30,7 +37,7 @@ export function trimmedText(field: string, max: number): z.ZodString {
     .trim()
     .min(1, { message: empty, abort: true })
     .max(max, `${field} must be at most ${max} characters`)
-    .regex(NOT_BLANK, empty);
+    .regex(NOT_BLANK, `${field} must not be empty or contain NUL characters`);
 }
 
 /**

@@ -1,7 +1,15 @@
 import { pingDatabase } from '@qpc/domain';
-import { pingPostgres } from '@qpc/ferretdb';
 import { Router } from 'express';
 import { requestIdOf } from './request-context.js';
+
+/**
+ * Pings the embedded engine's PostgreSQL. `@qpc/ferretdb` is a development dependency (a packaged
+ * app has no embedded engine, and then no PostgreSQL address either), so it is loaded only here.
+ */
+async function pingEmbeddedPostgres(url: string): Promise<{ latencyMs: number }> {
+  const { pingPostgres } = await import('@qpc/ferretdb');
+  return pingPostgres(url, TIMEOUT_MS);
+}
 
 /** The health routes, for the method guard. */
 export const HEALTH_ROUTES = [
@@ -52,7 +60,7 @@ export function healthRouter(info: HealthInfo): Router {
     res.setHeader('Cache-Control', 'no-store');
     const [database, engine] = await Promise.all([
       check(() => pingDatabase(TIMEOUT_MS)),
-      postgresUrl ? check(() => pingPostgres(postgresUrl, TIMEOUT_MS)) : null,
+      postgresUrl ? check(() => pingEmbeddedPostgres(postgresUrl)) : null,
     ]);
     const checks = {
       database,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { atLeastOneField, objectId, trimmedText, slugSchema } from '../common-schemas.js';
+import { atLeastOneField, NO_NUL, objectId, trimmedText, slugSchema } from '../common-schemas.js';
 import { paginationQuery, sortParam } from '../list-query.js';
 
 /** Review statuses of a paper; only approved papers are public. */
@@ -68,6 +68,7 @@ export const setPaperStatusInput = z.strictObject({
     .string()
     .trim()
     .max(500, 'reason must be at most 500 characters')
+    .regex(NO_NUL, 'reason must not contain NUL characters')
     .optional()
     .describe('Why the status changed (kept in statusHistory)'),
 });

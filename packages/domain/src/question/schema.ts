@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   atLeastOneField,
+  NO_NUL,
   NOT_BLANK,
   objectId,
   trimmedText,
@@ -36,7 +37,7 @@ const options = z
       .trim()
       .min(1, { message: 'an option must not be empty', abort: true })
       .max(1_000, 'an option must be at most 1000 characters')
-      .regex(NOT_BLANK, 'an option must not be empty'),
+      .regex(NOT_BLANK, 'an option must not be empty or contain NUL characters'),
   )
   .min(MIN_MCQ_OPTIONS, `options must hold ${MIN_MCQ_OPTIONS} to ${MAX_MCQ_OPTIONS} entries`)
   .max(MAX_MCQ_OPTIONS, `options must hold ${MIN_MCQ_OPTIONS} to ${MAX_MCQ_OPTIONS} entries`)
@@ -52,6 +53,7 @@ const answer = z
   .string()
   .trim()
   .max(10_000, 'answer must be at most 10000 characters')
+  .regex(NO_NUL, 'answer must not contain NUL characters')
   .describe('Expected answer (for mcq, usually the correct option)');
 
 /** True when `type` and `options` agree: options for mcq only, and always for mcq. */

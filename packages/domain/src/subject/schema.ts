@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { atLeastOneField, objectId, trimmedText, slugSchema } from '../common-schemas.js';
+import { atLeastOneField, NO_NUL, objectId, trimmedText, slugSchema } from '../common-schemas.js';
 import { paginationQuery, sortParam } from '../list-query.js';
 import { searchQuery } from '../search.js';
 
@@ -9,6 +9,7 @@ const description = z
   .string()
   .trim()
   .max(5_000, 'description must be at most 5000 characters')
+  .regex(NO_NUL, 'description must not contain NUL characters')
   .nullable()
   .describe('Free-text description');
 
