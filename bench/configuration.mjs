@@ -179,13 +179,18 @@ async function captureScenarios(pool, scenarios, settings, log) {
       log(`  ! ${scenario.name}: not measured (${problem})`);
       continue;
     }
+    const slow = settings.maxRequest * 1000;
     const floorRequest = { ...request, path: targetPath(scenario, request, 'floor') };
-    const floorCounted = await countRoundTrips(pool.get('floor-count'), floorRequest);
+    // An app request slower than BENCH_MAX_REQUEST is measured by that request alone, without
+    // CPU figures: the floor's answer would add minutes and no comparison.
+    const floorCounted =
+      counted.reply.ms > slow
+        ? { reply: { status: 501 }, roundTrips: null, commands: null }
+        : await countRoundTrips(pool.get('floor-count'), floorRequest);
     const floorProblem =
       floorCounted.reply.status === 501 ? 'no baseline' : problemOf(floorCounted.reply);
     // The time of one request on the measured process (the twin's when that took longer than
     // BENCH_MAX_REQUEST: such a scenario is represented by one request, no need for another).
-    const slow = settings.maxRequest * 1000;
     const appTimed =
       counted.reply.ms > slow ? counted.reply : await send(pool.get(scenario.app).url, request);
     const floorTimed = floorProblem
@@ -247,8 +252,30 @@ async function latencyRuns({ pool, active, capture, settings, dbPids, log }) {
   return latency;
 }
 
-/** Runs one configuration; see the file comment. */
-export async function runConfiguration({ config, settings, keys, log }) {
+/**
+ * Scenarios a configuration leaves out, with the reason: on a `coreOnly` configuration those of
+ * no target; at a larger scale, those whose single request took longer than BENCH_MAX_REQUEST
+ * at a smaller scale of the same engine (it would take about as many times longer as the
+ * catalog is larger).
+ */
+function exclusionsOf(all, config, previous, settings) {
+  const out = {};
+  for (const scenario of all) {
+    const before = previous?.capture?.[scenario.name]?.singleMs?.[scenario.app];
+    if (before > settings.maxRequest * 1000)
+      out[scenario.name] =
+        `one request took ${(before / 1000).toFixed(1)} s at ${previous.key} (over BENCH_MAX_REQUEST)`;
+    else if (config.coreOnly && !scenario.core)
+      out[scenario.name] = 'targets only on this engine above its smallest scale';
+  }
+  return out;
+}
+
+/**
+ * Runs one configuration; see the file comment. `previous`: the same engine's result at a
+ * smaller scale, if any.
+ */
+export async function runConfiguration({ config, settings, keys, log, previous = null }) {
   const wanted = (name) =>
     settings.only.length === 0 || settings.only.some((p) => name === p || name.startsWith(p));
   const workDir = mkdtempSync(join(tmpdir(), 'qpc-bench-run-'));
@@ -314,10 +341,11 @@ export async function runConfiguration({ config, settings, keys, log }) {
     await Promise.all(starts.map(([name, kind, env]) => pool.start(name, kind, env)));
 
     const all = buildScenarios({ pick, auth }).filter((s) => wanted(s.name));
-    const scenarios = config.coreOnly ? all.filter((s) => s.core) : all;
-    const excluded = all.filter((s) => !scenarios.includes(s)).map((s) => s.name);
-    if (excluded.length)
-      log(`> [${config.key}] targets' scenarios only; left out: ${excluded.join(', ')}`);
+    const exclusions = exclusionsOf(all, config, previous, settings);
+    const scenarios = all.filter((s) => !exclusions[s.name]);
+    const excluded = Object.keys(exclusions);
+    for (const [name, reason] of Object.entries(exclusions))
+      log(`> [${config.key}] left out ${name}: ${reason}`);
     const { capture, constants, active } = await captureScenarios(pool, scenarios, settings, log);
     const roundTrips = await countTrees(pool, pick, auth[0]);
     log(
@@ -362,6 +390,7 @@ export async function runConfiguration({ config, settings, keys, log }) {
         voteSolutionIds: pick.voteSolutionIds.length,
       },
       excluded,
+      exclusions,
       capture,
       roundTrips,
       latency,

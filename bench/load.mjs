@@ -7,6 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { targetPath } from './scenarios.mjs';
 
+/** Runs serving fewer requests report no CPU per request. */
+export const MIN_SERVED_FOR_CPU = 8;
+
 /** Nearest-rank percentile of ascending values (null when empty). */
 export function percentile(sorted, p) {
   if (sorted.length === 0) return null;
@@ -153,10 +156,13 @@ export async function measuredRun(server, scenario, target, shape, dbPids) {
     errors: result.errors,
     timeouts: result.timeouts,
     served,
-    cpuPerRequestMs: served ? busyMicros / served / 1000 : null,
+    // Fewer requests than that, each long: the idle CPU around them outweighs their own.
+    cpuPerRequestMs: served >= MIN_SERVED_FOR_CPU ? busyMicros / served / 1000 : null,
     idleCpuMsPerSecond: idleRate / 1000,
     dbCpuPerRequestMs:
-      served && dbBefore !== null && dbAfter !== null ? (dbAfter - dbBefore) / served / 1000 : null,
+      served >= MIN_SERVED_FOR_CPU && dbBefore !== null && dbAfter !== null
+        ? (dbAfter - dbBefore) / served / 1000
+        : null,
   };
 }
 

@@ -68,6 +68,7 @@ export function appLatency(config, name) {
 export function absenceOf(config, name) {
   if (!config) return 'not run';
   if (config.failed) return `configuration failed: ${config.failed}`;
+  if (config.exclusions?.[name]) return `left out: ${config.exclusions[name]}`;
   if (config.excluded?.includes(name))
     return 'left out (targets only on this engine at this scale)';
   const c = config.capture?.[name];

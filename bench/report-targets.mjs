@@ -155,7 +155,7 @@ function cpuRows(base) {
           ? `${ms(app.cpuPerRequestMs - floor.cpuPerRequestMs)} ms/request of Node CPU above the floor (${base.capture?.[name]?.roundTrips ?? '–'} vs ${base.capture?.[name]?.floorRoundTrips ?? '–'} round trips)`
           : ok === null
             ? floor
-              ? 'no CPU figure (a single request only)'
+              ? 'no CPU figure (fewer than 8 requests: too slow for one)'
               : 'no floor for this scenario'
             : '',
     });

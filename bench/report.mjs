@@ -30,6 +30,7 @@ function setupLines(results) {
     ...configurationList(results),
     `- Latency runs (every configuration): one connection in closed loop (autocannon), ${s.duration} s after a ${s.warmup} s warm-up, every response time kept (exact percentiles); a scenario whose single request takes long runs 3 to 8 requests within ${s.maxRun} s instead, and one slower than ${s.maxRequest} s is represented by that request alone. The app (production build, \`NODE_ENV=production\`, \`LOG_LEVEL=info\` to a file, tokens verified offline with \`CLERK_JWT_KEY\`, the rate limiter counting every request) and baseline (b) run the same requests one after the other.`,
     `- First configuration only: throughput with ${s.connections} connections × ${s.loadDuration} s (2 connections, and up to ${s.maxRun} s, for a scenario whose single request takes over 50 ms; none for the full question lists) against the app, (b) and (a), ${s.repeats} run(s) per target; the middleware overheads; the paper files; a ${s.soak} s memory soak.`,
+    `- SQLite above its smallest scale runs the scenarios of the targets only (\`BENCH_SQLITE_ALL=1\` runs all). At a larger scale, a scenario whose single request took over ${s.maxRequest} s at the smaller scale of the same engine is left out (it would take about 5 times as long).`,
     '- Round trips are the database commands the driver sends for one request (command monitoring, in twin processes that are not measured), as `apps/graphql-gateway/test/round-trips.test.ts` counts them.',
   ];
 }

@@ -38,7 +38,10 @@ const results = [];
 for (const config of plan) {
   if (interrupted) break;
   try {
-    results.push(await runConfiguration({ config, settings, keys, log }));
+    const previous = results
+      .filter((r) => r.engine === config.engine && r.scale < config.scale && !r.failed)
+      .at(-1);
+    results.push(await runConfiguration({ config, settings, keys, log, previous }));
   } catch (error) {
     log(`! [${config.key}] failed: ${error.stack ?? error}`);
     results.push({ ...config, failed: String(error.message ?? error) });
