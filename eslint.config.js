@@ -59,4 +59,24 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/test/**', '**/test-support/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    // The benchmark is plain Node ESM (`npx eslint bench`).
+    files: ['bench/**/*.mjs'],
+    languageOptions: {
+      globals: Object.fromEntries(
+        [
+          'process',
+          'Buffer',
+          'console',
+          'fetch',
+          'performance',
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'clearInterval',
+          'URL',
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
 );

@@ -9,7 +9,7 @@ import { generateCatalog } from './generate.mjs';
 import { importBuilt } from './lib.mjs';
 import { cacheActors } from './tuned.mjs';
 
-const db = await openBenchDatabase();
+const db = await openBenchDatabase({ engine: process.env.BENCH_ENGINE ?? 'postgresql' });
 try {
   const { catalog } = await generateCatalog({
     seed: 42,
@@ -17,6 +17,7 @@ try {
     domain: db.domain,
     progress: false,
   });
+  await db.finishLoad();
   const kit = await importBuilt('packages/server-kit/dist/index.js');
   const { loadConfig } = await importBuilt('packages/config/dist/index.js');
   const keys = generateKeyPairSync('rsa', {

@@ -1,12 +1,14 @@
-// Which filter shapes the database answers from an index: the same document read five ways, on
-// the benchmark catalog, 4 concurrent callers for 3 s each. On the embedded FerretDB only the
-// exact `{_id: value}` shape is indexed; everything else scans the collection.
+// Which filter shapes the database answers quickly: the same documents read several ways, on
+// the benchmark catalog, 4 concurrent callers for 3 s each. FerretDB's SQLite backend answers
+// only the exact `{_id: value}` shape from an index; its PostgreSQL backend pushes equalities on
+// top-level fields down (answered by the GIN indexes @qpc/ferretdb adds); `$in` scans on both.
 //
 //   node bench/engine-probe.mjs         (embedded FerretDB in a temp dir, or MONGODB_URI)
+//   BENCH_ENGINE=sqlite BENCH_SCALE=5 node bench/engine-probe.mjs
 import { openBenchDatabase } from './database.mjs';
 import { generateCatalog } from './generate.mjs';
 
-const db = await openBenchDatabase();
+const db = await openBenchDatabase({ engine: process.env.BENCH_ENGINE ?? 'postgresql' });
 try {
   const { catalog } = await generateCatalog({
     seed: 42,
@@ -14,9 +16,12 @@ try {
     domain: db.domain,
     progress: false,
   });
+  await db.finishLoad();
   const { PaperModel, QuestionModel } = db.domain;
   const papers = catalog.docs.papers.slice(0, 200).map((p) => p._id);
   const questions = catalog.docs.questions.slice(0, 200).map((q) => q._id);
+  const modules = catalog.docs.modules.slice(0, 200).map((m) => m._id);
+  const offerings = catalog.docs.offerings.slice(0, 200).map((o) => o._id);
   const probes = [
     [
       `PaperModel.findById(id, {status: 1})            (${catalog.docs.papers.length} papers)`,
@@ -34,6 +39,22 @@ try {
     [
       'QuestionModel.find({_id: {$in: [id]}})',
       (i) => QuestionModel.find({ _id: { $in: [questions[i % 200]] } }).lean(),
+    ],
+    [
+      'QuestionModel.find({moduleId, paperStatus: "approved"})',
+      (i) =>
+        QuestionModel.find({
+          moduleId: modules[i % modules.length],
+          paperStatus: 'approved',
+        }).lean(),
+    ],
+    [
+      'PaperModel.find({status: "approved", subjectOfferingId})',
+      (i) =>
+        PaperModel.find({ status: 'approved', subjectOfferingId: offerings[i % offerings.length] })
+          .sort({ examYear: -1, createdAt: -1, _id: 1 })
+          .limit(20)
+          .lean(),
     ],
   ];
   console.log(`engine: ${db.engine}`);

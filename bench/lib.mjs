@@ -12,6 +12,18 @@ export function importBuilt(relativePath) {
 }
 
 /**
+ * The domain package as the bench uses it: its public services and database functions, plus
+ * the models and mongoose (`@qpc/domain/testing` since the domain's public face left them out).
+ */
+export async function importDomain() {
+  const [index, testing] = await Promise.all([
+    importBuilt('packages/domain/dist/index.js'),
+    importBuilt('packages/domain/dist/testing.js').catch(() => ({})),
+  ]);
+  return { ...index, ...testing };
+}
+
+/**
  * Imports a dependency the way a workspace package sees it (the bench folder has no
  * package.json of its own; pnpm does not hoist express to the root).
  */

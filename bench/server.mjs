@@ -2,15 +2,16 @@
 //   node bench/server.mjs rest|gateway    the BUILT apps with the production wiring of runService
 //                                          (config from env, pino logger, rate limiter, Clerk auth)
 //   node bench/server.mjs ceiling|floor    baseline (a) or (b)
-// BENCH_DISABLE=logger,rateLimit,auth switches those middleware off (createHttpApp's `disable`);
-// BENCH_TUNED=1 applies the changes docs/benchmarks.md recommends (bench/tuned.mjs), to measure them.
+// BENCH_DISABLE=logger,rateLimit,auth switches those middleware off (createHttpApp's `disable`).
 // It listens on a free loopback port, reports it over IPC, and answers IPC requests for memory
-// figures and for counting database round trips.
+// and CPU figures and, when its MONGODB_URI has `monitorCommands=true` (the counting twins of
+// run.mjs, never a measured process), for counting database round trips: every command the
+// driver sends, the way the gateway's round-trip test counts them.
 import { readFileSync } from 'node:fs';
-import { importBuilt, importFrom } from './lib.mjs';
+import { importBuilt, importDomain, importFrom } from './lib.mjs';
 
 const kind = process.argv[2];
-const domain = await importBuilt('packages/domain/dist/index.js');
+const domain = await importDomain();
 const { mongoose } = domain;
 
 let app;
@@ -30,12 +31,7 @@ if (kind === 'rest' || kind === 'gateway') {
       .filter(Boolean)
       .map((key) => [key, true]),
   );
-  let resolveActor = kit.createActorResolver(config);
-  if (process.env.BENCH_TUNED) {
-    const tuned = await import('./tuned.mjs');
-    tuned.readByIdAlone(mongoose);
-    resolveActor = tuned.cacheActors(resolveActor);
-  }
+  const resolveActor = kit.createActorResolver(config);
   const deps = { config, logger, rateLimiter, resolveActor, version: 'bench', disable };
   if (kind === 'rest') {
     const { createApp } = await importBuilt('apps/rest-api/dist/app.js');
@@ -64,7 +60,7 @@ if (kind === 'rest' || kind === 'gateway') {
       buildIndexes: false,
       socketTimeoutMs: 120_000,
     });
-    app = createFloorApp(express, domain);
+    app = await createFloorApp(express, domain);
     close = () => domain.disconnectDatabase();
   }
 } else {
@@ -77,8 +73,13 @@ await new Promise((resolve, reject) => {
   server.once('error', reject);
 });
 
-// Round trips to the database, counted the way the domain's own tests count them.
-let roundTrips = 0;
+// Round trips to the database: the driver's commands, while counting.
+let commands = null;
+if (/[?&]monitorCommands=true/.test(process.env.MONGODB_URI ?? '')) {
+  mongoose.connection.getClient().on('commandStarted', (event) => {
+    commands?.push(event.commandName);
+  });
+}
 // Requests received and CPU time used: CPU per request does not depend on how busy the machine is.
 let requestCount = 0;
 let inFlight = 0;
@@ -112,15 +113,12 @@ process.on('message', async (message) => {
       break;
     }
     case 'count-start':
-      roundTrips = 0;
-      mongoose.set('debug', () => {
-        roundTrips += 1;
-      });
+      commands = [];
       process.send({ id: message.id });
       break;
     case 'count-stop':
-      mongoose.set('debug', false);
-      process.send({ id: message.id, roundTrips });
+      process.send({ id: message.id, roundTrips: commands?.length ?? null, commands });
+      commands = null;
       break;
     case 'stop':
       server.closeAllConnections?.();

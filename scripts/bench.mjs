@@ -1,6 +1,6 @@
 // `npm run bench`: installs what is missing, builds, builds the embedded database binary (unless
 // MONGODB_URI is set), then runs the benchmark (bench/run.mjs), which prints the table and writes
-// docs/benchmarks.md and docs/benchmarks.json. Settings: see bench/run.mjs and docs/benchmarks.md.
+// docs/benchmarks.md and docs/benchmarks.json. Settings: see bench/settings.mjs and docs/benchmarks.md.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { buildAll, ensureDependencies, ensureFerretDB, root } from './lib.mjs';

@@ -1,0 +1,178 @@
+// The content of the benchmark catalog (bench/catalog.mjs): papers and their questions, the
+// search scenario's planted phrase, solutions and votes.
+import {
+  CONCEPTS,
+  DIFFICULTIES,
+  EXAM_TYPES,
+  FILLER,
+  QUESTION_TYPES,
+  VERBS,
+} from './vocabulary.mjs';
+
+const DAY = 24 * 60 * 60 * 1000;
+const SEARCH_PHRASE_SENTENCE = 'Relate it to Penrose tiling.';
+
+/** Adds papers, questions, solutions and votes to `docs` (the academic structure is there). */
+export function buildContent(context) {
+  const { rnd, size, docs, offeringTree, oid, stamp, tick, slugify, uniqueSlug } = context;
+  const { admin, editor, authors, voters, loadUsers } = context;
+  // Papers (10 per offering, ~85% approved) and their questions (10 per paper).
+  const paperSlugs = new Set();
+  const questionSlugs = new Set();
+  const approvedQuestions = [];
+  for (const offering of docs.offerings) {
+    const { subject, university, modules } = offeringTree.get(String(offering._id));
+    for (let p = 0; p < size.papersPerOffering; p += 1) {
+      const examYear = 2025 - rnd.int(0, 12);
+      const examType = rnd.pick(EXAM_TYPES);
+      const roll = rnd.next();
+      const status =
+        roll < 0.85 ? 'approved' : roll < 0.93 ? 'pending' : roll < 0.97 ? 'draft' : 'rejected';
+      const title = `${subject.name} ${examType} ${examYear}`;
+      const at = tick(60_000);
+      const history = [];
+      if (status !== 'draft')
+        history.push({
+          from: 'draft',
+          to: 'pending',
+          by: editor._id,
+          at: new Date(at),
+          reason: 'Submitted for review',
+        });
+      if (status === 'approved')
+        history.push({
+          from: 'pending',
+          to: 'approved',
+          by: admin._id,
+          at: new Date(at + DAY),
+          reason: null,
+        });
+      if (status === 'rejected')
+        history.push({
+          from: 'pending',
+          to: 'rejected',
+          by: admin._id,
+          at: new Date(at + DAY),
+          reason: 'Scan is illegible',
+        });
+      const paper = {
+        _id: oid(at),
+        subjectOfferingId: offering._id,
+        universityId: offering.universityId,
+        branchId: offering.branchId,
+        semesterId: offering.semesterId,
+        subjectId: offering.subjectId,
+        examYear,
+        examType,
+        title,
+        slug: uniqueSlug(paperSlugs, slugify(`${university.shortName} ${title}`)),
+        status,
+        statusHistory: history,
+        createdBy: editor._id,
+        ...stamp(at),
+      };
+      docs.papers.push(paper);
+      for (let q = 0; q < size.questionsPerPaper; q += 1) {
+        const { module, topics } = rnd.pick(modules);
+        const topic = rnd.chance(0.8) ? rnd.pick(topics) : null;
+        const type = rnd.pick(QUESTION_TYPES);
+        const concept = rnd.pick(CONCEPTS);
+        const text = `${rnd.pick(VERBS)} the role of ${concept} in ${(topic ?? module).title.toLowerCase()} ${rnd.pick(FILLER)}. ${rnd.pick(VERBS)} how ${rnd.pick(CONCEPTS)} affects ${rnd.pick(CONCEPTS)} (${q + 1}).`;
+        const options =
+          type === 'mcq' ? rnd.sample(CONCEPTS, 4).map((c) => `It improves ${c}`) : undefined;
+        const qAt = tick(1000);
+        const question = {
+          _id: oid(qAt),
+          paperId: paper._id,
+          subjectOfferingId: offering._id,
+          universityId: offering.universityId,
+          paperStatus: status,
+          moduleId: module._id,
+          topicId: topic?._id ?? null,
+          text,
+          type,
+          difficulty: rnd.pick(DIFFICULTIES),
+          marks: rnd.pick([1, 2, 5, 10, 15]),
+          ...(options ? { options } : {}),
+          answer: options
+            ? options[0]
+            : rnd.chance(0.5)
+              ? `Consider ${concept} first; then ${rnd.pick(FILLER)}.`
+              : null,
+          slug: uniqueSlug(
+            questionSlugs,
+            slugify(
+              `${text.split(/\s+/).slice(0, 6).join(' ')} ${paper.slug.slice(0, 40)} ${q + 1}`,
+            ),
+          ),
+          isVerified: rnd.chance(0.6),
+          createdBy: editor._id,
+          ...stamp(qAt),
+        };
+        docs.questions.push(question);
+        if (status === 'approved') approvedQuestions.push(question);
+      }
+    }
+  }
+
+  // The search scenario's rare phrase: in the same number of questions at every scale, spread
+  // evenly over the catalog, so a search for it finds as many hits at scale 5 as at scale 1.
+  const step = docs.questions.length / size.searchPlanted;
+  for (let i = 0; i < size.searchPlanted; i += 1) {
+    const question = docs.questions[Math.floor(i * step)];
+    question.text = `${question.text} ${SEARCH_PHRASE_SENTENCE}`;
+  }
+
+  // Solutions on questions of approved papers, each with 1-4 votes from distinct non-authors.
+  const solvedQuestions = rnd.sample(
+    approvedQuestions,
+    Math.min(size.solutions, approvedQuestions.length),
+  );
+  const solutionCount = size.solutions;
+  for (let i = 0; i < solutionCount; i += 1) {
+    const question = solvedQuestions[i % solvedQuestions.length];
+    const author = rnd.pick(authors);
+    const at = tick(30_000);
+    const solution = {
+      _id: oid(at),
+      questionId: question._id,
+      paperId: question.paperId,
+      subjectOfferingId: question.subjectOfferingId,
+      universityId: question.universityId,
+      paperStatus: question.paperStatus,
+      authorId: author._id,
+      content: `${rnd.pick(VERBS)} ${rnd.pick(CONCEPTS)} first. ${Array.from({ length: rnd.int(3, 8) }, () => `Then ${rnd.pick(VERBS).toLowerCase()} the ${rnd.pick(CONCEPTS)} ${rnd.pick(FILLER)}.`).join(' ')}`,
+      ...stamp(at),
+    };
+    docs.solutions.push(solution);
+    for (const voter of rnd.sample(voters, rnd.int(1, 4))) {
+      const vAt = tick(1000);
+      docs.votes.push({
+        _id: oid(vAt),
+        solutionId: solution._id,
+        questionId: solution.questionId,
+        subjectOfferingId: solution.subjectOfferingId,
+        userId: voter._id,
+        value: rnd.chance(0.75) ? 1 : -1,
+        ...stamp(vAt),
+      });
+    }
+  }
+
+  // The vote scenario's users have already voted on its solutions (the first 200), so every vote
+  // it sends changes an existing vote: the same work whichever target runs first.
+  for (const solution of docs.solutions.slice(0, size.voteSolutions)) {
+    for (const voter of loadUsers.slice(0, size.preVotingLoadUsers)) {
+      const vAt = tick(1000);
+      docs.votes.push({
+        _id: oid(vAt),
+        solutionId: solution._id,
+        questionId: solution.questionId,
+        subjectOfferingId: solution.subjectOfferingId,
+        userId: voter._id,
+        value: rnd.chance(0.5) ? 1 : -1,
+        ...stamp(vAt),
+      });
+    }
+  }
+}

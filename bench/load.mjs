@@ -1,0 +1,180 @@
+// Load generation and what a run measures: autocannon in closed loop against one server, every
+// response time kept (exact percentiles, sub-millisecond: autocannon's own histogram rounds to
+// whole milliseconds), the CPU the server process spent per request, and the CPU of the
+// database processes (FerretDB, and PostgreSQL's server with all its backends) per request.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { targetPath } from './scenarios.mjs';
+
+/** Runs serving fewer requests report no CPU per request. */
+export const MIN_SERVED_FOR_CPU = 8;
+
+/** Nearest-rank percentile of ascending values (null when empty). */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+/** Latency figures of a list of response times in ms. */
+export function latencyStats(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const mean = sorted.length ? sorted.reduce((s, v) => s + v, 0) / sorted.length : null;
+  return {
+    samples: sorted.length,
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    mean,
+  };
+}
+
+/**
+ * Sends a scenario's requests to one server: `connections` connections for `seconds`, or
+ * `amount` requests in all. Resolves with autocannon's result plus every 2xx response time.
+ */
+export async function fire(server, scenario, target, { connections, seconds, amount }) {
+  const listFor = (clientIndex) =>
+    scenario.requests(clientIndex).map((r) => ({ ...r, path: targetPath(scenario, r, target) }));
+  let nextClient = 0;
+  const times = [];
+  const instance = autocannon({
+    url: server.url,
+    connections,
+    ...(amount ? { amount } : { duration: seconds }),
+    timeout: 120,
+    requests: listFor(0),
+    setupClient: (client) => {
+      client.setRequests(listFor(nextClient));
+      nextClient += 1;
+    },
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
+  });
+  const result = await instance;
+  return { result, times };
+}
+
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+function statOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time (µs) of the database: each root process and all its descendants (PostgreSQL serves
+ * every connection from a child of its postmaster). Null when there is nothing to read (an
+ * external server, or no /proc).
+ */
+export function databaseCpuMicros(rootPids) {
+  const roots = rootPids.filter(Boolean);
+  if (roots.length === 0) return null;
+  let pids;
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  const children = new Map();
+  const ticks = new Map();
+  for (const name of pids) {
+    const stat = statOf(name);
+    if (!stat) continue;
+    ticks.set(Number(name), stat.ticks);
+    if (!children.has(stat.ppid)) children.set(stat.ppid, []);
+    children.get(stat.ppid).push(Number(name));
+  }
+  let total = 0;
+  const stack = [...roots];
+  const seen = new Set();
+  while (stack.length) {
+    const pid = stack.pop();
+    if (seen.has(pid)) continue;
+    seen.add(pid);
+    total += ticks.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return (total / clockTicks) * 1e6;
+}
+
+/**
+ * CPU (µs per second) a server spends with no request at all (timers, GC of earlier work),
+ * measured once per server over `seconds`: subtracted from its runs, so a slow request is not
+ * charged for the seconds of idle CPU around it.
+ */
+async function idleCpuRate(server, seconds = 2) {
+  server.idleCpuRate ??= (async () => {
+    await server.request({ type: 'idle' });
+    const before = await server.request({ type: 'cpu' });
+    const started = performance.now();
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    const after = await server.request({ type: 'cpu' });
+    return (after.cpuMicros - before.cpuMicros) / ((performance.now() - started) / 1000);
+  })();
+  return server.idleCpuRate;
+}
+
+/**
+ * One measured run: the load, then (once every request it started is answered) the CPU the
+ * server (less its idle CPU over the run) and the database spent per request served.
+ */
+export async function measuredRun(server, scenario, target, shape, dbPids) {
+  const idleRate = await idleCpuRate(server);
+  const before = await server.request({ type: 'cpu' });
+  const dbBefore = databaseCpuMicros(dbPids);
+  const started = performance.now();
+  const { result, times } = await fire(server, scenario, target, shape);
+  await server.request({ type: 'idle' });
+  const after = await server.request({ type: 'cpu' });
+  const wallSeconds = (performance.now() - started) / 1000;
+  const dbAfter = databaseCpuMicros(dbPids);
+  const served = after.requests - before.requests;
+  const busyMicros = Math.max(0, after.cpuMicros - before.cpuMicros - idleRate * wallSeconds);
+  return {
+    ...latencyStats(times),
+    connections: shape.connections,
+    seconds: shape.amount ? null : shape.seconds,
+    amount: shape.amount ?? null,
+    rps: result.requests.average,
+    requests: result.requests.total,
+    bytesPerSecond: result.throughput.average,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    served,
+    // Fewer requests than that, each long: the idle CPU around them outweighs their own.
+    cpuPerRequestMs: served >= MIN_SERVED_FOR_CPU ? busyMicros / served / 1000 : null,
+    idleCpuMsPerSecond: idleRate / 1000,
+    dbCpuPerRequestMs:
+      served >= MIN_SERVED_FOR_CPU && dbBefore !== null && dbAfter !== null
+        ? (dbAfter - dbBefore) / served / 1000
+        : null,
+  };
+}
+
+/**
+ * How to measure a scenario with one connection, from the time its single request took: a run
+ * of `duration` seconds when that gives a few samples at least, else a few requests within
+ * `maxRun` seconds, and nothing more than the single request when it took over `maxRequest`.
+ */
+export function latencyPlan(singleMs, settings) {
+  if (singleMs > settings.maxRequest * 1000) return { only: 'single' };
+  if ((settings.duration * 1000) / Math.max(singleMs, 0.1) >= 8)
+    return { connections: 1, seconds: settings.duration, warmup: settings.warmup };
+  const amount = Math.max(3, Math.min(8, Math.floor((settings.maxRun * 1000) / singleMs)));
+  return { connections: 1, amount, warmup: 0 };
+}
