@@ -1,7 +1,10 @@
 import { Types } from 'mongoose';
 
-// Internal fields no DTO carries: the version key and the search keys (search/indexing.ts).
-const INTERNAL_FIELDS = new Set(['__v', 'searchKeys', 'searchTitleKeys']);
+// Internal fields no DTO carries: the version key, and the search keys (`searchKeys0`...,
+// search/tokens.ts).
+function isInternal(key: string): boolean {
+  return key === '__v' || /^searchKeys\d+$/.test(key);
+}
 
 function convert(value: unknown): unknown {
   if (value instanceof Types.ObjectId) return value.toHexString();
@@ -10,7 +13,7 @@ function convert(value: unknown): unknown {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value)) {
-      if (INTERNAL_FIELDS.has(key)) continue;
+      if (isInternal(key)) continue;
       if (key === '_id') {
         out.id = convert(v);
         continue;

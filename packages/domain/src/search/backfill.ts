@@ -5,7 +5,9 @@
 import type { mongo } from 'mongoose';
 import { mongoose } from '../db.js';
 import type { ModelName } from '../references.js';
-import { keysOfDocument, searchableFieldsOf } from './indexing.js';
+import { indexOf, searchableFieldsOf } from './indexing.js';
+import type { SearchableFields } from './indexing.js';
+import { SEARCH_KEY_FIELDS } from './tokens.js';
 import { replaceTermCounts, TERM_UPDATES_PER_COMMAND } from './terms.js';
 
 const MARKER = { _id: 'search-1' };
@@ -47,23 +49,28 @@ async function copyExamYears(db: Db, all: boolean): Promise<number> {
   return writes.length;
 }
 
-/** Computes the keys of the documents of one model that lack them (all of them when `all`). */
-async function writeKeys(db: Db, name: ModelName, all: boolean): Promise<number> {
+function fieldsOf(name: ModelName): SearchableFields {
   const fields = searchableFieldsOf(mongoose.model(name).schema);
   if (!fields) throw new Error(`${name} is not searchable`);
+  return fields;
+}
+
+function sourceProjection(fields: SearchableFields): Record<string, 1> {
+  return Object.fromEntries([...fields.title, ...fields.body].map((f) => [f, 1]));
+}
+
+/** Computes the keys of the documents of one model that lack them (all of them when `all`). */
+async function writeKeys(db: Db, name: ModelName, all: boolean): Promise<number> {
+  const fields = fieldsOf(name);
   const collection = collectionOf(db, name);
-  const filter = all ? {} : { searchKeys: { $exists: false } };
-  const projection = Object.fromEntries([...fields.title, ...fields.body].map((f) => [f, 1]));
-  const docs = await collection.find(filter, { projection }).toArray();
-  const writes = docs.map((doc) => {
-    const { keys, titleKeys } = keysOfDocument(fields, doc);
-    return {
-      updateOne: {
-        filter: { _id: doc._id },
-        update: { $set: { searchKeys: keys, searchTitleKeys: titleKeys } },
-      },
-    };
-  });
+  const filter = all ? {} : { [SEARCH_KEY_FIELDS[0]!]: { $exists: false } };
+  const docs = await collection.find(filter, { projection: sourceProjection(fields) }).toArray();
+  const writes = docs.map((doc) => ({
+    updateOne: {
+      filter: { _id: doc._id },
+      update: { $set: indexOf(fields, (path) => doc[path]).fields },
+    },
+  }));
   await writeInBatches(collection, writes);
   return writes.length;
 }
@@ -71,10 +78,11 @@ async function writeKeys(db: Db, name: ModelName, all: boolean): Promise<number>
 async function recount(db: Db): Promise<number> {
   const lists: string[][] = [];
   for (const name of SEARCHABLE) {
+    const fields = fieldsOf(name);
     const docs = await collectionOf(db, name)
-      .find({}, { projection: { searchKeys: 1 } })
+      .find({}, { projection: sourceProjection(fields) })
       .toArray();
-    for (const doc of docs) lists.push((doc.searchKeys as string[] | undefined) ?? []);
+    for (const doc of docs) lists.push(indexOf(fields, (path) => doc[path]).stems);
   }
   return replaceTermCounts(lists);
 }

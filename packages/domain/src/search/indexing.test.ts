@@ -16,6 +16,7 @@ import { createSubject, deleteSubject, updateSubject } from '../subject/service.
 import { SubjectModel } from '../subject/model.js';
 import { reindexSearch } from './backfill.js';
 import { DOCUMENTS_KEY, readTermCounts, SEARCH_TERMS_COLLECTION } from './terms.js';
+import { SEARCH_KEY_FIELDS } from './tokens.js';
 import { mongoose } from '../db.js';
 
 useTestDatabase();
@@ -29,17 +30,23 @@ beforeAll(async () => {
   paperId = (await makePaper(fixture.offeringId, { examYear: 2021 })).id;
 });
 
-/** A word no other test uses (its counts are this test's alone) and its own stem (it ends in x). */
-const word = () =>
-  `zq${randomUUID()
-    .replace(/[^a-f]/g, '')
-    .slice(0, 8)}x`;
+// Words no other test uses (so their counts are this test's alone), each its own stem (no
+// vowels), with distinct 6-character prefixes.
+const CONSONANTS = 'bcdfghjklmnpqrstvwz';
+let words = 0;
+const word = () => {
+  const n = words++;
+  const letter = (i: number) =>
+    CONSONANTS[Math.floor(n / CONSONANTS.length ** i) % CONSONANTS.length];
+  return `zq${letter(3)}${letter(2)}${letter(1)}${letter(0)}x`;
+};
 const count = async (key: string) => (await readTermCounts([key])).get(key);
 const keysOf = async (model: typeof QuestionModel | typeof SubjectModel, id: string) => {
+  const projection = Object.fromEntries(SEARCH_KEY_FIELDS.map((f) => [f, 1]));
   const doc = await (model as typeof QuestionModel)
-    .findById(id, { searchKeys: 1, searchTitleKeys: 1 })
-    .lean<{ searchKeys?: string[]; searchTitleKeys?: string[] }>();
-  return { keys: doc?.searchKeys ?? [], titleKeys: doc?.searchTitleKeys ?? [] };
+    .findById(id, projection)
+    .lean<Record<string, string[] | undefined>>();
+  return SEARCH_KEY_FIELDS.flatMap((field) => doc?.[field] ?? []);
 };
 
 describe('search keys', () => {
@@ -50,12 +57,11 @@ describe('search keys', () => {
       actor: actors.editor,
       input: { paperId, text: `Explain ${w} and ${w} again`, type: 'short', difficulty: 'easy' },
     });
-    const { keys } = await keysOf(QuestionModel, question.id);
-    expect(keys).toContain(`=${w}`);
-    expect(keys).toContain(w.slice(0, 3));
+    const keys = await keysOf(QuestionModel, question.id);
+    expect(keys).toEqual(expect.arrayContaining([w.slice(0, 3), w.slice(0, 6), 'expl', 'agai']));
     expect(await count(`=${w}`)).toBe(1);
     // Prefixes are stored on the document, never counted.
-    expect(await count(w)).toBe(0);
+    expect(await count(w.slice(0, 6))).toBe(0);
     expect(await count(DOCUMENTS_KEY)).toBe((before ?? 0) + 1);
   });
 
@@ -79,16 +85,15 @@ describe('search keys', () => {
       actor: actors.editor,
       input: { paperId, text: `List ${word()}`, type: 'short', difficulty: 'easy' },
     });
-    expect(Object.keys(question)).not.toContain('searchKeys');
+    const internal = [...SEARCH_KEY_FIELDS, 'examYear'];
+    expect(Object.keys(question).filter((k) => internal.includes(k))).toEqual([]);
     const page = await listQuestions({ actor: null, query: { paperId } });
     for (const item of page.items) {
-      expect(Object.keys(item)).not.toContain('searchKeys');
-      expect(Object.keys(item)).not.toContain('searchTitleKeys');
-      expect(Object.keys(item)).not.toContain('examYear');
+      expect(Object.keys(item).filter((k) => internal.includes(k))).toEqual([]);
     }
     const raw = await QuestionModel.find({ paperId }).lean<Record<string, unknown>[]>();
     expect(raw.length).toBeGreaterThan(0);
-    expect(raw.every((doc) => doc.searchKeys === undefined)).toBe(true);
+    expect(raw.every((doc) => SEARCH_KEY_FIELDS.every((f) => doc[f] === undefined))).toBe(true);
   });
 
   it('when a question text is updated, then old words stop counting and new words count', async () => {
@@ -108,24 +113,26 @@ describe('search keys', () => {
       id: question.id,
       input: { text: `${kept} ${added}` },
     });
-    const { keys } = await keysOf(QuestionModel, question.id);
-    expect(keys).toContain(`=${added}`);
-    expect(keys).not.toContain(`=${dropped}`);
+    const keys = await keysOf(QuestionModel, question.id);
+    expect(keys).toContain(added.slice(0, 6));
+    expect(keys).not.toContain(dropped.slice(0, 6));
     expect(await count(`=${kept}`)).toBe(1);
     expect(await count(`=${dropped}`)).toBe(0);
     expect(await count(`=${added}`)).toBe(1);
   });
 
-  it('when a question slug is updated, then its title keys follow the slug', async () => {
+  it('when a question slug is updated, then its keys and counts follow the slug', async () => {
     const [before, after] = [word(), word()];
     const question = await createQuestion({
       actor: actors.editor,
       input: { paperId, text: 'Body words only', slug: before, type: 'short', difficulty: 'easy' },
     });
     await updateQuestion({ actor: actors.editor, id: question.id, input: { slug: after } });
-    const { titleKeys } = await keysOf(QuestionModel, question.id);
-    expect(titleKeys).toContain(after);
-    expect(titleKeys).not.toContain(before);
+    const keys = await keysOf(QuestionModel, question.id);
+    expect(keys).toContain(after.slice(0, 6));
+    expect(keys).not.toContain(before.slice(0, 6));
+    expect(await count(`=${before}`)).toBe(0);
+    expect(await count(`=${after}`)).toBe(1);
   });
 
   it('when a question is deleted, then its keys stop counting', async () => {
@@ -147,7 +154,7 @@ describe('search keys', () => {
       input: { name, code: 'CS101', description: `About ${described}` },
     });
     expect(await count(`=${name}`)).toBe(1);
-    expect((await keysOf(SubjectModel, subject.id)).titleKeys).toContain('cs101');
+    expect(await keysOf(SubjectModel, subject.id)).toContain('cs101');
     await updateSubject({ actor: actors.editor, id: subject.id, input: { name: renamed } });
     expect(await count(`=${name}`)).toBe(0);
     expect(await count(`=${renamed}`)).toBe(1);
@@ -185,11 +192,11 @@ describe('search keys', () => {
     });
     await QuestionModel.collection.updateOne(
       { _id: new mongoose.Types.ObjectId(question.id) },
-      { $unset: { searchKeys: 1, searchTitleKeys: 1, examYear: 1 } },
+      { $unset: { ...Object.fromEntries(SEARCH_KEY_FIELDS.map((f) => [f, 1])), examYear: 1 } },
     );
     await mongoose.connection.db!.collection(SEARCH_TERMS_COLLECTION).deleteMany({});
     await reindexSearch({ all: false });
-    expect((await keysOf(QuestionModel, question.id)).keys).toContain(`=${w}`);
+    expect(await keysOf(QuestionModel, question.id)).toContain(w.slice(0, 6));
     expect((await QuestionModel.findById(question.id).lean())?.examYear).toBe(2021);
     expect(await count(`=${w}`)).toBe(1);
     const documents =

@@ -1,15 +1,12 @@
 // Keeps the search keys of questions, papers and subjects right. A schema plugin, so no write
 // path of the services can miss it: create and insertMany compute the keys while validating, an
 // update that touches a searched field recomputes them from the document merged with the update,
-// and every create, update and delete adjusts the document frequencies (terms.ts). Only raw
-// driver writes (`Model.collection`, `bulkWrite`) bypass it; backfillSearch repairs those.
+// and every create, update and delete adjusts the term counts (terms.ts). Only raw driver writes
+// (`Model.collection`, `bulkWrite`) bypass it; reindexSearch repairs those.
 import type { Document, Query, Schema } from 'mongoose';
-import { documentKeys } from './tokens.js';
-import type { DocumentKeys } from './tokens.js';
+import { documentIndex, SEARCH_KEY_FIELDS } from './tokens.js';
+import type { DocumentIndex } from './tokens.js';
 import { applyTermDelta, changeDelta, termDelta } from './terms.js';
-
-/** The fields holding a document's search keys (internal: never in a DTO). */
-export const SEARCH_FIELDS = ['searchKeys', 'searchTitleKeys'] as const;
 
 /** Which fields of a model are searched, and how they weigh. */
 export interface SearchableFields {
@@ -19,10 +16,7 @@ export interface SearchableFields {
   body: readonly string[];
 }
 
-interface KeyedDoc {
-  _id?: unknown;
-  searchKeys?: string[] | null;
-}
+type Read = (path: string) => unknown;
 
 interface PendingChange {
   before: string[];
@@ -31,7 +25,7 @@ interface PendingChange {
 
 // State a query's pre hook hands to its post hook.
 const pendingUpdates = new WeakMap<object, PendingChange>();
-const pendingDeletes = new WeakMap<object, KeyedDoc[]>();
+const pendingDeletes = new WeakMap<object, string[][]>();
 
 const UPDATE_OPERATORS = ['$set', '$unset', '$setOnInsert', '$rename', '$push', '$addToSet'];
 
@@ -46,6 +40,11 @@ function touchedFields(update: Record<string, unknown>): Set<string> {
   return touched;
 }
 
+/** The operation of a query (`findOneAndUpdate`, `deleteMany`, ...). */
+function opOf(query: object): string {
+  return (query as { op?: string }).op ?? '';
+}
+
 const registry = new Map<object, SearchableFields>();
 
 /** The searched fields of a model's schema, or undefined when it is not searchable. */
@@ -53,72 +52,61 @@ export function searchableFieldsOf(schema: object): SearchableFields | undefined
   return registry.get(schema);
 }
 
-/** The keys of a (lean) document of a searchable schema. */
-export function keysOfDocument(
-  fields: SearchableFields,
-  doc: Record<string, unknown>,
-): DocumentKeys {
-  return documentKeys({
-    title: fields.title.map((path) => doc[path]),
-    body: fields.body.map((path) => doc[path]),
-  });
+/** The search index of a document of a searchable schema, reading its fields with `read`. */
+export function indexOf(fields: SearchableFields, read: Read): DocumentIndex {
+  return documentIndex({ title: fields.title.map(read), body: fields.body.map(read) });
 }
 
-/** Adds the search key fields, their index and the hooks that keep them right to a schema. */
+/** Adds the search key fields, their indexes and the hooks that keep them right to a schema. */
 export function searchable(schema: Schema, fields: SearchableFields): void {
   registry.set(schema, fields);
   const sources = [...fields.title, ...fields.body];
-  const keysFrom = (read: (path: string) => unknown): DocumentKeys =>
-    documentKeys({ title: fields.title.map(read), body: fields.body.map(read) });
+  const sourceProjection: Record<string, 1> = Object.fromEntries(sources.map((path) => [path, 1]));
+  const stemsOf = (doc: Record<string, unknown>) => indexOf(fields, (path) => doc[path]).stems;
 
-  schema.add({
-    searchKeys: { type: [String], default: undefined },
-    searchTitleKeys: { type: [String], default: undefined },
-  });
-  // One equality on this array is how search finds a term (a GIN index on PostgreSQL, multikey on MongoDB).
-  schema.index({ searchKeys: 1 });
+  for (const field of SEARCH_KEY_FIELDS) {
+    schema.add({ [field]: { type: [String], default: undefined } });
+    // One equality per field is how search finds a term: a GIN index on PostgreSQL, multikey on MongoDB.
+    schema.index({ [field]: 1 });
+  }
+  const hidden = Object.fromEntries(SEARCH_KEY_FIELDS.map((field) => [field, 0]));
 
   // Lists and loaders never need the keys: leave them out unless a query asks for fields itself.
   schema.pre('find', function () {
     const projection = this.projection() as Record<string, unknown> | null | undefined;
     if (projection && Object.keys(projection).length > 0) return;
-    this.projection({ searchKeys: 0, searchTitleKeys: 0 });
+    this.projection(hidden);
   });
 
   // create(), save() and insertMany() validate every document first.
   schema.pre('validate', function (this: Document) {
     if (!this.isNew && !sources.some((path) => this.isModified(path))) return;
-    const { keys, titleKeys } = keysFrom((path) => this.get(path));
-    this.set({ searchKeys: keys, searchTitleKeys: titleKeys });
+    this.set(indexOf(fields, (path) => this.get(path)).fields);
   });
 
   schema.pre('save', async function (this: Document) {
     if (this.isNew) {
-      this.$locals.searchChange = { before: null, after: null };
+      this.$locals.searchBefore = null;
       return;
     }
     if (!sources.some((path) => this.isModified(path))) return;
-    const stored = await (this.constructor as unknown as KeyedModel)
-      .findById(this._id, { searchKeys: 1 })
-      .lean<KeyedDoc>();
-    this.$locals.searchChange = { before: stored?.searchKeys ?? [], after: null };
+    const stored = await (this.constructor as unknown as SourceReader)
+      .findById(this._id, sourceProjection)
+      .lean<Record<string, unknown>>();
+    this.$locals.searchBefore = stored ? stemsOf(stored) : [];
   });
 
   schema.post('save', async function (this: Document) {
-    const change = this.$locals.searchChange as { before: string[] | null } | undefined;
-    if (!change) return;
-    delete this.$locals.searchChange;
-    const after = (this.get('searchKeys') as string[] | undefined) ?? [];
-    await applyTermDelta(
-      change.before === null ? termDelta([after]) : changeDelta(change.before, after),
-    );
+    if (!('searchBefore' in this.$locals)) return;
+    const before = this.$locals.searchBefore as string[] | null;
+    delete this.$locals.searchBefore;
+    const after = indexOf(fields, (path) => this.get(path)).stems;
+    await applyTermDelta(before === null ? termDelta([after]) : changeDelta(before, after));
   });
 
   schema.post('insertMany', async function (inserted: unknown) {
     const docs = inserted as Document[];
-    await applyTermDelta(
-      termDelta(docs.map((doc) => (doc.get('searchKeys') as string[] | undefined) ?? [])),
-    );
+    await applyTermDelta(termDelta(docs.map((doc) => indexOf(fields, (p) => doc.get(p)).stems)));
   });
 
   const beforeUpdate = async function (this: Query<unknown, unknown>) {
@@ -131,27 +119,20 @@ export function searchable(schema: Schema, fields: SearchableFields): void {
         `${op} cannot change searched fields (${sources.join(', ')}): update one document at a time`,
       );
     }
-    const projection = Object.fromEntries([...sources, 'searchKeys'].map((p) => [p, 1]));
     const current = await this.model
-      .findOne(this.getFilter(), projection)
+      .findOne(this.getFilter(), sourceProjection)
       .lean<Record<string, unknown>>();
     if (!current) return;
     const set = (update.$set ?? {}) as Record<string, unknown>;
     const unset = (update.$unset ?? {}) as Record<string, unknown>;
-    const merged = (path: string): unknown =>
-      path in set
-        ? set[path]
-        : path in update
-          ? update[path]
-          : path in unset
-            ? null
-            : current[path];
-    const { keys, titleKeys } = keysFrom(merged);
-    this.set({ searchKeys: keys, searchTitleKeys: titleKeys });
-    pendingUpdates.set(this, {
-      before: (current.searchKeys as string[] | undefined) ?? [],
-      after: keys,
-    });
+    const merged: Read = (path) => {
+      if (path in set) return set[path];
+      if (path in update) return update[path];
+      return path in unset ? null : current[path];
+    };
+    const next = indexOf(fields, merged);
+    this.set(next.fields);
+    pendingUpdates.set(this, { before: stemsOf(current), after: next.stems });
   };
   const afterUpdate = async function (this: Query<unknown, unknown>, result: unknown) {
     const change = pendingUpdates.get(this);
@@ -174,10 +155,14 @@ export function searchable(schema: Schema, fields: SearchableFields): void {
   }
 
   const beforeDelete = async function (this: Query<unknown, unknown>) {
-    const many = opOf(this) === 'deleteMany';
-    const query = this.model.find(this.getFilter(), { searchKeys: 1 });
-    const found = await (many ? query : query.limit(1)).lean<KeyedDoc[]>();
-    pendingDeletes.set(this, found);
+    const query = this.model.find(this.getFilter(), { ...sourceProjection, _id: 1 });
+    const found = await (opOf(this) === 'deleteMany' ? query : query.limit(1)).lean<
+      Record<string, unknown>[]
+    >();
+    pendingDeletes.set(
+      this,
+      found.map((doc) => [String(doc._id), ...stemsOf(doc)]),
+    );
   };
   const afterDelete = async function (this: Query<unknown, unknown>, result: unknown) {
     const found = pendingDeletes.get(this) ?? [];
@@ -190,17 +175,17 @@ export function searchable(schema: Schema, fields: SearchableFields): void {
       if (deleted === 0) gone = [];
       else if (deleted < found.length) {
         const left = await this.model
-          .find({ _id: { $in: found.map((d) => d._id) } }, { _id: 1 })
-          .lean<KeyedDoc[]>();
+          .find({ _id: { $in: found.map(([id]) => id) } }, { _id: 1 })
+          .lean<{ _id: unknown }[]>();
         const kept = new Set(left.map((d) => String(d._id)));
-        gone = found.filter((d) => !kept.has(String(d._id)));
+        gone = found.filter(([id]) => !kept.has(id!));
       }
     }
     if (gone.length)
       await applyTermDelta(
         termDelta(
           [],
-          gone.map((d) => d.searchKeys ?? []),
+          gone.map(([, ...stems]) => stems),
         ),
       );
   };
@@ -210,11 +195,6 @@ export function searchable(schema: Schema, fields: SearchableFields): void {
   }
 }
 
-/** The operation of a query (`findOneAndUpdate`, `deleteMany`, ...). */
-function opOf(query: object): string {
-  return (query as { op?: string }).op ?? '';
-}
-
-interface KeyedModel {
+interface SourceReader {
   findById: (id: unknown, projection: Record<string, 1>) => { lean: <T>() => Promise<T | null> };
 }

@@ -1,11 +1,11 @@
 // Ranked search over questions, papers and subjects. How a query runs:
-// 1. its words become terms (tokens.ts); the document frequency of each term's stem is read
-//    from `searchterms` (one `_id` read per term; a word held by no document whole is probed);
-// 2. the rarest term is pushed to the database as ONE equality on `searchKeys` (plus the
-//    visibility and filter equalities), per searched collection, at most MAX_CANDIDATES
-//    documents each: the engine answers it from an index;
-// 3. every other term is checked in code on those documents, then each hit is scored (field
-//    weight x rarity per term), sorted (ties newest first), counted into facets and paged.
+// 1. its words become terms (tokens.ts); how common each is comes from the stem counts in
+//    `searchterms` (one `_id` read per term; a word no document holds whole is probed);
+// 2. the rarest terms' lookup keys are pushed to the database, one equality per key field (plus
+//    the visibility and filter equalities), at most MAX_CANDIDATES documents per collection:
+//    the engine answers each equality from an index and intersects them (plan.ts);
+// 3. every term is checked in code on the words of those documents, then each hit is scored
+//    (field weight x rarity per term), sorted (ties newest first), counted into facets and paged.
 import type { Types } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { mongoose } from '../db.js';
@@ -15,14 +15,17 @@ import type { Page } from '../pagination.js';
 import type { ModelName } from '../references.js';
 import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
 import type { Viewer, VisibleKind } from '../visibility.js';
+import { searchableFieldsOf } from './indexing.js';
+import type { SearchableFields } from './indexing.js';
+import { frequenciesOf, pushedFilters } from './plan.js';
 import { searchQuerySchema, SEARCH_TYPES } from './schema.js';
 import type { SearchFacets, SearchHit, SearchType } from './schema.js';
 import { shorten, snippetOf } from './snippet.js';
 import { DOCUMENTS_KEY, readTermCounts } from './terms.js';
-import { matchesTitle, matchKind, queryTerms, STEM_MARK } from './tokens.js';
+import { analyze, matchKind, queryTerms } from './tokens.js';
 import type { QueryTerm } from './tokens.js';
 
-/** At most this many documents per collection and pushed key are read for one query. */
+/** At most this many documents per collection and pushed filter are read for one query. */
 export const MAX_CANDIDATES = 2_000;
 /** Weight of a term found in a title-like field (title, slug, name, code). */
 export const TITLE_WEIGHT = 3;
@@ -35,16 +38,11 @@ interface Candidate {
   _id: Types.ObjectId;
   createdAt: Date;
   slug: string;
-  searchKeys?: string[] | null;
-  searchTitleKeys?: string[] | null;
   universityId?: Types.ObjectId;
   examYear?: number | null;
   status?: string;
   paperStatus?: string;
-  text?: string;
-  title?: string;
-  name?: string;
-  description?: string | null;
+  [field: string]: unknown;
 }
 
 interface KindSpec {
@@ -52,39 +50,46 @@ interface KindSpec {
   visibility: VisibleKind;
   /** Subjects belong to no university, offering or year: any of those filters excludes them. */
   isGlobal: boolean;
-  fields: readonly string[];
+  /** Fields read besides the searched ones. */
+  extra: readonly string[];
   title: (doc: Candidate) => string;
   text: (doc: Candidate) => string;
 }
 
-const SHARED_FIELDS = ['slug', 'createdAt', 'searchKeys', 'searchTitleKeys'];
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 const KINDS: Record<SearchType, KindSpec> = {
   question: {
     model: 'Question',
     visibility: 'question',
     isGlobal: false,
-    fields: [...SHARED_FIELDS, 'text', 'universityId', 'paperStatus', 'examYear'],
-    title: (doc) => shorten(doc.text ?? ''),
-    text: (doc) => doc.text ?? '',
+    extra: ['universityId', 'paperStatus', 'examYear'],
+    title: (doc) => shorten(str(doc.text)),
+    text: (doc) => str(doc.text),
   },
   paper: {
     model: 'Paper',
     visibility: 'paper',
     isGlobal: false,
-    fields: [...SHARED_FIELDS, 'title', 'universityId', 'status', 'examYear'],
-    title: (doc) => doc.title ?? '',
-    text: (doc) => doc.title ?? '',
+    extra: ['universityId', 'status', 'examYear'],
+    title: (doc) => str(doc.title),
+    text: (doc) => str(doc.title),
   },
   subject: {
     model: 'Subject',
     visibility: 'academic',
     isGlobal: true,
-    fields: [...SHARED_FIELDS, 'name', 'description'],
-    title: (doc) => doc.name ?? '',
-    text: (doc) => doc.description || doc.name || '',
+    extra: [],
+    title: (doc) => str(doc.name),
+    text: (doc) => str(doc.description) || str(doc.name),
   },
 };
+
+function searchedFields(spec: KindSpec): SearchableFields {
+  const fields = searchableFieldsOf(mongoose.model(spec.model).schema);
+  if (!fields) throw new Error(`${spec.model} is not searchable`);
+  return fields;
+}
 
 interface Hit {
   type: SearchType;
@@ -113,14 +118,16 @@ function filterFor(
 async function candidatesOf(
   spec: KindSpec,
   filter: Record<string, unknown>,
-  lookups: readonly string[],
+  pushed: readonly Record<string, string>[],
 ): Promise<Candidate[]> {
+  const fields = searchedFields(spec);
+  const read = ['slug', 'createdAt', ...fields.title, ...fields.body, ...spec.extra];
+  const projection = Object.fromEntries(read.map((f) => [f, 1]));
   const model = mongoose.model(spec.model);
-  const projection = Object.fromEntries(spec.fields.map((f) => [f, 1]));
   const lists = await Promise.all(
-    lookups.map((key) =>
+    pushed.map((keys) =>
       model
-        .find({ ...filter, searchKeys: key }, projection)
+        .find({ ...filter, ...keys }, projection)
         .limit(MAX_CANDIDATES)
         .lean<Candidate[]>()
         .exec(),
@@ -132,18 +139,21 @@ async function candidatesOf(
   return [...byId.values()];
 }
 
+/** The score of a document, or null when a term does not match it. */
 function scoreOf(
   doc: Candidate,
+  fields: SearchableFields,
   terms: readonly QueryTerm[],
   idf: readonly number[],
 ): number | null {
-  const keys = new Set(doc.searchKeys ?? []);
-  const titleKeys = doc.searchTitleKeys ?? [];
+  const title = fields.title.flatMap((f) => analyze(str(doc[f])));
+  const body = fields.body.flatMap((f) => analyze(str(doc[f])));
   let score = 0;
   for (const [i, term] of terms.entries()) {
-    const kind = matchKind(keys, term);
+    const inTitle = matchKind(title, term);
+    const kind = inTitle ?? matchKind(body, term);
     if (!kind) return null;
-    const weight = matchesTitle(titleKeys, term) ? TITLE_WEIGHT : BODY_WEIGHT;
+    const weight = inTitle ? TITLE_WEIGHT : BODY_WEIGHT;
     score += weight * (kind === 'exact' ? 1 : PREFIX_FACTOR) * idf[i]!;
   }
   return score;
@@ -173,42 +183,22 @@ function byRelevance(a: Hit, b: Hit): number {
   return String(b.doc._id).localeCompare(String(a.doc._id));
 }
 
-/** Documents read to estimate how common a word that no document holds whole is (a prefix). */
-export const PREFIX_PROBE = 50;
-
-/**
- * How many documents each term matches: the counted documents of its stem, or, for a word no
- * document holds whole (typed in part, or absent), the documents a bounded probe of its lookups
- * finds (0: no document matches it, so the query has no hits).
- */
-async function frequenciesOf(
+function resultOf(
+  hits: Hit[],
   terms: readonly QueryTerm[],
-  types: readonly SearchType[],
-): Promise<number[]> {
-  const counts = await readTermCounts(terms.map((t) => STEM_MARK + t.stem));
-  return Promise.all(
-    terms.map(async (term) => {
-      const counted = counts.get(STEM_MARK + term.stem) ?? 0;
-      if (counted > 0) return counted;
-      const probes = await Promise.all(
-        types.flatMap((type) =>
-          term.lookups.map((key) =>
-            mongoose
-              .model(KINDS[type].model)
-              .find({ searchKeys: key }, { _id: 1 })
-              .limit(PREFIX_PROBE)
-              .lean<{ _id: unknown }[]>()
-              .exec(),
-          ),
-        ),
-      );
-      return new Set(probes.flat().map((doc) => String(doc._id))).size;
-    }),
-  );
-}
-
-function emptyResult(page: number, limit: number): SearchResult {
-  return { items: [], pagination: paginationMeta(page, limit, 0), facets: facetsOf([]) };
+  page: number,
+  limit: number,
+): SearchResult {
+  const from = (page - 1) * limit;
+  const items = hits.slice(from, from + limit).map(({ type, doc, score }) => ({
+    type,
+    id: String(doc._id),
+    slug: doc.slug,
+    title: KINDS[type].title(doc),
+    snippet: snippetOf(KINDS[type].text(doc), terms),
+    score: Math.round(score * 10_000) / 10_000,
+  }));
+  return { items, pagination: paginationMeta(page, limit, hits.length), facets: facetsOf(hits) };
 }
 
 /**
@@ -229,13 +219,16 @@ export async function searchCatalog({
   const types = q.type ? [q.type] : [...SEARCH_TYPES];
   const [viewer, frequencies, documents] = await Promise.all([
     viewerFor(actor),
-    frequenciesOf(terms, types),
+    frequenciesOf(
+      terms,
+      types.map((type) => KINDS[type].model),
+    ),
     readTermCounts([DOCUMENTS_KEY]).then((counts) => counts.get(DOCUMENTS_KEY) ?? 0),
   ]);
-  if (frequencies.some((n) => n === 0)) return emptyResult(q.page, q.limit);
+  if (frequencies.some((n) => n === 0)) return resultOf([], terms, q.page, q.limit);
   const total = Math.max(1, documents, ...frequencies);
   const idf = frequencies.map((n) => Math.log(1 + total / n));
-  const rarest = terms[frequencies.indexOf(Math.min(...frequencies))]!;
+  const pushed = pushedFilters(terms, frequencies);
 
   const filters: Filters = {
     universityId: q.universityId,
@@ -247,30 +240,15 @@ export async function searchCatalog({
       const spec = KINDS[type];
       const filter = filterFor(spec, viewer, filters);
       if (!filter) return [];
-      const docs = await candidatesOf(spec, filter, rarest.lookups);
+      const fields = searchedFields(spec);
       const hits: Hit[] = [];
-      for (const doc of docs) {
+      for (const doc of await candidatesOf(spec, filter, pushed)) {
         if (!isVisible(viewer, spec.visibility, doc)) continue;
-        const score = scoreOf(doc, terms, idf);
+        const score = scoreOf(doc, fields, terms, idf);
         if (score !== null) hits.push({ type, doc, score });
       }
       return hits;
     }),
   );
-  const hits = found.flat().sort(byRelevance);
-
-  const from = (q.page - 1) * q.limit;
-  const items = hits.slice(from, from + q.limit).map(({ type, doc, score }) => ({
-    type,
-    id: String(doc._id),
-    slug: doc.slug,
-    title: KINDS[type].title(doc),
-    snippet: snippetOf(KINDS[type].text(doc), terms),
-    score: Math.round(score * 10_000) / 10_000,
-  }));
-  return {
-    items,
-    pagination: paginationMeta(q.page, q.limit, hits.length),
-    facets: facetsOf(hits),
-  };
+  return resultOf(found.flat().sort(byRelevance), terms, q.page, q.limit);
 }

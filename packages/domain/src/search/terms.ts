@@ -11,7 +11,6 @@
 import type { mongo } from 'mongoose';
 import { mongoose } from '../db.js';
 import { isDuplicateKeyError } from '../errors.js';
-import { STEM_MARK } from './tokens.js';
 
 /** The key whose count is the number of searchable documents (no word key starts with `#`). */
 export const DOCUMENTS_KEY = '#documents';
@@ -37,22 +36,29 @@ function termsCollection(): mongo.Collection<TermDoc> {
   return db.collection<TermDoc>(SEARCH_TERMS_COLLECTION);
 }
 
-/** The counted keys of a document: its distinct stem keys. */
-export function countedKeys(keys: readonly string[]): string[] {
-  return [...new Set(keys.filter((key) => key.startsWith(STEM_MARK)))];
+/** Marks a stem among the counts (DOCUMENTS_KEY cannot collide with one). */
+const STEM_MARK = '=';
+
+/** The counter of a stem. */
+export function stemKey(stem: string): string {
+  return STEM_MARK + stem;
+}
+
+function countedKeys(stems: readonly string[]): string[] {
+  return [...new Set(stems)].map(stemKey);
 }
 
 /** Changes of counts: key -> delta. */
 export type TermDelta = Map<string, number>;
 
-/** The delta of documents that appeared (+1 per stem) and documents that went (-1 per stem). */
+/** The delta of documents that appeared (+1 per stem) and documents that went (-1 per stem), given their stems. */
 export function termDelta(
   added: readonly (readonly string[])[],
   removed: readonly (readonly string[])[] = [],
 ): TermDelta {
   const delta: TermDelta = new Map();
-  const bump = (keys: readonly string[], by: number) => {
-    for (const key of countedKeys(keys)) delta.set(key, (delta.get(key) ?? 0) + by);
+  const bump = (stems: readonly string[], by: number) => {
+    for (const key of countedKeys(stems)) delta.set(key, (delta.get(key) ?? 0) + by);
   };
   for (const keys of added) bump(keys, 1);
   for (const keys of removed) bump(keys, -1);
@@ -61,7 +67,7 @@ export function termDelta(
   return delta;
 }
 
-/** The delta of one document whose keys changed from `before` to `after` (its count unchanged). */
+/** The delta of one document whose stems changed from `before` to `after` (its count unchanged). */
 export function changeDelta(before: readonly string[], after: readonly string[]): TermDelta {
   const delta = termDelta([after], [before]);
   delta.delete(DOCUMENTS_KEY);
@@ -128,13 +134,13 @@ export async function readTermCounts(keys: readonly string[]): Promise<Map<strin
   return new Map(distinct.map((key, i) => [key, Math.max(0, found[i]?.n ?? 0)]));
 }
 
-/** Replaces every count by one computed from the given key lists (one list per document). */
+/** Replaces every count by one computed from the given stem lists (one list per document). */
 export async function replaceTermCounts(documents: Iterable<readonly string[]>): Promise<number> {
   const counts = new Map<string, number>();
   let total = 0;
-  for (const keys of documents) {
+  for (const stems of documents) {
     total += 1;
-    for (const key of countedKeys(keys)) counts.set(key, (counts.get(key) ?? 0) + 1);
+    for (const key of countedKeys(stems)) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   counts.set(DOCUMENTS_KEY, total);
   const collection = termsCollection();

@@ -1,72 +1,40 @@
 // How text becomes search keys, the same way for documents and queries. A word is folded (lower
 // case, accents dropped), split on anything but letters and digits, stop words dropped, and
-// stemmed with the Porter stemmer of the `stemmer` package. A document stores, in one indexed
-// array (`searchKeys`):
-// - `=<stem>` for each word: a query word with the same stem matches ("sorting" finds "sorted");
-// - every prefix of 3 characters or more of each word and of its stem: a query word that starts
-//   a document word matches ("algo" finds "algorithm").
-// A query term is then found by ONE equality on that array (the engine pushes it down and answers
-// it from an index): its stem as a prefix key when the stem starts the word (nearly always), else
-// `=<stem>` and the word as two equalities.
+// stemmed with the Porter stemmer of the `stemmer` package. A query word matches a document word
+// with the same stem ("sorting" finds "sorted") or one it starts ("algo" finds "algorithm").
+//
+// A document stores, for each word and its stem, the prefixes of 3 to 6 characters (a word or
+// stem shorter than 3 characters is stored whole). Every document matching a query word holds
+// its lookup key: the first 6 characters of its stem, when the stem starts the word (nearly
+// always). Keys are spread over KEY_BUCKETS array fields by a hash of the key, so the lookups of
+// two or three query words usually sit in different fields: the database then answers one
+// equality per field, each from its own index, and intersects them itself (FerretDB pushes one
+// equality per field down to PostgreSQL; MongoDB uses the indexes as well).
 import { stemmer } from 'stemmer';
 
 /** Lucene's English stop words plus question words: never stored, never searched. */
-export const STOP_WORDS: ReadonlySet<string> = new Set([
-  'a',
-  'an',
-  'and',
-  'are',
-  'as',
-  'at',
-  'be',
-  'but',
-  'by',
-  'for',
-  'from',
-  'has',
-  'have',
-  'how',
-  'if',
-  'in',
-  'into',
-  'is',
-  'it',
-  'its',
-  'no',
-  'not',
-  'of',
-  'on',
-  'or',
-  'such',
-  'that',
-  'the',
-  'their',
-  'then',
-  'there',
-  'these',
-  'they',
-  'this',
-  'to',
-  'was',
-  'were',
-  'what',
-  'when',
-  'where',
-  'which',
-  'who',
-  'why',
-  'will',
-  'with',
-]);
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'a an and are as at be but by for from has have how if in into is it its no not of on or ' +
+    'such that the their then there these they this to was were what when where which who why will with'
+  ).split(' '),
+);
 
-/** Shortest prefix stored and searched as a prefix. */
+/** Shortest prefix stored, and shortest query word matched as a prefix. */
 export const MIN_PREFIX = 3;
+/** Longest prefix stored: a longer lookup is cut to it (the full word is checked in code). */
+export const MAX_PREFIX = 6;
 /** Longer words are cut to this length (in documents and queries alike). */
 export const MAX_WORD_LENGTH = 24;
 /** At most this many keys per document: whole words are added, title words first, until full. */
-export const MAX_KEYS_PER_DOCUMENT = 300;
-/** Marks an exact stem among the keys (a prefix never starts with it). */
-export const STEM_MARK = '=';
+export const MAX_KEYS_PER_DOCUMENT = 400;
+/** Number of array fields the keys are spread over. */
+export const KEY_BUCKETS = 8;
+/** The array fields holding a document's keys (internal: never in a DTO). */
+export const SEARCH_KEY_FIELDS: readonly string[] = Array.from(
+  { length: KEY_BUCKETS },
+  (_, i) => `searchKeys${i}`,
+);
 
 /** Lower case with accents folded: `Résumé` -> `resume`. */
 export function fold(text: string): string {
@@ -84,28 +52,50 @@ export function wordsOf(text: string): string[] {
     .map((word) => word.slice(0, MAX_WORD_LENGTH));
 }
 
+// Words repeat across documents: stems are remembered (bounded, cleared when full).
+const stems = new Map<string, string>();
+const MAX_REMEMBERED_STEMS = 50_000;
+
 /** The Porter stem of a folded word. */
 export function stemOf(word: string): string {
-  return stemmer(word);
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    stem = stemmer(word);
+    if (stems.size >= MAX_REMEMBERED_STEMS) stems.clear();
+    stems.set(word, stem);
+  }
+  return stem;
 }
 
-function prefixesOf(word: string): string[] {
+/** The field a key is stored in (FNV-1a hash of the key). */
+export function fieldOf(key: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i += 1) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return SEARCH_KEY_FIELDS[(hash >>> 0) % KEY_BUCKETS]!;
+}
+
+function keysOfToken(token: string): string[] {
+  if (token.length < MIN_PREFIX) return [token];
   const out: string[] = [];
-  for (let length = MIN_PREFIX; length <= word.length; length += 1) out.push(word.slice(0, length));
+  for (let n = MIN_PREFIX; n <= Math.min(token.length, MAX_PREFIX); n += 1) {
+    out.push(token.slice(0, n));
+  }
   return out;
 }
 
-/** Every key one word contributes: its stem mark and the prefixes of the word and of its stem. */
+/** Every key one word contributes: the short prefixes of the word and of its stem. */
 export function wordKeys(word: string): string[] {
-  const stem = stemOf(word);
-  return [...new Set([STEM_MARK + stem, ...prefixesOf(word), ...prefixesOf(stem)])];
+  return [...new Set([...keysOfToken(word), ...keysOfToken(stemOf(word))])];
 }
 
-export interface DocumentKeys {
-  /** Indexed: what a query term's equality looks for. */
-  keys: string[];
-  /** Title words as `=<stem>` and the word itself: tells a title hit from a body hit. */
-  titleKeys: string[];
+export interface DocumentIndex {
+  /** Key field -> its keys (every field present, maybe empty). */
+  fields: Record<string, string[]>;
+  /** The distinct stems of the indexed words: what term counts count. */
+  stems: string[];
 }
 
 function textOf(value: unknown): string {
@@ -113,23 +103,21 @@ function textOf(value: unknown): string {
 }
 
 /** The keys of a document from its title fields (title, slug, name, code) and body fields (text). */
-export function documentKeys(fields: { title: unknown[]; body: unknown[] }): DocumentKeys {
+export function documentIndex(fields: { title: unknown[]; body: unknown[] }): DocumentIndex {
   const keys = new Set<string>();
-  const titleKeys = new Set<string>();
-  const add = (word: string): boolean => {
+  const documentStems = new Set<string>();
+  const words = [...fields.title, ...fields.body].flatMap((value) => wordsOf(textOf(value)));
+  for (const word of words) {
     const fresh = wordKeys(word).filter((key) => !keys.has(key));
-    if (keys.size + fresh.length > MAX_KEYS_PER_DOCUMENT) return false;
+    if (keys.size + fresh.length > MAX_KEYS_PER_DOCUMENT) break;
     for (const key of fresh) keys.add(key);
-    return true;
-  };
-  for (const word of fields.title.flatMap((value) => wordsOf(textOf(value)))) {
-    if (!add(word)) break;
-    titleKeys.add(STEM_MARK + stemOf(word)).add(word);
+    documentStems.add(stemOf(word));
   }
-  for (const word of fields.body.flatMap((value) => wordsOf(textOf(value)))) {
-    if (!add(word)) break;
-  }
-  return { keys: [...keys], titleKeys: [...titleKeys] };
+  const byField: Record<string, string[]> = Object.fromEntries(
+    SEARCH_KEY_FIELDS.map((field) => [field, [] as string[]]),
+  );
+  for (const key of keys) byField[fieldOf(key)]!.push(key);
+  return { fields: byField, stems: [...documentStems] };
 }
 
 /** One word of a query. */
@@ -138,11 +126,13 @@ export interface QueryTerm {
   word: string;
   stem: string;
   /**
-   * The equalities that find every document this term matches (a superset: the other checks run
-   * in code). One key when the stem starts the word, else the stem mark and the word.
+   * Keys every document matching this term holds one of (a superset: the match is checked in
+   * code). One key when the stem starts the word, else one for the stem and one for the word.
    */
   lookups: string[];
 }
+
+const lookupOf = (token: string) => token.slice(0, MAX_PREFIX);
 
 /** The distinct terms of a query, in order (empty when it holds only stop words or punctuation). */
 export function queryTerms(q: string): QueryTerm[] {
@@ -154,25 +144,35 @@ export function queryTerms(q: string): QueryTerm[] {
     const stem = stemOf(word);
     const lookups =
       stem.length >= MIN_PREFIX && word.startsWith(stem)
-        ? [stem]
-        : [STEM_MARK + stem, ...(word.length >= MIN_PREFIX ? [word] : [])];
+        ? [lookupOf(stem)]
+        : [...new Set([lookupOf(stem), lookupOf(word)])];
     terms.push({ word, stem, lookups });
   }
   return terms;
 }
 
-/** How a document's keys match a term: `exact` (same stem), `prefix` (a word starts with it) or not at all. */
-export function matchKind(keys: ReadonlySet<string>, term: QueryTerm): 'exact' | 'prefix' | null {
-  if (keys.has(STEM_MARK + term.stem)) return 'exact';
-  if (term.word.length >= MIN_PREFIX && keys.has(term.word)) return 'prefix';
-  return null;
+/** A word of a document's text with its stem. */
+export interface AnalyzedWord {
+  word: string;
+  stem: string;
 }
 
-/** True when a document's title words match a term (same stem, or a title word starts with it). */
-export function matchesTitle(titleKeys: readonly string[], term: QueryTerm): boolean {
-  if (titleKeys.includes(STEM_MARK + term.stem)) return true;
-  if (term.word.length < MIN_PREFIX) return false;
-  return titleKeys.some((key) => !key.startsWith(STEM_MARK) && key.startsWith(term.word));
+/** The words of a text with their stems, for matching in code. */
+export function analyze(text: string): AnalyzedWord[] {
+  return wordsOf(text).map((word) => ({ word, stem: stemOf(word) }));
+}
+
+/** How words match a term: `exact` (same stem), `prefix` (a word starts with it) or not at all. */
+export function matchKind(
+  words: readonly AnalyzedWord[],
+  term: QueryTerm,
+): 'exact' | 'prefix' | null {
+  let kind: 'prefix' | null = null;
+  for (const { word, stem } of words) {
+    if (stem === term.stem) return 'exact';
+    if (term.word.length >= MIN_PREFIX && word.startsWith(term.word)) kind = 'prefix';
+  }
+  return kind;
 }
 
 /** True when a word of original text matches a term (for snippets). */
