@@ -2,7 +2,7 @@
 import { mongoose } from '../db.js';
 import type { ModelName } from '../references.js';
 import { readTermCounts, stemKey } from './terms.js';
-import { fieldOf } from './tokens.js';
+import { fieldOf, MIN_PREFIX } from './tokens.js';
 import type { QueryTerm } from './tokens.js';
 
 /** Documents read to estimate how common a word no document holds whole is (a prefix). */
@@ -42,9 +42,21 @@ export async function frequenciesOf(
 }
 
 /**
- * The equality filters to run (their results are united): the rarest terms' lookup keys, at
- * most one per key field and MAX_PUSHED_TERMS in all, so the database intersects them. The
- * rarest term is always pushed; when it has two lookups, each gets its own filter.
+ * The keys that find every document a single-lookup term matches, most selective first: the
+ * lookup, then its shorter prefixes down to MIN_PREFIX (documents store every prefix of 3 to 6
+ * characters of their words and stems), each hashed to its own field.
+ */
+function alternativesOf(key: string): string[] {
+  const out = [key];
+  for (let n = key.length - 1; n >= MIN_PREFIX; n -= 1) out.push(key.slice(0, n));
+  return out;
+}
+
+/**
+ * The equality filters to run (their results are united): the rarest terms' keys, at most one
+ * per key field and MAX_PUSHED_TERMS in all, so the database intersects them. The rarest term is
+ * always pushed (when it has two lookups, each gets its own filter); a later term whose key
+ * field is taken uses a shorter prefix of its key that hashes to a free field.
  */
 export function pushedFilters(
   terms: readonly QueryTerm[],
@@ -52,23 +64,15 @@ export function pushedFilters(
 ): Record<string, string>[] {
   const order = terms.map((_, i) => i).sort((a, b) => frequencies[a]! - frequencies[b]!);
   const rarest = terms[order[0]!]!;
-  const pushed = new Map<string, string>();
-  const pushOthers = (limit: number) => {
-    for (const term of order.slice(1).map((i) => terms[i]!)) {
-      if (pushed.size >= limit) return;
-      const key = term.lookups[0]!;
-      if (term.lookups.length === 1 && !pushed.has(fieldOf(key))) pushed.set(fieldOf(key), key);
-    }
-  };
-  if (rarest.lookups.length === 1) {
-    const key = rarest.lookups[0]!;
-    pushed.set(fieldOf(key), key);
-    pushOthers(MAX_PUSHED_TERMS);
-    return [Object.fromEntries(pushed)];
+  const taken = new Set(rarest.lookups.map(fieldOf));
+  const others = new Map<string, string>();
+  for (const term of order.slice(1).map((i) => terms[i]!)) {
+    if (others.size + 1 >= MAX_PUSHED_TERMS) break;
+    if (term.lookups.length !== 1) continue;
+    const key = alternativesOf(term.lookups[0]!).find((k) => !taken.has(fieldOf(k)));
+    if (!key) continue;
+    taken.add(fieldOf(key));
+    others.set(fieldOf(key), key);
   }
-  pushOthers(MAX_PUSHED_TERMS - 1);
-  return rarest.lookups.map((key) => ({
-    ...Object.fromEntries([...pushed].filter(([field]) => field !== fieldOf(key))),
-    [fieldOf(key)]: key,
-  }));
+  return rarest.lookups.map((key) => ({ ...Object.fromEntries(others), [fieldOf(key)]: key }));
 }

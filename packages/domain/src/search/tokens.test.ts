@@ -52,7 +52,7 @@ describe('tokens', () => {
 
   it('when a word only shares its first letters, then it does not match', () => {
     expect(matchKind(analyze('runway lights'), term('running'))).toBeNull();
-    expect(matchKind(analyze('graph theory'), term('gr'))).toBeNull();
+    expect(matchKind(analyze('graph theory'), term('gra'))).toBeNull();
   });
 
   it('when a document matches a term, then it holds one of its lookups, in the lookup field', () => {
@@ -65,7 +65,6 @@ describe('tokens', () => {
       ['computational complexity', 'computa'],
       ['the OS kernel', 'os'],
       ['bow ties', 'ties'],
-      ['bow ties', 'tie'],
     ] as const) {
       const { fields } = documentIndex({ title: [], body: [text] });
       const found = term(q).lookups.some((key) => fields[fieldOf(key)]!.includes(key));
@@ -80,19 +79,18 @@ describe('tokens', () => {
       for (const key of keys) expect(fieldOf(key)).toBe(field);
     }
     expect(Object.values(fields).flat()).toEqual(
-      expect.arrayContaining(['gra', 'graph', 'algori']),
+      expect.arrayContaining(['grap', 'graph', 'algo', 'algor', 'tree', 'heap']),
     );
+    expect(Object.values(fields).flat()).not.toContain('gra');
   });
 
   it('when a document is long, then its keys are bounded and its first words kept', () => {
-    const text = Array.from({ length: 500 }, (_, i) => `q${String(i).padStart(3, '0')}zz`).join(
-      ' ',
-    );
+    const text = Array.from({ length: 500 }, (_, i) => `q${String(i).padStart(3, '0')}z`).join(' ');
     const keys = allKeys(`Title ${text}`);
     expect(keys.length).toBeLessThanOrEqual(MAX_KEYS_PER_DOCUMENT);
     expect(keys).toContain('titl');
-    expect(keys).toContain('q000zz');
-    expect(keys).not.toContain('q499zz');
+    expect(keys).toContain('q000z');
+    expect(keys).not.toContain('q499z');
   });
 });
 

@@ -3,10 +3,10 @@
 // stemmed with the Porter stemmer of the `stemmer` package. A query word matches a document word
 // with the same stem ("sorting" finds "sorted") or one it starts ("algo" finds "algorithm").
 //
-// A document stores, for each word and its stem, the prefixes of 3 to 6 characters (a word or
-// stem shorter than 3 characters is stored whole). Every document matching a query word holds
-// its lookup key: the first 6 characters of its stem, when the stem starts the word (nearly
-// always). Keys are spread over KEY_BUCKETS array fields by a hash of the key, so the lookups of
+// A document stores, for each word and its stem, the prefixes of 4 and 5 characters (a word or
+// stem shorter than 4 characters is stored whole): few keys, because the engine decodes every
+// document it returns, keys included. Every document matching a query word holds its lookup
+// key: the first 5 characters of its stem, when the stem starts the word (nearly always). Keys are spread over KEY_BUCKETS array fields by a hash of the key, so the lookups of
 // two or three query words usually sit in different fields: the database then answers one
 // equality per field, each from its own index, and intersects them itself (FerretDB pushes one
 // equality per field down to PostgreSQL; MongoDB uses the indexes as well).
@@ -21,9 +21,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 );
 
 /** Shortest prefix stored, and shortest query word matched as a prefix. */
-export const MIN_PREFIX = 3;
+export const MIN_PREFIX = 4;
 /** Longest prefix stored: a longer lookup is cut to it (the full word is checked in code). */
-export const MAX_PREFIX = 6;
+export const MAX_PREFIX = 5;
 /** Longer words are cut to this length (in documents and queries alike). */
 export const MAX_WORD_LENGTH = 24;
 /** At most this many keys per document: whole words are added, title words first, until full. */
