@@ -5,30 +5,31 @@
 import { importBuilt } from './lib.mjs';
 
 /**
- * Drops the fields no answer shows (search keys: hundreds of strings per document), as the app's
- * mapping does: the floor reads what the service reads but does not send more than the app.
+ * Drops the fields no answer shows (the search keys `searchKeys0`...), as the app's mapping does:
+ * the floor reads what the service reads but does not send more than the app.
  */
 export function stripInternal(doc) {
   if (doc) {
-    delete doc.searchKeys;
-    delete doc.searchTitleKeys;
+    for (const key of Object.keys(doc)) if (/^searchKeys\d*$/.test(key)) delete doc[key];
   }
   return doc;
 }
 
+// What searchCatalog reads of each kind: the searched fields and these.
 const SEARCH_KINDS = [
-  ['Question', 'question', ['text', 'universityId', 'paperStatus', 'examYear']],
-  ['Paper', 'paper', ['title', 'universityId', 'status', 'examYear']],
-  ['Subject', 'academic', ['name', 'description']],
+  ['Question', 'question', ['universityId', 'paperStatus', 'examYear']],
+  ['Paper', 'paper', ['universityId', 'status', 'examYear']],
+  ['Subject', 'academic', []],
 ];
-const SHARED_FIELDS = ['slug', 'createdAt', 'searchKeys', 'searchTitleKeys'];
 const MAX_CANDIDATES = 2_000;
 
 /** Adds GET /api/v1/search and GET /api/v1/subject-offerings/:id/coverage to the floor app. */
 export async function addSearchFloor(app, { domain, handle, hiddenUniversities, visible }) {
   const tokens = await importBuilt('packages/domain/dist/search/tokens.js').catch(() => null);
   const terms = await importBuilt('packages/domain/dist/search/terms.js').catch(() => null);
-  if (typeof tokens?.queryTerms !== 'function' || !terms?.SEARCH_TERMS_COLLECTION) return;
+  const plan = await importBuilt('packages/domain/dist/search/plan.js').catch(() => null);
+  const indexing = await importBuilt('packages/domain/dist/search/indexing.js').catch(() => null);
+  if (typeof tokens?.queryTerms !== 'function' || typeof plan?.pushedFilters !== 'function') return;
   const { mongoose } = domain;
   const db = () => mongoose.connection.db;
   const status = { paper: { status: 'approved' }, question: { paperStatus: 'approved' } };
@@ -37,12 +38,10 @@ export async function addSearchFloor(app, { domain, handle, hiddenUniversities, 
     '/api/v1/search',
     handle(async (req, res) => {
       // The counted documents of each word's stem and of the catalog (one `_id` read each), then
-      // the candidates of the rarest word, per kind (prefix probes for words no document holds
-      // whole are left out: the bench's queries are whole words).
+      // the candidates of the pushed equalities, per kind (prefix probes for words no document
+      // holds whole are left out: the bench's queries are whole words).
       const words = tokens.queryTerms(String(req.query.q ?? ''));
-      const keys = [
-        ...new Set([...words.map((t) => tokens.STEM_MARK + t.stem), terms.DOCUMENTS_KEY]),
-      ];
+      const keys = [...new Set([...words.map((t) => terms.stemKey(t.stem)), terms.DOCUMENTS_KEY])];
       const [hidden, ...found] = await Promise.all([
         hiddenUniversities(),
         ...keys.map((key) =>
@@ -52,17 +51,22 @@ export async function addSearchFloor(app, { domain, handle, hiddenUniversities, 
         ),
       ]);
       const count = new Map(keys.map((key, i) => [key, found[i]?.n ?? 0]));
-      const frequency = (t) => count.get(tokens.STEM_MARK + t.stem) ?? 0;
-      const rarest = words.reduce((best, t) => (frequency(t) < frequency(best) ? t : best));
+      const pushed = plan.pushedFilters(
+        words,
+        words.map((t) => count.get(terms.stemKey(t.stem)) ?? 0),
+      );
       const lists = await Promise.all(
-        SEARCH_KINDS.flatMap(([model, kind, fields]) => {
-          const projection = Object.fromEntries([...SHARED_FIELDS, ...fields].map((f) => [f, 1]));
+        SEARCH_KINDS.flatMap(([model, kind, extra]) => {
+          const fields = indexing.searchableFieldsOf(mongoose.model(model).schema);
+          const read = ['slug', 'createdAt', ...fields.title, ...fields.body, ...extra];
+          const projection = Object.fromEntries(read.map((f) => [f, 1]));
           const filter = kind === 'academic' ? {} : visible(hidden, status[kind]);
-          return rarest.lookups.map((key) =>
+          return pushed.map((keys) =>
             mongoose
               .model(model)
-              .find({ ...filter, searchKeys: key }, projection)
+              .find({ ...filter, ...keys }, projection)
               .limit(MAX_CANDIDATES)
+              .batchSize(MAX_CANDIDATES)
               .lean(),
           );
         }),

@@ -54,11 +54,8 @@ async function addSearchFields(domain, docs) {
   for (const [key, modelName] of ORDER) {
     const fields = indexing.searchableFieldsOf(domain[modelName].schema);
     if (!fields) continue;
-    for (const doc of docs[key]) {
-      const { keys, titleKeys } = indexing.keysOfDocument(fields, doc);
-      doc.searchKeys = keys;
-      doc.searchTitleKeys = titleKeys;
-    }
+    for (const doc of docs[key])
+      Object.assign(doc, indexing.indexOf(fields, (path) => doc[path]).fields);
   }
   return true;
 }

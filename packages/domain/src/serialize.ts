@@ -1,9 +1,10 @@
 import { Types } from 'mongoose';
 
 // Internal fields no DTO carries: the version key, and the search keys (`searchKeys0`...,
-// search/tokens.ts).
+// search/tokens.ts; `searchKeys` and `searchTitleKeys` of documents the search-2 backfill has not
+// reached yet).
 function isInternal(key: string): boolean {
-  return key === '__v' || /^searchKeys\d+$/.test(key);
+  return key === '__v' || key === 'searchTitleKeys' || /^searchKeys\d*$/.test(key);
 }
 
 function convert(value: unknown): unknown {

@@ -10,7 +10,10 @@ import type { SearchableFields } from './indexing.js';
 import { SEARCH_KEY_FIELDS } from './tokens.js';
 import { replaceTermCounts, TERM_UPDATES_PER_COMMAND } from './terms.js';
 
-const MARKER = { _id: 'search-1' };
+// search-1 stored every key in one array (`searchKeys`, `searchTitleKeys`); search-2 spreads
+// fewer keys over `searchKeys0..7` and leaves the old fields out (removed here).
+const MARKER = { _id: 'search-2' };
+const LEGACY_KEY_FIELDS = { searchKeys: '', searchTitleKeys: '' } as const;
 const SEARCHABLE: readonly ModelName[] = ['Question', 'Paper', 'Subject'];
 // Updates per command: FerretDB 1.24 on PostgreSQL hangs on larger update commands (terms.ts).
 const BATCH = TERM_UPDATES_PER_COMMAND;
@@ -59,7 +62,7 @@ function sourceProjection(fields: SearchableFields): Record<string, 1> {
   return Object.fromEntries([...fields.title, ...fields.body].map((f) => [f, 1]));
 }
 
-/** Computes the keys of the documents of one model that lack them (all of them when `all`). */
+/** Computes the keys of the documents of one model that lack them (all of them when `all`); drops search-1's fields. */
 async function writeKeys(db: Db, name: ModelName, all: boolean): Promise<number> {
   const fields = fieldsOf(name);
   const collection = collectionOf(db, name);
@@ -68,7 +71,7 @@ async function writeKeys(db: Db, name: ModelName, all: boolean): Promise<number>
   const writes = docs.map((doc) => ({
     updateOne: {
       filter: { _id: doc._id },
-      update: { $set: indexOf(fields, (path) => doc[path]).fields },
+      update: { $set: indexOf(fields, (path) => doc[path]).fields, $unset: LEGACY_KEY_FIELDS },
     },
   }));
   await writeInBatches(collection, writes);

@@ -14,7 +14,8 @@ import {
 import { QuestionModel } from '../question/model.js';
 import { createSubject, deleteSubject, updateSubject } from '../subject/service.js';
 import { SubjectModel } from '../subject/model.js';
-import { reindexSearch } from './backfill.js';
+import { backfillSearch, reindexSearch } from './backfill.js';
+import { searchCatalog } from './service.js';
 import { DOCUMENTS_KEY, readTermCounts, SEARCH_TERMS_COLLECTION } from './terms.js';
 import { SEARCH_KEY_FIELDS } from './tokens.js';
 import { mongoose } from '../db.js';
@@ -204,5 +205,31 @@ describe('search keys', () => {
       (await SubjectModel.countDocuments()) +
       (await QuestionModel.db.model('Paper').countDocuments());
     expect(await count(DOCUMENTS_KEY)).toBe(documents);
+  });
+
+  it('when a question still has the one-array keys of search-1, then the search-2 backfill replaces them and search finds it', async () => {
+    const w = word();
+    const question = await createQuestion({
+      actor: actors.admin,
+      input: { paperId, text: `Legacy ${w}`, type: 'short', difficulty: 'easy' },
+    });
+    const _id = new mongoose.Types.ObjectId(question.id);
+    await QuestionModel.collection.updateOne(
+      { _id },
+      {
+        $unset: Object.fromEntries(SEARCH_KEY_FIELDS.map((f) => [f, 1])),
+        $set: { searchKeys: [`=${w}`, w], searchTitleKeys: [] },
+      },
+    );
+    await mongoose.connection.db!.collection('migrations').deleteOne({ _id: 'search-2' as never });
+
+    await backfillSearch();
+
+    const stored = await QuestionModel.collection.findOne({ _id });
+    expect(stored).not.toHaveProperty('searchKeys');
+    expect(stored).not.toHaveProperty('searchTitleKeys');
+    expect(await keysOf(QuestionModel, question.id)).toContain(w.slice(0, 5));
+    const found = await searchCatalog({ actor: actors.admin, query: { q: w, type: 'question' } });
+    expect(found.items.map((hit) => hit.id)).toEqual([question.id]);
   });
 });

@@ -43,8 +43,8 @@ export async function frequenciesOf(
 
 /**
  * The keys that find every document a single-lookup term matches, most selective first: the
- * lookup, then its shorter prefixes down to MIN_PREFIX (documents store every prefix of 3 to 6
- * characters of their words and stems), each hashed to its own field.
+ * lookup, then its shorter prefixes down to MIN_PREFIX (documents store the prefixes of MIN_PREFIX to
+ * MAX_PREFIX characters of their words and stems), each hashed to its own field.
  */
 function alternativesOf(key: string): string[] {
   const out = [key];
