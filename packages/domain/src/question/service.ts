@@ -82,10 +82,10 @@ async function listQuestionsUnder(
 ): Promise<Page<Question>> {
   const id = parseInput(objectId, rawId, field);
   const q = parseInput(listSyllabusQuestionsQuery, query ?? {});
-  const viewer = await viewerFor(actor);
-  const parent = await readParent<{ universityId: unknown }>('Question', field, id, {
-    universityId: 1,
-  });
+  const [viewer, parent] = await Promise.all([
+    viewerFor(actor),
+    readParent<{ universityId: unknown }>('Question', field, id, { universityId: 1 }),
+  ]);
   if (!parent || !isVisible(viewer, 'academic', parent)) {
     throw new NotFoundError(field === 'moduleId' ? 'Module not found' : 'Topic not found');
   }

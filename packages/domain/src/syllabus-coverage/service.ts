@@ -152,8 +152,10 @@ export async function getSubjectOfferingCoverage({
   id: string;
 }): Promise<Coverage> {
   const offeringId = parseInput(objectId, id, 'id');
-  const viewer = await viewerFor(actor);
-  const offering = await readById('SubjectOffering', offeringId, { universityId: 1 });
+  const [viewer, offering] = await Promise.all([
+    viewerFor(actor),
+    readById('SubjectOffering', offeringId, { universityId: 1 }),
+  ]);
   if (!offering || !isVisible(viewer, 'academic', offering)) {
     throw new NotFoundError('Subject offering not found');
   }
