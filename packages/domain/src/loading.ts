@@ -54,15 +54,22 @@ export function alignMany<T>(
   return keys.map((key) => [...(groups.get(keyOf(key)) ?? [])]);
 }
 
-/** Documents by `_id` (one query); for the small collections of the academic structure. */
+/**
+ * Documents by `_id`, in one query whatever the number of ids (a tree's round trips do not grow
+ * with its size), each restricted by `filter`. One id is an `_id` equality, which the embedded
+ * engine answers from its primary key; several are an `$in`, which it answers by reading the
+ * collection (MongoDB uses the primary key for both). Ids that find nothing are left out.
+ */
 export function findByIds<T>(
   model: AnyModel,
-  ids: readonly string[],
+  ids: readonly unknown[],
   filter: Record<string, unknown> = {},
 ): Promise<T[]> {
-  if (ids.length === 0) return Promise.resolve([]);
+  const distinct = [...new Set(ids.map(keyOf))];
+  if (distinct.length === 0) return Promise.resolve([]);
+  const _id = distinct.length === 1 ? distinct[0] : { $in: distinct };
   return model
-    .find({ ...filter, _id: { $in: [...ids] } })
+    .find({ ...filter, _id })
     .batchSize(LOAD_BATCH_SIZE)
     .lean<T[]>()
     .exec();

@@ -7,6 +7,7 @@ import { analyzeDatabase, explainFind, isAnsweredByIndex } from '@qpc/ferretdb';
 import { Types } from 'mongoose';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { mongoose } from './db.js';
+import { findByIds } from './loading.js';
 import type { ModelName } from './references.js';
 import { useTestDatabase } from './test-support/database.js';
 
@@ -246,6 +247,23 @@ describe.skipIf(!postgresUrl)('hot query shapes on the embedded PostgreSQL engin
       paperStatus: 'approved',
       universityId: { $nin: hidden },
     });
+    expect(explained.filterPushdown).toBe(true);
+    expect(isAnsweredByIndex(explained.plan)).toBe(true);
+  });
+
+  it("when a tree's loader reads one parent by id, then its filter is pushed down and answered by an index", async () => {
+    const db = mongoose.connection.db!;
+    const sent: Record<string, unknown>[] = [];
+    mongoose.set('debug', (_collection: string, method: string, filter: unknown) => {
+      if (method === 'find') sent.push(filter as Record<string, unknown>);
+    });
+    try {
+      await findByIds(mongoose.model('Question'), [String(keys.question)]);
+    } finally {
+      mongoose.set('debug', false);
+    }
+    expect(sent).toHaveLength(1);
+    const explained = await explainFind(db, collection('Question'), sent[0]!);
     expect(explained.filterPushdown).toBe(true);
     expect(isAnsweredByIndex(explained.plan)).toBe(true);
   });

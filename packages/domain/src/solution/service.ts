@@ -14,6 +14,7 @@ import {
 import { emptyPage, paginationMeta, uncountedMeta } from '../pagination.js';
 import type { Page, SortSpec } from '../pagination.js';
 import { bulkhead } from '../concurrency.js';
+import { findByIds } from '../loading.js';
 import { deleteUnlessReferenced, insertUnderParent, readParent } from '../references.js';
 import { toDto } from '../serialize.js';
 import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
@@ -210,7 +211,7 @@ export async function listSolutions({
     .sort(q.sort ? bySortSpec(q.sort) : compareSolutions);
   const pageIds = ranked.slice((q.page - 1) * q.limit, q.page * q.limit).map((s) => s._id);
   const [docs, mine] = await Promise.all([
-    pageIds.length ? SolutionModel.find({ _id: { $in: pageIds } }).lean() : [],
+    findByIds<{ _id: unknown }>(SolutionModel, pageIds),
     myVotes(actor, scope),
   ]);
   const byId = new Map(docs.map((d) => [String(d._id), d]));
