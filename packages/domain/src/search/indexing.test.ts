@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeActors } from '../test-support/actors.js';
 import { makeOffering, makePaper } from '../test-support/content-fixtures.js';
