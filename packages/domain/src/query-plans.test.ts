@@ -8,6 +8,7 @@ import { Types } from 'mongoose';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { mongoose } from './db.js';
 import { findByIds } from './loading.js';
+import { QuestionModel } from './question/model.js';
 import type { ModelName } from './references.js';
 import { useTestDatabase } from './test-support/database.js';
 
@@ -258,7 +259,7 @@ describe.skipIf(!postgresUrl)('hot query shapes on the embedded PostgreSQL engin
       if (method === 'find') sent.push(filter as Record<string, unknown>);
     });
     try {
-      await findByIds(mongoose.model('Question'), [String(keys.question)]);
+      await findByIds(QuestionModel, [String(keys.question)]);
     } finally {
       mongoose.set('debug', false);
     }
