@@ -153,7 +153,7 @@ export const searchTypeDefs = /* GraphQL */ `
   type Query {
     "Ranked search over questions, papers and subjects the caller may see (REST: GET /search)."
     search(
-      "1 to 100 characters; every word must match (case- and accent-insensitive, prefixes allowed)."
+      "1 to 100 characters; every word must match (case- and accent-insensitive; a word of 4+ characters also matches the words it starts)."
       q: String!
       "Only hits of this kind."
       type: SearchType

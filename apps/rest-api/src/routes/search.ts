@@ -19,7 +19,8 @@ export const searchRoutes: RouteDefinition[] = [
     operationId: 'search',
     summary: 'Search questions, papers and subjects',
     description:
-      'Every term must match (case- and accent-insensitive, word prefixes allowed); ranked by relevance ' +
+      'Every term must match (case- and accent-insensitive; a word of 4+ characters also matches the words it starts, ' +
+      'a shorter one whole words only); ranked by relevance ' +
       '(title and slug above body text, rarer terms above common ones), ties newest first. `facets` counts ' +
       `all hits, not just the page. ${approvedOnly('questions and papers')} Hidden content never appears, not even in facets.`,
     action: null,
