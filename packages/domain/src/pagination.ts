@@ -58,13 +58,15 @@ export function uncountedMeta(page: number, limit: number, readPastPage: boolean
 /**
  * One count and one page query, in the caller's sort or the list's default order, with `_id` as
  * the final tiebreak so the order is stable. With `includeTotal: false` the count is skipped and
- * one item past the page is read instead. Returns plain objects (`id`, never `_id`).
+ * one item past the page is read instead. Returns plain objects (`id`, never `_id`): each lean
+ * document through `toItem` (by default `toDto`), which converts it once.
  */
 export async function paginate<T>(
   model: AnyModel,
   filter: AnyFilter,
   defaultOrder: Record<string, SortOrder>,
   request: ListRequest,
+  toItem: (doc: unknown) => T = toDto<T>,
 ): Promise<Page<T>> {
   const { page, limit } = request;
   const order = orderOf(request, defaultOrder);
@@ -78,12 +80,12 @@ export async function paginate<T>(
   if (request.includeTotal === false) {
     const docs = await read(limit + 1);
     return {
-      items: docs.slice(0, limit).map((d) => toDto<T>(d)),
+      items: docs.slice(0, limit).map((d) => toItem(d)),
       pagination: uncountedMeta(page, limit, docs.length > limit),
     };
   }
   const [total, docs] = await Promise.all([model.countDocuments(filter), read(limit)]);
-  return { items: docs.map((d) => toDto<T>(d)), pagination: paginationMeta(page, limit, total) };
+  return { items: docs.map((d) => toItem(d)), pagination: paginationMeta(page, limit, total) };
 }
 
 /** An empty page, counted or not as the caller asked. */

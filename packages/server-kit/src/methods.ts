@@ -60,17 +60,30 @@ export function methodGuard(routes: readonly KnownRoute[]) {
     entry.methods.add(route.method.toUpperCase());
     byPath.set(route.path, entry);
   }
-  const entries = [...byPath.values()];
+  // The Allow list of each path is fixed: computed once, merged per request only when two
+  // patterns match the same path.
+  const entries = [...byPath.values()].map((entry) => ({
+    ...entry,
+    allow: allowHeader(entry.methods),
+  }));
   return (req: Request, res: Response, next: NextFunction): void => {
-    const methods = new Set<string>();
+    const path = req.path;
+    let matched: (typeof entries)[number] | undefined;
+    let merged: Set<string> | undefined;
     for (const entry of entries) {
-      if (entry.pattern.test(req.path)) for (const m of entry.methods) methods.add(m);
+      if (!entry.pattern.test(path)) continue;
+      if (!matched) {
+        matched = entry;
+        continue;
+      }
+      merged ??= new Set(matched.methods);
+      for (const m of entry.methods) merged.add(m);
     }
-    if (methods.size === 0) {
+    if (!matched) {
       next();
       return;
     }
-    const allow = allowHeader(methods);
+    const allow = merged ? allowHeader(merged) : matched.allow;
     if (req.method !== 'OPTIONS' && allow.includes(req.method)) {
       next();
       return;

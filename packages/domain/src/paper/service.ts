@@ -31,12 +31,14 @@ import type { Paper } from './schema.js';
 /** Order of every paper list: newest exam year first, then oldest creation, `_id` last. */
 export const PAPER_ORDER = { examYear: -1, createdAt: -1, _id: 1 } as const;
 
+/** Paper fields no DTO shows, and those only editors and admins see. */
+const HIDDEN_FROM_ALL: ReadonlySet<string> = new Set(['fileSha256']);
+const HIDDEN_FROM_READERS: ReadonlySet<string> = new Set(['fileSha256', 'statusHistory']);
+
 /** A lean paper as the caller's DTO: statusHistory only for editors and admins. */
 export function toPaper(doc: unknown, actor: MaybeActor): Paper {
-  const paper = toDto<Paper & { fileSha256?: string | null }>(doc);
-  if (!seesAll(actor)) delete paper.statusHistory;
   // The stored file also names its GridFS id and a lookup copy of the hash: neither is shown.
-  delete paper.fileSha256;
+  const paper = toDto<Paper>(doc, seesAll(actor) ? HIDDEN_FROM_ALL : HIDDEN_FROM_READERS);
   const file = paper.file;
   paper.file = file ? { size: file.size, sha256: file.sha256, uploadedAt: file.uploadedAt } : null;
   return paper;
@@ -71,8 +73,7 @@ export async function listPapers({
   }
   const filter = restrictFilter(await viewerFor(actor), 'paper', wanted);
   if (!filter) return emptyPage(q);
-  const page = await paginate<unknown>(PaperModel, filter, PAPER_ORDER, q);
-  return { items: page.items.map((p) => toPaper(p, actor)), pagination: page.pagination };
+  return paginate(PaperModel, filter, PAPER_ORDER, q, (doc) => toPaper(doc, actor));
 }
 
 async function readVisiblePaper(viewer: Viewer, filter: Record<string, unknown>) {

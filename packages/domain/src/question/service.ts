@@ -52,8 +52,7 @@ async function listVisibleQuestions(
   if (q.isVerified !== undefined) wanted.isVerified = q.isVerified;
   const where = restrictFilter(viewer, 'question', wanted);
   if (!where) return emptyPage(q);
-  const page = await paginate<unknown>(QuestionModel, where, QUESTION_ORDER, q);
-  return { items: page.items.map(toQuestion), pagination: page.pagination };
+  return paginate(QuestionModel, where, QUESTION_ORDER, q, toQuestion);
 }
 
 /** Lists questions the caller may see, filtered by type, difficulty, isVerified, paper, module or topic. */

@@ -13,15 +13,26 @@ interface Span {
   end: number;
 }
 
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+// A word (letters, digits, marks) made of ASCII letters and digits only.
+const ASCII_WORD = /^[A-Za-z0-9]*$/;
+
 function wordSpans(text: string): Span[] {
-  return [...text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].map((m) => ({
-    start: m.index,
-    end: m.index + m[0].length,
-  }));
+  const spans: Span[] = [];
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
+    spans.push({ start: m.index, end: m.index + m[0].length });
+  }
+  return spans;
 }
 
 function squash(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/** `fold` of one word; an ASCII word has no accents to fold, so lower case is all it needs. */
+function foldWord(word: string): string {
+  return ASCII_WORD.test(word) ? word.toLowerCase() : fold(word);
 }
 
 /** The first word span of `text` that matches one of the terms, or null. */
@@ -31,7 +42,7 @@ function firstMatch(
   terms: readonly QueryTerm[],
 ): Span | null {
   for (const span of spans) {
-    const word = fold(text.slice(span.start, span.end)).slice(0, MAX_WORD_LENGTH);
+    const word = foldWord(text.slice(span.start, span.end)).slice(0, MAX_WORD_LENGTH);
     if (STOP_WORDS.has(word)) continue;
     if (terms.some((term) => wordMatches(word, term))) return span;
   }

@@ -177,6 +177,6 @@ export function matchKind(
 
 /** True when a word of original text matches a term (for snippets). */
 export function wordMatches(word: string, term: QueryTerm): boolean {
-  if (stemOf(word) === term.stem) return true;
-  return term.word.length >= MIN_PREFIX && word.startsWith(term.word);
+  if (term.word.length >= MIN_PREFIX && word.startsWith(term.word)) return true;
+  return stemOf(word) === term.stem;
 }

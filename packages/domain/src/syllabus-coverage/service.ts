@@ -178,6 +178,14 @@ export async function getSubjectOfferingCoverage({
     if (moduleTally && topicTally) topicTally.add(n, marks, paper);
   }
 
+  // Each module's topics in their order, grouped once rather than filtered per module.
+  const topicsByModule = new Map<string, SyllabusRow[]>();
+  for (const topic of topics) {
+    const moduleId = String(topic.moduleId);
+    const list = topicsByModule.get(moduleId);
+    if (list) list.push(topic);
+    else topicsByModule.set(moduleId, [topic]);
+  }
   const recentKeys = recent.map(sittingKey);
   const entry = (row: SyllabusRow, tally: Tally) => ({
     id: String(row._id),
@@ -192,12 +200,15 @@ export async function getSubjectOfferingCoverage({
       years: [...new Set(visiblePapers.map((p) => p.examYear))].sort((a, b) => a - b),
     },
     sittings: recent,
-    modules: modules.map((module) => ({
-      ...entry(module, moduleTallies.get(String(module._id))!),
-      topics: topics
-        .filter((topic) => String(topic.moduleId) === String(module._id))
-        .map((topic) => entry(topic, topicTallies.get(String(topic._id))!)),
-    })),
+    modules: modules.map((module) => {
+      const id = String(module._id);
+      return {
+        ...entry(module, moduleTallies.get(id)!),
+        topics: (topicsByModule.get(id) ?? []).map((topic) =>
+          entry(topic, topicTallies.get(String(topic._id))!),
+        ),
+      };
+    }),
     unassigned: unassigned.stats(recentKeys),
   };
 }

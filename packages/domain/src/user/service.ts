@@ -132,8 +132,7 @@ export async function listUsers({
     const pattern = literalRegex(q.search);
     filter.$or = [{ name: pattern }, { email: pattern }];
   }
-  const page = await paginate<unknown>(UserModel, filter, { createdAt: 1, _id: 1 }, q);
-  return { items: page.items.map(toUser), pagination: page.pagination };
+  return paginate(UserModel, filter, { createdAt: 1, _id: 1 }, q, toUser);
 }
 
 /** Reads a user by identity-provider id (admins only). */
