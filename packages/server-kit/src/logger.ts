@@ -32,6 +32,11 @@ export function createLogger(
   );
 }
 
+/** The path the client asked for: a router that answers sees `req.url` without its mount path. */
+function pathOf(req: { url?: string; originalUrl?: string }): string | undefined {
+  return req.originalUrl ?? req.url;
+}
+
 /** One line per request with method, path, status and duration; the request id is the log id. */
 export function httpLogger(logger: Logger) {
   return pinoHttp({
@@ -39,8 +44,8 @@ export function httpLogger(logger: Logger) {
     genReqId: (req) => requestIdOf(req as unknown as Request),
     customLogLevel: (_req, res, error) =>
       error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    customSuccessMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
-    customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
+    customSuccessMessage: (req, res) => `${req.method} ${pathOf(req)} ${res.statusCode}`,
+    customErrorMessage: (req, res) => `${req.method} ${pathOf(req)} ${res.statusCode}`,
     serializers: {
       req: (req: {
         id: string;

@@ -1,0 +1,98 @@
+import express from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createLogger, httpLogger } from './logger.js';
+import { requestId } from './request-context.js';
+
+/** An app with the request id and request logger, its log lines collected as parsed JSON. */
+function loggedApp() {
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger(
+    { logLevel: 'info' },
+    { name: 'test', destination: { write: (line: string) => lines.push(JSON.parse(line)) } },
+  );
+  const app = express();
+  app.use(requestId());
+  app.use(httpLogger(logger));
+  const router = express.Router();
+  router.get('/ok', (_req, res) => {
+    res.json({ ok: true });
+  });
+  router.get('/missing', (_req, res) => {
+    res.status(404).json({ ok: false });
+  });
+  router.get('/broken', () => {
+    throw new Error('broken');
+  });
+  app.use('/api', router);
+  app.use(
+    (
+      _error: unknown,
+      _req: express.Request,
+      res: express.Response,
+      _next: express.NextFunction,
+    ) => {
+      res.status(500).json({ ok: false });
+    },
+  );
+  return { app, lines };
+}
+
+describe('httpLogger', () => {
+  it('when a request is answered, then one info line carries the id, the request with credentials redacted, the status and the time', async () => {
+    const { app, lines } = loggedApp();
+    await request(app)
+      .get('/api/ok?x=1')
+      .set('X-Request-Id', 'req-1')
+      .set('Authorization', 'Bearer secret.token.here')
+      .set('Cookie', 'session=secret')
+      .expect(200);
+    expect(lines).toHaveLength(1);
+    const [line] = lines;
+    expect(Object.keys(line!)).toEqual([
+      'level',
+      'time',
+      'service',
+      'name',
+      'reqId',
+      'req',
+      'res',
+      'responseTime',
+      'msg',
+    ]);
+    expect(line).toMatchObject({
+      level: 30,
+      reqId: 'req-1',
+      req: {
+        id: 'req-1',
+        method: 'GET',
+        path: '/api/ok?x=1',
+        headers: { authorization: '[redacted]', cookie: '[redacted]' },
+      },
+      res: { statusCode: 200 },
+      // The path as the client sent it, not as the router that answered saw it (`/ok`).
+      msg: 'GET /api/ok?x=1 200',
+    });
+    expect(typeof line!.responseTime).toBe('number');
+    expect(JSON.stringify(line)).not.toContain('secret');
+  });
+
+  it('when a request is answered with 4xx, then its line is a warning', async () => {
+    const { app, lines } = loggedApp();
+    await request(app).get('/api/missing').expect(404);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 40, res: { statusCode: 404 } });
+    expect(lines[0]).not.toHaveProperty('httpError');
+  });
+
+  it('when a request fails with 5xx, then its line is an error naming the status in httpError', async () => {
+    const { app, lines } = loggedApp();
+    await request(app).get('/api/broken').expect(500);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 50,
+      res: { statusCode: 500 },
+      httpError: { type: 'Error', message: 'failed with status code 500' },
+    });
+  });
+});
