@@ -14,8 +14,6 @@ interface Span {
 }
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
-// A word (letters, digits, marks) made of ASCII letters and digits only.
-const ASCII_WORD = /^[A-Za-z0-9]*$/;
 
 function wordSpans(text: string): Span[] {
   const spans: Span[] = [];
@@ -30,11 +28,6 @@ function squash(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** `fold` of one word; an ASCII word has no accents to fold, so lower case is all it needs. */
-function foldWord(word: string): string {
-  return ASCII_WORD.test(word) ? word.toLowerCase() : fold(word);
-}
-
 /** The first word span of `text` that matches one of the terms, or null. */
 function firstMatch(
   text: string,
@@ -42,7 +35,7 @@ function firstMatch(
   terms: readonly QueryTerm[],
 ): Span | null {
   for (const span of spans) {
-    const word = foldWord(text.slice(span.start, span.end)).slice(0, MAX_WORD_LENGTH);
+    const word = fold(text.slice(span.start, span.end)).slice(0, MAX_WORD_LENGTH);
     if (STOP_WORDS.has(word)) continue;
     if (terms.some((term) => wordMatches(word, term))) return span;
   }

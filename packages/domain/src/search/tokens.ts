@@ -36,12 +36,14 @@ export const SEARCH_KEY_FIELDS: readonly string[] = Array.from(
   (_, i) => `searchKeys${i}`,
 );
 
-/** Lower case with accents folded: `Résumé` -> `resume`. */
+// Pure ASCII text has nothing for NFKD to decompose and no marks to drop.
+const NON_ASCII = /[^\p{ASCII}]/u;
+
+/** Lower case with accents folded: `Résumé` -> `resume` (ASCII text: lower case alone). */
 export function fold(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '');
+  const lower = text.toLowerCase();
+  if (!NON_ASCII.test(lower)) return lower;
+  return lower.normalize('NFKD').replace(/\p{M}+/gu, '');
 }
 
 /** The searchable words of a text, in order: folded, split on non-letters/digits, stop words dropped. */
