@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { mongoose } from './db.js';
 import { findByIds } from './loading.js';
 import { QuestionModel } from './question/model.js';
+import { fieldOf } from './search/tokens.js';
 import type { ModelName } from './references.js';
 import { useTestDatabase } from './test-support/database.js';
 
@@ -224,6 +225,16 @@ describe.skipIf(!postgresUrl)('hot query shapes on the embedded PostgreSQL engin
     ['Syllabus', 'syllabus of an offering', { subjectOfferingId: keys.offering }],
     ['Module', 'modules of a syllabus', { syllabusId: keys.syllabus }],
     ['Topic', 'topics of a syllabus', { syllabusId: keys.syllabus }],
+    [
+      'Question',
+      'search: a key of the rarest word (public)',
+      { paperStatus: 'approved', [fieldOf('hashi')]: 'hashi' },
+    ],
+    [
+      'Paper',
+      'search: a key of the rarest word (public)',
+      { status: 'approved', [fieldOf('algor')]: 'algor' },
+    ],
   ];
 
   it('when each hot shape is explained, then it is pushed down and answered by an index scan', async () => {
