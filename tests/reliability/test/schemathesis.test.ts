@@ -95,7 +95,12 @@ describe('Schemathesis against /api/v1/openapi.json', () => {
       '--output-sanitize',
       'true',
     ]);
-    const summary = output.split('\n').slice(-40).join('\n');
+    // The failures with their reproducing requests, then the summary: what CI shows on a failure.
+    const failures = output.indexOf('=== FAILURES ===');
+    const summary =
+      failures === -1
+        ? output.split('\n').slice(-40).join('\n')
+        : output.slice(output.lastIndexOf('\n', failures) + 1);
     writeFileSync(
       `${reportDir}summary.txt`,
       output.replace(/Bearer [\w.-]+/g, 'Bearer [redacted]'),
