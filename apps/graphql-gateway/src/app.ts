@@ -45,6 +45,8 @@ export async function createGateway(
   });
   await apollo.start();
   const app = createHttpApp(deps, {
+    // formatError runs where the request is out of reach: it reads the id from the context.
+    carriesRequestContext: true,
     routes: (express) => {
       express.use(
         '/graphql',

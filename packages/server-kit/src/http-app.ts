@@ -31,6 +31,11 @@ export interface HttpAppParts {
    * another method is 405 with `Allow`, and OPTIONS on it 204 with `Allow`.
    */
   knownRoutes?: readonly KnownRoute[];
+  /**
+   * Carry the request id through AsyncLocalStorage (`currentRequestId()`), for an app whose code
+   * runs where the request is out of reach (the gateway's error formatter).
+   */
+  carriesRequestContext?: boolean;
 }
 
 export interface HttpAppDeps {
@@ -179,7 +184,7 @@ export function createHttpApp(deps: HttpAppDeps, parts: HttpAppParts): Express {
   app.set('query parser', 'simple');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
-  app.use(requestId());
+  app.use(requestId({ carryContext: parts.carriesRequestContext === true }));
   if (!deps.disable?.logger) app.use(httpLogger(logger));
   app.use(helmet(deps.helmet));
   app.use(cors(config.corsOrigins));

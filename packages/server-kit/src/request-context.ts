@@ -8,7 +8,10 @@ interface RequestContext {
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
-/** The id of the request being served, for log lines written outside the request logger. */
+/**
+ * The id of the request being served, for log lines written outside the request logger; only
+ * where the app's chain carries it (`requestId({ carryContext: true })`).
+ */
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
 }
@@ -17,16 +20,20 @@ export function currentRequestId(): string | undefined {
 const ACCEPTABLE_ID = /^[\w.:@/+=-]{1,128}$/;
 
 /**
- * Takes the caller's `X-Request-Id` when it is a reasonable token, otherwise makes one; echoes it
- * in the response and carries it through AsyncLocalStorage.
+ * Takes the caller's `X-Request-Id` when it is a reasonable token, otherwise makes one, and echoes
+ * it in the response. With `carryContext`, the id also travels through AsyncLocalStorage for code
+ * that has no request at hand (Apollo's `formatError`). Off by default: on Node 20 a live
+ * AsyncLocalStorage turns on promise hooks for every promise the process makes, a cost paid by
+ * every database call.
  */
-export function requestId() {
+export function requestId(options: { carryContext?: boolean } = {}) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const offered = req.get('x-request-id');
     const id = offered && ACCEPTABLE_ID.test(offered) ? offered : randomUUID();
     (req as Request & { id: string }).id = id;
     res.setHeader('X-Request-Id', id);
-    storage.run({ requestId: id }, next);
+    if (options.carryContext) storage.run({ requestId: id }, next);
+    else next();
   };
 }
 
