@@ -12,15 +12,14 @@ import {
   loadSyllabiBySubjectOfferingIds,
   loadTopicsBySyllabusIds,
   loadUniversitiesByIds,
-  viewerFor,
 } from '@qpc/domain';
 import type {
-  Actor,
   Branch,
   Module,
   Paper,
   Question,
   Semester,
+  SharedViewer,
   Solution,
   Subject,
   SubjectOffering,
@@ -56,13 +55,11 @@ export interface Loaders {
  * Builds the loaders of one request. They are created per request because their caches hold
  * what this caller may see (papers, questions and solutions depend on the caller's role, and
  * `myVote` on who asks): a cache shared between requests would leak one caller's view to another.
- * The caller's viewer (visibility.ts) is read once per request, on first use.
+ * The caller's viewer (visibility.ts) is the request's one, read once and shared with the services.
  */
-export function createLoaders(actor: Actor | null): Loaders {
-  let viewer: Promise<Viewer> | undefined;
-  const seen = () => (viewer ??= viewerFor(actor));
+export function createLoaders(viewer: SharedViewer): Loaders {
   const visible = <K, V>(load: (v: Viewer, keys: readonly K[]) => Promise<V[]>) =>
-    new DataLoader<K, V>(async (keys) => load(await seen(), keys));
+    new DataLoader<K, V>(async (keys) => load(await viewer.read(), keys));
   return {
     universityById: new DataLoader((ids) => loadUniversitiesByIds(ids)),
     branchById: new DataLoader((ids) => loadBranchesByIds(ids)),

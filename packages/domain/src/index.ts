@@ -28,8 +28,15 @@ export {
 export type { ErrorCode, ErrorDetail } from './errors.js';
 export { ACTIONS, ROLES, assertCan, can, rolesFor, whoMay } from './access.js';
 export type { Action, Actor, MaybeActor, Role } from './access.js';
-export { PUBLIC_PAPER_STATUS, isVisible, seesAll, viewerFor, visibleFilter } from './visibility.js';
-export type { Viewer, VisibleKind } from './visibility.js';
+export {
+  PUBLIC_PAPER_STATUS,
+  isVisible,
+  seesAll,
+  sharedViewer,
+  viewerFor,
+  visibleFilter,
+} from './visibility.js';
+export type { SharedViewer, Viewer, VisibleKind } from './visibility.js';
 export {
   buildIndexes,
   connectDatabase,

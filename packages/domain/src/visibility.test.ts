@@ -24,7 +24,7 @@ import {
 import type { OfferingFixture } from './test-support/content-fixtures.js';
 import { useTestDatabase } from './test-support/database.js';
 import { updateUniversity } from './university/service.js';
-import { viewerFor, visibleFilter } from './visibility.js';
+import { sharedViewer, viewerFor, visibleFilter } from './visibility.js';
 
 useTestDatabase();
 
@@ -62,6 +62,58 @@ describe('visibility filters', () => {
     expect(visibleFilter(anonymous, 'question')).toMatchObject({ paperStatus: 'approved' });
     expect(visibleFilter(anonymous, 'solution')).toMatchObject({ paperStatus: 'approved' });
     expect(visibleFilter(await viewerFor(actors.editor), 'question')).toEqual({});
+  });
+});
+
+describe('a viewer shared by one request', () => {
+  it('when several services read with the same shared viewer, then the inactive universities are read once', async () => {
+    const { offering, paper } = await catalog();
+    const shared = sharedViewer(actors.normal);
+    const [first, second] = await Promise.all([
+      viewerFor(actors.normal, shared),
+      viewerFor(actors.normal, shared),
+    ]);
+    // One read: every ask gets the same object (a second read would build a new one).
+    expect(first).toBe(second);
+    expect(await shared.read()).toBe(first);
+    expect(await viewerFor(actors.normal)).not.toBe(first);
+    await expect(
+      getSubjectOfferingById({ actor: actors.normal, viewer: shared, id: offering.offeringId }),
+    ).resolves.toMatchObject({ id: offering.offeringId });
+    await expect(
+      getPaperById({ actor: actors.normal, viewer: shared, id: paper.id }),
+    ).resolves.toMatchObject({ id: paper.id });
+  });
+
+  it("when a shared viewer was read for another caller, then a service refuses it instead of showing that caller's view", async () => {
+    const { offering } = await catalog();
+    const editorsView = sharedViewer(actors.editor);
+    await expect(viewerFor(null, editorsView)).rejects.toThrow(/another caller/);
+    await expect(
+      getSubjectOfferingById({
+        actor: actors.normal,
+        viewer: editorsView,
+        id: offering.offeringId,
+      }),
+    ).rejects.toThrow(/another caller/);
+  });
+
+  it("when a university is deactivated after a request read its viewer, then the next request's viewer hides it", async () => {
+    const { offering } = await catalog();
+    const before = await sharedViewer(null).read();
+    expect(before.hiddenUniversityIds).not.toContain(offering.universityId);
+    await updateUniversity({
+      actor: actors.admin,
+      id: offering.universityId,
+      input: { isActive: false },
+    });
+    const after = await sharedViewer(null).read();
+    expect(after.hiddenUniversityIds).toContain(offering.universityId);
+    await updateUniversity({
+      actor: actors.admin,
+      id: offering.universityId,
+      input: { isActive: true },
+    });
   });
 });
 

@@ -33,14 +33,38 @@ export function seesAll(actor: MaybeActor): boolean {
   return can(actor, 'paper:read-unapproved');
 }
 
-/** The viewer of a caller: one small query (inactive universities) for callers who do not see all. */
-export async function viewerFor(actor: MaybeActor): Promise<Viewer> {
+/**
+ * The viewer of a caller: one small query (inactive universities) for callers who do not see all.
+ * `shared`: the viewer this request already reads for the same caller (`sharedViewer`), so a
+ * request that calls a service and loaders alike (a GraphQL tree) reads it once.
+ */
+export async function viewerFor(actor: MaybeActor, shared?: SharedViewer): Promise<Viewer> {
+  if (shared) {
+    if ((shared.actor ?? null) !== (actor ?? null))
+      throw new Error('viewerFor: the shared viewer belongs to another caller');
+    return shared.read();
+  }
   if (seesAll(actor)) return { actor, seesAll: true, hiddenUniversityIds: [] };
   const inactive = await mongoose
     .model('University')
     .find({ isActive: false }, { _id: 1 })
     .lean<{ _id: unknown }[]>();
   return { actor, seesAll: false, hiddenUniversityIds: inactive.map((u) => String(u._id)) };
+}
+
+/** One caller's viewer for the length of one request: read on first use, then reused. */
+export interface SharedViewer {
+  readonly actor: MaybeActor;
+  read(): Promise<Viewer>;
+}
+
+/**
+ * A viewer read at most once, for one request of one caller (never shared between requests: a
+ * university deactivated meanwhile must hide its content from the next request on).
+ */
+export function sharedViewer(actor: MaybeActor): SharedViewer {
+  let viewer: Promise<Viewer> | undefined;
+  return { actor, read: () => (viewer ??= viewerFor(actor)) };
 }
 
 /** The conditions restricting a collection of `kind` to what the viewer may see (empty: all). */

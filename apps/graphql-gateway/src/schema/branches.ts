@@ -79,8 +79,8 @@ type Args = Record<string, unknown>;
 
 export const branchResolvers = {
   Query: {
-    branches: (_: unknown, args: Args, { actor }: Ctx) =>
-      listBranches({ actor, query: listArgs(args) }),
+    branches: (_: unknown, args: Args, { actor, viewer }: Ctx) =>
+      listBranches({ actor, viewer, query: listArgs(args) }),
   },
   Mutation: {
     createBranch: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>

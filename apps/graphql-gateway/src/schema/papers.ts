@@ -154,10 +154,10 @@ type Args = Record<string, unknown>;
 
 export const paperResolvers = {
   Query: {
-    papers: (_: unknown, args: Args, { actor }: Ctx) =>
-      listPapers({ actor, query: listArgs(args) }),
-    paper: (_: unknown, { slug }: { slug: string }, { actor }: Ctx) =>
-      getPaperBySlug({ actor, slug }),
+    papers: (_: unknown, args: Args, { actor, viewer }: Ctx) =>
+      listPapers({ actor, viewer, query: listArgs(args) }),
+    paper: (_: unknown, { slug }: { slug: string }, { actor, viewer }: Ctx) =>
+      getPaperBySlug({ actor, viewer, slug }),
   },
   Mutation: {
     createPaper: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>

@@ -156,12 +156,12 @@ type Args = Record<string, unknown>;
 
 export const questionResolvers = {
   Query: {
-    questions: (_: unknown, args: Args, { actor }: Ctx) =>
-      listQuestions({ actor, query: listArgs(args) }),
+    questions: (_: unknown, args: Args, { actor, viewer }: Ctx) =>
+      listQuestions({ actor, viewer, query: listArgs(args) }),
     question: (
       _: unknown,
       { id, slug }: { id?: string | null; slug?: string | null },
-      { actor }: Ctx,
+      { actor, viewer }: Ctx,
     ) => {
       const hasId = id !== undefined && id !== null;
       const hasSlug = slug !== undefined && slug !== null;
@@ -171,8 +171,8 @@ export const questionResolvers = {
         ]);
       }
       return hasId
-        ? getQuestionById({ actor, id })
-        : getQuestionBySlug({ actor, slug: slug as string });
+        ? getQuestionById({ actor, viewer, id })
+        : getQuestionBySlug({ actor, viewer, slug: slug as string });
     },
   },
   Mutation: {

@@ -184,8 +184,8 @@ const stats = <T extends Stats>(s: T) => ({
 
 export const searchResolvers = {
   Query: {
-    search: async (_: unknown, args: Record<string, unknown>, { actor }: Ctx) => {
-      const result = await searchCatalog({ actor, query: listArgs(args) });
+    search: async (_: unknown, args: Record<string, unknown>, { actor, viewer }: Ctx) => {
+      const result = await searchCatalog({ actor, viewer, query: listArgs(args) });
       const facets: SearchFacets = result.facets;
       return {
         ...result,
@@ -198,8 +198,8 @@ export const searchResolvers = {
     },
   },
   SubjectOffering: {
-    coverage: async (offering: SubjectOffering, _: unknown, { actor }: Ctx) => {
-      const coverage = await getSubjectOfferingCoverage({ actor, id: offering.id });
+    coverage: async (offering: SubjectOffering, _: unknown, { actor, viewer }: Ctx) => {
+      const coverage = await getSubjectOfferingCoverage({ actor, viewer, id: offering.id });
       return {
         papers: coverage.papers,
         sittings: coverage.sittings,

@@ -81,8 +81,8 @@ type Args = Record<string, unknown>;
 
 export const semesterResolvers = {
   Query: {
-    semesters: (_: unknown, args: Args, { actor }: Ctx) =>
-      listSemesters({ actor, query: listArgs(args) }),
+    semesters: (_: unknown, args: Args, { actor, viewer }: Ctx) =>
+      listSemesters({ actor, viewer, query: listArgs(args) }),
   },
   Mutation: {
     createSemester: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>

@@ -93,9 +93,10 @@ type Args = Record<string, unknown>;
 
 export const solutionResolvers = {
   Query: {
-    solutions: (_: unknown, args: Args, { actor }: Ctx) =>
-      listSolutions({ actor, query: listArgs(args) }),
-    solution: (_: unknown, { id }: IdArgs, { actor }: Ctx) => getSolutionById({ actor, id }),
+    solutions: (_: unknown, args: Args, { actor, viewer }: Ctx) =>
+      listSolutions({ actor, viewer, query: listArgs(args) }),
+    solution: (_: unknown, { id }: IdArgs, { actor, viewer }: Ctx) =>
+      getSolutionById({ actor, viewer, id }),
   },
   Mutation: {
     createSolution: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>

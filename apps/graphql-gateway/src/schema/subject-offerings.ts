@@ -96,10 +96,10 @@ type Args = Record<string, unknown>;
 
 export const subjectOfferingResolvers = {
   Query: {
-    subjectOfferings: (_: unknown, args: Args, { actor }: Ctx) =>
-      listSubjectOfferings({ actor, query: listArgs(args) }),
-    subjectOffering: (_: unknown, { id }: IdArgs, { actor }: Ctx) =>
-      getSubjectOfferingById({ actor, id }),
+    subjectOfferings: (_: unknown, args: Args, { actor, viewer }: Ctx) =>
+      listSubjectOfferings({ actor, viewer, query: listArgs(args) }),
+    subjectOffering: (_: unknown, { id }: IdArgs, { actor, viewer }: Ctx) =>
+      getSubjectOfferingById({ actor, viewer, id }),
   },
   Mutation: {
     createSubjectOffering: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>

@@ -148,10 +148,15 @@ type Args = Record<string, unknown>;
 
 export const syllabusResolvers = {
   Query: {
-    syllabus: (_: unknown, { subjectOfferingId }: { subjectOfferingId: string }, { actor }: Ctx) =>
-      findSyllabus({ actor, subjectOfferingId }),
-    module: (_: unknown, { id }: { id: string }, { actor }: Ctx) => getModuleById({ actor, id }),
-    topic: (_: unknown, { id }: { id: string }, { actor }: Ctx) => getTopicById({ actor, id }),
+    syllabus: (
+      _: unknown,
+      { subjectOfferingId }: { subjectOfferingId: string },
+      { actor, viewer }: Ctx,
+    ) => findSyllabus({ actor, viewer, subjectOfferingId }),
+    module: (_: unknown, { id }: { id: string }, { actor, viewer }: Ctx) =>
+      getModuleById({ actor, viewer, id }),
+    topic: (_: unknown, { id }: { id: string }, { actor, viewer }: Ctx) =>
+      getTopicById({ actor, viewer, id }),
   },
   Mutation: {
     initSyllabus: (

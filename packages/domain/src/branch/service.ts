@@ -6,6 +6,7 @@ import { ConflictError, invalidReference, NotFoundError, parseInput } from '../e
 import { definedFields, orNotFound, updateById } from '../update.js';
 import { copyToChildren, countWhere, deleteUnlessReferenced, readById } from '../references.js';
 import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
+import type { SharedViewer } from '../visibility.js';
 import type { Page } from '../pagination.js';
 import { paginate } from '../pagination.js';
 import { literalRegex } from '../search.js';
@@ -38,14 +39,17 @@ function describeDependents(counts: [number, string][]): string | null {
 /** Lists branches, optionally of one university and searched by name, ordered by name. */
 export async function listBranches({
   actor,
+  viewer: shared,
   query,
 }: {
   actor?: MaybeActor;
+  /** The viewer this request already reads for the caller (see sharedViewer). */
+  viewer?: SharedViewer;
   query?: unknown;
 }): Promise<Page<Branch>> {
   const request = parseInput(listBranchesQuery, query ?? {});
   const { universityId, search } = request;
-  const viewer = await viewerFor(actor);
+  const viewer = await viewerFor(actor, shared);
   const filter: QueryFilter<unknown> = visibleFilter(viewer, 'academic');
   if (universityId) {
     if (viewer.hiddenUniversityIds.includes(universityId)) filter._id = { $in: [] };
@@ -58,14 +62,17 @@ export async function listBranches({
 /** Reads a branch by id (404 when missing). */
 export async function getBranchById({
   actor,
+  viewer: shared,
   id,
 }: {
   actor?: MaybeActor;
+  /** The viewer this request already reads for the caller (see sharedViewer). */
+  viewer?: SharedViewer;
   id: string;
 }): Promise<Branch> {
   const branchId = parseInput(objectId, id, 'id');
   const doc = await orNotFound(BranchModel.findById(branchId).lean(), notFound);
-  if (!isVisible(await viewerFor(actor), 'academic', doc)) throw notFound();
+  if (!isVisible(await viewerFor(actor, shared), 'academic', doc)) throw notFound();
   return toDto<Branch>(doc);
 }
 

@@ -17,7 +17,7 @@ import {
 import { toDto } from '../serialize.js';
 import { createWithSlug, slugSchema } from '../slug.js';
 import { isVisible, restrictFilter, seesAll, syncPaperStatus, viewerFor } from '../visibility.js';
-import type { Viewer } from '../visibility.js';
+import type { SharedViewer, Viewer } from '../visibility.js';
 import { withPaperFileRemoval } from '../paper-file/operations.js';
 import { PaperModel } from './model.js';
 import {
@@ -51,9 +51,12 @@ export function toPaper(doc: unknown, actor: MaybeActor): Paper {
  */
 export async function listPapers({
   actor,
+  viewer: shared,
   query,
 }: {
   actor: MaybeActor;
+  /** The viewer this request already reads for the caller (see sharedViewer). */
+  viewer?: SharedViewer;
   query?: unknown;
 }): Promise<Page<Paper>> {
   const q = parseInput(listPapersQuery, query ?? {});
@@ -71,7 +74,7 @@ export async function listPapers({
   for (const field of fields) {
     if (q[field] !== undefined) wanted[field] = q[field];
   }
-  const filter = restrictFilter(await viewerFor(actor), 'paper', wanted);
+  const filter = restrictFilter(await viewerFor(actor, shared), 'paper', wanted);
   if (!filter) return emptyPage(q);
   return paginate(PaperModel, filter, PAPER_ORDER, q, (doc) => toPaper(doc, actor));
 }
@@ -85,25 +88,31 @@ async function readVisiblePaper(viewer: Viewer, filter: Record<string, unknown>)
 /** Reads a paper by slug; a paper the caller may not see is a 404. */
 export async function getPaperBySlug({
   actor,
+  viewer: shared,
   slug,
 }: {
   actor: MaybeActor;
+  /** The viewer this request already reads for the caller (see sharedViewer). */
+  viewer?: SharedViewer;
   slug: string;
 }): Promise<Paper> {
   const value = parseInput(slugSchema, slug, 'slug');
-  return toPaper(await readVisiblePaper(await viewerFor(actor), { slug: value }), actor);
+  return toPaper(await readVisiblePaper(await viewerFor(actor, shared), { slug: value }), actor);
 }
 
 /** Reads a paper by id; a paper the caller may not see is a 404. */
 export async function getPaperById({
   actor,
+  viewer: shared,
   id,
 }: {
   actor: MaybeActor;
+  /** The viewer this request already reads for the caller (see sharedViewer). */
+  viewer?: SharedViewer;
   id: string;
 }): Promise<Paper> {
   const paperId = parseInput(objectId, id, 'id');
-  return toPaper(await readVisiblePaper(await viewerFor(actor), { _id: paperId }), actor);
+  return toPaper(await readVisiblePaper(await viewerFor(actor, shared), { _id: paperId }), actor);
 }
 
 interface OfferingKeys {

@@ -15,7 +15,7 @@ import {
 import { toDto } from '../serialize.js';
 import { createWithSlug, slugSchema } from '../slug.js';
 import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
-import type { Viewer } from '../visibility.js';
+import type { SharedViewer, Viewer } from '../visibility.js';
 import type { PaperStatus } from '../paper/schema.js';
 import { QuestionModel } from './model.js';
 import {
@@ -58,9 +58,12 @@ async function listVisibleQuestions(
 /** Lists questions the caller may see, filtered by type, difficulty, isVerified, paper, module or topic. */
 export async function listQuestions({
   actor,
+  viewer: shared,
   query,
 }: {
   actor: MaybeActor;
+  /** The viewer this request already reads for the caller (see sharedViewer). */
+  viewer?: SharedViewer;
   query?: unknown;
 }): Promise<Page<Question>> {
   const q = parseInput(listQuestionsQuery, query ?? {});
@@ -69,7 +72,7 @@ export async function listQuestions({
   if (q.subjectOfferingId) filter.subjectOfferingId = q.subjectOfferingId;
   if (q.moduleId) filter.moduleId = q.moduleId;
   if (q.topicId) filter.topicId = q.topicId;
-  return listVisibleQuestions(await viewerFor(actor), filter, q);
+  return listVisibleQuestions(await viewerFor(actor, shared), filter, q);
 }
 
 /** The questions of a module or topic: 404 when it does not exist or its university is hidden. */
@@ -78,11 +81,12 @@ async function listQuestionsUnder(
   field: 'moduleId' | 'topicId',
   rawId: string,
   query: unknown,
+  shared?: SharedViewer,
 ): Promise<Page<Question>> {
   const id = parseInput(objectId, rawId, field);
   const q = parseInput(listSyllabusQuestionsQuery, query ?? {});
   const [viewer, parent] = await Promise.all([
-    viewerFor(actor),
+    viewerFor(actor, shared),
     readParent<{ universityId: unknown }>('Question', field, id, { universityId: 1 }),
   ]);
   if (!parent || !isVisible(viewer, 'academic', parent)) {
@@ -94,32 +98,42 @@ async function listQuestionsUnder(
 /** Lists the questions of a module (404 when the module does not exist or is hidden). */
 export function listModuleQuestions({
   actor,
+  viewer: shared,
   moduleId,
   query,
 }: {
   actor: MaybeActor;
+  /** The viewer this request already reads for the caller (see sharedViewer). */
+  viewer?: SharedViewer;
   moduleId: string;
   query?: unknown;
 }): Promise<Page<Question>> {
-  return listQuestionsUnder(actor, 'moduleId', moduleId, query);
+  return listQuestionsUnder(actor, 'moduleId', moduleId, query, shared);
 }
 
 /** Lists the questions of a topic (404 when the topic does not exist or is hidden). */
 export function listTopicQuestions({
   actor,
+  viewer: shared,
   topicId,
   query,
 }: {
   actor: MaybeActor;
+  /** The viewer this request already reads for the caller (see sharedViewer). */
+  viewer?: SharedViewer;
   topicId: string;
   query?: unknown;
 }): Promise<Page<Question>> {
-  return listQuestionsUnder(actor, 'topicId', topicId, query);
+  return listQuestionsUnder(actor, 'topicId', topicId, query, shared);
 }
 
-async function readVisible(actor: MaybeActor, filter: Record<string, unknown>): Promise<Question> {
+async function readVisible(
+  actor: MaybeActor,
+  filter: Record<string, unknown>,
+  shared?: SharedViewer,
+): Promise<Question> {
   const question = await QuestionModel.findOne(filter).lean();
-  if (!question || !isVisible(await viewerFor(actor), 'question', question)) {
+  if (!question || !isVisible(await viewerFor(actor, shared), 'question', question)) {
     throw new NotFoundError('Question not found');
   }
   return toQuestion(question);
@@ -128,25 +142,31 @@ async function readVisible(actor: MaybeActor, filter: Record<string, unknown>): 
 /** Reads a question by id; one whose paper the caller may not see is a 404. */
 export async function getQuestionById({
   actor,
+  viewer: shared,
   id,
 }: {
   actor: MaybeActor;
+  /** The viewer this request already reads for the caller (see sharedViewer). */
+  viewer?: SharedViewer;
   id: string;
 }): Promise<Question> {
   const questionId = parseInput(objectId, id, 'id');
-  return readVisible(actor, { _id: questionId });
+  return readVisible(actor, { _id: questionId }, shared);
 }
 
 /** Reads a question by slug; one whose paper the caller may not see is a 404. */
 export async function getQuestionBySlug({
   actor,
+  viewer: shared,
   slug,
 }: {
   actor: MaybeActor;
+  /** The viewer this request already reads for the caller (see sharedViewer). */
+  viewer?: SharedViewer;
   slug: string;
 }): Promise<Question> {
   const value = parseInput(slugSchema, slug, 'slug');
-  return readVisible(actor, { slug: value });
+  return readVisible(actor, { slug: value }, shared);
 }
 
 /**

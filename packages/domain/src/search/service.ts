@@ -14,7 +14,7 @@ import { paginationMeta } from '../pagination.js';
 import type { Page } from '../pagination.js';
 import type { ModelName } from '../references.js';
 import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
-import type { Viewer, VisibleKind } from '../visibility.js';
+import type { SharedViewer, Viewer, VisibleKind } from '../visibility.js';
 import { searchableFieldsOf } from './indexing.js';
 import type { SearchableFields } from './indexing.js';
 import { frequenciesOf, pushedFilters } from './plan.js';
@@ -211,16 +211,19 @@ function resultOf(
  */
 export async function searchCatalog({
   actor,
+  viewer: shared,
   query,
 }: {
   actor: MaybeActor;
+  /** The viewer this request already reads for the caller (see sharedViewer). */
+  viewer?: SharedViewer;
   query?: unknown;
 }): Promise<SearchResult> {
   const q = parseInput(searchQuerySchema, query ?? {});
   const terms = queryTerms(q.q);
   const types = q.type ? [q.type] : [...SEARCH_TYPES];
   const [viewer, frequencies, documents] = await Promise.all([
-    viewerFor(actor),
+    viewerFor(actor, shared),
     frequenciesOf(
       terms,
       types.map((type) => KINDS[type].model),

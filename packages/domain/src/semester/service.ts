@@ -14,6 +14,7 @@ import {
   requireParent,
 } from '../references.js';
 import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
+import type { SharedViewer } from '../visibility.js';
 import { withUniqueCheck } from '../unique.js';
 import { SemesterModel } from './model.js';
 import type { Semester } from './schema.js';
@@ -30,14 +31,17 @@ function requireBranch(branchId: string): Promise<{ universityId: Types.ObjectId
 /** Lists semesters, optionally of one branch, ordered by number. */
 export async function listSemesters({
   actor,
+  viewer: shared,
   query,
 }: {
   actor?: MaybeActor;
+  /** The viewer this request already reads for the caller (see sharedViewer). */
+  viewer?: SharedViewer;
   query?: unknown;
 }): Promise<Page<Semester>> {
   const request = parseInput(listSemestersQuery, query ?? {});
   const { branchId } = request;
-  const filter: QueryFilter<unknown> = visibleFilter(await viewerFor(actor), 'academic');
+  const filter: QueryFilter<unknown> = visibleFilter(await viewerFor(actor, shared), 'academic');
   if (branchId) filter.branchId = branchId;
   return paginate<Semester>(SemesterModel, filter, { number: 1 }, request);
 }
@@ -45,14 +49,17 @@ export async function listSemesters({
 /** Reads a semester by id (404 when missing). */
 export async function getSemesterById({
   actor,
+  viewer: shared,
   id,
 }: {
   actor?: MaybeActor;
+  /** The viewer this request already reads for the caller (see sharedViewer). */
+  viewer?: SharedViewer;
   id: string;
 }): Promise<Semester> {
   const semesterId = parseInput(objectId, id, 'id');
   const doc = await orNotFound(SemesterModel.findById(semesterId).lean(), notFound);
-  if (!isVisible(await viewerFor(actor), 'academic', doc)) throw notFound();
+  if (!isVisible(await viewerFor(actor, shared), 'academic', doc)) throw notFound();
   return toDto<Semester>(doc);
 }
 

@@ -18,7 +18,7 @@ import { findByIds } from '../loading.js';
 import { deleteUnlessReferenced, insertUnderParent, readParent } from '../references.js';
 import { toDto } from '../serialize.js';
 import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
-import type { Viewer } from '../visibility.js';
+import type { SharedViewer, Viewer } from '../visibility.js';
 import type { PaperStatus } from '../paper/schema.js';
 import { SolutionModel, VoteModel } from './model.js';
 import {
@@ -176,13 +176,16 @@ async function readVisibleQuestion(
 /** Lists the solutions the caller may see, best score first, with counts and myVote. */
 export async function listSolutions({
   actor,
+  viewer: shared,
   query,
 }: {
   actor: MaybeActor;
+  /** The viewer this request already reads for the caller (see sharedViewer). */
+  viewer?: SharedViewer;
   query?: unknown;
 }): Promise<Page<Solution>> {
   const q = parseInput(listSolutionsQuery, query ?? {});
-  const viewer = await viewerFor(actor);
+  const viewer = await viewerFor(actor, shared);
   const wanted: Record<string, unknown> = {};
   if (q.questionId) {
     if (!(await readVisibleQuestion(viewer, q.questionId))) {
@@ -226,9 +229,13 @@ export async function listSolutions({
   return { items, pagination };
 }
 
-async function findVisibleSolution(actor: MaybeActor, solutionId: string) {
+async function findVisibleSolution(
+  actor: MaybeActor,
+  solutionId: string,
+  shared?: SharedViewer,
+) {
   const solution = await SolutionModel.findById(solutionId).lean();
-  if (!solution || !isVisible(await viewerFor(actor), 'solution', solution)) {
+  if (!solution || !isVisible(await viewerFor(actor, shared), 'solution', solution)) {
     throw new NotFoundError('Solution not found');
   }
   return solution;
@@ -237,13 +244,16 @@ async function findVisibleSolution(actor: MaybeActor, solutionId: string) {
 /** Reads one solution with its counts and the caller's vote (404 when its question is hidden). */
 export async function getSolutionById({
   actor,
+  viewer: shared,
   id,
 }: {
   actor: MaybeActor;
+  /** The viewer this request already reads for the caller (see sharedViewer). */
+  viewer?: SharedViewer;
   id: string;
 }): Promise<Solution> {
   const solutionId = parseInput(objectId, id, 'id');
-  const solution = await findVisibleSolution(actor, solutionId);
+  const solution = await findVisibleSolution(actor, solutionId, shared);
   const [result] = await withVotes(actor, [solution], { solutionId: solution._id });
   return result!;
 }

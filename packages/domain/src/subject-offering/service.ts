@@ -10,6 +10,7 @@ import { emptyPage, paginate } from '../pagination.js';
 import { toDto } from '../serialize.js';
 import { deleteUnlessReferenced, readById } from '../references.js';
 import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
+import type { SharedViewer } from '../visibility.js';
 import { withUniqueCheck } from '../unique.js';
 import { SubjectOfferingModel } from './model.js';
 import type { SubjectOffering } from './schema.js';
@@ -20,9 +21,12 @@ const notFound = () => new NotFoundError('Subject offering not found');
 /** Lists subject offerings, filtered by university, branch, semester and subject, oldest first. */
 export async function listSubjectOfferings({
   actor,
+  viewer: shared,
   query,
 }: {
   actor?: MaybeActor;
+  /** The viewer this request already reads for the caller (see sharedViewer). */
+  viewer?: SharedViewer;
   query?: unknown;
 }): Promise<Page<SubjectOffering>> {
   const request = parseInput(listSubjectOfferingsQuery, query ?? {});
@@ -31,7 +35,7 @@ export async function listSubjectOfferings({
   for (const field of ['universityId', 'branchId', 'semesterId', 'subjectId'] as const) {
     if (filters[field]) wanted[field] = filters[field];
   }
-  const filter = restrictFilter(await viewerFor(actor), 'academic', wanted);
+  const filter = restrictFilter(await viewerFor(actor, shared), 'academic', wanted);
   if (!filter) return emptyPage(request);
   return paginate<SubjectOffering>(SubjectOfferingModel, filter, { createdAt: 1 }, request);
 }
@@ -39,14 +43,17 @@ export async function listSubjectOfferings({
 /** Reads a subject offering by id (404 when missing). */
 export async function getSubjectOfferingById({
   actor,
+  viewer: shared,
   id,
 }: {
   actor?: MaybeActor;
+  /** The viewer this request already reads for the caller (see sharedViewer). */
+  viewer?: SharedViewer;
   id: string;
 }): Promise<SubjectOffering> {
   const offeringId = parseInput(objectId, id, 'id');
   const doc = await orNotFound(SubjectOfferingModel.findById(offeringId).lean(), notFound);
-  if (!isVisible(await viewerFor(actor), 'academic', doc)) throw notFound();
+  if (!isVisible(await viewerFor(actor, shared), 'academic', doc)) throw notFound();
   return toDto<SubjectOffering>(doc);
 }
 

@@ -11,7 +11,7 @@ import { NotFoundError, parseInput } from '../errors.js';
 import { EXAM_TYPES } from '../paper/schema.js';
 import { readById } from '../references.js';
 import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
-import type { Viewer } from '../visibility.js';
+import type { SharedViewer, Viewer } from '../visibility.js';
 import { RECENT_SITTINGS } from './schema.js';
 import type { Coverage, CoverageStats, Sitting } from './schema.js';
 
@@ -146,14 +146,17 @@ async function readInputs(viewer: Viewer, offeringId: string) {
  */
 export async function getSubjectOfferingCoverage({
   actor,
+  viewer: shared,
   id,
 }: {
   actor: MaybeActor;
+  /** The viewer this request already reads for the caller (see sharedViewer). */
+  viewer?: SharedViewer;
   id: string;
 }): Promise<Coverage> {
   const offeringId = parseInput(objectId, id, 'id');
   const [viewer, offering] = await Promise.all([
-    viewerFor(actor),
+    viewerFor(actor, shared),
     readById('SubjectOffering', offeringId, { universityId: 1 }),
   ]);
   if (!offering || !isVisible(viewer, 'academic', offering)) {
