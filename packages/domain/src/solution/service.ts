@@ -229,11 +229,7 @@ export async function listSolutions({
   return { items, pagination };
 }
 
-async function findVisibleSolution(
-  actor: MaybeActor,
-  solutionId: string,
-  shared?: SharedViewer,
-) {
+async function findVisibleSolution(actor: MaybeActor, solutionId: string, shared?: SharedViewer) {
   const solution = await SolutionModel.findById(solutionId).lean();
   if (!solution || !isVisible(await viewerFor(actor, shared), 'solution', solution)) {
     throw new NotFoundError('Solution not found');
