@@ -170,11 +170,18 @@ export async function measuredRun(server, scenario, target, shape, dbPids) {
  * How to measure a scenario with one connection, from the time its single request took: a run
  * of `duration` seconds when that gives a few samples at least, else a few requests within
  * `maxRun` seconds, and nothing more than the single request when it took over `maxRequest`.
+ * A run's warm-up lasts `warmup` seconds, longer for a slower scenario (about `warmupRequests`
+ * requests, at most `warmupMax` seconds): V8 compiles a route's code while it serves its first
+ * few hundred requests, on threads whose CPU time counts, so a short warm-up charges compilation
+ * to the measured run, the app's larger code more than the floor's.
  */
 export function latencyPlan(singleMs, settings) {
   if (singleMs > settings.maxRequest * 1000) return { only: 'single' };
-  if ((settings.duration * 1000) / Math.max(singleMs, 0.1) >= 8)
-    return { connections: 1, seconds: settings.duration, warmup: settings.warmup };
+  if ((settings.duration * 1000) / Math.max(singleMs, 0.1) >= 8) {
+    const byRequests = (singleMs * settings.warmupRequests) / 1000;
+    const warmup = Math.min(settings.warmupMax, Math.max(settings.warmup, byRequests));
+    return { connections: 1, seconds: settings.duration, warmup };
+  }
   const amount = Math.max(3, Math.min(8, Math.floor((settings.maxRun * 1000) / singleMs)));
   return { connections: 1, amount, warmup: 0 };
 }

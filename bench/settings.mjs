@@ -4,7 +4,8 @@
 //   BENCH_DURATION=3       seconds of each one-connection latency run (the p50s of the targets)
 //   BENCH_MAX_RUN=12       at most this many seconds for a run whose requests take long
 //   BENCH_MAX_REQUEST=8    a scenario whose single request takes longer is measured by it alone
-//   BENCH_WARMUP=1         seconds of warm-up before each run of a fast scenario
+//   BENCH_WARMUP=1         seconds of warm-up before each run of a fast scenario, at least
+//   BENCH_WARMUP_REQUESTS=500  ... or about this many requests' worth   BENCH_WARMUP_MAX=4  seconds at most
 //   BENCH_LOAD_DURATION=2  seconds of each throughput run (first configuration only)
 //   BENCH_CONNECTIONS=10   connections of the throughput runs   BENCH_REPEATS=1  throughput runs per target
 //   BENCH_SOAK=30          seconds of the memory soak (first configuration only)
@@ -62,6 +63,8 @@ export function readSettings() {
     maxRun: number('BENCH_MAX_RUN', 12),
     maxRequest: number('BENCH_MAX_REQUEST', 8),
     warmup: number('BENCH_WARMUP', 1),
+    warmupRequests: number('BENCH_WARMUP_REQUESTS', 500),
+    warmupMax: number('BENCH_WARMUP_MAX', 4),
     loadDuration: number('BENCH_LOAD_DURATION', 2),
     connections: Math.max(1, Math.round(number('BENCH_CONNECTIONS', 10))),
     repeats: Math.max(1, Math.round(number('BENCH_REPEATS', 1))),
