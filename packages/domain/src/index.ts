@@ -217,7 +217,7 @@ export {
   updateSolution,
   voteSolution,
 } from './solution/service.js';
-export type { VoteTally } from './solution/service.js';
+export type { VoteTally } from './solution/votes.js';
 export { loadSolutionsBySubjectOfferingIds } from './solution/loaders.js';
 export type {
   ListUsersQuery,

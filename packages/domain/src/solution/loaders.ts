@@ -6,7 +6,8 @@ import { visibleFilter } from '../visibility.js';
 import type { Viewer } from '../visibility.js';
 import { SolutionModel } from './model.js';
 import type { Solution } from './schema.js';
-import { compareSolutions, withVotes } from './service.js';
+import { compareSolutions } from './service.js';
+import { withVotes } from './votes.js';
 
 function byScore(a: Solution, b: Solution): number {
   return compareSolutions(
