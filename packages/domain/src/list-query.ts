@@ -7,6 +7,19 @@ export const MAX_PAGE = 1_000_000;
 /** The largest page size a list accepts. */
 export const MAX_LIMIT = 100;
 
+/** The fields each list sorts by (its `sort` parameter), in the order the list documents them. */
+export const SORT_FIELDS = {
+  universities: ['name', 'shortName', 'createdAt'],
+  branches: ['name', 'createdAt'],
+  semesters: ['number', 'createdAt'],
+  subjects: ['name', 'createdAt'],
+  subjectOfferings: ['createdAt'],
+  papers: ['examYear', 'examType', 'title', 'createdAt'],
+  questions: ['createdAt', 'marks', 'difficulty', 'type'],
+  solutions: ['score', 'createdAt'],
+  users: ['createdAt', 'name'],
+} as const satisfies Record<string, readonly string[]>;
+
 /**
  * `page` >= 1 (default 1) and `limit` 1..100 (default 20), as numbers: a transport that carries
  * text (a query string) converts them before the domain sees them.

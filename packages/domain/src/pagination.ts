@@ -3,7 +3,7 @@ import type { SortSpec } from './list-query.js';
 import { toDto } from './serialize.js';
 import type { AnyModel, AnyFilter } from './model-helpers.js';
 
-export { MAX_LIMIT, MAX_PAGE, paginationQuery, sortParam } from './list-query.js';
+export { MAX_LIMIT, MAX_PAGE, paginationQuery, SORT_FIELDS, sortParam } from './list-query.js';
 export type { PageRequest, SortSpec } from './list-query.js';
 
 export interface Pagination {

@@ -3,7 +3,7 @@
 export { ROLES } from './roles.js';
 export type { Role } from './roles.js';
 export { idParams, objectId, slugSchema } from './common-schemas.js';
-export { MAX_LIMIT, MAX_PAGE, paginationQuery, sortParam } from './list-query.js';
+export { MAX_LIMIT, MAX_PAGE, paginationQuery, SORT_FIELDS, sortParam } from './list-query.js';
 export type { PageRequest, SortSpec } from './list-query.js';
 export { searchQuery } from './search.js';
 export {
@@ -106,7 +106,7 @@ export type {
   SetPaperStatusInput,
   UpdatePaperInput,
 } from './paper/schema.js';
-export { EXAM_TYPES, PAPER_STATUSES } from './paper/schema.js';
+export { EXAM_TYPES, NEW_PAPER_STATUSES, PAPER_STATUSES } from './paper/schema.js';
 export { PAPER_FILE_CHUNK_BYTES, PAPER_FILE_CONTENT_TYPE, PDF_MAGIC } from './paper-file/schema.js';
 export type { ByteRange } from './paper-file/schema.js';
 export {
@@ -164,6 +164,7 @@ export {
   SEARCH_TYPES,
   MAX_QUERY_LENGTH,
 } from './search/schema.js';
+export { STOP_WORDS } from './search/tokens.js';
 export type { SearchQuery, SearchHit, SearchFacets, SearchType } from './search/schema.js';
 export {
   coverageSchema,

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { atLeastOneField, NO_NUL, objectId, trimmedText, slugSchema } from '../common-schemas.js';
-import { paginationQuery, sortParam } from '../list-query.js';
+import { paginationQuery, SORT_FIELDS, sortParam } from '../list-query.js';
 
 /** Review statuses of a paper; only approved papers are public. */
 export const PAPER_STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
+/** The statuses a new paper may start in; review sets the others. */
+export const NEW_PAPER_STATUSES = ['draft', 'pending'] as const;
 /** Kinds of exam a paper comes from. */
 export const EXAM_TYPES = ['end-term', 'mid-term', 'supplementary', 'quiz'] as const;
 
@@ -46,7 +48,7 @@ export const createPaperInput = z.strictObject({
     .describe('Title; generated from the subject, exam type and year when absent'),
   slug: slugSchema.optional().describe('Unique slug; generated from the title when absent'),
   status: z
-    .enum(['draft', 'pending'])
+    .enum(NEW_PAPER_STATUSES)
     .optional()
     .describe('Initial status: draft or pending (default pending)'),
 });
@@ -76,7 +78,7 @@ export type SetPaperStatusInput = z.input<typeof setPaperStatusInput>;
 
 export const listPapersQuery = paginationQuery
   .extend({
-    sort: sortParam(['examYear', 'examType', 'title', 'createdAt']),
+    sort: sortParam(SORT_FIELDS.papers),
     universityId: objectId.optional().describe('Only papers of this university'),
     branchId: objectId.optional().describe('Only papers of this branch'),
     semesterId: objectId.optional().describe('Only papers of this semester'),

@@ -7,7 +7,7 @@ import {
   trimmedText,
   slugSchema,
 } from '../common-schemas.js';
-import { paginationQuery, sortParam } from '../list-query.js';
+import { paginationQuery, SORT_FIELDS, sortParam } from '../list-query.js';
 
 /** Kinds of question. */
 export const QUESTION_TYPES = ['mcq', 'short', 'long', 'numerical', 'coding'] as const;
@@ -142,12 +142,9 @@ const questionFilters = {
     .describe('Only verified (true) or unverified (false) questions'),
 };
 
-/** The fields question lists sort by. */
-export const QUESTION_SORT_FIELDS = ['createdAt', 'marks', 'difficulty', 'type'] as const;
-
 export const listQuestionsQuery = paginationQuery
   .extend({
-    sort: sortParam(QUESTION_SORT_FIELDS),
+    sort: sortParam(SORT_FIELDS.questions),
     subjectOfferingId: objectId.optional().describe('Only questions of this subject offering'),
     ...questionFilters,
     paperId: objectId.optional().describe('Only questions of this paper'),
@@ -159,7 +156,7 @@ export type ListQuestionsQuery = z.input<typeof listQuestionsQuery>;
 
 /** Query of the question lists of one module or topic. */
 export const listSyllabusQuestionsQuery = paginationQuery
-  .extend({ ...questionFilters, sort: sortParam(QUESTION_SORT_FIELDS) })
+  .extend({ ...questionFilters, sort: sortParam(SORT_FIELDS.questions) })
   .strict();
 export type ListSyllabusQuestionsQuery = z.input<typeof listSyllabusQuestionsQuery>;
 

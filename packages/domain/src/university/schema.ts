@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { atLeastOneField, objectId, trimmedText, slugSchema } from '../common-schemas.js';
-import { paginationQuery, sortParam } from '../list-query.js';
+import { paginationQuery, SORT_FIELDS, sortParam } from '../list-query.js';
 import { searchQuery } from '../search.js';
 
 const name = trimmedText('name', 200).describe('Full name of the university');
@@ -29,7 +29,7 @@ export const updateUniversityInput = atLeastOneField(
 /** Query of GET /universities. */
 export const listUniversitiesQuery = z.strictObject({
   ...paginationQuery.shape,
-  sort: sortParam(['name', 'shortName', 'createdAt']),
+  sort: sortParam(SORT_FIELDS.universities),
   search: searchQuery
     .optional()
     .describe('Case-insensitive literal substring of the name or short name'),
