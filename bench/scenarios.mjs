@@ -15,9 +15,9 @@ export const SYLLABUS_FIELDS = `id subjectOfferingId createdAt updatedAt
   modules { id syllabusId subjectOfferingId title order createdAt updatedAt
     topics { id moduleId subjectOfferingId title order createdAt updatedAt } }`;
 
-export const GRAPHQL_SYLLABUS = `query BenchSyllabus($id: ID!) { syllabus(subjectOfferingId: $id) { ${SYLLABUS_FIELDS} } }`;
+export const GRAPHQL_SYLLABUS = `query BenchSyllabus($id: ObjectID!) { syllabus(subjectOfferingId: $id) { ${SYLLABUS_FIELDS} } }`;
 
-export const GRAPHQL_PAPERS = `query BenchPapers($limit: Int) {
+export const GRAPHQL_PAPERS = `query BenchPapers($limit: PageSize) {
   papers(limit: $limit) {
     items { id title slug examYear examType status createdAt
       subjectOffering { id regulation subject { id name code slug } } }
@@ -26,7 +26,7 @@ export const GRAPHQL_PAPERS = `query BenchPapers($limit: Int) {
 }`;
 
 /** The deeper tree used to count round trips: offering -> syllabus -> modules -> topics -> questions. */
-export const GRAPHQL_DEEP_TREE = `query BenchTree($id: ID!) {
+export const GRAPHQL_DEEP_TREE = `query BenchTree($id: ObjectID!) {
   subjectOffering(id: $id) { id subject { id name } university { id name }
     syllabus { id modules { id title questions { id } topics { id title questions { id } } } } }
 }`;
@@ -35,7 +35,7 @@ export const GRAPHQL_DEEP_TREE = `query BenchTree($id: ID!) {
  * The full offering tree of apps/graphql-gateway/README.md ("Database round trips"), with the
  * fields its round-trip test asks for.
  */
-export const GRAPHQL_FULL_TREE = `query BenchFullTree($id: ID!) {
+export const GRAPHQL_FULL_TREE = `query BenchFullTree($id: ObjectID!) {
   subjectOffering(id: $id) {
     id
     subject { id name }

@@ -12,6 +12,7 @@ import {
 import type { HttpError, HttpErrorCode, ServiceDeps } from '@qpc/server-kit';
 import type { NextFunction, Request, Response } from 'express';
 import type { GraphQLFormattedError } from 'graphql';
+import { refusedInput } from './input-paths.js';
 
 /** The contract's GraphQL `extensions.code` for each domain (REST) error code. */
 const GRAPHQL_CODES: Record<HttpErrorCode, string> = {
@@ -120,6 +121,22 @@ export function formatError(options: ErrorOptions) {
         { status: 400, code: 'VALIDATION_ERROR', message: formatted.message },
         context,
       );
+      // A value the schema's types refused is the caller's input, as a variable or a literal:
+      // BAD_USER_INPUT with the domain's `details`, a literal's message naming where it is.
+      const refused = refusedInput(error, formatted.message);
+      if (refused) {
+        const named = !formatted.message.startsWith('Variable') && refused.path;
+        return {
+          ...formatted,
+          message: named ? `${refused.path}: ${formatted.message}` : formatted.message,
+          extensions: {
+            ...extensions,
+            code: 'BAD_USER_INPUT',
+            details: [{ path: refused.path ?? '', message: refused.reason }],
+            requestId,
+          },
+        };
+      }
       return {
         ...formatted,
         extensions: {

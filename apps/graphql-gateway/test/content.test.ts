@@ -27,7 +27,7 @@ describe('papers and paper(slug)', () => {
   it('when papers of an offering are listed anonymously, then only approved ones come', async () => {
     const c = await makeCatalog(admin, author);
     const { body } = await gw.gql(
-      'query ($o: ID) { papers(subjectOfferingId: $o) { items { id status } pagination { total } } }',
+      'query ($o: ObjectID) { papers(subjectOfferingId: $o) { items { id status } pagination { total } } }',
       {
         o: c.offering.id,
       },
@@ -42,7 +42,7 @@ describe('papers and paper(slug)', () => {
   it('when a normal user lists papers with a status they cannot see, then the page is empty', async () => {
     const c = await makeCatalog(admin, author);
     const { body } = await gw.gql(
-      'query ($o: ID) { papers(subjectOfferingId: $o, status: PENDING) { items { id } } }',
+      'query ($o: ObjectID) { papers(subjectOfferingId: $o, status: PENDING) { items { id } } }',
       { o: c.offering.id },
       callers.headers('normal'),
     );
@@ -52,13 +52,13 @@ describe('papers and paper(slug)', () => {
   it('when an editor lists papers, then every status comes, newest exam year first, and the status filter applies', async () => {
     const c = await makeCatalog(admin, author);
     const all = await gw.gql(
-      'query ($o: ID) { papers(subjectOfferingId: $o) { items { id } } }',
+      'query ($o: ObjectID) { papers(subjectOfferingId: $o) { items { id } } }',
       { o: c.offering.id },
       callers.headers('editor'),
     );
     expect(ids(all.body.data.papers.items)).toEqual([c.pending.id, c.approved.id]);
     const pending = await gw.gql(
-      'query ($o: ID) { papers(subjectOfferingId: $o, status: PENDING) { items { id } } }',
+      'query ($o: ObjectID) { papers(subjectOfferingId: $o, status: PENDING) { items { id } } }',
       { o: c.offering.id },
       callers.headers('editor'),
     );
@@ -68,7 +68,7 @@ describe('papers and paper(slug)', () => {
   it('when papers are filtered by exam type and year, then the upper-case enum maps to the REST value', async () => {
     const c = await makeCatalog(admin, author);
     const query =
-      'query ($o: ID, $t: ExamType, $y: Int) { papers(subjectOfferingId: $o, examType: $t, examYear: $y) { items { id examType examYear } } }';
+      'query ($o: ObjectID, $t: ExamType, $y: Year) { papers(subjectOfferingId: $o, examType: $t, examYear: $y) { items { id examType examYear } } }';
     const midTerm = await gw.gql(
       query,
       { o: c.offering.id, t: 'MID_TERM' },
@@ -88,7 +88,7 @@ describe('papers and paper(slug)', () => {
 
   it('when a pending paper is read by slug, then NOT_FOUND for anonymous and normal callers, found for editors', async () => {
     const c = await makeCatalog(admin, author);
-    const query = 'query ($slug: String!) { paper(slug: $slug) { id status } }';
+    const query = 'query ($slug: Slug!) { paper(slug: $slug) { id status } }';
     for (const caller of ['anonymous', 'normal', 'deactivated'] as const) {
       const { body } = await gw.gql(query, { slug: c.pending.slug }, callers.headers(caller));
       expect(body.data, caller).toEqual({ paper: null });
@@ -103,7 +103,7 @@ describe('papers and paper(slug)', () => {
   it('when statusHistory is asked, then editors see the changes with enum values and anonymous callers get null', async () => {
     const c = await makeCatalog(admin, author);
     const query =
-      'query ($slug: String!) { paper(slug: $slug) { statusHistory { from to by at reason } } }';
+      'query ($slug: Slug!) { paper(slug: $slug) { statusHistory { from to by at reason } } }';
     const editor = await gw.gql(query, { slug: c.approved.slug }, callers.headers('editor'));
     expect(editor.body.data.paper.statusHistory).toEqual([
       { from: 'PENDING', to: 'APPROVED', by: admin.id, at: expect.any(String), reason: 'ok' },
@@ -115,7 +115,7 @@ describe('papers and paper(slug)', () => {
   it('when Paper.subjectOffering and Paper.questions are asked, then the offering and the visible questions come', async () => {
     const c = await makeCatalog(admin, author);
     const { body } = await gw.gql(
-      'query ($slug: String!) { paper(slug: $slug) { subjectOffering { id subject { id } } questions { id text options } } }',
+      'query ($slug: Slug!) { paper(slug: $slug) { subjectOffering { id subject { id } } questions { id text options } } }',
       { slug: c.approved.slug },
     );
     expect(body.errors).toBeUndefined();
@@ -139,7 +139,7 @@ describe('questions, question(id, slug), solutions', () => {
         isVerified: true,
       },
     });
-    const query = `query ($p: ID, $t: QuestionType, $d: Difficulty, $v: Boolean) {
+    const query = `query ($p: ObjectID, $t: QuestionType, $d: Difficulty, $v: Boolean) {
       questions(paperId: $p, type: $t, difficulty: $d, isVerified: $v) { items { id type difficulty isVerified } } }`;
     const mcq = await gw.gql(query, { p: c.approved.id, t: 'MCQ' });
     expect(mcq.body.data.questions.items).toEqual([
@@ -155,7 +155,8 @@ describe('questions, question(id, slug), solutions', () => {
 
   it('when questions of a pending paper are listed, then anonymous callers see none and editors see them', async () => {
     const c = await makeCatalog(admin, author);
-    const query = 'query ($p: ID) { questions(paperId: $p) { items { id } pagination { total } } }';
+    const query =
+      'query ($p: ObjectID) { questions(paperId: $p) { items { id } pagination { total } } }';
     const anonymous = await gw.gql(query, { p: c.pending.id });
     expect(anonymous.body.data.questions).toEqual({ items: [], pagination: { total: 0 } });
     const editor = await gw.gql(query, { p: c.pending.id }, callers.headers('editor'));
@@ -166,10 +167,10 @@ describe('questions, question(id, slug), solutions', () => {
     const c = await makeCatalog(admin, author);
     const fields =
       'id paperId subjectOfferingId universityId moduleId topicId text type difficulty marks options answer slug isVerified createdBy createdAt updatedAt';
-    const byId = await gw.gql(`query ($id: ID) { question(id: $id) { ${fields} } }`, {
+    const byId = await gw.gql(`query ($id: ObjectID) { question(id: $id) { ${fields} } }`, {
       id: c.question.id,
     });
-    const bySlug = await gw.gql(`query ($slug: String) { question(slug: $slug) { ${fields} } }`, {
+    const bySlug = await gw.gql(`query ($slug: Slug) { question(slug: $slug) { ${fields} } }`, {
       slug: c.question.slug,
     });
     expect(byId.body.errors).toBeUndefined();
@@ -177,23 +178,21 @@ describe('questions, question(id, slug), solutions', () => {
     expect(bySlug.body.data.question).toEqual(byId.body.data.question);
   });
 
-  it('when question gets neither or both of id and slug, then BAD_USER_INPUT', async () => {
+  it('when question gets neither key, then BAD_USER_INPUT; both, then the question they both name', async () => {
     const c = await makeCatalog(admin, author);
     const neither = await gw.gql('{ question { id } }');
     expect(neither.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    const both = await gw.gql(
-      'query ($id: ID, $slug: String) { question(id: $id, slug: $slug) { id } }',
-      {
-        id: c.question.id,
-        slug: c.question.slug,
-      },
-    );
-    expect(both.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const query = 'query ($id: ObjectID, $slug: Slug) { question(id: $id, slug: $slug) { id } }';
+    const both = await gw.gql(query, { id: c.question.id, slug: c.question.slug });
+    expect(both.body).toEqual({ data: { question: { id: c.question.id } } });
+    const disagree = await gw.gql(query, { id: c.question.id, slug: `${c.question.slug}-x` });
+    expect(disagree.body.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect(disagree.body.data).toEqual({ question: null });
   });
 
   it('when a question of a pending paper is read anonymously, then NOT_FOUND; an editor reads it', async () => {
     const c = await makeCatalog(admin, author);
-    const query = 'query ($id: ID) { question(id: $id) { id } }';
+    const query = 'query ($id: ObjectID) { question(id: $id) { id } }';
     const anonymous = await gw.gql(query, { id: c.hiddenQuestion.id });
     expect(anonymous.body.errors[0].extensions.code).toBe('NOT_FOUND');
     const editor = await gw.gql(query, { id: c.hiddenQuestion.id }, callers.headers('editor'));
@@ -211,7 +210,7 @@ describe('questions, question(id, slug), solutions', () => {
     await voteSolution({ actor: admin, id: c.solution.id, input: { value: -1 } });
     const fields = 'id questionId authorId content upvotes downvotes score myVote';
     const list = await gw.gql(
-      `query ($q: ID) { solutions(questionId: $q) { items { ${fields} } pagination { total } } }`,
+      `query ($q: ObjectID) { solutions(questionId: $q) { items { ${fields} } pagination { total } } }`,
       { q: c.question.id },
       callers.headers('normal'),
     );
@@ -239,13 +238,13 @@ describe('questions, question(id, slug), solutions', () => {
       },
     ]);
     const nested = await gw.gql(
-      `query ($id: ID) { question(id: $id) { solutions { ${fields} } } }`,
+      `query ($id: ObjectID) { question(id: $id) { solutions { ${fields} } } }`,
       { id: c.question.id },
       callers.headers('normal'),
     );
     expect(nested.body.data.question.solutions).toEqual(list.body.data.solutions.items);
     const anonymous = await gw.gql(
-      'query ($id: ID) { question(id: $id) { solutions { id myVote } } }',
+      'query ($id: ObjectID) { question(id: $id) { solutions { id myVote } } }',
       { id: c.question.id },
     );
     expect(anonymous.body.data.question.solutions).toEqual([
@@ -293,7 +292,7 @@ describe('content mutations by role', () => {
           const c = await makeCatalog(admin, author);
           return {
             query:
-              'mutation ($id: ID!) { updatePaper(id: $id, input: { examType: QUIZ, title: "Renamed" }) { id examType title } }',
+              'mutation ($id: ObjectID!) { updatePaper(id: $id, input: { examType: QUIZ, title: "Renamed" }) { id examType title } }',
             variables: { id: c.pending.id },
             tookEffect: async () => {
               const paper = await PaperModel.findById(c.pending.id).lean();
@@ -312,7 +311,7 @@ describe('content mutations by role', () => {
             input: { subjectOfferingId: c.offering.id, examYear: 2019, examType: 'quiz' },
           });
           return {
-            query: 'mutation ($id: ID!) { deletePaper(id: $id) }',
+            query: 'mutation ($id: ObjectID!) { deletePaper(id: $id) }',
             variables: { id: empty.id },
             tookEffect: async () => !(await PaperModel.exists({ _id: empty.id })),
           };
@@ -325,7 +324,7 @@ describe('content mutations by role', () => {
           const c = await makeCatalog(admin, author);
           return {
             query:
-              'mutation ($id: ID!) { setPaperStatus(id: $id, status: REJECTED, reason: "blurry scan") { id status statusHistory { to reason } } }',
+              'mutation ($id: ObjectID!) { setPaperStatus(id: $id, status: REJECTED, reason: "blurry scan") { id status statusHistory { to reason } } }',
             variables: { id: c.pending.id },
             tookEffect: async () => {
               const paper = await PaperModel.findById(c.pending.id).lean();
@@ -367,7 +366,7 @@ describe('content mutations by role', () => {
           const c = await makeCatalog(admin, author);
           return {
             query:
-              'mutation ($id: ID!) { updateQuestion(id: $id, input: { isVerified: true, marks: 4.5 }) { id isVerified marks } }',
+              'mutation ($id: ObjectID!) { updateQuestion(id: $id, input: { isVerified: true, marks: 4.5 }) { id isVerified marks } }',
             variables: { id: c.hiddenQuestion.id },
             tookEffect: async () => {
               const question = await QuestionModel.findById(c.hiddenQuestion.id).lean();
@@ -382,7 +381,7 @@ describe('content mutations by role', () => {
         arrange: async () => {
           const c = await makeCatalog(admin, author);
           return {
-            query: 'mutation ($id: ID!) { deleteQuestion(id: $id) }',
+            query: 'mutation ($id: ObjectID!) { deleteQuestion(id: $id) }',
             variables: { id: c.hiddenQuestion.id },
             tookEffect: async () => !(await QuestionModel.exists({ _id: c.hiddenQuestion.id })),
           };
@@ -409,7 +408,7 @@ describe('content mutations by role', () => {
           const c = await makeCatalog(admin, author);
           return {
             query:
-              'mutation ($id: ID!) { voteSolution(id: $id, value: 1) { id upvotes score myVote } }',
+              'mutation ($id: ObjectID!) { voteSolution(id: $id, value: 1) { id upvotes score myVote } }',
             variables: { id: c.solution.id },
             tookEffect: async () =>
               (await VoteModel.countDocuments({ solutionId: c.solution.id, value: 1 })) === 1,
@@ -423,7 +422,7 @@ describe('content mutations by role', () => {
     const c = await makeCatalog(admin, author);
     const vote = (value: number) =>
       gw.gql(
-        'mutation ($id: ID!, $v: Int!) { voteSolution(id: $id, value: $v) { upvotes downvotes score myVote } }',
+        'mutation ($id: ObjectID!, $v: VoteValue!) { voteSolution(id: $id, value: $v) { upvotes downvotes score myVote } }',
         { id: c.solution.id, v: value },
         callers.headers('editor'),
       );
@@ -447,7 +446,7 @@ describe('content mutations by role', () => {
   it('when a user votes on their own solution, then FORBIDDEN and no vote is stored', async () => {
     const c = await makeCatalog(admin, await actorOf(callers.sub('normal')));
     const { body } = await gw.gql(
-      'mutation ($id: ID!) { voteSolution(id: $id, value: 1) { id } }',
+      'mutation ($id: ObjectID!) { voteSolution(id: $id, value: 1) { id } }',
       { id: c.solution.id },
       callers.headers('normal'),
     );
@@ -471,7 +470,7 @@ describe('content mutations by role', () => {
   it('when a paper is created with status APPROVED, then BAD_USER_INPUT: only DRAFT or PENDING on create', async () => {
     const c = await makeCatalog(admin, author);
     const { body } = await gw.gql(
-      'mutation ($o: ID!) { createPaper(input: { subjectOfferingId: $o, examYear: 2022, examType: QUIZ, status: APPROVED }) { id } }',
+      'mutation ($o: ObjectID!) { createPaper(input: { subjectOfferingId: $o, examYear: 2022, examType: QUIZ, status: APPROVED }) { id } }',
       { o: c.offering.id },
       callers.headers('editor'),
     );

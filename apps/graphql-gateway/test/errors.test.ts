@@ -5,7 +5,7 @@ import { UniversityModel } from '@qpc/domain/testing';
 import { socketEndedByPeerError, tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { actorOf, tag } from './support/fixtures.js';
-import { makeCallers, startGateway } from './support/harness.js';
+import { makeCallers, pathsOfRefusals, startGateway } from './support/harness.js';
 import type { Callers, RunningGateway } from './support/harness.js';
 
 let gw: RunningGateway;
@@ -56,23 +56,18 @@ describe('errors in resolvers', () => {
     }
   });
 
-  it('when the domain schema refuses an input, then BAD_USER_INPUT with every field path in details', async () => {
+  it('when several values of an input are refused, then BAD_USER_INPUT names every field path', async () => {
     const { body } = await gw.gql(
       'mutation { createUniversity(input: { name: "  ", shortName: "", slug: "Not A Slug" }) { id } }',
       undefined,
       callers.headers('admin'),
     );
-    expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect(body.errors[0].extensions.details.map((d: { path: string }) => d.path).sort()).toEqual([
-      'name',
-      'shortName',
-      'slug',
-    ]);
+    expect(pathsOfRefusals(body.errors)).toEqual(['name', 'shortName', 'slug']);
   });
 
   it('when a variable has the wrong type, then 400 BAD_USER_INPUT before any resolver runs', async () => {
     const { status, body } = await gw.gql(
-      'query ($n: Int) { universities(limit: $n) { items { id } } }',
+      'query ($n: PageSize) { universities(limit: $n) { items { id } } }',
       { n: 'ten' },
     );
     expect(status).toBe(400);
@@ -91,7 +86,7 @@ describe('errors in resolvers', () => {
     const slug = `taken-${tag()}`;
     await createUniversity({ actor: admin, input: { name: 'First', shortName: 'F', slug } });
     const { body } = await gw.gql(
-      'mutation ($slug: String) { createUniversity(input: { name: "Second", shortName: "S", slug: $slug }) { id } }',
+      'mutation ($slug: Slug) { createUniversity(input: { name: "Second", shortName: "S", slug: $slug }) { id } }',
       { slug },
       callers.headers('admin'),
     );
@@ -113,7 +108,7 @@ describe('errors in resolvers', () => {
     });
     await createSemester({ actor: admin, input: { branchId: branch.id, number: 1 } });
     const { body } = await gw.gql(
-      'mutation ($id: ID!) { deleteBranch(id: $id) }',
+      'mutation ($id: ObjectID!) { deleteBranch(id: $id) }',
       { id: branch.id },
       callers.headers('admin'),
     );

@@ -46,6 +46,7 @@ import type { GraphQLInputType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { enumResolvers } from '../src/schema/common.js';
+import { SCALAR_RULES } from '../src/schema/scalars.js';
 import { buildSchema } from '../src/schema/index.js';
 
 type Json = Record<string, any>;
@@ -109,13 +110,35 @@ function scalarOf(json: Json): string {
   return json.type === 'number' && isWhole ? 'integer' : json.type;
 }
 
+/** The JSON types each GraphQL scalar carries: the built-in ones and the graph's own. */
 const SCALARS: Record<string, string[]> = {
   String: ['string'],
-  ID: ['string'],
   Int: ['integer'],
   Float: ['number', 'integer'],
   Boolean: ['boolean'],
+  ...Object.fromEntries(
+    Object.entries(SCALAR_RULES).map(([name, rule]) => [
+      name,
+      rule.kind === 'int'
+        ? ['integer']
+        : rule.kind === 'float'
+          ? ['number', 'integer']
+          : ['string'],
+    ]),
+  ),
 };
+
+/** A bounded number scalar must take every value the domain takes: it refuses nothing more. */
+function boundsProblem(scalar: string, leaf: Json): string | null {
+  const rule = SCALAR_RULES[scalar];
+  if (rule?.kind !== 'int' && rule?.kind !== 'float') return null;
+  const values: number[] | undefined = leaf.enum;
+  const min = values ? Math.min(...values) : (leaf.minimum ?? -Infinity);
+  const max = values ? Math.max(...values) : (leaf.maximum ?? Infinity);
+  return rule.min <= min && rule.max >= max
+    ? null
+    : `${scalar} takes ${rule.min} to ${rule.max}, the domain ${min} to ${max}`;
+}
 
 /** What the graph gives the domain for each enum value (the enum resolvers). */
 function domainValues(enumName: string): unknown[] {
@@ -161,6 +184,8 @@ function compare(graph: GraphFields, zodSchema: z.ZodType): string[] {
       }
     } else if (!leaves.some((o) => SCALARS[named.name]?.includes(scalarOf(o)))) {
       problems.push(`${where}: ${named.name} but the domain takes ${JSON.stringify(leaves)}`);
+    } else if (leaves.some((o) => boundsProblem(named.name, o))) {
+      problems.push(`${where}: ${leaves.map((o) => boundsProblem(named.name, o)).join('; ')}`);
     } else {
       // A scalar the domain takes a few values of (a vote's 1, -1, 0): the description lists them.
       const values = leaves.flatMap((o) => o.enum ?? []);

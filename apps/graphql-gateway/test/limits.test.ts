@@ -85,12 +85,14 @@ describe('cost', () => {
       1 + 20 * (1 + NESTED_LIST_SIZE) + 1,
     );
     expect(cost('{ universities(limit: 5) { items { id } } }')).toBe(1 + 5);
-    expect(cost('query ($n: Int) { universities(limit: $n) { items { id } } }', { n: 50 })).toBe(
-      1 + 50,
-    );
-    expect(cost('query ($n: Int = 70) { universities(limit: $n) { items { id } } }')).toBe(1 + 70);
     expect(
-      cost('query ($n: Int = 70) { universities(limit: $n) { items { id } } }', { n: 3 }),
+      cost('query ($n: PageSize) { universities(limit: $n) { items { id } } }', { n: 50 }),
+    ).toBe(1 + 50);
+    expect(cost('query ($n: PageSize = 70) { universities(limit: $n) { items { id } } }')).toBe(
+      1 + 70,
+    );
+    expect(
+      cost('query ($n: PageSize = 70) { universities(limit: $n) { items { id } } }', { n: 3 }),
     ).toBe(1 + 3);
   });
 
@@ -149,7 +151,7 @@ describe('cost', () => {
 
   it('when a page size multiplies a deep tree past the limit, then the query is refused before it runs', async () => {
     const query =
-      'query ($n: Int) { offerings: subjectOfferings(limit: $n) { items { syllabus { modules { topics { questions { solutions { id } } } } } } } }';
+      'query ($n: PageSize) { offerings: subjectOfferings(limit: $n) { items { syllabus { modules { topics { questions { solutions { id } } } } } } } }';
     const small = await gw.gql(query, { n: 2 });
     expect(small.status).toBe(200);
     expect(small.body.errors).toBeUndefined();

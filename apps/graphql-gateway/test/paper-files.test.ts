@@ -35,7 +35,7 @@ async function attach(paperId: string): Promise<Buffer> {
   return pdf;
 }
 
-const FILE_QUERY = 'query ($s: String!) { paper(slug: $s) { id file { size sha256 uploadedAt } } }';
+const FILE_QUERY = 'query ($s: Slug!) { paper(slug: $s) { id file { size sha256 uploadedAt } } }';
 
 describe('Paper.file', () => {
   it('when a paper has a file, then file has its size, SHA-256 and upload time; without one it is null', async () => {
@@ -60,7 +60,7 @@ describe('Paper.file', () => {
     await attach(c.approved.id);
     await attach(c.pending.id);
     const query =
-      'query ($o: ID!) { papers(subjectOfferingId: $o) { items { id file { sha256 } } } subjectOffering(id: $o) { papers { id file { size } } } }';
+      'query ($o: ObjectID!) { papers(subjectOfferingId: $o) { items { id file { sha256 } } } subjectOffering(id: $o) { papers { id file { size } } } }';
     const anonymous = await gw.gql(query, { o: c.offering.id });
     expect(anonymous.body.errors).toBeUndefined();
     expect(anonymous.body.data.papers.items).toEqual([
@@ -95,7 +95,7 @@ describe('deletePaperFile', () => {
           const c = await makeCatalog(admin, author);
           await attach(c.approved.id);
           return {
-            query: 'mutation ($id: ID!) { deletePaperFile(id: $id) }',
+            query: 'mutation ($id: ObjectID!) { deletePaperFile(id: $id) }',
             variables: { id: c.approved.id },
             tookEffect: async () =>
               (await PaperModel.findById(c.approved.id, { file: 1 }).lean())?.file === null,
@@ -108,7 +108,7 @@ describe('deletePaperFile', () => {
   it('when the paper has no file, then NOT_FOUND', async () => {
     const c = await makeCatalog(admin, author);
     const { body } = await gw.gql(
-      'mutation ($id: ID!) { deletePaperFile(id: $id) }',
+      'mutation ($id: ObjectID!) { deletePaperFile(id: $id) }',
       { id: c.approved.id },
       callers.headers('admin'),
     );

@@ -91,7 +91,7 @@ describe('parity with the domain services (REST bodies)', () => {
     const rest = await getUniversityBySlug({ actor: null, slug: catalog.university.slug });
     const one = await graph(
       'anonymous',
-      `query ($s: String!) { university(slug: $s) { ${selectionOf(rest)} } }`,
+      `query ($s: Slug!) { university(slug: $s) { ${selectionOf(rest)} } }`,
       { s: rest.slug },
     );
     expect(one.university).toEqual(rest);
@@ -99,7 +99,7 @@ describe('parity with the domain services (REST bodies)', () => {
     const page = await listUniversities({ actor: null, query });
     const list = await graph(
       'anonymous',
-      `query ($search: String, $limit: Int) { universities(search: $search, limit: $limit) { ${listSelection(page)} } }`,
+      `query ($search: String, $limit: PageSize) { universities(search: $search, limit: $limit) { ${listSelection(page)} } }`,
       query,
     );
     expect(list.universities).toEqual(page);
@@ -112,14 +112,14 @@ describe('parity with the domain services (REST bodies)', () => {
     });
     const b = await graph(
       'anonymous',
-      `query ($u: ID) { branches(universityId: $u) { ${listSelection(branches)} } }`,
+      `query ($u: ObjectID) { branches(universityId: $u) { ${listSelection(branches)} } }`,
       { u: catalog.university.id },
     );
     expect(b.branches).toEqual(branches);
     const semesters = await listSemesters({ actor: null, query: { branchId: catalog.branch.id } });
     const s = await graph(
       'anonymous',
-      `query ($b: ID) { semesters(branchId: $b) { ${listSelection(semesters)} } }`,
+      `query ($b: ObjectID) { semesters(branchId: $b) { ${listSelection(semesters)} } }`,
       { b: catalog.branch.id },
     );
     expect(s.semesters).toEqual(semesters);
@@ -167,7 +167,7 @@ describe('parity with the domain services (REST bodies)', () => {
     expect(anonymous.items).toHaveLength(1);
     const a = await graph(
       'anonymous',
-      `query ($o: ID) { papers(subjectOfferingId: $o) { ${listSelection(anonymous)} } }`,
+      `query ($o: ObjectID) { papers(subjectOfferingId: $o) { ${listSelection(anonymous)} } }`,
       { o: query.subjectOfferingId },
     );
     expect(a.papers).toEqual(anonymous);
@@ -177,7 +177,7 @@ describe('parity with the domain services (REST bodies)', () => {
     expect(all.items[1]?.statusHistory?.length).toBeGreaterThan(0);
     const e = await graph(
       'editor',
-      `query ($o: ID) { papers(subjectOfferingId: $o) { ${listSelection({ items: [all.items[1]!] })} } }`,
+      `query ($o: ObjectID) { papers(subjectOfferingId: $o) { ${listSelection({ items: [all.items[1]!] })} } }`,
       {
         o: query.subjectOfferingId,
       },

@@ -7,7 +7,7 @@ import type { TreeSize } from './support/fixtures.js';
 import { makeCallers, startGateway } from './support/harness.js';
 import type { Caller, Callers, RunningGateway } from './support/harness.js';
 
-const TREE = `query ($id: ID!) {
+const TREE = `query ($id: ObjectID!) {
   subjectOffering(id: $id) {
     id
     subject { id name }

@@ -40,7 +40,7 @@ describe('search and coverage', () => {
       },
     });
     const { body } = await gw.gql(
-      `query ($q: String!) { search(q: $q) {
+      `query ($q: SearchText!) { search(q: $q) {
         items { type id slug title snippet score }
         pagination { total }
         facets { type { question paper subject } examYear { value count } universityId { value count } } } }`,
@@ -59,7 +59,7 @@ describe('search and coverage', () => {
   it('when an offering is read with its coverage, then the figures equal the REST coverage for that caller', async () => {
     const c = await makeCatalog(admin);
     const { body } = await gw.gql(
-      `query ($id: ID!) { subjectOffering(id: $id) { coverage {
+      `query ($id: ObjectID!) { subjectOffering(id: $id) { coverage {
         papers { count years }
         modules { id questionCount marks years askedInLast { asked of } topics { id questionCount } }
         unassigned { questionCount } } } }`,

@@ -24,7 +24,7 @@ describe('reads by id', () => {
   it('when a module, topic and solution are read by id, then each answers with the REST fields; an unknown id is null', async () => {
     const c = await makeCatalog(admin);
     const { body } = await gw.gql(
-      `query ($m: ID!, $t: ID!, $s: ID!, $o: ID!) {
+      `query ($m: ObjectID!, $t: ObjectID!, $s: ObjectID!, $o: ObjectID!) {
         module(id: $m) { id title syllabusId universityId }
         topic(id: $t) { id title moduleId syllabusId }
         solution(id: $s) { id questionId paperId content score myVote }
@@ -36,7 +36,7 @@ describe('reads by id', () => {
     expect(body.data.module).toMatchObject({ id: c.module.id, universityId: c.university.id });
     expect(body.data.topic).toMatchObject({ id: c.topic.id, moduleId: c.module.id });
     expect(body.data.solution).toMatchObject({ id: c.solution.id, paperId: c.approved.id });
-    const missing = await gw.gql('query ($id: ID!) { solution(id: $id) { id } }', {
+    const missing = await gw.gql('query ($id: ObjectID!) { solution(id: $id) { id } }', {
       id: '507f1f77bcf86cd799439011',
     });
     expect(missing.body.errors?.[0]?.extensions?.code ?? null).toBe('NOT_FOUND');
@@ -51,7 +51,7 @@ describe('lists: filters, sort, includeTotal', () => {
       input: { subjectOfferingId: c.offering.id, examYear: 2001, examType: 'quiz' },
     });
     const { body } = await gw.gql(
-      `query ($u: ID) { papers(universityId: $u, sort: "examYear", includeTotal: false, limit: 1) {
+      `query ($u: ObjectID) { papers(universityId: $u, sort: "examYear", includeTotal: false, limit: 1) {
         items { id } pagination { total totalPages hasNextPage } } }`,
       { u: c.university.id },
       callers.headers('editor'),
@@ -88,7 +88,7 @@ describe('role matrix of the new mutations', () => {
           const title = `Renamed ${tag()}`;
           return {
             query:
-              'mutation ($id: ID!, $t: String) { updateModule(id: $id, input: { title: $t }) { id title } }',
+              'mutation ($id: ObjectID!, $t: NonEmptyString) { updateModule(id: $id, input: { title: $t }) { id title } }',
             variables: { id: module.id, t: title },
             tookEffect: async () => (await ModuleModel.findById(module.id).lean())?.title === title,
           };
@@ -100,7 +100,8 @@ describe('role matrix of the new mutations', () => {
         arrange: async () => {
           const topic = await freshTopic();
           return {
-            query: 'mutation ($id: ID!) { updateTopic(id: $id, input: { order: 9 }) { id order } }',
+            query:
+              'mutation ($id: ObjectID!) { updateTopic(id: $id, input: { order: 9 }) { id order } }',
             variables: { id: topic.id },
             tookEffect: async () => (await TopicModel.findById(topic.id).lean())?.order === 9,
           };
@@ -112,7 +113,7 @@ describe('role matrix of the new mutations', () => {
         arrange: async () => {
           const topic = await freshTopic();
           return {
-            query: 'mutation ($id: ID!) { deleteTopic(id: $id) }',
+            query: 'mutation ($id: ObjectID!) { deleteTopic(id: $id) }',
             variables: { id: topic.id },
             tookEffect: async () => !(await TopicModel.exists({ _id: topic.id })),
           };
@@ -124,7 +125,7 @@ describe('role matrix of the new mutations', () => {
         arrange: async () => {
           const module = await freshModule();
           return {
-            query: 'mutation ($id: ID!) { deleteModule(id: $id) }',
+            query: 'mutation ($id: ObjectID!) { deleteModule(id: $id) }',
             variables: { id: module.id },
             tookEffect: async () => !(await ModuleModel.exists({ _id: module.id })),
           };
@@ -138,7 +139,7 @@ describe('role matrix of the new mutations', () => {
           await TopicModel.deleteMany({ moduleId: c.module.id });
           await ModuleModel.deleteMany({ subjectOfferingId: c.offering.id });
           return {
-            query: 'mutation ($id: ID!) { deleteSyllabus(subjectOfferingId: $id) }',
+            query: 'mutation ($id: ObjectID!) { deleteSyllabus(subjectOfferingId: $id) }',
             variables: { id: c.offering.id },
             tookEffect: async () =>
               !(await SyllabusModel.exists({ subjectOfferingId: c.offering.id })),
@@ -157,7 +158,7 @@ describe('role matrix of the new mutations', () => {
             input: { questionId: c.question.id, content: 'Mine.' },
           });
           return {
-            query: 'mutation ($id: ID!) { deleteSolution(id: $id) }',
+            query: 'mutation ($id: ObjectID!) { deleteSolution(id: $id) }',
             variables: { id: solution.id },
             tookEffect: async () => !(await SolutionModel.exists({ _id: solution.id })),
           };
@@ -175,7 +176,7 @@ describe('role matrix of the new mutations', () => {
     });
     const edit = (caller: 'normal' | 'admin', content: string) =>
       gw.gql(
-        'mutation ($id: ID!, $c: String!) { updateSolution(id: $id, input: { content: $c }) { id content } }',
+        'mutation ($id: ObjectID!, $c: NonEmptyString!) { updateSolution(id: $id, input: { content: $c }) { id content } }',
         { id: solution.id, c: content },
         callers.headers(caller),
       );

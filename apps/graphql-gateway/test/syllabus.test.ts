@@ -39,7 +39,7 @@ describe('syllabus(subjectOfferingId) and its tree', () => {
       input: { moduleId: second.id, title: 'A', order: 2 },
     });
     const { body } = await gw.gql(
-      `query ($id: ID!) { syllabus(subjectOfferingId: $id) {
+      `query ($id: ObjectID!) { syllabus(subjectOfferingId: $id) {
         id subjectOfferingId createdAt updatedAt
         modules { id syllabusId subjectOfferingId title order createdAt updatedAt topics { id moduleId subjectOfferingId title order } } } }`,
       { id: c.offering.id },
@@ -80,7 +80,7 @@ describe('syllabus(subjectOfferingId) and its tree', () => {
   it('when SubjectOffering.syllabus is followed down, then Syllabus.modules and Module.topics load through loaders', async () => {
     const c = await makeCatalog(admin);
     const { body } = await gw.gql(
-      'query ($id: ID!) { subjectOffering(id: $id) { syllabus { modules { id topics { id } } } } }',
+      'query ($id: ObjectID!) { subjectOffering(id: $id) { syllabus { modules { id topics { id } } } } }',
       { id: c.offering.id },
     );
     expect(body.errors).toBeUndefined();
@@ -91,7 +91,7 @@ describe('syllabus(subjectOfferingId) and its tree', () => {
 
   it('when Module.questions and Topic.questions are asked anonymously, then only questions of approved papers come', async () => {
     const c = await makeCatalog(admin);
-    const query = `query ($id: ID!) { syllabus(subjectOfferingId: $id) {
+    const query = `query ($id: ObjectID!) { syllabus(subjectOfferingId: $id) {
       modules { questions { id paperId } topics { questions { id paperId } } } } }`;
     const anonymous = await gw.gql(query, { id: c.offering.id });
     expect(anonymous.body.errors).toBeUndefined();
@@ -102,7 +102,7 @@ describe('syllabus(subjectOfferingId) and its tree', () => {
 
   it('when an editor asks Module.questions and Topic.questions, then every question comes, newest first', async () => {
     const c = await makeCatalog(admin);
-    const query = `query ($id: ID!) { syllabus(subjectOfferingId: $id) { modules { questions { id } topics { questions { id } } } } }`;
+    const query = `query ($id: ObjectID!) { syllabus(subjectOfferingId: $id) { modules { questions { id } topics { questions { id } } } } }`;
     const { body } = await gw.gql(query, { id: c.offering.id }, callers.headers('editor'));
     const [module] = body.data.syllabus.modules;
     // The hidden question names only a topic: the domain files it under that topic's module too.
@@ -127,7 +127,7 @@ describe('syllabus mutations by role', () => {
           await ModuleModel.deleteMany({ subjectOfferingId: c.offering.id });
           return {
             query:
-              'mutation ($id: ID!) { initSyllabus(subjectOfferingId: $id) { id subjectOfferingId modules { id } } }',
+              'mutation ($id: ObjectID!) { initSyllabus(subjectOfferingId: $id) { id subjectOfferingId modules { id } } }',
             variables: { id: c.offering.id },
             tookEffect: async () =>
               Boolean(await SyllabusModel.exists({ subjectOfferingId: c.offering.id })),
@@ -169,7 +169,7 @@ describe('syllabus mutations by role', () => {
     const c = await makeCatalog(admin);
     await SyllabusModel.deleteOne({ subjectOfferingId: c.offering.id });
     const { body } = await gw.gql(
-      'mutation ($id: ID!) { createModule(input: { subjectOfferingId: $id, title: "Orphan" }) { id } }',
+      'mutation ($id: ObjectID!) { createModule(input: { subjectOfferingId: $id, title: "Orphan" }) { id } }',
       { id: c.offering.id },
       callers.headers('editor'),
     );
@@ -183,7 +183,7 @@ describe('syllabus mutations by role', () => {
   it('when a second syllabus is initialized, then CONFLICT', async () => {
     const c = await makeCatalog(admin);
     const { body } = await gw.gql(
-      'mutation ($id: ID!) { initSyllabus(subjectOfferingId: $id) { id } }',
+      'mutation ($id: ObjectID!) { initSyllabus(subjectOfferingId: $id) { id } }',
       { id: c.offering.id },
       callers.headers('admin'),
     );

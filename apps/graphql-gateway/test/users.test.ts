@@ -78,7 +78,7 @@ describe('users and user(externalId)', () => {
     it(`when ${caller} reads a user by externalId, then ${isAllowed ? 'the user comes' : refusalCode(caller)}`, async () => {
       const target = await makeUser('editor');
       const { body } = await gw.gql(
-        `query ($e: String!) { user(externalId: $e) { ${USER_FIELDS} } }`,
+        `query ($e: NonEmptyString!) { user(externalId: $e) { ${USER_FIELDS} } }`,
         { e: target.externalId },
         callers.headers(caller),
       );
@@ -154,7 +154,7 @@ describe('updateUser', () => {
           const target = await makeUser('normal');
           return {
             query:
-              'mutation ($e: String!) { updateUser(externalId: $e, input: { role: EDITOR }) { externalId role } }',
+              'mutation ($e: NonEmptyString!) { updateUser(externalId: $e, input: { role: EDITOR }) { externalId role } }',
             variables: { e: target.externalId },
             tookEffect: async () =>
               (await UserModel.findOne({ externalId: target.externalId }).lean())?.role ===
@@ -170,7 +170,7 @@ describe('updateUser', () => {
     const headers = { authorization: `Bearer ${await tokenFor(target.externalId)}` };
     expect((await gw.gql('{ me { id } }', undefined, headers)).body.data.me.id).toBe(target.id);
     const { body } = await gw.gql(
-      'mutation ($e: String!) { updateUser(externalId: $e, input: { isActive: false }) { isActive } }',
+      'mutation ($e: NonEmptyString!) { updateUser(externalId: $e, input: { isActive: false }) { isActive } }',
       { e: target.externalId },
       callers.headers('admin'),
     );
@@ -182,7 +182,7 @@ describe('updateUser', () => {
   it('when the input is empty, then BAD_USER_INPUT', async () => {
     const target = await makeUser('normal');
     const { body } = await gw.gql(
-      'mutation ($e: String!) { updateUser(externalId: $e, input: {}) { id } }',
+      'mutation ($e: NonEmptyString!) { updateUser(externalId: $e, input: {}) { id } }',
       { e: target.externalId },
       callers.headers('admin'),
     );

@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { generate } from '@graphql-codegen/cli';
 import { buildSchema } from '@qpc/graphql-gateway/dist/schema/index.js';
+import { SCALAR_RULES } from '@qpc/graphql-gateway/dist/schema/scalars.js';
 import { printSchema } from 'graphql';
 import openapiTS, { astToString } from 'openapi-typescript';
 
@@ -45,13 +46,16 @@ await generate(
           skipTypename: true,
           avoidOptionals: { field: true, inputValue: false, object: false },
           strictScalars: true,
-          // Scalars of the schema, and the ones the gateway is adopting (graphql-scalars).
+          // The gateway's scalars as TypeScript types: its bounded numbers are numbers, the rest
+          // (ids, slugs, sort orders, non-empty text) strings.
           scalars: {
             ID: 'string',
-            ObjectID: 'string',
-            PositiveInt: 'number',
-            NonEmptyString: 'string',
-            Slug: 'string',
+            ...Object.fromEntries(
+              Object.entries(SCALAR_RULES).map(([name, { kind }]) => [
+                name,
+                kind === 'int' || kind === 'float' ? 'number' : 'string',
+              ]),
+            ),
           },
         },
       },

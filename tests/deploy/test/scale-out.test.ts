@@ -25,7 +25,7 @@ function vote(instance: ServiceProcess, solutionId: string, token: string, value
     ? rest(instance, 'PATCH', `/solutions/${solutionId}/vote`, { token, body: { value } })
     : graphql(
         instance,
-        'mutation ($id: ID!, $value: Int!) { voteSolution(id: $id, value: $value) { id } }',
+        'mutation ($id: ObjectID!, $value: VoteValue!) { voteSolution(id: $id, value: $value) { id } }',
         { id: solutionId, value },
         { token },
       );
@@ -40,7 +40,7 @@ async function tally(instance: ServiceProcess, questionId: string) {
   }
   const reply = await graphql(
     instance,
-    'query ($q: ID!) { solutions(questionId: $q) { items { upvotes downvotes score } } }',
+    'query ($q: ObjectID!) { solutions(questionId: $q) { items { upvotes downvotes score } } }',
     { q: questionId },
   );
   return dataOf<{ solutions: { items: Counts[] } }>(reply).solutions.items[0]!;
@@ -54,7 +54,7 @@ async function anonymousSees(instance: ServiceProcess, slug: string): Promise<bo
       throw new Error(`REST answered ${reply.status}`);
     return reply.status === 200;
   }
-  const reply = await graphql(instance, 'query ($s: String!) { paper(slug: $s) { status } }', {
+  const reply = await graphql(instance, 'query ($s: Slug!) { paper(slug: $s) { status } }', {
     s: slug,
   });
   if (reply.status !== 200) throw new Error(`gateway answered ${reply.status}`);
@@ -217,7 +217,7 @@ describe('scale-out: two REST instances and two gateways on one database and one
 
     const approval = await graphql(
       gatewayA,
-      'mutation ($id: ID!) { setPaperStatus(id: $id, status: APPROVED) { status } }',
+      'mutation ($id: ObjectID!) { setPaperStatus(id: $id, status: APPROVED) { status } }',
       { id: paper.id },
       { token: admin },
     );

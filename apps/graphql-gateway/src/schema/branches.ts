@@ -1,7 +1,8 @@
 import { createBranch, deleteBranch, listBranches, updateBranch } from '@qpc/domain';
 import type { Branch } from '@qpc/domain';
+import { createBranchInput, updateBranchInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
-import { listArgs, PAGE_ARGS, who } from './common.js';
+import { inputFor, listArgs, pageArgs, who } from './common.js';
 import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
 
 export const branchTypeDefs = /* GraphQL */ `
@@ -10,9 +11,9 @@ export const branchTypeDefs = /* GraphQL */ `
   """
   type Branch {
     "Resource id."
-    id: ID!
+    id: ObjectID!
     "Id of the university the branch belongs to."
-    universityId: ID!
+    universityId: ObjectID!
     "Name of the branch."
     name: String!
     "Short code, e.g. CSE, or null."
@@ -36,31 +37,31 @@ export const branchTypeDefs = /* GraphQL */ `
   "Fields of a new branch (REST: POST /branches)."
   input CreateBranchInput {
     "Id of an active university."
-    universityId: ID!
+    universityId: ObjectID!
     "Name of the branch (1 to 200 characters)."
-    name: String!
+    name: NonEmptyString!
     "Short code (1 to 50 characters), or null."
-    code: String
+    code: NonEmptyString
   }
 
   "Fields to change on a branch, at least one (REST: PATCH /branches/:id)."
   input UpdateBranchInput {
     "Id of an active university (refused while subject offerings reference the branch)."
-    universityId: ID
+    universityId: ObjectID
     "Name of the branch (1 to 200 characters)."
-    name: String
+    name: NonEmptyString
     "Short code (1 to 50 characters); null clears it."
-    code: String
+    code: NonEmptyString
   }
 
   type Query {
     "Branches ordered by name (REST: GET /branches)."
     branches(
       "Only branches of this university."
-      universityId: ID
+      universityId: ObjectID
       "Case-insensitive literal substring of the name (up to 100 characters)."
       search: String
-      ${PAGE_ARGS}
+      ${pageArgs('BranchSort')}
     ): BranchPage!
   }
 
@@ -68,9 +69,9 @@ export const branchTypeDefs = /* GraphQL */ `
     "Creates a branch ${who('catalog:write')}."
     createBranch("The new branch." input: CreateBranchInput!): Branch!
     "Updates a branch ${who('catalog:write')}."
-    updateBranch("The branch's id." id: ID!, "Fields to change." input: UpdateBranchInput!): Branch!
+    updateBranch("The branch's id." id: ObjectID!, "Fields to change." input: UpdateBranchInput!): Branch!
     "Deletes a branch without semesters or offerings ${who('catalog:delete')}."
-    deleteBranch("The branch's id." id: ID!): Boolean!
+    deleteBranch("The branch's id." id: ObjectID!): Boolean!
   }
 `;
 
@@ -84,9 +85,9 @@ export const branchResolvers = {
   },
   Mutation: {
     createBranch: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
-      createBranch({ actor, input }),
+      createBranch({ actor, input: inputFor(createBranchInput, input) }),
     updateBranch: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
-      updateBranch({ actor, id, input }),
+      updateBranch({ actor, id, input: inputFor(updateBranchInput, input) }),
     deleteBranch: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
       await deleteBranch({ actor, id });
       return true;

@@ -5,6 +5,7 @@ import {
   EXAM_TYPES,
   MAX_LIMIT,
   MAX_PAGE,
+  NEW_PAPER_STATUSES,
   PAPER_STATUSES,
   QUESTION_TYPES,
   ROLES,
@@ -16,15 +17,23 @@ export function enumName(value: string): string {
   return value.toUpperCase().replace(/-/g, '_');
 }
 
-/** The `page` and `limit` arguments of every list, with the bounds of the domain's pagination. */
-export const PAGE_ARGS = `"Page number, 1 to ${MAX_PAGE} (default 1)."
-      page: Int
+/**
+ * The `page`, `limit`, `includeTotal` and (for a list that sorts) `sort` arguments of a list,
+ * with the bounds of the domain's pagination in their types.
+ */
+export function pageArgs(sortScalar?: string): string {
+  const args = `"Page number, 1 to ${MAX_PAGE} (default 1)."
+      page: PositiveInt
       "Items per page, 1 to ${MAX_LIMIT} (default 20)."
-      limit: Int
+      limit: PageSize
       "false skips counting: total and totalPages are null, hasNextPage comes from reading one item past the page (default true)."
-      includeTotal: Boolean
+      includeTotal: Boolean`;
+  return sortScalar
+    ? `${args}
       "Order: a comma list of the fields this list sorts by, - before a field for descending (e.g. -examYear,title), up to 200 characters; an unknown field is refused."
-      sort: String`;
+      sort: ${sortScalar}`
+    : args;
+}
 
 /** Who may call a field, for its description, from the domain's `ACTIONS`: `(admin or editor)`. */
 export function who(action: Action): string {
@@ -74,6 +83,10 @@ export const ENUMS: Record<string, EnumDefinition> = {
     pending: 'Waiting for review',
     approved: 'Visible to everyone',
     rejected: 'Refused by a reviewer',
+  }),
+  NewPaperStatus: fromDomain('Status a new paper starts in', NEW_PAPER_STATUSES, {
+    draft: 'Work in progress',
+    pending: 'Waiting for review',
   }),
   ExamType: fromDomain('Kind of exam a paper comes from', EXAM_TYPES, {
     'end-term': 'End-of-term examination',
@@ -196,6 +209,25 @@ export const enumResolvers = {
 export function listArgs(args: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(args).filter(([, value]) => value !== null && value !== undefined),
+  );
+}
+
+/** A domain input schema (zod object): what `inputFor` reads of it. */
+interface InputSchema {
+  shape: Record<string, { safeParse(value: unknown): { success: boolean } }>;
+}
+
+/**
+ * An input object as the domain takes it. A GraphQL input field cannot be optional without
+ * also taking null, so a field given as null means "not given", unless the domain's own schema
+ * takes null for it (null clears the value: a question's module, a subject's code).
+ */
+export function inputFor(schema: InputSchema, input: unknown): unknown {
+  if (typeof input !== 'object' || input === null) return input;
+  return Object.fromEntries(
+    Object.entries(input).filter(
+      ([field, value]) => value !== null || (schema.shape[field]?.safeParse(null).success ?? true),
+    ),
   );
 }
 

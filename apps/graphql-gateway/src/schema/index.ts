@@ -6,6 +6,7 @@ import { commonTypeDefs, enumResolvers } from './common.js';
 import { paperFileResolvers, paperFileTypeDefs } from './paper-files.js';
 import { paperResolvers, paperTypeDefs } from './papers.js';
 import { questionResolvers, questionTypeDefs } from './questions.js';
+import { scalarResolvers, scalarTypeDefs } from './scalars.js';
 import { searchResolvers, searchTypeDefs } from './search.js';
 import { semesterResolvers, semesterTypeDefs } from './semesters.js';
 import { solutionResolvers, solutionTypeDefs } from './solutions.js';
@@ -20,6 +21,7 @@ import { userResolvers, userTypeDefs } from './users.js';
  * modules' names); `type Query` and `type Mutation` are merged across modules, in this order.
  */
 export const typeDefs = [
+  scalarTypeDefs,
   commonTypeDefs,
   universityTypeDefs,
   branchTypeDefs,
@@ -40,6 +42,7 @@ export function buildSchema(info: { version: string; startedAt: number }): Graph
   return makeExecutableSchema<GatewayContext>({
     typeDefs,
     resolvers: [
+      scalarResolvers,
       enumResolvers,
       {
         Query: {

@@ -24,7 +24,7 @@ export const paperFileTypeDefs = /* GraphQL */ `
 
   extend type Mutation {
     "Deletes the PDF of a paper ${who('catalog:delete')}; the paper stays (REST: DELETE /papers/:id/file)."
-    deletePaperFile("The paper's id." id: ID!): Boolean!
+    deletePaperFile("The paper's id." id: ObjectID!): Boolean!
   }
 `;
 

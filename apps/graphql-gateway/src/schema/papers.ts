@@ -7,8 +7,9 @@ import {
   updatePaper,
 } from '@qpc/domain';
 import type { Paper } from '@qpc/domain';
+import { createPaperInput, updatePaperInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
-import { listArgs, PAGE_ARGS, required, who } from './common.js';
+import { inputFor, listArgs, pageArgs, required, who } from './common.js';
 import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
 
 export const paperTypeDefs = /* GraphQL */ `
@@ -18,17 +19,17 @@ export const paperTypeDefs = /* GraphQL */ `
   """
   type Paper {
     "Resource id."
-    id: ID!
+    id: ObjectID!
     "Id of the subject offering."
-    subjectOfferingId: ID!
+    subjectOfferingId: ObjectID!
     "University of the paper's offering."
-    universityId: ID!
+    universityId: ObjectID!
     "Branch of the paper's offering."
-    branchId: ID!
+    branchId: ObjectID!
     "Semester of the paper's offering."
-    semesterId: ID!
+    semesterId: ObjectID!
     "Subject of the paper's offering."
-    subjectId: ID!
+    subjectId: ObjectID!
     "Year the exam was held."
     examYear: Int!
     "Kind of exam."
@@ -42,7 +43,7 @@ export const paperTypeDefs = /* GraphQL */ `
     "Status changes, oldest first; null unless the caller may paper:read-unapproved ${who('paper:read-unapproved')}."
     statusHistory: [PaperStatusChange!]
     "Id of the user who created it, or null."
-    createdBy: ID
+    createdBy: ObjectID
     "Creation time (ISO 8601)."
     createdAt: String!
     "Last update time (ISO 8601)."
@@ -62,7 +63,7 @@ export const paperTypeDefs = /* GraphQL */ `
     "Status after the change."
     to: PaperStatus!
     "Id of the admin who changed it."
-    by: ID!
+    by: ObjectID!
     "When it changed (ISO 8601)."
     at: String!
     "Why it changed, or null."
@@ -80,67 +81,67 @@ export const paperTypeDefs = /* GraphQL */ `
   "Fields of a new paper (REST: POST /papers)."
   input CreatePaperInput {
     "Id of the subject offering."
-    subjectOfferingId: ID!
+    subjectOfferingId: ObjectID!
     "Year the exam was held (1900 to next year)."
-    examYear: Int!
+    examYear: ExamYear!
     "Kind of exam."
     examType: ExamType!
     "Title (1 to 200 characters); generated from the subject, exam type and year when absent."
-    title: String
+    title: NonEmptyString
     "Unique lowercase kebab-case slug (1 to 120 characters); generated from the title when absent."
-    slug: String
+    slug: Slug
     "Initial status: DRAFT or PENDING (default PENDING)."
-    status: PaperStatus
+    status: NewPaperStatus
   }
 
   "Fields to change on a paper, at least one (REST: PATCH /papers/:id); the status changes through setPaperStatus."
   input UpdatePaperInput {
     "Year the exam was held (1900 to next year)."
-    examYear: Int
+    examYear: ExamYear
     "Kind of exam."
     examType: ExamType
     "Title (1 to 200 characters)."
-    title: String
+    title: NonEmptyString
     "Unique lowercase kebab-case slug (1 to 120 characters)."
-    slug: String
+    slug: Slug
   }
 
   type Query {
     "Papers the caller may see, newest exam year first (REST: GET /papers)."
     papers(
       "Only papers of this subject offering."
-      subjectOfferingId: ID
+      subjectOfferingId: ObjectID
       "Only papers of this university."
-      universityId: ID
+      universityId: ObjectID
       "Only papers of this branch."
-      branchId: ID
+      branchId: ObjectID
       "Only papers of this semester."
-      semesterId: ID
+      semesterId: ObjectID
       "Only papers of this subject."
-      subjectId: ID
+      subjectId: ObjectID
       "Only papers of this exam year (1900 to 9999)."
-      examYear: Int
+      examYear: Year
       "Only papers of this exam type."
       examType: ExamType
       "Only papers of this status (for callers who may paper:read-unapproved)."
       status: PaperStatus
-      ${PAGE_ARGS}
+      ${pageArgs('PaperSort')}
     ): PaperPage!
     "A paper by slug, when the caller may see it (REST: GET /papers/:slug)."
-    paper("The paper's slug." slug: String!): Paper
+    paper("The paper's slug." slug: Slug!): Paper
   }
 
   type Mutation {
     "Creates a paper as draft or pending ${who('catalog:write')}."
     createPaper("The new paper." input: CreatePaperInput!): Paper!
     "Updates a paper ${who('catalog:write')}."
-    updatePaper("The paper's id." id: ID!, "Fields to change." input: UpdatePaperInput!): Paper!
+    updatePaper("The paper's id." id: ObjectID!, "Fields to change." input: UpdatePaperInput!): Paper!
     "Deletes a paper without questions ${who('catalog:delete')}."
-    deletePaper("The paper's id." id: ID!): Boolean!
+    deletePaper("The paper's id." id: ObjectID!): Boolean!
     "Sets a paper's status and records the change ${who('paper:set-status')} (REST: PATCH /papers/:id/status)."
     setPaperStatus(
       "The paper's id."
-      id: ID!
+      id: ObjectID!
       "The new status."
       status: PaperStatus!
       "Why the status changes (up to 500 characters)."
@@ -161,9 +162,9 @@ export const paperResolvers = {
   },
   Mutation: {
     createPaper: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
-      createPaper({ actor, input }),
+      createPaper({ actor, input: inputFor(createPaperInput, input) }),
     updatePaper: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
-      updatePaper({ actor, id, input }),
+      updatePaper({ actor, id, input: inputFor(updatePaperInput, input) }),
     deletePaper: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
       await deletePaper({ actor, id });
       return true;

@@ -4,12 +4,14 @@ import {
   getQuestionById,
   getQuestionBySlug,
   listQuestions,
+  NotFoundError,
   updateQuestion,
   ValidationError,
 } from '@qpc/domain';
 import type { Question } from '@qpc/domain';
+import { createQuestionInput, updateQuestionInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
-import { listArgs, PAGE_ARGS, who } from './common.js';
+import { inputFor, listArgs, pageArgs, who } from './common.js';
 import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
 
 export const questionTypeDefs = /* GraphQL */ `
@@ -18,17 +20,17 @@ export const questionTypeDefs = /* GraphQL */ `
   """
   type Question {
     "Resource id."
-    id: ID!
+    id: ObjectID!
     "Id of the paper."
-    paperId: ID!
+    paperId: ObjectID!
     "Id of the paper's subject offering."
-    subjectOfferingId: ID!
+    subjectOfferingId: ObjectID!
     "Id of the paper's university."
-    universityId: ID!
+    universityId: ObjectID!
     "Id of the syllabus module, or null."
-    moduleId: ID
+    moduleId: ObjectID
     "Id of the syllabus topic, or null."
-    topicId: ID
+    topicId: ObjectID
     "The question as printed on the paper."
     text: String!
     "Kind of question."
@@ -46,7 +48,7 @@ export const questionTypeDefs = /* GraphQL */ `
     "True once checked by an editor."
     isVerified: Boolean!
     "Id of the user who created it, or null."
-    createdBy: ID
+    createdBy: ObjectID
     "Creation time (ISO 8601)."
     createdAt: String!
     "Last update time (ISO 8601)."
@@ -66,25 +68,25 @@ export const questionTypeDefs = /* GraphQL */ `
   "Fields of a new question (REST: POST /questions)."
   input CreateQuestionInput {
     "Id of the paper."
-    paperId: ID!
+    paperId: ObjectID!
     "The question text (1 to 10000 characters)."
-    text: String!
+    text: NonEmptyString!
     "Kind of question."
     type: QuestionType!
     "Difficulty."
     difficulty: Difficulty!
     "Syllabus module of the paper's subject offering, or null."
-    moduleId: ID
+    moduleId: ObjectID
     "Syllabus topic of the paper's subject offering (and of moduleId when given), or null."
-    topicId: ID
+    topicId: ObjectID
     "Marks (0 to 1000), or null."
-    marks: Float
+    marks: Marks
     "Choices: 2 to 10, each 1 to 1000 characters; required for MCQ and refused otherwise."
-    options: [String!]
+    options: [NonEmptyString!]
     "Expected answer (up to 10000 characters), or null."
     answer: String
     "Unique lowercase kebab-case slug (1 to 120 characters); generated from the text when absent."
-    slug: String
+    slug: Slug
     "Checked by an editor (default false)."
     isVerified: Boolean
   }
@@ -92,23 +94,23 @@ export const questionTypeDefs = /* GraphQL */ `
   "Fields to change on a question, at least one (REST: PATCH /questions/:id)."
   input UpdateQuestionInput {
     "The question text (1 to 10000 characters)."
-    text: String
+    text: NonEmptyString
     "Kind of question."
     type: QuestionType
     "Difficulty."
     difficulty: Difficulty
     "Syllabus module; null removes it."
-    moduleId: ID
+    moduleId: ObjectID
     "Syllabus topic; null removes it."
-    topicId: ID
+    topicId: ObjectID
     "Marks (0 to 1000); null clears them."
-    marks: Float
+    marks: Marks
     "Choices (MCQ only), 2 to 10, each 1 to 1000 characters; null removes them."
-    options: [String!]
+    options: [NonEmptyString!]
     "Expected answer (up to 10000 characters); null clears it."
     answer: String
     "Unique lowercase kebab-case slug (1 to 120 characters)."
-    slug: String
+    slug: Slug
     "Checked by an editor."
     isVerified: Boolean
   }
@@ -123,17 +125,17 @@ export const questionTypeDefs = /* GraphQL */ `
       "Only verified (true) or unverified (false) questions."
       isVerified: Boolean
       "Only questions of this paper."
-      paperId: ID
+      paperId: ObjectID
       "Only questions of this subject offering."
-      subjectOfferingId: ID
+      subjectOfferingId: ObjectID
       "Only questions of this module."
-      moduleId: ID
+      moduleId: ObjectID
       "Only questions of this topic."
-      topicId: ID
-      ${PAGE_ARGS}
+      topicId: ObjectID
+      ${pageArgs('QuestionSort')}
     ): QuestionPage!
-    "A question by id or by slug (give exactly one) (REST: GET /questions/:id, /questions/slug/:slug)."
-    question("The question's id." id: ID, "The question's slug." slug: String): Question
+    "A question by id or by slug, or by both when they name the same question (REST: GET /questions/:id, /questions/slug/:slug); give at least one."
+    question("The question's id." id: ObjectID, "The question's slug." slug: Slug): Question
   }
 
   type Mutation {
@@ -142,12 +144,12 @@ export const questionTypeDefs = /* GraphQL */ `
     "Updates a question ${who('catalog:write')}."
     updateQuestion(
       "The question's id."
-      id: ID!
+      id: ObjectID!
       "Fields to change."
       input: UpdateQuestionInput!
     ): Question!
     "Deletes a question without solutions ${who('catalog:delete')}."
-    deleteQuestion("The question's id." id: ID!): Boolean!
+    deleteQuestion("The question's id." id: ObjectID!): Boolean!
   }
 `;
 
@@ -158,28 +160,30 @@ export const questionResolvers = {
   Query: {
     questions: (_: unknown, args: Args, { actor, viewer }: Ctx) =>
       listQuestions({ actor, viewer, query: listArgs(args) }),
-    question: (
+    question: async (
       _: unknown,
       { id, slug }: { id?: string | null; slug?: string | null },
       { actor, viewer }: Ctx,
     ) => {
-      const hasId = id !== undefined && id !== null;
-      const hasSlug = slug !== undefined && slug !== null;
-      if (hasId === hasSlug) {
-        throw new ValidationError('Give exactly one of id and slug', [
-          { path: hasId ? 'slug' : 'id', message: 'give exactly one of id and slug' },
-        ]);
+      if (id === undefined || id === null) {
+        if (slug === undefined || slug === null)
+          throw new ValidationError('Give id or slug', [
+            { path: 'id', message: 'give id or slug (or both)' },
+          ]);
+        return getQuestionBySlug({ actor, viewer, slug });
       }
-      return hasId
-        ? getQuestionById({ actor, viewer, id })
-        : getQuestionBySlug({ actor, viewer, slug: slug as string });
+      const question = await getQuestionById({ actor, viewer, id });
+      // Both given: they name one question, or none.
+      if (slug !== undefined && slug !== null && question.slug !== slug)
+        throw new NotFoundError('Question not found');
+      return question;
     },
   },
   Mutation: {
     createQuestion: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
-      createQuestion({ actor, input }),
+      createQuestion({ actor, input: inputFor(createQuestionInput, input) }),
     updateQuestion: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
-      updateQuestion({ actor, id, input }),
+      updateQuestion({ actor, id, input: inputFor(updateQuestionInput, input) }),
     deleteQuestion: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
       await deleteQuestion({ actor, id });
       return true;

@@ -3,7 +3,7 @@
 import { getSubjectOfferingCoverage, searchCatalog } from '@qpc/domain';
 import type { SearchFacets, SubjectOffering } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import { listArgs, PAGE_ARGS } from './common.js';
+import { listArgs, pageArgs } from './common.js';
 
 /** The figures of a module, a topic and the unassigned questions alike. */
 const STATS_FIELDS = `"Questions asked."
@@ -23,7 +23,7 @@ export const searchTypeDefs = /* GraphQL */ `
     "What was found."
     type: SearchType!
     "Id of the question, paper or subject."
-    id: ID!
+    id: ObjectID!
     "Its slug (read it with question(slug), paper(slug) or subject(slug))."
     slug: String!
     "A paper's title, a subject's name, or the start of a question's text."
@@ -104,7 +104,7 @@ export const searchTypeDefs = /* GraphQL */ `
   "Coverage of one topic."
   type CoverageTopic {
     "The topic's id."
-    id: ID!
+    id: ObjectID!
     "The topic's title."
     title: String!
     "Its position in the module."
@@ -115,7 +115,7 @@ export const searchTypeDefs = /* GraphQL */ `
   "Coverage of one module and its topics."
   type CoverageModule {
     "The module's id."
-    id: ID!
+    id: ObjectID!
     "The module's title."
     title: String!
     "Its position in the syllabus."
@@ -154,16 +154,16 @@ export const searchTypeDefs = /* GraphQL */ `
     "Ranked search over questions, papers and subjects the caller may see (REST: GET /search)."
     search(
       "1 to 100 characters; every word must match (case- and accent-insensitive; a word of 4+ characters also matches the words it starts)."
-      q: String!
+      q: SearchText!
       "Only hits of this kind."
       type: SearchType
       "Only questions and papers of this university."
-      universityId: ID
+      universityId: ObjectID
       "Only questions and papers of this subject offering."
-      subjectOfferingId: ID
+      subjectOfferingId: ObjectID
       "Only questions and papers of this exam year (1900 to 9999)."
-      examYear: Int
-      ${PAGE_ARGS}
+      examYear: Year
+      ${pageArgs()}
     ): SearchPage!
   }
 `;

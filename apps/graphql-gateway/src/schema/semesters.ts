@@ -1,6 +1,7 @@
 import { createSemester, deleteSemester, listSemesters, updateSemester } from '@qpc/domain';
+import { createSemesterInput, updateSemesterInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
-import { listArgs, PAGE_ARGS, who } from './common.js';
+import { inputFor, listArgs, pageArgs, who } from './common.js';
 import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
 
 export const semesterTypeDefs = /* GraphQL */ `
@@ -9,11 +10,11 @@ export const semesterTypeDefs = /* GraphQL */ `
   """
   type Semester {
     "Resource id."
-    id: ID!
+    id: ObjectID!
     "Id of the branch the semester belongs to."
-    branchId: ID!
+    branchId: ObjectID!
     "Id of the branch's university."
-    universityId: ID!
+    universityId: ObjectID!
     "Semester number, 1 to 12, unique within the branch."
     number: Int!
     "Display name, e.g. III-I, or null."
@@ -35,29 +36,29 @@ export const semesterTypeDefs = /* GraphQL */ `
   "Fields of a new semester (REST: POST /semesters)."
   input CreateSemesterInput {
     "Id of the branch."
-    branchId: ID!
+    branchId: ObjectID!
     "Semester number, 1 to 12, unique within the branch."
-    number: Int!
+    number: SemesterNumber!
     "Display name (1 to 100 characters), or null."
-    name: String
+    name: NonEmptyString
   }
 
   "Fields to change on a semester, at least one (REST: PATCH /semesters/:id)."
   input UpdateSemesterInput {
     "Id of the branch (refused while subject offerings reference the semester)."
-    branchId: ID
+    branchId: ObjectID
     "Semester number, 1 to 12, unique within the branch."
-    number: Int
+    number: SemesterNumber
     "Display name (1 to 100 characters); null clears it."
-    name: String
+    name: NonEmptyString
   }
 
   type Query {
     "Semesters ordered by number (REST: GET /semesters)."
     semesters(
       "Only semesters of this branch."
-      branchId: ID
-      ${PAGE_ARGS}
+      branchId: ObjectID
+      ${pageArgs('SemesterSort')}
     ): SemesterPage!
   }
 
@@ -67,12 +68,12 @@ export const semesterTypeDefs = /* GraphQL */ `
     "Updates a semester ${who('catalog:write')}."
     updateSemester(
       "The semester's id."
-      id: ID!
+      id: ObjectID!
       "Fields to change."
       input: UpdateSemesterInput!
     ): Semester!
     "Deletes a semester without offerings ${who('catalog:delete')}."
-    deleteSemester("The semester's id." id: ID!): Boolean!
+    deleteSemester("The semester's id." id: ObjectID!): Boolean!
   }
 `;
 
@@ -86,9 +87,9 @@ export const semesterResolvers = {
   },
   Mutation: {
     createSemester: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
-      createSemester({ actor, input }),
+      createSemester({ actor, input: inputFor(createSemesterInput, input) }),
     updateSemester: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
-      updateSemester({ actor, id, input }),
+      updateSemester({ actor, id, input: inputFor(updateSemesterInput, input) }),
     deleteSemester: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
       await deleteSemester({ actor, id });
       return true;

@@ -6,8 +6,9 @@ import {
   updateSolution,
   voteSolution,
 } from '@qpc/domain';
+import { createSolutionInput, updateSolutionInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
-import { listArgs, PAGE_ARGS, who } from './common.js';
+import { inputFor, listArgs, pageArgs, who } from './common.js';
 import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
 
 export const solutionTypeDefs = /* GraphQL */ `
@@ -16,17 +17,17 @@ export const solutionTypeDefs = /* GraphQL */ `
   """
   type Solution {
     "Resource id."
-    id: ID!
+    id: ObjectID!
     "Id of the question."
-    questionId: ID!
+    questionId: ObjectID!
     "Id of the question's paper."
-    paperId: ID!
+    paperId: ObjectID!
     "Id of the question's subject offering."
-    subjectOfferingId: ID!
+    subjectOfferingId: ObjectID!
     "Id of the question's university."
-    universityId: ID!
+    universityId: ObjectID!
     "Id of the user who wrote it."
-    authorId: ID!
+    authorId: ObjectID!
     "The solution text (Markdown)."
     content: String!
     "Number of up votes."
@@ -54,37 +55,37 @@ export const solutionTypeDefs = /* GraphQL */ `
   "The new text of a solution (REST: PATCH /solutions/:id)."
   input UpdateSolutionInput {
     "The solution text (1 to 20000 characters, Markdown)."
-    content: String!
+    content: NonEmptyString!
   }
 
   "Fields of a new solution (REST: POST /solutions); the caller is the author."
   input CreateSolutionInput {
     "Id of a question the caller can see."
-    questionId: ID!
+    questionId: ObjectID!
     "The solution text (1 to 20000 characters, Markdown)."
-    content: String!
+    content: NonEmptyString!
   }
 
   type Query {
     "Solutions the caller may see, best score first (REST: GET /solutions)."
     solutions(
       "Only solutions of this question."
-      questionId: ID
-      ${PAGE_ARGS}
+      questionId: ObjectID
+      ${pageArgs('SolutionSort')}
     ): SolutionPage!
     "A solution by id, with its counts and the caller's vote (REST: GET /solutions/:id)."
-    solution("The solution's id." id: ID!): Solution
+    solution("The solution's id." id: ObjectID!): Solution
   }
 
   type Mutation {
     "Adds a solution to a question ${who('solution:create')}."
     createSolution("The new solution." input: CreateSolutionInput!): Solution!
     "Votes on someone else's solution: 1 up, -1 down, 0 withdraws ${who('solution:vote')}."
-    voteSolution("The solution's id." id: ID!, "1, -1 or 0." value: Int!): Solution!
+    voteSolution("The solution's id." id: ObjectID!, "1, -1 or 0." value: VoteValue!): Solution!
     "Changes the text of a solution ${who('solution:create')}, and only its author (REST: PATCH /solutions/:id)."
-    updateSolution("The solution's id." id: ID!, "The new text." input: UpdateSolutionInput!): Solution!
+    updateSolution("The solution's id." id: ObjectID!, "The new text." input: UpdateSolutionInput!): Solution!
     "Deletes a solution and its votes ${who('solution:create')}: its author, or an admin (REST: DELETE /solutions/:id)."
-    deleteSolution("The solution's id." id: ID!): Boolean!
+    deleteSolution("The solution's id." id: ObjectID!): Boolean!
   }
 `;
 
@@ -100,9 +101,9 @@ export const solutionResolvers = {
   },
   Mutation: {
     createSolution: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
-      createSolution({ actor, input }),
+      createSolution({ actor, input: inputFor(createSolutionInput, input) }),
     updateSolution: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
-      updateSolution({ actor, id, input }),
+      updateSolution({ actor, id, input: inputFor(updateSolutionInput, input) }),
     deleteSolution: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
       await deleteSolution({ actor, id });
       return true;

@@ -5,8 +5,9 @@ import {
   listSubjectOfferings,
 } from '@qpc/domain';
 import type { SubjectOffering } from '@qpc/domain';
+import { createSubjectOfferingInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
-import { listArgs, PAGE_ARGS, required, who } from './common.js';
+import { inputFor, listArgs, pageArgs, required, who } from './common.js';
 import type { IdArgs, InputArgs } from './common.js';
 
 export const subjectOfferingTypeDefs = /* GraphQL */ `
@@ -15,15 +16,15 @@ export const subjectOfferingTypeDefs = /* GraphQL */ `
   """
   type SubjectOffering {
     "Resource id."
-    id: ID!
+    id: ObjectID!
     "Id of the university."
-    universityId: ID!
+    universityId: ObjectID!
     "Id of the branch."
-    branchId: ID!
+    branchId: ObjectID!
     "Id of the semester."
-    semesterId: ID!
+    semesterId: ObjectID!
     "Id of the subject."
-    subjectId: ID!
+    subjectId: ObjectID!
     "Regulation or curriculum version, e.g. R22, or null."
     regulation: String
     "Creation time (ISO 8601)."
@@ -55,39 +56,39 @@ export const subjectOfferingTypeDefs = /* GraphQL */ `
   "Fields of a new subject offering (REST: POST /subject-offerings)."
   input CreateSubjectOfferingInput {
     "Id of an active university."
-    universityId: ID!
+    universityId: ObjectID!
     "Id of a branch of that university."
-    branchId: ID!
+    branchId: ObjectID!
     "Id of a semester of that branch."
-    semesterId: ID!
+    semesterId: ObjectID!
     "Id of the subject taught."
-    subjectId: ID!
+    subjectId: ObjectID!
     "Regulation or curriculum version (1 to 50 characters), or null."
-    regulation: String
+    regulation: NonEmptyString
   }
 
   type Query {
     "Subject offerings, oldest first (REST: GET /subject-offerings)."
     subjectOfferings(
       "Only offerings of this university."
-      universityId: ID
+      universityId: ObjectID
       "Only offerings of this branch."
-      branchId: ID
+      branchId: ObjectID
       "Only offerings of this semester."
-      semesterId: ID
+      semesterId: ObjectID
       "Only offerings of this subject."
-      subjectId: ID
-      ${PAGE_ARGS}
+      subjectId: ObjectID
+      ${pageArgs('SubjectOfferingSort')}
     ): SubjectOfferingPage!
     "A subject offering by id."
-    subjectOffering("The offering's id." id: ID!): SubjectOffering
+    subjectOffering("The offering's id." id: ObjectID!): SubjectOffering
   }
 
   type Mutation {
     "Creates a subject offering ${who('catalog:write')}."
     createSubjectOffering("The new offering." input: CreateSubjectOfferingInput!): SubjectOffering!
     "Deletes a subject offering without syllabus or papers ${who('catalog:delete')}."
-    deleteSubjectOffering("The offering's id." id: ID!): Boolean!
+    deleteSubjectOffering("The offering's id." id: ObjectID!): Boolean!
   }
 `;
 
@@ -103,7 +104,7 @@ export const subjectOfferingResolvers = {
   },
   Mutation: {
     createSubjectOffering: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
-      createSubjectOffering({ actor, input }),
+      createSubjectOffering({ actor, input: inputFor(createSubjectOfferingInput, input) }),
     deleteSubjectOffering: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
       await deleteSubjectOffering({ actor, id });
       return true;

@@ -5,8 +5,9 @@ import {
   listSubjects,
   updateSubject,
 } from '@qpc/domain';
+import { createSubjectInput, updateSubjectInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
-import { listArgs, PAGE_ARGS, who } from './common.js';
+import { inputFor, listArgs, pageArgs, who } from './common.js';
 import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
 
 export const subjectTypeDefs = /* GraphQL */ `
@@ -15,7 +16,7 @@ export const subjectTypeDefs = /* GraphQL */ `
   """
   type Subject {
     "Resource id."
-    id: ID!
+    id: ObjectID!
     "Name of the subject."
     name: String!
     "Subject code, e.g. CS201, or null."
@@ -41,11 +42,11 @@ export const subjectTypeDefs = /* GraphQL */ `
   "Fields of a new subject (REST: POST /subjects)."
   input CreateSubjectInput {
     "Name of the subject (1 to 200 characters)."
-    name: String!
+    name: NonEmptyString!
     "Subject code (1 to 50 characters), or null."
-    code: String
+    code: NonEmptyString
     "Unique lowercase kebab-case slug (1 to 120 characters); generated from the name when absent."
-    slug: String
+    slug: Slug
     "Free-text description (up to 5000 characters), or null."
     description: String
   }
@@ -53,11 +54,11 @@ export const subjectTypeDefs = /* GraphQL */ `
   "Fields to change on a subject, at least one (REST: PATCH /subjects/:id)."
   input UpdateSubjectInput {
     "Name of the subject (1 to 200 characters)."
-    name: String
+    name: NonEmptyString
     "Subject code (1 to 50 characters); null clears it."
-    code: String
+    code: NonEmptyString
     "Unique lowercase kebab-case slug (1 to 120 characters)."
-    slug: String
+    slug: Slug
     "Free-text description (up to 5000 characters); null clears it."
     description: String
   }
@@ -67,10 +68,10 @@ export const subjectTypeDefs = /* GraphQL */ `
     subjects(
       "Case-insensitive literal substring of the name or code (up to 100 characters)."
       search: String
-      ${PAGE_ARGS}
+      ${pageArgs('SubjectSort')}
     ): SubjectPage!
     "A subject by slug (REST: GET /subjects/:slug)."
-    subject("The subject's slug." slug: String!): Subject
+    subject("The subject's slug." slug: Slug!): Subject
   }
 
   type Mutation {
@@ -79,12 +80,12 @@ export const subjectTypeDefs = /* GraphQL */ `
     "Updates a subject ${who('catalog:write')}."
     updateSubject(
       "The subject's id."
-      id: ID!
+      id: ObjectID!
       "Fields to change."
       input: UpdateSubjectInput!
     ): Subject!
     "Deletes a subject without offerings ${who('catalog:delete')}."
-    deleteSubject("The subject's id." id: ID!): Boolean!
+    deleteSubject("The subject's id." id: ObjectID!): Boolean!
   }
 `;
 
@@ -100,9 +101,9 @@ export const subjectResolvers = {
   },
   Mutation: {
     createSubject: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
-      createSubject({ actor, input }),
+      createSubject({ actor, input: inputFor(createSubjectInput, input) }),
     updateSubject: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
-      updateSubject({ actor, id, input }),
+      updateSubject({ actor, id, input: inputFor(updateSubjectInput, input) }),
     deleteSubject: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
       await deleteSubject({ actor, id });
       return true;

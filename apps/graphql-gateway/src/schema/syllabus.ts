@@ -12,8 +12,9 @@ import {
   updateTopic,
 } from '@qpc/domain';
 import type { Module, Syllabus, Topic } from '@qpc/domain';
+import { createModuleInput, createTopicInput, updateSyllabusItemInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
-import { who } from './common.js';
+import { inputFor, who } from './common.js';
 
 export const syllabusTypeDefs = /* GraphQL */ `
   """
@@ -21,11 +22,11 @@ export const syllabusTypeDefs = /* GraphQL */ `
   """
   type Syllabus {
     "Resource id."
-    id: ID!
+    id: ObjectID!
     "Id of the subject offering (one syllabus per offering)."
-    subjectOfferingId: ID!
+    subjectOfferingId: ObjectID!
     "Id of the university it belongs to."
-    universityId: ID!
+    universityId: ObjectID!
     "Creation time (ISO 8601)."
     createdAt: String!
     "Last update time (ISO 8601)."
@@ -39,13 +40,13 @@ export const syllabusTypeDefs = /* GraphQL */ `
   """
   type Module {
     "Resource id."
-    id: ID!
+    id: ObjectID!
     "Id of the syllabus."
-    syllabusId: ID!
+    syllabusId: ObjectID!
     "Id of the subject offering."
-    subjectOfferingId: ID!
+    subjectOfferingId: ObjectID!
     "Id of the university it belongs to."
-    universityId: ID!
+    universityId: ObjectID!
     "Title of the module."
     title: String!
     "Position in the syllabus."
@@ -65,15 +66,15 @@ export const syllabusTypeDefs = /* GraphQL */ `
   """
   type Topic {
     "Resource id."
-    id: ID!
+    id: ObjectID!
     "Id of the module."
-    moduleId: ID!
+    moduleId: ObjectID!
     "Id of the syllabus."
-    syllabusId: ID!
+    syllabusId: ObjectID!
     "Id of the subject offering."
-    subjectOfferingId: ID!
+    subjectOfferingId: ObjectID!
     "Id of the university it belongs to."
-    universityId: ID!
+    universityId: ObjectID!
     "Title of the topic."
     title: String!
     "Position in the module."
@@ -89,57 +90,57 @@ export const syllabusTypeDefs = /* GraphQL */ `
   "Fields of a new module (REST: POST /modules)."
   input CreateModuleInput {
     "Id of a subject offering whose syllabus exists."
-    subjectOfferingId: ID!
+    subjectOfferingId: ObjectID!
     "Title of the module (1 to 300 characters)."
-    title: String!
+    title: NonEmptyString!
     "Position in the syllabus (0 to 100000); after the last module when absent."
-    order: Int
+    order: Position
   }
 
   "Fields of a new topic (REST: POST /topics)."
   input CreateTopicInput {
     "Id of the module."
-    moduleId: ID!
+    moduleId: ObjectID!
     "Title of the topic (1 to 300 characters)."
-    title: String!
+    title: NonEmptyString!
     "Position in the module (0 to 100000); after the last topic when absent."
-    order: Int
+    order: Position
   }
 
   "Fields to change on a module or topic (REST: PATCH /modules/:id, /topics/:id); at least one."
   input UpdateSyllabusItemInput {
     "New title (1 to 300 characters)."
-    title: String
+    title: NonEmptyString
     "New position among its siblings (0 to 100000)."
-    order: Int
+    order: Position
   }
 
   type Query {
     "The syllabus of a subject offering (REST: GET /subject-offerings/:id/syllabus)."
-    syllabus("The subject offering's id." subjectOfferingId: ID!): Syllabus
+    syllabus("The subject offering's id." subjectOfferingId: ObjectID!): Syllabus
     "A module by id (REST: GET /modules/:id)."
-    module("The module's id." id: ID!): Module
+    module("The module's id." id: ObjectID!): Module
     "A topic by id (REST: GET /topics/:id)."
-    topic("The topic's id." id: ID!): Topic
+    topic("The topic's id." id: ObjectID!): Topic
   }
 
   type Mutation {
     "Initializes the syllabus of a subject offering ${who('catalog:write')}; one per offering."
-    initSyllabus("The subject offering's id." subjectOfferingId: ID!): Syllabus!
+    initSyllabus("The subject offering's id." subjectOfferingId: ObjectID!): Syllabus!
     "Creates a module in the syllabus of a subject offering ${who('catalog:write')}."
     createModule("The new module." input: CreateModuleInput!): Module!
     "Creates a topic in a module ${who('catalog:write')}."
     createTopic("The new topic." input: CreateTopicInput!): Topic!
     "Renames or reorders a module ${who('catalog:write')}."
-    updateModule("The module's id." id: ID!, "Fields to change." input: UpdateSyllabusItemInput!): Module!
+    updateModule("The module's id." id: ObjectID!, "Fields to change." input: UpdateSyllabusItemInput!): Module!
     "Renames or reorders a topic within its module ${who('catalog:write')}."
-    updateTopic("The topic's id." id: ID!, "Fields to change." input: UpdateSyllabusItemInput!): Topic!
+    updateTopic("The topic's id." id: ObjectID!, "Fields to change." input: UpdateSyllabusItemInput!): Topic!
     "Deletes a module without topics or questions ${who('catalog:delete')}."
-    deleteModule("The module's id." id: ID!): Boolean!
+    deleteModule("The module's id." id: ObjectID!): Boolean!
     "Deletes a topic without questions ${who('catalog:delete')}."
-    deleteTopic("The topic's id." id: ID!): Boolean!
+    deleteTopic("The topic's id." id: ObjectID!): Boolean!
     "Deletes a subject offering's syllabus without modules ${who('catalog:delete')} (REST: DELETE /subject-offerings/:id/syllabus)."
-    deleteSyllabus("The subject offering's id." subjectOfferingId: ID!): Boolean!
+    deleteSyllabus("The subject offering's id." subjectOfferingId: ObjectID!): Boolean!
   }
 `;
 
@@ -165,13 +166,13 @@ export const syllabusResolvers = {
       { actor }: Ctx,
     ) => initSyllabus({ actor, input: { subjectOfferingId } }),
     createModule: (_: unknown, { input }: { input: unknown }, { actor }: Ctx) =>
-      createModule({ actor, input }),
+      createModule({ actor, input: inputFor(createModuleInput, input) }),
     createTopic: (_: unknown, { input }: { input: unknown }, { actor }: Ctx) =>
-      createTopic({ actor, input }),
+      createTopic({ actor, input: inputFor(createTopicInput, input) }),
     updateModule: (_: unknown, { id, input }: { id: string; input: unknown }, { actor }: Ctx) =>
-      updateModule({ actor, id, input }),
+      updateModule({ actor, id, input: inputFor(updateSyllabusItemInput, input) }),
     updateTopic: (_: unknown, { id, input }: { id: string; input: unknown }, { actor }: Ctx) =>
-      updateTopic({ actor, id, input }),
+      updateTopic({ actor, id, input: inputFor(updateSyllabusItemInput, input) }),
     deleteModule: async (_: unknown, { id }: { id: string }, { actor }: Ctx) => {
       await deleteModule({ actor, id });
       return true;

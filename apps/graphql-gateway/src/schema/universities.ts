@@ -6,8 +6,9 @@ import {
   updateUniversity,
 } from '@qpc/domain';
 import type { University } from '@qpc/domain';
+import { createUniversityInput, updateUniversityInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
-import { listArgs, PAGE_ARGS, who } from './common.js';
+import { inputFor, listArgs, pageArgs, who } from './common.js';
 import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
 
 export const universityTypeDefs = /* GraphQL */ `
@@ -16,7 +17,7 @@ export const universityTypeDefs = /* GraphQL */ `
   """
   type University {
     "Resource id."
-    id: ID!
+    id: ObjectID!
     "Full name of the university."
     name: String!
     "Abbreviation, e.g. JNTUH."
@@ -46,21 +47,21 @@ export const universityTypeDefs = /* GraphQL */ `
   "Fields of a new university (REST: POST /universities)."
   input CreateUniversityInput {
     "Full name (1 to 200 characters)."
-    name: String!
+    name: NonEmptyString!
     "Abbreviation (1 to 50 characters)."
-    shortName: String!
+    shortName: NonEmptyString!
     "Unique lowercase kebab-case slug (1 to 120 characters); generated from the name when absent."
-    slug: String
+    slug: Slug
   }
 
   "Fields to change on a university, at least one (REST: PATCH /universities/:id)."
   input UpdateUniversityInput {
     "Full name (1 to 200 characters)."
-    name: String
+    name: NonEmptyString
     "Abbreviation (1 to 50 characters)."
-    shortName: String
+    shortName: NonEmptyString
     "Unique lowercase kebab-case slug (1 to 120 characters)."
-    slug: String
+    slug: Slug
     "Admin only: false soft-deletes the university, true restores it."
     isActive: Boolean
   }
@@ -72,10 +73,10 @@ export const universityTypeDefs = /* GraphQL */ `
       search: String
       "Which universities to list (default: active ones)."
       isActive: ActiveFilter
-      ${PAGE_ARGS}
+      ${pageArgs('UniversitySort')}
     ): UniversityPage!
     "An active university by slug (REST: GET /universities/:slug)."
-    university("The university's slug." slug: String!): University
+    university("The university's slug." slug: Slug!): University
   }
 
   """
@@ -87,12 +88,12 @@ export const universityTypeDefs = /* GraphQL */ `
     "Updates a university ${who('catalog:write')}; isActive needs catalog:delete ${who('catalog:delete')}."
     updateUniversity(
       "The university's id."
-      id: ID!
+      id: ObjectID!
       "Fields to change."
       input: UpdateUniversityInput!
     ): University!
     "Soft-deletes a university ${who('catalog:delete')}."
-    deleteUniversity("The university's id." id: ID!): Boolean!
+    deleteUniversity("The university's id." id: ObjectID!): Boolean!
   }
 `;
 
@@ -108,9 +109,9 @@ export const universityResolvers = {
   },
   Mutation: {
     createUniversity: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
-      createUniversity({ actor, input }),
+      createUniversity({ actor, input: inputFor(createUniversityInput, input) }),
     updateUniversity: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
-      updateUniversity({ actor, id, input }),
+      updateUniversity({ actor, id, input: inputFor(updateUniversityInput, input) }),
     deleteUniversity: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
       await deleteUniversity({ actor, id });
       return true;

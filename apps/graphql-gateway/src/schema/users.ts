@@ -1,6 +1,7 @@
 import { getMe, getUserByExternalId, listUsers, updateUser } from '@qpc/domain';
+import { updateUserInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
-import { listArgs, PAGE_ARGS, who } from './common.js';
+import { inputFor, listArgs, pageArgs, who } from './common.js';
 
 export const userTypeDefs = /* GraphQL */ `
   """
@@ -8,7 +9,7 @@ export const userTypeDefs = /* GraphQL */ `
   """
   type User {
     "Resource id."
-    id: ID!
+    id: ObjectID!
     "The identity provider's user id (the token's sub)."
     externalId: String!
     "Role."
@@ -52,17 +53,17 @@ export const userTypeDefs = /* GraphQL */ `
       search: String
       "Only active (true) or deactivated (false) users."
       isActive: Boolean
-      ${PAGE_ARGS}
+      ${pageArgs('UserSort')}
     ): UserPage!
     "A user by identity-provider id ${who('user:manage')} (REST: GET /users/:externalId)."
-    user("The identity provider's user id." externalId: String!): User
+    user("The identity provider's user id." externalId: NonEmptyString!): User
   }
 
   type Mutation {
     "Changes a user's role or active flag ${who('user:manage')}; the last active admin stays."
     updateUser(
       "The identity provider's user id."
-      externalId: String!
+      externalId: NonEmptyString!
       "Fields to change."
       input: UpdateUserInput!
     ): User!
@@ -84,6 +85,6 @@ export const userResolvers = {
       _: unknown,
       { externalId, input }: { externalId: string; input: unknown },
       { actor }: Ctx,
-    ) => updateUser({ actor, externalId, input }),
+    ) => updateUser({ actor, externalId, input: inputFor(updateUserInput, input) }),
   },
 };

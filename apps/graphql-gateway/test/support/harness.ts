@@ -137,3 +137,22 @@ export async function makeCallers(): Promise<Callers> {
     sub: (caller) => subs[caller],
   };
 }
+
+interface RefusalError {
+  extensions: { code: string; details?: { path: string }[] };
+}
+
+/**
+ * The field paths of every refused value in a response's errors, sorted; each error must be a
+ * BAD_USER_INPUT (the types refuse each value in an error of its own, the domain lists all of
+ * an input's problems in one).
+ */
+export function pathsOfRefusals(errors: RefusalError[]): string[] {
+  return errors
+    .flatMap((error) => {
+      if (error.extensions.code !== 'BAD_USER_INPUT')
+        throw new Error(`expected BAD_USER_INPUT, got ${JSON.stringify(error)}`);
+      return (error.extensions.details ?? []).map((detail) => detail.path);
+    })
+    .sort();
+}

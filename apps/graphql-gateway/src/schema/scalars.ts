@@ -1,0 +1,241 @@
+import {
+  MAX_LIMIT,
+  MAX_PAGE,
+  MAX_QUERY_LENGTH,
+  maxExamYear,
+  MIN_EXAM_YEAR,
+  searchQuerySchema,
+  SORT_FIELDS,
+  sortParam,
+  STOP_WORDS,
+} from '@qpc/domain/schemas';
+import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+import type { ValueNode } from 'graphql';
+import {
+  GraphQLNonEmptyString,
+  GraphQLObjectID,
+  GraphQLPositiveInt,
+  RegularExpression,
+} from 'graphql-scalars';
+import type { z } from 'zod';
+
+/**
+ * The input rules the graph states in its types: each custom scalar with what it accepts, as
+ * data, so the scalars below and the tools that generate values for them (the Schemathesis
+ * run's strategies) read one table.
+ */
+export type ScalarRule =
+  | { kind: 'objectId' }
+  | { kind: 'int'; min: number; max: number }
+  | { kind: 'float'; min: number; max: number }
+  | { kind: 'text' }
+  | { kind: 'pattern'; pattern: string; maxLength: number }
+  | { kind: 'sort'; fields: readonly string[] }
+  | { kind: 'search'; maxLength: number; stopWords: readonly string[] };
+
+/** The largest year a filter takes (a paper's own year is at most next year). */
+const MAX_FILTER_YEAR = 9999;
+const SLUG_MAX_LENGTH = 120;
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** GraphQL sort scalar of each list: `PaperSort` for `papers`. */
+const SORT_SCALARS = {
+  UniversitySort: 'universities',
+  BranchSort: 'branches',
+  SemesterSort: 'semesters',
+  SubjectSort: 'subjects',
+  SubjectOfferingSort: 'subjectOfferings',
+  PaperSort: 'papers',
+  QuestionSort: 'questions',
+  SolutionSort: 'solutions',
+  UserSort: 'users',
+} as const satisfies Record<string, keyof typeof SORT_FIELDS>;
+
+/** A bounded number; `max` may move with the calendar (read when a value is parsed). */
+interface NumberRule {
+  kind: 'int' | 'float';
+  min: number;
+  max: number | (() => number);
+  what: string;
+}
+
+/** The bounded numbers, each with what it is. */
+const NUMBERS: Record<string, NumberRule> = {
+  PageSize: { kind: 'int', min: 1, max: MAX_LIMIT, what: 'Items per page' },
+  ExamYear: { kind: 'int', min: MIN_EXAM_YEAR, max: maxExamYear, what: 'Year an exam was held' },
+  Year: {
+    kind: 'int',
+    min: MIN_EXAM_YEAR,
+    max: MAX_FILTER_YEAR,
+    what: 'A year to filter by (a later year than any paper finds nothing)',
+  },
+  Marks: { kind: 'float', min: 0, max: 1000, what: 'Marks a question carries' },
+  Position: { kind: 'int', min: 0, max: 100_000, what: 'Order of a module or topic in its list' },
+  SemesterNumber: { kind: 'int', min: 1, max: 12, what: 'Number of a semester in its branch' },
+  VoteValue: { kind: 'int', min: -1, max: 1, what: 'A vote: 1 up, -1 down, 0 withdraws it' },
+};
+
+const topOf = (max: NumberRule['max']): number => (typeof max === 'function' ? max() : max);
+
+export const SCALAR_RULES: Record<string, ScalarRule> = {
+  ObjectID: { kind: 'objectId' },
+  PositiveInt: { kind: 'int', min: 1, max: MAX_PAGE },
+  NonEmptyString: { kind: 'text' },
+  Slug: { kind: 'pattern', pattern: SLUG_PATTERN.source, maxLength: SLUG_MAX_LENGTH },
+  ...Object.fromEntries(
+    Object.entries(NUMBERS).map(([name, { kind, min, max }]) => [
+      name,
+      { kind, min, max: topOf(max) },
+    ]),
+  ),
+  SearchText: { kind: 'search', maxLength: MAX_QUERY_LENGTH, stopWords: [...STOP_WORDS] },
+  ...Object.fromEntries(
+    Object.entries(SORT_SCALARS).map(([name, list]) => [
+      name,
+      { kind: 'sort', fields: SORT_FIELDS[list] } satisfies ScalarRule,
+    ]),
+  ),
+};
+
+/**
+ * A value a scalar refused. Written in a document (a literal), graphql-js reports it as a
+ * validation error, which Apollo labels GRAPHQL_VALIDATION_FAILED; the gateway answers it as
+ * the contract's BAD_USER_INPUT, as it does for a refused variable.
+ */
+export class ScalarInputError extends GraphQLError {}
+
+/** `read()`, with any refusal of the value turned into a `ScalarInputError`. */
+function refusing<T>(name: string, read: () => T, node?: ValueNode): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ScalarInputError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ScalarInputError(message.startsWith(name) ? message : `${name}: ${message}`, {
+      nodes: node ? [node] : undefined,
+    });
+  }
+}
+
+/** A scalar (our own or graphql-scalars') whose refusals are `ScalarInputError`s. */
+function stated(scalar: GraphQLScalarType): GraphQLScalarType {
+  const config = scalar.toConfig();
+  return new GraphQLScalarType({
+    ...config,
+    parseValue: (value) => refusing(config.name, () => config.parseValue(value)),
+    parseLiteral: (ast, variables) =>
+      refusing(config.name, () => config.parseLiteral(ast, variables), ast),
+  });
+}
+
+/** An integer or number scalar bounded by [min, max]; values outside are refused by name. */
+function boundedNumber(name: string, { kind, min, max, what }: NumberRule) {
+  const integer = kind === 'int';
+  const kindText = integer ? 'an integer' : 'a number';
+  const expected = () => `${kindText} from ${min} to ${topOf(max)}`;
+  const check = (value: unknown, nodes?: ValueNode): number => {
+    const ok =
+      typeof value === 'number' &&
+      Number.isFinite(value) &&
+      (!integer || Number.isInteger(value)) &&
+      value >= min &&
+      value <= topOf(max);
+    if (!ok)
+      throw new GraphQLError(`${name} must be ${expected()}, not ${JSON.stringify(value)}`, {
+        nodes,
+      });
+    return value;
+  };
+  const range = `${kindText} from ${min} to ${typeof max === 'function' ? 'next year' : max}`;
+  return new GraphQLScalarType<number, number>({
+    name,
+    description: `${what} (${range}).`,
+    serialize: (value) => check(value),
+    parseValue: (value) => check(value),
+    parseLiteral(ast) {
+      const numeric = ast.kind === Kind.INT || (!integer && ast.kind === Kind.FLOAT);
+      if (!numeric) throw new GraphQLError(`${name} must be ${expected()}`, { nodes: ast });
+      return check(Number(ast.value), ast);
+    },
+    extensions: { codegenScalarType: 'number' },
+  });
+}
+
+/**
+ * A text scalar whose values a domain (zod) schema checks, its first issue being the message;
+ * the text is passed on as given (the domain parses it again).
+ */
+function checkedText(name: string, description: string, schema: z.ZodType): GraphQLScalarType {
+  const check = (value: unknown, node?: ValueNode): string => {
+    const nodes = node ? [node] : undefined;
+    if (typeof value !== 'string') throw new GraphQLError(`${name} must be a string`, { nodes });
+    const parsed = schema.safeParse(value);
+    if (!parsed.success)
+      throw new GraphQLError(parsed.error.issues[0]?.message ?? `${name} is not valid`, { nodes });
+    return value;
+  };
+  return new GraphQLScalarType<string, string>({
+    name,
+    description,
+    serialize: (value) => {
+      if (typeof value !== 'string') throw new GraphQLError(`${name} must be a string`);
+      return value;
+    },
+    parseValue: (value) => check(value),
+    parseLiteral: (ast) => check(ast.kind === Kind.STRING ? ast.value : undefined, ast),
+    extensions: { codegenScalarType: 'string' },
+  });
+}
+
+/** The sort scalar of one list, checked by the domain's own `sort` rule for that list. */
+function sortScalar(name: keyof typeof SORT_SCALARS): GraphQLScalarType {
+  const fields = SORT_FIELDS[SORT_SCALARS[name]];
+  return checkedText(
+    name,
+    `Order of the list: a comma list of ${fields.join(', ')}, each at most once, - before a field for descending (e.g. -${fields[0]}); up to 200 characters. A unique tiebreak is always appended.`,
+    sortParam(fields),
+  );
+}
+
+const GraphQLSlug = new RegularExpression(
+  'Slug',
+  new RegExp(`^(?=.{1,${SLUG_MAX_LENGTH}}$)${SLUG_PATTERN.source.slice(1)}`),
+  {
+    description: `Lowercase kebab-case identifier (a-z, 0-9 and single dashes, 1 to ${SLUG_MAX_LENGTH} characters), unique in its collection.`,
+    errorMessage: (_regex, value) =>
+      `slug must be lowercase kebab-case (a-z, 0-9 and single dashes, 1 to ${SLUG_MAX_LENGTH} characters), not ${JSON.stringify(value)}`,
+    stringOnly: true,
+  },
+);
+
+const searchText = searchQuerySchema.shape.q;
+
+/** Every custom scalar of the graph, by name: SDL declarations and resolvers come from here. */
+const SCALARS: Record<string, GraphQLScalarType> = Object.fromEntries(
+  Object.entries({
+    ObjectID: GraphQLObjectID,
+    PositiveInt: GraphQLPositiveInt,
+    NonEmptyString: GraphQLNonEmptyString,
+    Slug: GraphQLSlug,
+    ...Object.fromEntries(
+      Object.entries(NUMBERS).map(([name, rule]) => [name, boundedNumber(name, rule)]),
+    ),
+    SearchText: checkedText(
+      'SearchText',
+      `Words to find, 1 to ${MAX_QUERY_LENGTH} characters, with at least one word that is not a stop word (the, of, and, ...) or punctuation.`,
+      searchText,
+    ),
+    ...Object.fromEntries(
+      (Object.keys(SORT_SCALARS) as (keyof typeof SORT_SCALARS)[]).map((name) => [
+        name,
+        sortScalar(name),
+      ]),
+    ),
+  }).map(([name, scalar]) => [name, stated(scalar)]),
+);
+
+export const scalarTypeDefs = Object.values(SCALARS)
+  .map((scalar) => `"""\n  ${scalar.description ?? scalar.name}\n  """\n  scalar ${scalar.name}`)
+  .join('\n\n  ');
+
+export const scalarResolvers: Record<string, GraphQLScalarType> = SCALARS;
