@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,9 +6,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseEnv, startService } from './support/processes.js';
 import type { ServiceProcess } from './support/processes.js';
 import { makeFixtures, schemathesisConfig } from './support/schemathesis-config.js';
+import {
+  failureSummary,
+  runSchemathesis,
+  runSettings,
+  writeSummary,
+} from './support/schemathesis-run.js';
 
 const reportDir = new URL('../../../reports/schemathesis/', import.meta.url).pathname;
-const SEED = '20261122';
 /**
  * Checks left out, each on purpose:
  * - unsupported_method: the contract answers 404 (not 405) for any method/path pair it does not define.
@@ -21,29 +25,6 @@ const SEED = '20261122';
  * support/schemathesis-config.ts), so a schema-valid request must be accepted.
  */
 const EXCLUDED_CHECKS = 'unsupported_method,allow_header_conformance,ensure_resource_availability';
-const MAX_EXAMPLES = '15';
-
-function schemathesisBin(): string {
-  const bin = process.env.SCHEMATHESIS_BIN;
-  if (!bin)
-    throw new Error(
-      'SCHEMATHESIS_BIN is not set: run the suite through `npm test`, which installs Schemathesis',
-    );
-  return bin;
-}
-
-function run(bin: string, args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(bin, args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_TELEMETRY: 'false' },
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
 
 describe('Schemathesis against /api/v1/openapi.json', () => {
   let app: ServiceProcess;
@@ -69,7 +50,7 @@ describe('Schemathesis against /api/v1/openapi.json', () => {
   it('when every operation is fuzzed with all checks as an admin, then no check fails', async () => {
     rmSync(reportDir, { recursive: true, force: true });
     mkdirSync(reportDir, { recursive: true });
-    const { code, output } = await run(schemathesisBin(), [
+    const { code, output } = await runSchemathesis([
       '--config-file',
       configFile,
       'run',
@@ -78,33 +59,10 @@ describe('Schemathesis against /api/v1/openapi.json', () => {
       'all',
       '--exclude-checks',
       EXCLUDED_CHECKS,
-      '--seed',
-      SEED,
-      '--max-examples',
-      MAX_EXAMPLES,
-      '--workers',
-      '1',
-      '--request-timeout',
-      '15',
-      '--header',
-      `Authorization: Bearer ${token}`,
-      '--report',
-      'junit',
-      '--report-junit-path',
-      `${reportDir}junit.xml`,
-      '--output-sanitize',
-      'true',
+      ...runSettings(token, reportDir),
     ]);
-    // The failures with their reproducing requests, then the summary: what CI shows on a failure.
-    const failures = output.indexOf('=== FAILURES ===');
-    const summary =
-      failures === -1
-        ? output.split('\n').slice(-40).join('\n')
-        : output.slice(output.lastIndexOf('\n', failures) + 1);
-    writeFileSync(
-      `${reportDir}summary.txt`,
-      output.replace(/Bearer [\w.-]+/g, 'Bearer [redacted]'),
-    );
+    const summary = failureSummary(output);
+    writeSummary(reportDir, output);
     expect(output, summary).toMatch(/Test cases:/);
     expect(app.output()).not.toMatch(/"statusCode":5\d\d/);
     expect(code, summary).toBe(0);

@@ -4,7 +4,7 @@
 // (the contract answers 400 for a body naming something missing). So the fuzzer's bodies refer
 // to one consistent set of resources made here, and its deletes of a university hit a spare one.
 
-interface Fixtures {
+export interface Fixtures {
   universityId: string;
   spareUniversityId: string;
   spareUserId: string;
@@ -97,7 +97,8 @@ export async function makeFixtures(
   };
 }
 
-const REFERENCES = [
+/** Fields that name another resource (REST bodies, GraphQL arguments and inputs): pinned to the fixture of that kind. */
+export const REFERENCES = [
   'universityId',
   'branchId',
   'semesterId',
