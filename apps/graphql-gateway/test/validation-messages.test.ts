@@ -141,7 +141,7 @@ describe('validation messages over GraphQL: rules the types state', () => {
     [
       'a page is zero (a literal)',
       () => ['{ universities(page: 0) { items { id } } }', {}],
-      /^page: PositiveInt: Value is not a positive number: 0$/,
+      /^page: PositiveInt must be an integer from 1 to 2147483647, not 0$/,
       'page',
     ],
     [

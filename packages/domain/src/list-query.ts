@@ -2,8 +2,11 @@ import { z } from 'zod';
 
 // The list input every list takes (zod only: importing it does not load mongoose).
 
-/** The largest page number a list accepts. */
-export const MAX_PAGE = 1_000_000;
+/**
+ * The largest page number a list accepts: the top of GraphQL's Int (the gateway's `page` is a
+ * PositiveInt), far past any catalog's last page, whose skip (page x limit) stays a safe integer.
+ */
+export const MAX_PAGE = 2_147_483_647;
 /** The largest page size a list accepts. */
 export const MAX_LIMIT = 100;
 

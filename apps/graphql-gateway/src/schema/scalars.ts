@@ -11,12 +11,7 @@ import {
 } from '@qpc/domain/schemas';
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import type { ValueNode } from 'graphql';
-import {
-  GraphQLNonEmptyString,
-  GraphQLObjectID,
-  GraphQLPositiveInt,
-  RegularExpression,
-} from 'graphql-scalars';
+import { GraphQLNonEmptyString, GraphQLObjectID, RegularExpression } from 'graphql-scalars';
 import type { z } from 'zod';
 
 /**
@@ -61,6 +56,8 @@ interface NumberRule {
 
 /** The bounded numbers, each with what it is. */
 const NUMBERS: Record<string, NumberRule> = {
+  // graphql-scalars' PositiveInt would take "5" and 1.5 (as 1): this one takes whole numbers only.
+  PositiveInt: { kind: 'int', min: 1, max: MAX_PAGE, what: 'A page number, from 1' },
   PageSize: { kind: 'int', min: 1, max: MAX_LIMIT, what: 'Items per page' },
   ExamYear: { kind: 'int', min: MIN_EXAM_YEAR, max: maxExamYear, what: 'Year an exam was held' },
   Year: {
@@ -79,7 +76,6 @@ const topOf = (max: NumberRule['max']): number => (typeof max === 'function' ? m
 
 export const SCALAR_RULES: Record<string, ScalarRule> = {
   ObjectID: { kind: 'objectId' },
-  PositiveInt: { kind: 'int', min: 1, max: MAX_PAGE },
   NonEmptyString: { kind: 'text' },
   Slug: { kind: 'pattern', pattern: SLUG_PATTERN.source, maxLength: SLUG_MAX_LENGTH },
   ...Object.fromEntries(
@@ -214,7 +210,6 @@ const searchText = searchQuerySchema.shape.q;
 const SCALARS: Record<string, GraphQLScalarType> = Object.fromEntries(
   Object.entries({
     ObjectID: GraphQLObjectID,
-    PositiveInt: GraphQLPositiveInt,
     NonEmptyString: GraphQLNonEmptyString,
     Slug: GraphQLSlug,
     ...Object.fromEntries(
