@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 
 /** The Schemathesis executable that `npm test` installs (SCHEMATHESIS_BIN). */
 export function schemathesisBin(): string {
@@ -65,7 +67,17 @@ export function failureSummary(output: string): string {
     : output.slice(output.lastIndexOf('\n', failures) + 1);
 }
 
-/** The whole output as `summary.txt` of a report, tokens redacted. */
+/** The repository's root (this file is tests/reliability/test/support/). */
+const REPOSITORY = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/**
+ * The whole output as `summary.txt` of a report (a committed file): tokens redacted, paths of
+ * this machine (the repository, the temporary folder) written as `./` and `$TMPDIR/`.
+ */
 export function writeSummary(reportDir: string, output: string): void {
-  writeFileSync(`${reportDir}summary.txt`, output.replace(/Bearer [\w.-]+/g, 'Bearer [redacted]'));
+  const portable = output
+    .replace(/Bearer [\w.-]+/g, 'Bearer [redacted]')
+    .replaceAll(REPOSITORY, './')
+    .replaceAll(`${tmpdir()}/`, '$TMPDIR/');
+  writeFileSync(`${reportDir}summary.txt`, portable);
 }
