@@ -128,11 +128,8 @@ async function idleCpuRate(server, seconds = 2) {
   return server.idleCpuRate;
 }
 
-/**
- * One measured run: the load, then (once every request it started is answered) the CPU the
- * server (less its idle CPU over the run) and the database spent per request served.
- */
-export async function measuredRun(server, scenario, target, shape, dbPids) {
+/** The load of one run and what it cost: the raw figures `summariseRuns` turns into a result. */
+async function rawRun(server, scenario, target, shape, dbPids) {
   const idleRate = await idleCpuRate(server);
   const before = await server.request({ type: 'cpu' });
   const dbBefore = databaseCpuMicros(dbPids);
@@ -142,28 +139,70 @@ export async function measuredRun(server, scenario, target, shape, dbPids) {
   const after = await server.request({ type: 'cpu' });
   const wallSeconds = (performance.now() - started) / 1000;
   const dbAfter = databaseCpuMicros(dbPids);
-  const served = after.requests - before.requests;
-  const busyMicros = Math.max(0, after.cpuMicros - before.cpuMicros - idleRate * wallSeconds);
   return {
-    ...latencyStats(times),
+    shape,
+    times,
+    result,
+    wallSeconds,
+    served: after.requests - before.requests,
+    busyMicros: Math.max(0, after.cpuMicros - before.cpuMicros - idleRate * wallSeconds),
+    idleRate,
+    dbMicros: dbBefore !== null && dbAfter !== null ? dbAfter - dbBefore : null,
+  };
+}
+
+/** One result of several runs of a server: every response time, CPU over every request served. */
+function summariseRuns(runs) {
+  const sum = (pick) => runs.reduce((total, run) => total + pick(run), 0);
+  const served = sum((r) => r.served);
+  const wallSeconds = sum((r) => r.wallSeconds);
+  const requests = sum((r) => r.result.requests.total);
+  const dbMicros = runs.every((r) => r.dbMicros !== null) ? sum((r) => r.dbMicros) : null;
+  const [{ shape }] = runs;
+  return {
+    ...latencyStats(runs.flatMap((r) => r.times)),
     connections: shape.connections,
-    seconds: shape.amount ? null : shape.seconds,
-    amount: shape.amount ?? null,
-    rps: result.requests.average,
-    requests: result.requests.total,
-    bytesPerSecond: result.throughput.average,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    seconds: shape.amount ? null : sum((r) => r.shape.seconds),
+    amount: shape.amount ? sum((r) => r.shape.amount) : null,
+    rounds: runs.length,
+    rps: wallSeconds > 0 ? requests / wallSeconds : runs[0].result.requests.average,
+    requests,
+    bytesPerSecond: sum((r) => r.result.throughput.average * r.wallSeconds) / wallSeconds,
+    non2xx: sum((r) => r.result.non2xx),
+    errors: sum((r) => r.result.errors),
+    timeouts: sum((r) => r.result.timeouts),
     served,
     // Fewer requests than that, each long: the idle CPU around them outweighs their own.
-    cpuPerRequestMs: served >= MIN_SERVED_FOR_CPU ? busyMicros / served / 1000 : null,
-    idleCpuMsPerSecond: idleRate / 1000,
+    cpuPerRequestMs: served >= MIN_SERVED_FOR_CPU ? sum((r) => r.busyMicros) / served / 1000 : null,
+    idleCpuMsPerSecond: runs[0].idleRate / 1000,
     dbCpuPerRequestMs:
-      served >= MIN_SERVED_FOR_CPU && dbBefore !== null && dbAfter !== null
-        ? (dbAfter - dbBefore) / served / 1000
-        : null,
+      served >= MIN_SERVED_FOR_CPU && dbMicros !== null ? dbMicros / served / 1000 : null,
   };
+}
+
+/**
+ * One measured run: the load, then (once every request it started is answered) the CPU the
+ * server (less its idle CPU over the run) and the database spent per request served.
+ */
+export async function measuredRun(server, scenario, target, shape, dbPids) {
+  return summariseRuns([await rawRun(server, scenario, target, shape, dbPids)]);
+}
+
+/**
+ * The same scenario on several servers (the app and its floor), measured in `rounds` rounds that
+ * take turns (app, floor, app, floor, ...), each run a `rounds`-th of the shape's seconds; each
+ * server's result sums its rounds. A drift of the machine's speed during the measurement (a
+ * shared VM's neighbours, frequency) then falls on both sides alike instead of on whichever ran
+ * second. Returns the results in the order of `sides`.
+ */
+export async function pairedRuns(sides, scenario, shape, dbPids, rounds) {
+  const runs = sides.map(() => []);
+  const share = { ...shape, seconds: shape.seconds / rounds };
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [i, { server, target }] of sides.entries())
+      runs[i].push(await rawRun(server, scenario, target, share, dbPids));
+  }
+  return runs.map(summariseRuns);
 }
 
 /**

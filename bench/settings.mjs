@@ -2,17 +2,18 @@
 //   BENCH_ENGINES=postgresql,sqlite  embedded FerretDB backends, side by side (ignored with MONGODB_URI)
 //   BENCH_SCALES=1,5                 catalog sizes (BENCH_SCALE=x: that one scale only)
 //   BENCH_DURATION=3       seconds of each one-connection latency run (the p50s of the targets)
+//   BENCH_ROUNDS=3         app and floor take turns in this many rounds of that run (BENCH_DURATION in all)
 //   BENCH_MAX_RUN=12       at most this many seconds for a run whose requests take long
 //   BENCH_MAX_REQUEST=8    a scenario whose single request takes longer is measured by it alone
 //   BENCH_WARMUP=1         seconds of warm-up before each run of a fast scenario, at least
-//   BENCH_WARMUP_REQUESTS=500  ... or about this many requests' worth   BENCH_WARMUP_MAX=4  seconds at most
+//   BENCH_WARMUP_REQUESTS=1500 ... or about this many requests' worth   BENCH_WARMUP_MAX=8  seconds at most
 //   BENCH_LOAD_DURATION=2  seconds of each throughput run (first configuration only)
 //   BENCH_CONNECTIONS=10   connections of the throughput runs   BENCH_REPEATS=1  throughput runs per target
 //   BENCH_SOAK=30          seconds of the memory soak (first configuration only)
 //   BENCH_SQLITE_ALL=1     run every scenario on SQLite at its larger scales too (default: the
 //                          scenarios of the targets only; the full question lists take tens of
 //                          seconds per request there)
-//   BENCH_SEED=42   BENCH_ONLY=a,b (scenario names or prefixes)   BENCH_OUT=docs ("-" = nowhere)
+//   BENCH_SEED=42   BENCH_ONLY=a,b (scenario name prefixes; name$ is that name only)   BENCH_OUT=docs ("-" = nowhere)
 //   BENCH_CPU_PROF=dir     V8 CPU profiles of the app processes (node --cpu-prof)
 //   MONGODB_URI            run against that server (database qpc_bench, dropped first)
 import { join, resolve } from 'node:path';
@@ -63,8 +64,9 @@ export function readSettings() {
     maxRun: number('BENCH_MAX_RUN', 12),
     maxRequest: number('BENCH_MAX_REQUEST', 8),
     warmup: number('BENCH_WARMUP', 1),
-    warmupRequests: number('BENCH_WARMUP_REQUESTS', 500),
-    warmupMax: number('BENCH_WARMUP_MAX', 4),
+    warmupRequests: number('BENCH_WARMUP_REQUESTS', 1500),
+    warmupMax: number('BENCH_WARMUP_MAX', 8),
+    rounds: Math.max(1, Math.round(number('BENCH_ROUNDS', 3))),
     loadDuration: number('BENCH_LOAD_DURATION', 2),
     connections: Math.max(1, Math.round(number('BENCH_CONNECTIONS', 10))),
     repeats: Math.max(1, Math.round(number('BENCH_REPEATS', 1))),

@@ -97,6 +97,16 @@ describe('authentication', () => {
     expect((await call('GET', PRIVATE, { token: almost })).status).toBe(200);
   });
 
+  it('when a token that was accepted expires, then it is refused from then on (a verified token is remembered only until its exp)', async () => {
+    const exp = now() + 2;
+    const token = await tokenFor(`user_${uid()}`, { issuedAt: exp - 3600, expiresInSeconds: 3600 });
+    expect((await call('GET', PRIVATE, { token })).status).toBe(200);
+    expect((await call('GET', PRIVATE, { token })).status).toBe(200);
+    // Past exp and Clerk's 5 s clock skew, with a margin.
+    await new Promise((resolve) => setTimeout(resolve, (exp + 6) * 1000 - Date.now()));
+    await expect401Everywhere(`Bearer ${token}`);
+  });
+
   it('when nothing was accepted, then no user was created for a bad token', async () => {
     const sub = `user_never_${uid()}`;
     await call('GET', PUBLIC, {

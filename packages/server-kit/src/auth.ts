@@ -3,6 +3,7 @@ import type { Config } from '@qpc/config';
 import { UnauthenticatedError, upsertUserFromClaims } from '@qpc/domain';
 import type { Actor } from '@qpc/domain';
 import type { NextFunction, Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
 import { ensureDevKeyPair } from './dev-keys.js';
 
 export interface VerifiedClaims {
@@ -56,7 +57,19 @@ function stringClaim(payload: Record<string, unknown>, key: string): string | un
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
-/** Verifies a Clerk session JWT with `verifyToken`; any failure is a 401. */
+/** How many verified tokens a process remembers (see `createTokenVerifier`). */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * Verifies a Clerk session JWT with `verifyToken`; any failure is a 401.
+ *
+ * A token that verified is remembered, by its exact text, until its `exp`: the same bytes carry
+ * the same signature and claims, so checking them again can only give the same answer until the
+ * token expires. This saves the signature check (and key import) on every request of a session.
+ * Who the caller is and may do still comes from the user record on every request
+ * (`createActorResolver`), so a deactivated account or a changed role takes effect at once.
+ * Tokens without `exp` and refused tokens are never remembered.
+ */
 export function createTokenVerifier(
   config: Pick<Config, 'clerk' | 'isProduction' | 'dataDir'>,
 ): TokenVerifier {
@@ -68,7 +81,13 @@ export function createTokenVerifier(
       ? { authorizedParties: [...config.clerk.authorizedParties] }
       : {}),
   };
+  const verified = new LRUCache<string, { claims: VerifiedClaims; expiresAt: number }>({
+    max: VERIFIED_TOKENS_KEPT,
+  });
   return async (token) => {
+    const known = verified.get(token);
+    if (known && Date.now() < known.expiresAt) return known.claims;
+    if (known) verified.delete(token);
     let result: unknown;
     try {
       result = await verifyToken(token, options);
@@ -88,7 +107,11 @@ export function createTokenVerifier(
     if (!payload || !sub) throw new UnauthenticatedError('Invalid or expired token');
     const name = stringClaim(payload, 'name');
     const email = stringClaim(payload, 'email');
-    return { sub, ...(name ? { name } : {}), ...(email ? { email } : {}) };
+    const claims: VerifiedClaims = { sub, ...(name ? { name } : {}), ...(email ? { email } : {}) };
+    const exp = payload.exp;
+    if (typeof exp === 'number' && Number.isFinite(exp))
+      verified.set(token, { claims, expiresAt: exp * 1000 });
+    return claims;
   };
 }
 

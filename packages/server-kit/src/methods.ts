@@ -66,8 +66,20 @@ export function methodGuard(routes: readonly KnownRoute[]) {
     ...entry,
     allow: allowHeader(entry.methods),
   }));
+  // Per method, one pattern of every path that serves it (HEAD where GET is served): the usual
+  // request (a method its path serves) passes on after one test instead of a scan of every path.
+  const served = new Map<string, RegExp>();
+  for (const method of METHOD_ORDER.filter((m) => m !== 'OPTIONS')) {
+    const sources = entries.filter((e) => e.allow.includes(method)).map((e) => e.pattern.source);
+    if (sources.length)
+      served.set(method, new RegExp(sources.map((x) => `(?:${x})`).join('|'), 'i'));
+  }
   return (req: Request, res: Response, next: NextFunction): void => {
     const path = req.path;
+    if (served.get(req.method)?.test(path)) {
+      next();
+      return;
+    }
     let matched: (typeof entries)[number] | undefined;
     let merged: Set<string> | undefined;
     for (const entry of entries) {
