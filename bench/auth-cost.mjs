@@ -1,12 +1,13 @@
 // What authentication costs per request, measured alone (no HTTP, no load generator), on the
-// benchmark catalog: Clerk's verifyToken with CLERK_JWT_KEY, then the user lookup by externalId
+// benchmark catalog: Clerk's verifyToken with CLERK_JWT_KEY, then the service's verifier (which
+// remembers a verified token until its exp), then the user lookup by externalId
 // (createActorResolver), then the same through the actor cache of bench/tuned.mjs.
 //
 //   node bench/auth-cost.mjs            (embedded FerretDB in a temp dir; BENCH_SCALE as in run.mjs)
 import { generateKeyPairSync } from 'node:crypto';
 import { openBenchDatabase } from './database.mjs';
 import { generateCatalog } from './generate.mjs';
-import { importBuilt } from './lib.mjs';
+import { importBuilt, importFrom } from './lib.mjs';
 import { cacheActors } from './tuned.mjs';
 
 const db = await openBenchDatabase({ engine: process.env.BENCH_ENGINE ?? 'postgresql' });
@@ -54,7 +55,11 @@ try {
     );
   };
   console.log(`engine: ${db.engine}; ${catalog.docs.users.length} users`);
-  await measure('verifyToken (Clerk, CLERK_JWT_KEY)', 500, (i) =>
+  const { verifyToken } = await importFrom('packages/server-kit', '@clerk/backend');
+  await measure("Clerk's verifyToken (CLERK_JWT_KEY), every time", 500, (i) =>
+    verifyToken(tokens[i % tokens.length], { jwtKey: keys.publicKey }),
+  );
+  await measure('createTokenVerifier (a token verified before)', 2000, (i) =>
     verify(tokens[i % tokens.length]),
   );
   await measure('UserModel.findOne({externalId}) (the lookup alone)', 200, (i) =>

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { openBenchDatabase } from './database.mjs';
 import { generateCatalog } from './generate.mjs';
 import { importBuilt, round } from './lib.mjs';
-import { fire, latencyPlan, measuredRun, pairedRuns } from './load.mjs';
+import { latencyRuns } from './load.mjs';
 import { pickTargets } from './picks.mjs';
 import { runPrimaryExtras } from './primary.mjs';
 import { createServerPool, monitoredUri } from './processes.mjs';
@@ -214,62 +214,6 @@ async function captureScenarios(pool, scenarios, settings, log) {
 }
 
 /** One-connection runs of every active scenario against the app and the floor. */
-function logRun(log, scenario, target, result) {
-  const cpu =
-    result.cpuPerRequestMs == null ? '' : `  cpu ${result.cpuPerRequestMs.toFixed(2)} ms/req`;
-  const dbCpu =
-    result.dbCpuPerRequestMs == null
-      ? ''
-      : `  db cpu ${result.dbCpuPerRequestMs.toFixed(1)} ms/req`;
-  const flag =
-    result.non2xx || result.errors ? `  (! ${result.non2xx} non-2xx, ${result.errors} errors)` : '';
-  log(
-    `  ${scenario.name.padEnd(30)} ${target.padEnd(8)} p50 ${result.p50?.toFixed(2) ?? '–'} ms  p99 ${result.p99?.toFixed(1) ?? '–'} ms  n=${result.samples}${result.single ? ' (one request: too slow for a run)' : ''}${cpu}${dbCpu}${flag}`,
-  );
-}
-
-/**
- * The one-connection runs of every scenario, on its app and its floor. Each side is warmed up
- * first; then, where both run for a duration, the two take turns in `settings.rounds` rounds
- * (`pairedRuns`), so that they are compared under the same machine conditions.
- */
-async function latencyRuns({ pool, active, capture, settings, dbPids, log }) {
-  const latency = {};
-  for (const scenario of active) {
-    latency[scenario.name] = {};
-    const targets = [scenario.app, ...(capture[scenario.name].floorProblem ? [] : ['floor'])];
-    const plans = targets.map((target) => {
-      const singleMs = capture[scenario.name].singleMs[target];
-      return { target, singleMs, server: pool.get(target), plan: latencyPlan(singleMs, settings) };
-    });
-    for (const { server, target, plan } of plans) {
-      if (plan.warmup > 0) {
-        await fire(server, scenario, target, { connections: 1, seconds: plan.warmup });
-        await server.request({ type: 'idle' });
-      }
-    }
-    const timed = plans.filter(({ plan }) => plan.seconds);
-    const paired =
-      timed.length > 1
-        ? await pairedRuns(timed, scenario, timed[0].plan, dbPids, settings.rounds)
-        : [];
-    for (const entry of plans) {
-      const { target, singleMs, server, plan } = entry;
-      let result;
-      if (plan.only === 'single') {
-        result = { samples: 1, p50: singleMs, p90: singleMs, p99: singleMs, single: true };
-      } else if (timed.length > 1 && timed.includes(entry)) {
-        result = paired[timed.indexOf(entry)];
-      } else {
-        result = await measuredRun(server, scenario, target, plan, dbPids);
-      }
-      latency[scenario.name][target] = result;
-      logRun(log, scenario, target, result);
-    }
-  }
-  return latency;
-}
-
 /**
  * Scenarios a configuration leaves out, with the reason: on a `coreOnly` configuration those of
  * no target; at a larger scale, those whose single request took longer than BENCH_MAX_REQUEST

@@ -2,10 +2,11 @@
 // token (bench/auth-cost.mjs shows what it would save). Nothing here is loaded by the apps.
 
 /**
- * Cache the caller behind a token. Every authenticated request verifies the JWT (Clerk's
- * verifyToken imports the PEM key each time) and reads the user by the id derived from its
- * externalId (userIdFor). Here the resolved actor is kept per Authorization header for 30 s
- * (never past the token's own expiry), in a bounded map.
+ * Cache the caller behind a token. Every authenticated request reads the user by the id derived
+ * from its externalId (userIdFor); the token's signature is checked once per token
+ * (`createTokenVerifier` remembers it until its exp). Here the resolved actor itself is kept per
+ * Authorization header for 30 s (never past the token's own expiry), in a bounded map, so a
+ * deactivated user or a changed role would take effect only when the entry expires.
  */
 export function cacheActors(resolveActor, { ttlMs = 30_000, max = 10_000 } = {}) {
   const cache = new Map();
