@@ -1,43 +1,32 @@
 // A GraphQL input field cannot be optional without also taking null. The graph reads null as
 // "not given", except where the domain takes null to clear a value; and a refused value inside a
 // list is named by its position.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorOf, makeCatalog, tag } from './support/fixtures.js';
-import type { Catalog } from './support/fixtures.js';
-import { makeCallers, startGateway } from './support/harness.js';
-import type { Callers, RunningGateway } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { tag } from './support/fixtures.js';
+import { gatewayWithCatalog } from './support/suite.js';
 
-let gw: RunningGateway;
-let callers: Callers;
-let catalog: Catalog;
+const suite = gatewayWithCatalog();
 
-beforeAll(async () => {
-  gw = await startGateway();
-  callers = await makeCallers();
-  catalog = await makeCatalog(await actorOf(callers.sub('admin')));
-});
-afterAll(async () => gw.close());
-
-const admin = () => callers.headers('admin');
+const admin = () => suite.callers.headers('admin');
 
 describe('null in an input object', () => {
   it('when a field the domain cannot clear is null, then it is left as it was', async () => {
-    const { body } = await gw.gql(
+    const { body } = await suite.gw.gql(
       'mutation ($id: ObjectID!) { updateSubject(id: $id, input: { name: null, description: "Now described" }) { name description } }',
-      { id: catalog.subject.id },
+      { id: suite.catalog.subject.id },
       admin(),
     );
     expect(body.errors).toBeUndefined();
     expect(body.data.updateSubject).toEqual({
-      name: catalog.subject.name,
+      name: suite.catalog.subject.name,
       description: 'Now described',
     });
   });
 
   it('when a field the domain clears is null, then it is cleared', async () => {
-    const { body } = await gw.gql(
+    const { body } = await suite.gw.gql(
       'mutation ($id: ObjectID!) { updateQuestion(id: $id, input: { moduleId: null, topicId: null }) { moduleId topicId } }',
-      { id: catalog.question.id },
+      { id: suite.catalog.question.id },
       admin(),
     );
     expect(body.errors).toBeUndefined();
@@ -45,9 +34,9 @@ describe('null in an input object', () => {
   });
 
   it('when every field of an update is null, then BAD_USER_INPUT: nothing to change', async () => {
-    const { body } = await gw.gql(
+    const { body } = await suite.gw.gql(
       'mutation ($id: ObjectID!) { updateSubject(id: $id, input: { name: null, slug: null }) { id } }',
-      { id: catalog.subject.id },
+      { id: suite.catalog.subject.id },
       admin(),
     );
     expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
@@ -56,7 +45,7 @@ describe('null in an input object', () => {
 
   it('when a create gets null for a generated field, then it is generated', async () => {
     const t = tag();
-    const { body } = await gw.gql(
+    const { body } = await suite.gw.gql(
       `mutation { createSubject(input: { name: "Null slug ${t}", slug: null, code: null }) { slug code } }`,
       undefined,
       admin(),
@@ -68,9 +57,9 @@ describe('null in an input object', () => {
 
 describe('a refused value in a list', () => {
   it('when an option literal is blank, then BAD_USER_INPUT names its position', async () => {
-    const { status, body } = await gw.gql(
+    const { status, body } = await suite.gw.gql(
       `mutation ($p: ObjectID!) { createQuestion(input: { paperId: $p, text: "Pick", type: MCQ, difficulty: EASY, options: ["a", "  "] }) { id } }`,
-      { p: catalog.approved.id },
+      { p: suite.catalog.approved.id },
       admin(),
     );
     expect(status).toBe(400);
@@ -82,11 +71,11 @@ describe('a refused value in a list', () => {
   });
 
   it('when an option in a variable is blank, then BAD_USER_INPUT names its position', async () => {
-    const { body } = await gw.gql(
+    const { body } = await suite.gw.gql(
       'mutation ($i: CreateQuestionInput!) { createQuestion(input: $i) { id } }',
       {
         i: {
-          paperId: catalog.approved.id,
+          paperId: suite.catalog.approved.id,
           text: 'Pick',
           type: 'MCQ',
           difficulty: 'EASY',

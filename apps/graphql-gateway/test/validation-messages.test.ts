@@ -1,22 +1,10 @@
 // Defect 5 in the graph: a domain refusal is BAD_USER_INPUT whose message says what is wrong in
 // plain words, naming the field and the values it takes; `details` carry the same words.
 import { maxExamYear } from '@qpc/domain/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorOf, makeCatalog } from './support/fixtures.js';
-import type { Catalog } from './support/fixtures.js';
-import { makeCallers, startGateway } from './support/harness.js';
-import type { Callers, RunningGateway } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { gatewayWithCatalog } from './support/suite.js';
 
-let gw: RunningGateway;
-let callers: Callers;
-let catalog: Catalog;
-
-beforeAll(async () => {
-  gw = await startGateway();
-  callers = await makeCallers();
-  catalog = await makeCatalog(await actorOf(callers.sub('admin')));
-});
-afterAll(async () => gw.close());
+const suite = gatewayWithCatalog();
 
 describe('validation messages over GraphQL: rules the domain checks', () => {
   const cases: [
@@ -28,7 +16,14 @@ describe('validation messages over GraphQL: rules the domain checks', () => {
       'an mcq question has no options',
       () => [
         'mutation ($i: CreateQuestionInput!) { createQuestion(input: $i) { id } }',
-        { i: { paperId: catalog.approved.id, text: 'Pick one', type: 'MCQ', difficulty: 'EASY' } },
+        {
+          i: {
+            paperId: suite.catalog.approved.id,
+            text: 'Pick one',
+            type: 'MCQ',
+            difficulty: 'EASY',
+          },
+        },
       ],
       { path: 'options', message: 'options (2 to 10) are required for an mcq question' },
     ],
@@ -38,7 +33,7 @@ describe('validation messages over GraphQL: rules the domain checks', () => {
         'mutation ($i: CreateQuestionInput!) { createQuestion(input: $i) { id } }',
         {
           i: {
-            paperId: catalog.approved.id,
+            paperId: suite.catalog.approved.id,
             text: 'Explain',
             type: 'SHORT',
             difficulty: 'EASY',
@@ -54,7 +49,7 @@ describe('validation messages over GraphQL: rules the domain checks', () => {
         'mutation ($i: CreatePaperInput!) { createPaper(input: $i) { id } }',
         {
           i: {
-            subjectOfferingId: catalog.offering.id,
+            subjectOfferingId: suite.catalog.offering.id,
             examYear: 2020,
             examType: 'QUIZ',
             title: 'T'.repeat(201),
@@ -69,7 +64,7 @@ describe('validation messages over GraphQL: rules the domain checks', () => {
     'when %s, then BAD_USER_INPUT says so in plain words',
     async (_c, operation, detail) => {
       const [query, variables] = operation();
-      const { body } = await gw.gql(query, variables, callers.headers('admin'));
+      const { body } = await suite.gw.gql(query, variables, suite.callers.headers('admin'));
       expect(body.errors).toHaveLength(1);
       expect(body.errors[0].message).toBe(detail.message);
       expect(body.errors[0].extensions).toMatchObject({
@@ -100,7 +95,7 @@ describe('validation messages over GraphQL: rules the types state', () => {
         'mutation ($i: CreatePaperInput!) { createPaper(input: $i) { id } }',
         {
           i: {
-            subjectOfferingId: catalog.offering.id,
+            subjectOfferingId: suite.catalog.offering.id,
             examYear: 2020,
             examType: 'QUIZ',
             status: 'APPROVED',
@@ -114,7 +109,7 @@ describe('validation messages over GraphQL: rules the types state', () => {
       'an exam year is before 1900',
       () => [
         'mutation ($i: CreatePaperInput!) { createPaper(input: $i) { id } }',
-        { i: { subjectOfferingId: catalog.offering.id, examYear: 1899, examType: 'QUIZ' } },
+        { i: { subjectOfferingId: suite.catalog.offering.id, examYear: 1899, examType: 'QUIZ' } },
       ],
       new RegExp(
         `"i\\.examYear"; ExamYear must be an integer from 1900 to ${maxExamYear()}, not 1899`,
@@ -127,7 +122,7 @@ describe('validation messages over GraphQL: rules the types state', () => {
         'mutation ($i: CreatePaperInput!) { createPaper(input: $i) { id } }',
         {
           i: {
-            subjectOfferingId: catalog.offering.id,
+            subjectOfferingId: suite.catalog.offering.id,
             examYear: maxExamYear() + 1,
             examType: 'QUIZ',
           },
@@ -148,7 +143,7 @@ describe('validation messages over GraphQL: rules the types state', () => {
       'a vote is 2 (a literal)',
       () => [
         'mutation ($id: ObjectID!) { voteSolution(id: $id, value: 2) { id } }',
-        { id: catalog.solution.id },
+        { id: suite.catalog.solution.id },
       ],
       /^value: VoteValue must be an integer from -1 to 1, not 2$/,
       'value',
@@ -180,7 +175,7 @@ describe('validation messages over GraphQL: rules the types state', () => {
     'when %s, then BAD_USER_INPUT names the rule and the field',
     async (_c, operation, message, path) => {
       const [query, variables] = operation();
-      const { status, body } = await gw.gql(query, variables, callers.headers('admin'));
+      const { status, body } = await suite.gw.gql(query, variables, suite.callers.headers('admin'));
       expect(status).toBe(400);
       expect(body.data).toBeUndefined();
       expect(body.errors).toHaveLength(1);

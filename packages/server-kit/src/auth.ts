@@ -81,13 +81,11 @@ export function createTokenVerifier(
       ? { authorizedParties: [...config.clerk.authorizedParties] }
       : {}),
   };
-  const verified = new LRUCache<string, { claims: VerifiedClaims; expiresAt: number }>({
-    max: VERIFIED_TOKENS_KEPT,
-  });
+  // Each entry lives until its token's exp (`ttl` per entry); an expired one is never returned.
+  const verified = new LRUCache<string, VerifiedClaims>({ max: VERIFIED_TOKENS_KEPT });
   return async (token) => {
     const known = verified.get(token);
-    if (known && Date.now() < known.expiresAt) return known.claims;
-    if (known) verified.delete(token);
+    if (known) return known;
     let result: unknown;
     try {
       result = await verifyToken(token, options);
@@ -109,8 +107,8 @@ export function createTokenVerifier(
     const email = stringClaim(payload, 'email');
     const claims: VerifiedClaims = { sub, ...(name ? { name } : {}), ...(email ? { email } : {}) };
     const exp = payload.exp;
-    if (typeof exp === 'number' && Number.isFinite(exp))
-      verified.set(token, { claims, expiresAt: exp * 1000 });
+    const ttl = typeof exp === 'number' ? exp * 1000 - Date.now() : 0;
+    if (Number.isFinite(ttl) && ttl > 0) verified.set(token, claims, { ttl });
     return claims;
   };
 }
