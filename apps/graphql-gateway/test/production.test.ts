@@ -29,7 +29,7 @@ beforeAll(async () => {
     NODE_ENV: 'production',
     SENTRY_DSN: 'https://public@sentry.example.test/1',
   });
-  initSentry(gw.config, { transport: transport as never });
+  await initSentry(gw.config, { transport: transport as never });
 });
 afterEach(() => {
   vi.restoreAllMocks();

@@ -125,7 +125,7 @@ describe('error handling', () => {
 
   describe('Sentry', () => {
     const envelopes: unknown[] = [];
-    beforeAll(() => {
+    beforeAll(async () => {
       const transport = () => ({
         send: async (envelope: unknown) => {
           envelopes.push(envelope);
@@ -133,7 +133,7 @@ describe('error handling', () => {
         },
         flush: async () => true,
       });
-      initSentry(
+      await initSentry(
         { sentry: { dsn: 'https://public@o0.ingest.sentry.io/0', environment: 'test' } },
         { transport: transport as unknown as SentryOptions['transport'] },
       );

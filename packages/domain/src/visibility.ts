@@ -119,7 +119,8 @@ export function isVisible(viewer: Viewer, kind: VisibleKind, doc: VisibleDoc): b
   if ((kind === 'question' || kind === 'solution') && doc.paperStatus !== PUBLIC_PAPER_STATUS) {
     return false;
   }
-  return !viewer.hiddenUniversityIds.includes(String(doc.universityId));
+  const hidden = viewer.hiddenUniversityIds;
+  return hidden.length === 0 || !hidden.includes(String(doc.universityId));
 }
 
 /**

@@ -50,7 +50,7 @@ function readConfig(): Config {
 export async function runService(definition: ServiceDefinition): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config, { name: definition.name });
-  initSentry(config, { release: `${definition.name}@${definition.version}` });
+  await initSentry(config, { release: `${definition.name}@${definition.version}` });
   try {
     const database = await startDatabase(config, logger);
     const rateLimiter = createRateLimiter(config, { keyPrefix: definition.name });

@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
-import { flushSentry } from './sentry.js';
-import * as Sentry from '@sentry/node';
+import { flushSentry, reportFatalError } from './sentry.js';
 
 export interface ShutdownOptions {
   servers: Server[];
@@ -68,12 +67,12 @@ export function installShutdown(
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.on('unhandledRejection', (reason) => {
     options.logger.fatal({ err: reason }, 'unhandled promise rejection');
-    Sentry.captureException(reason);
+    reportFatalError(reason);
     void shutdown('unhandledRejection', 1);
   });
   process.on('uncaughtException', (error) => {
     options.logger.fatal({ err: error }, 'uncaught exception');
-    Sentry.captureException(error);
+    reportFatalError(error);
     void shutdown('uncaughtException', 1);
   });
   return shutdown;

@@ -20,9 +20,11 @@ import type { SearchableFields } from './indexing.js';
 import { frequenciesOf, pushedFilters } from './plan.js';
 import { searchQuerySchema, SEARCH_TYPES } from './schema.js';
 import type { SearchFacets, SearchHit, SearchType } from './schema.js';
+import { facetsOf } from './facets.js';
 import { shorten, snippetOf } from './snippet.js';
 import { DOCUMENTS_KEY, readTermCounts } from './terms.js';
-import { analyze, matchKind, queryTerms } from './tokens.js';
+import { queryTerms, termMatcher } from './tokens.js';
+import type { MatchKind } from './tokens.js';
 import type { QueryTerm } from './tokens.js';
 
 /** At most this many documents per collection and pushed filter are read for one query. */
@@ -145,37 +147,20 @@ async function candidatesOf(
 function scoreOf(
   doc: Candidate,
   fields: SearchableFields,
-  terms: readonly QueryTerm[],
+  match: (texts: readonly string[]) => MatchKind[],
   idf: readonly number[],
 ): number | null {
-  const title = fields.title.flatMap((f) => analyze(str(doc[f])));
-  const body = fields.body.flatMap((f) => analyze(str(doc[f])));
+  const title = match(fields.title.map((f) => str(doc[f])));
+  // The body counts only for terms the title does not match at all.
+  const body = title.includes(null) ? match(fields.body.map((f) => str(doc[f]))) : title;
   let score = 0;
-  for (const [i, term] of terms.entries()) {
-    const inTitle = matchKind(title, term);
-    const kind = inTitle ?? matchKind(body, term);
+  for (const [i, inTitle] of title.entries()) {
+    const kind = inTitle ?? body[i];
     if (!kind) return null;
     const weight = inTitle ? TITLE_WEIGHT : BODY_WEIGHT;
     score += weight * (kind === 'exact' ? 1 : PREFIX_FACTOR) * idf[i]!;
   }
   return score;
-}
-
-function facetsOf(hits: readonly Hit[]): SearchFacets {
-  const facets: SearchFacets = {
-    type: { question: 0, paper: 0, subject: 0 },
-    examYear: {},
-    universityId: {},
-  };
-  const bump = (counts: Record<string, number>, key: string) => {
-    counts[key] = (counts[key] ?? 0) + 1;
-  };
-  for (const { type, doc } of hits) {
-    facets.type[type] += 1;
-    if (typeof doc.examYear === 'number') bump(facets.examYear, String(doc.examYear));
-    if (doc.universityId) bump(facets.universityId, String(doc.universityId));
-  }
-  return facets;
 }
 
 function byRelevance(a: Hit, b: Hit): number {
@@ -234,6 +219,7 @@ export async function searchCatalog({
   const total = Math.max(1, documents, ...frequencies);
   const idf = frequencies.map((n) => Math.log(1 + total / n));
   const pushed = pushedFilters(terms, frequencies);
+  const match = termMatcher(terms);
 
   const filters: Filters = {
     universityId: q.universityId,
@@ -249,7 +235,7 @@ export async function searchCatalog({
       const hits: Hit[] = [];
       for (const doc of await candidatesOf(spec, filter, pushed)) {
         if (!isVisible(viewer, spec.visibility, doc)) continue;
-        const score = scoreOf(doc, fields, terms, idf);
+        const score = scoreOf(doc, fields, match, idf);
         if (score !== null) hits.push({ type, doc, score });
       }
       return hits;

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { shorten, snippetOf, SNIPPET_LENGTH } from './snippet.js';
 import {
-  analyze,
   documentIndex,
   fieldOf,
   fold,
-  matchKind,
+  termMatcher,
   MAX_KEYS_PER_DOCUMENT,
+  MAX_WORD_LENGTH,
   queryTerms,
   SEARCH_KEY_FIELDS,
+  stemOf,
+  STOP_WORDS,
   wordsOf,
 } from './tokens.js';
 
@@ -17,6 +19,7 @@ const term = (q: string) => {
   if (!first) throw new Error(`no term in ${q}`);
   return first;
 };
+const kindOf = (text: string, q: string) => termMatcher([term(q)])([text])[0];
 const allKeys = (text: string) =>
   Object.values(documentIndex({ title: [], body: [text] }).fields).flat();
 
@@ -24,6 +27,102 @@ describe('tokens', () => {
   it('when text has capitals and accents, then they are folded', () => {
     expect(fold('Résumé ÇA Naïve')).toBe('resume ca naive');
     expect(wordsOf('Résumé, of the CV!')).toEqual(['resume', 'cv']);
+  });
+
+  it('when text is split, then the ASCII scan and the Unicode pattern give the same words', () => {
+    const unicodeWords = (text: string) =>
+      fold(text)
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((word) => word.length > 0 && !STOP_WORDS.has(word))
+        .map((word) => word.slice(0, MAX_WORD_LENGTH));
+    for (const text of [
+      'Define a B-tree of order 3; prove its height is O(log n).',
+      '  leading and trailing spaces  ',
+      'x86_64 registers: RAX, RBX & R8..R15!',
+      'supercalifragilisticexpialidocious antidisestablishmentarianism',
+      'ends with a word',
+      'Naïve Bayes über Straße — 東京 2024',
+      '',
+      '...',
+    ]) {
+      expect(wordsOf(text), text).toEqual(unicodeWords(text));
+    }
+  });
+
+  it('when several terms are matched, then each gets its best kind over every text', () => {
+    const terms = queryTerms('hashing algo graphs zebra');
+    expect(termMatcher(terms)(['Algorithms on graph', 'Hashes and hash tables'])).toEqual([
+      'exact',
+      'prefix',
+      'exact',
+      null,
+    ]);
+    // An exact match in a later text still beats a prefix match in an earlier one.
+    expect(termMatcher(queryTerms('algo'))(['algorithmic', 'the algo'])).toEqual(['exact']);
+  });
+
+  it('when a word is stemmed, then its first character is kept (the matcher skips on it)', () => {
+    const suffixes = [
+      '',
+      's',
+      'es',
+      'ies',
+      'sses',
+      'ed',
+      'eed',
+      'ing',
+      'y',
+      'ational',
+      'tional',
+      'enci',
+      'izer',
+      'bli',
+      'alli',
+      'ousli',
+      'ization',
+      'ation',
+      'ator',
+      'alism',
+      'iveness',
+      'biliti',
+      'logi',
+      'icate',
+      'ative',
+      'alize',
+      'ical',
+      'ful',
+      'ness',
+      'ement',
+      'ion',
+      'e',
+      'll',
+    ];
+    const starts = [
+      'a',
+      'e',
+      'i',
+      'o',
+      'u',
+      'y',
+      's',
+      'b',
+      'ye',
+      'ya',
+      'ab',
+      'st',
+      'sy',
+      'ti',
+      'ha',
+    ];
+    for (const start of starts) {
+      for (const suffix of suffixes) {
+        const word = `${start}${suffix}`;
+        expect(stemOf(word)[0], word).toBe(word[0]);
+      }
+    }
+    const far = termMatcher(queryTerms('general'));
+    expect(far(['Generalizations of the theorem'])).toEqual(['exact']);
+    expect(termMatcher(queryTerms('yielding'))(['the yields'])).toEqual(['exact']);
   });
 
   it('when a query holds only stop words or punctuation, then it has no terms', () => {
@@ -36,23 +135,23 @@ describe('tokens', () => {
   });
 
   it('when a document has a word, then a query of the same stem matches it exactly', () => {
-    expect(matchKind(analyze('Sorting a list'), term('sorted'))).toBe('exact');
-    expect(matchKind(analyze('one study'), term('studies'))).toBe('exact');
+    expect(kindOf('Sorting a list', 'sorted')).toBe('exact');
+    expect(kindOf('one study', 'studies')).toBe('exact');
   });
 
   it('when a query word starts a document word, then it matches as a prefix', () => {
-    expect(matchKind(analyze('Dijkstra algorithm'), term('algo'))).toBe('prefix');
-    expect(matchKind(analyze('data analysis'), term('analy'))).toBe('prefix');
+    expect(kindOf('Dijkstra algorithm', 'algo')).toBe('prefix');
+    expect(kindOf('data analysis', 'analy')).toBe('prefix');
   });
 
   it('when accents differ between query and document, then they still match', () => {
-    expect(matchKind(analyze('Write a résumé'), term('resume'))).toBe('exact');
-    expect(matchKind(analyze('Write a resume'), term('RÉSUMÉ'))).toBe('exact');
+    expect(kindOf('Write a résumé', 'resume')).toBe('exact');
+    expect(kindOf('Write a resume', 'RÉSUMÉ')).toBe('exact');
   });
 
   it('when a word only shares its first letters, then it does not match', () => {
-    expect(matchKind(analyze('runway lights'), term('running'))).toBeNull();
-    expect(matchKind(analyze('graph theory'), term('gra'))).toBeNull();
+    expect(kindOf('runway lights', 'running')).toBeNull();
+    expect(kindOf('graph theory', 'gra')).toBeNull();
   });
 
   it('when a document matches a term, then it holds one of its lookups, in the lookup field', () => {

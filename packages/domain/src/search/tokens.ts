@@ -46,12 +46,62 @@ export function fold(text: string): string {
   return lower.normalize('NFKD').replace(/\p{M}+/gu, '');
 }
 
-/** The searchable words of a text, in order: folded, split on non-letters/digits, stop words dropped. */
+const NON_WORD = /[^\p{L}\p{N}]+/u;
+const ASCII_WORD = /[a-z0-9]+/g;
+
+// The pattern of the ASCII words starting with one of `firstChars` (a run of letters and digits
+// not preceded by one), kept for the few sets of first characters queries use.
+const startPatterns = new Map<string, RegExp>();
+const MAX_START_PATTERNS = 1_000;
+
+function asciiWordPattern(firstChars: string | undefined): RegExp {
+  if (!firstChars) return ASCII_WORD;
+  let pattern = startPatterns.get(firstChars);
+  if (!pattern) {
+    const chars = [...firstChars].map((c) => `\\u{${c.codePointAt(0)!.toString(16)}}`).join('');
+    pattern = new RegExp(`(?<![a-z0-9])[${chars}][a-z0-9]*`, 'gu');
+    if (startPatterns.size >= MAX_START_PATTERNS) startPatterns.clear();
+    startPatterns.set(firstChars, pattern);
+  }
+  return pattern;
+}
+
+/**
+ * Calls `visit` with each searchable word of a text, in order: folded, split on anything but
+ * letters and digits, stop words left out, cut to MAX_WORD_LENGTH. Stops when `visit` returns
+ * true. `firstChars`: only words starting with one of these (folded) characters are visited, the
+ * others are skipped before any work. ASCII text (nearly all) is read by a pattern of ASCII
+ * words; other text is folded and split by the Unicode pattern.
+ */
+export function eachWord(
+  text: string,
+  visit: (word: string) => boolean | void,
+  firstChars?: string,
+): void {
+  const take = (word: string) =>
+    !STOP_WORDS.has(word) && visit(word.slice(0, MAX_WORD_LENGTH)) === true;
+  const lower = text.toLowerCase();
+  if (NON_ASCII.test(lower)) {
+    for (const word of fold(lower).split(NON_WORD)) {
+      if (word.length === 0 || (firstChars && !firstChars.includes(word[0]!))) continue;
+      if (take(word)) return;
+    }
+    return;
+  }
+  const pattern = asciiWordPattern(firstChars);
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(lower); m; m = pattern.exec(lower)) {
+    if (take(m[0])) return;
+  }
+}
+
+/** The searchable words of a text, in order (see eachWord). */
 export function wordsOf(text: string): string[] {
-  return fold(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0 && !STOP_WORDS.has(word))
-    .map((word) => word.slice(0, MAX_WORD_LENGTH));
+  const words: string[] = [];
+  eachWord(text, (word) => {
+    words.push(word);
+  });
+  return words;
 }
 
 // Words repeat across documents: stems are remembered (bounded, cleared when full).
@@ -153,28 +203,48 @@ export function queryTerms(q: string): QueryTerm[] {
   return terms;
 }
 
-/** A word of a document's text with its stem. */
-export interface AnalyzedWord {
-  word: string;
-  stem: string;
-}
+/** How a text matches a term: `exact` (a word with its stem), `prefix` (a word it starts) or not. */
+export type MatchKind = 'exact' | 'prefix' | null;
 
-/** The words of a text with their stems, for matching in code. */
-export function analyze(text: string): AnalyzedWord[] {
-  return wordsOf(text).map((word) => ({ word, stem: stemOf(word) }));
-}
-
-/** How words match a term: `exact` (same stem), `prefix` (a word starts with it) or not at all. */
-export function matchKind(
-  words: readonly AnalyzedWord[],
-  term: QueryTerm,
-): 'exact' | 'prefix' | null {
-  let kind: 'prefix' | null = null;
-  for (const { word, stem } of words) {
-    if (stem === term.stem) return 'exact';
-    if (term.word.length >= MIN_PREFIX && word.startsWith(term.word)) kind = 'prefix';
-  }
-  return kind;
+/**
+ * How the words of texts match these terms (one kind per term, in order): `exact` when a word
+ * has the term's stem, else `prefix` when a word starts with the term's word (of at least
+ * MIN_PREFIX characters), else null. Reading stops once every term matches exactly.
+ *
+ * Only words that start like a term are looked at: a prefix match starts with the term's first
+ * character, and so does a word of the same stem, because the Porter stemmer only rewrites
+ * suffixes and always keeps at least the first character (every rule of `stemmer` keeps a
+ * non-empty `^(.+?)` before the suffix it changes; words under 3 characters are kept whole).
+ */
+export function termMatcher(
+  terms: readonly QueryTerm[],
+): (texts: readonly string[]) => MatchKind[] {
+  const firstChars = [
+    ...new Set(terms.map((term) => String.fromCodePoint(term.word.codePointAt(0)!))),
+  ].join('');
+  return (texts) => {
+    const kinds: MatchKind[] = terms.map(() => null);
+    let exact = 0;
+    const visit = (word: string) => {
+      const stem = stemOf(word);
+      for (let i = 0; i < terms.length; i += 1) {
+        if (kinds[i] === 'exact') continue;
+        const term = terms[i]!;
+        if (stem === term.stem) {
+          kinds[i] = 'exact';
+          exact += 1;
+        } else if (term.word.length >= MIN_PREFIX && word.startsWith(term.word)) {
+          kinds[i] = 'prefix';
+        }
+      }
+      return exact === terms.length;
+    };
+    for (const text of texts) {
+      if (exact === terms.length) break;
+      eachWord(text, visit, firstChars);
+    }
+    return kinds;
+  };
 }
 
 /** True when a word of original text matches a term (for snippets). */

@@ -1,0 +1,39 @@
+import { Types } from 'mongoose';
+import { describe, expect, it } from 'vitest';
+import { facetsOf, universityCounts } from './facets.js';
+
+// Each hit carries its own ObjectId instance, as documents read from the database do.
+const hitsOf = (ids: string[]) =>
+  ids.map((id, i) => ({
+    type: 'question' as const,
+    doc: { universityId: new Types.ObjectId(id), examYear: 2020 + (i % 2) },
+  }));
+const idOf = (n: number) => n.toString(16).padStart(24, '0');
+
+describe('search facets', () => {
+  it('when hits share universities, then each university counts its hits', () => {
+    const hits = hitsOf([idOf(1), idOf(2), idOf(1), idOf(3), idOf(1)]);
+    expect(facetsOf(hits)).toEqual({
+      type: { question: 5, paper: 0, subject: 0 },
+      examYear: { '2020': 3, '2021': 2 },
+      universityId: { [idOf(1)]: 3, [idOf(2)]: 1, [idOf(3)]: 1 },
+    });
+  });
+
+  it('when hits span more universities than are compared id to id, then every one still counts right', () => {
+    // 100 universities, each hit three times, interleaved: most are counted past the first few.
+    const ids = Array.from({ length: 300 }, (_, i) => idOf(1 + (i % 100)));
+    const counts = universityCounts(hitsOf(ids));
+    expect(Object.keys(counts)).toHaveLength(100);
+    for (let n = 1; n <= 100; n += 1) expect(counts[idOf(n)], idOf(n)).toBe(3);
+  });
+
+  it('when a hit has no university (a subject), then it counts for its kind only', () => {
+    const facets = facetsOf([{ type: 'subject', doc: {} }]);
+    expect(facets).toEqual({
+      type: { question: 0, paper: 0, subject: 1 },
+      examYear: {},
+      universityId: {},
+    });
+  });
+});
