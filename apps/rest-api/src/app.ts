@@ -3,8 +3,8 @@ import { createHttpApp } from '@qpc/server-kit';
 import type { ActorResolver, HttpAppDeps, KnownRoute, RateLimiter } from '@qpc/server-kit';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import { DOCS_ROUTES, docsRouter } from './routes/docs.js';
-import { apiRouter, rawBodyMatcher } from './routes/index.js';
+import { DOCS_ROUTES, mountDocs } from './routes/docs.js';
+import { mountApi, rawBodyMatcher } from './routes/index.js';
 import { API_PREFIX } from './routes/route.js';
 import { routeTable } from './routes/table.js';
 
@@ -35,10 +35,10 @@ export function createApp(deps: AppDeps): Express {
     { ...deps, isRawBody: rawBodyMatcher() },
     {
       routes: (app) => {
-        app.use(API_PREFIX, apiRouter(deps.config, routeTable));
+        mountApi(app, deps.config, routeTable);
       },
       unmetered: (app) => {
-        app.use(API_PREFIX, docsRouter(routeTable, { version: deps.version }));
+        mountDocs(app, routeTable, { version: deps.version });
       },
       knownRoutes: knownRoutes(),
     },

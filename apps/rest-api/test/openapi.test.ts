@@ -40,8 +40,10 @@ function registeredRoutes(app: Express): string[] {
   const walk = (stack: Layer[], prefix: string) => {
     for (const layer of stack) {
       if (layer.route) {
+        // A router's `/` route answers at its mount path (Express is not strict about the slash).
+        const path = prefix && layer.route.path === '/' ? prefix : `${prefix}${layer.route.path}`;
         for (const method of Object.keys(layer.route.methods))
-          found.push(`${method.toUpperCase()} ${prefix}${layer.route.path}`);
+          found.push(`${method.toUpperCase()} ${path}`);
       } else if (layer.handle.stack) {
         const mount =
           typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';

@@ -11,10 +11,13 @@ async function pingEmbeddedPostgres(url: string): Promise<{ latencyMs: number }>
   return pingPostgres(url, TIMEOUT_MS);
 }
 
+/** Where the health routes are mounted. */
+export const HEALTH_PATH = '/api/v1/health';
+
 /** The health routes, for the method guard. */
 export const HEALTH_ROUTES = [
-  { method: 'GET', path: '/api/v1/health' },
-  { method: 'GET', path: '/api/v1/health/detailed' },
+  { method: 'GET', path: HEALTH_PATH },
+  { method: 'GET', path: `${HEALTH_PATH}/detailed` },
 ] as const;
 
 export interface HealthInfo {
@@ -38,6 +41,7 @@ async function check(probe: () => Promise<{ latencyMs: number }>): Promise<Check
 }
 
 /**
+ * The router to mount at HEALTH_PATH.
  * `/api/v1/health`: 200 while the process serves, whatever the database does (liveness).
  * `/api/v1/health/detailed`: 200 with the database's latency (and, on the embedded engine, that
  * of the PostgreSQL server under FerretDB as `checks.engine`), or 503 within ~1.5 s when either
@@ -52,11 +56,11 @@ export function healthRouter(info: HealthInfo): Router {
     version: info.version,
   });
   const router = Router();
-  router.get('/api/v1/health', (_req, res) => {
+  router.get('/', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.status(200).json({ success: true, data: base() });
   });
-  router.get('/api/v1/health/detailed', async (req, res) => {
+  router.get('/detailed', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const [database, engine] = await Promise.all([
       check(() => pingDatabase(TIMEOUT_MS)),

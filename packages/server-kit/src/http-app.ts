@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { authenticate } from './auth.js';
 import type { ActorResolver } from './auth.js';
 import { BodyEncodingError, errorHandler, notFoundHandler } from './errors.js';
-import { HEALTH_ROUTES, healthRouter } from './health.js';
+import { HEALTH_PATH, HEALTH_ROUTES, healthRouter } from './health.js';
 import { httpLogger } from './logger.js';
 import { methodGuard } from './methods.js';
 import type { KnownRoute } from './methods.js';
@@ -190,7 +190,9 @@ export function createHttpApp(deps: HttpAppDeps, parts: HttpAppParts): Express {
   app.use(cors(config.corsOrigins));
   // Before any router: Express answers OPTIONS on a path it knows itself, in text/plain.
   app.use(methodGuard([...HEALTH_ROUTES, ...(parts.knownRoutes ?? [])]));
+  // Mounted at its path, so other requests pass it by one prefix test.
   app.use(
+    HEALTH_PATH,
     healthRouter({
       version: deps.version,
       postgresUrl: deps.postgresUrl ?? config.embedded.postgresUrl,

@@ -27,7 +27,7 @@ export {
 export type { ErrorBody, HttpError, HttpErrorCode } from './errors.js';
 export { methodGuard, MethodNotAllowedError } from './methods.js';
 export type { KnownRoute } from './methods.js';
-export { HEALTH_ROUTES, healthRouter } from './health.js';
+export { HEALTH_PATH, HEALTH_ROUTES, healthRouter } from './health.js';
 export type { HealthInfo } from './health.js';
 export {
   createHttpApp,

@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import express, { Router } from 'express';
+import type { Express } from 'express';
 import { buildOpenApiDocument } from '../openapi/document.js';
 import type { OpenApiDocument } from '../openapi/document.js';
 import type { RouteDefinition } from './route.js';
@@ -49,23 +50,29 @@ const INITIALIZER = `window.addEventListener('load', function () {
 /** The reference's own paths (under the API prefix), for the method guard. */
 export const DOCS_ROUTES = ['/openapi.json', '/docs', '/docs/assets/:file'] as const;
 
-/** `GET /openapi.json`, `GET /docs` and the reference's assets under `/docs/assets`. */
-export function docsRouter(routes: readonly RouteDefinition[], info: { version: string }): Router {
+/**
+ * `GET /openapi.json`, `GET /docs` and the reference's assets under `/docs/assets`, each mounted
+ * at its own path: an API request passes them by a prefix test or two.
+ */
+export function mountDocs(
+  app: Express,
+  routes: readonly RouteDefinition[],
+  info: { version: string },
+): void {
   // Built at start, so a schema the generator cannot describe stops the start instead of the first reader.
   const document: OpenApiDocument = buildOpenApiDocument(routes, info);
-  const router = Router();
-  router.get('/openapi.json', (_req, res) => {
-    res.json(document);
+  // Kept as its text: one string instead of a large object graph every collection walks.
+  const documentText = JSON.stringify(document);
+  app.get(`${API_PREFIX}/openapi.json`, (_req, res) => {
+    res.type('json').send(documentText);
   });
-  router.get('/docs', (_req, res) => {
+  const pages = Router();
+  pages.get('/', (_req, res) => {
     res.type('html').send(PAGE);
   });
-  router.get('/docs/assets/docs-init.js', (_req, res) => {
+  pages.get('/assets/docs-init.js', (_req, res) => {
     res.type('application/javascript').send(INITIALIZER);
   });
-  router.use(
-    '/docs/assets',
-    express.static(swaggerUiDirectory(), { index: false, redirect: false }),
-  );
-  return router;
+  pages.use('/assets', express.static(swaggerUiDirectory(), { index: false, redirect: false }));
+  app.use(`${API_PREFIX}/docs`, pages);
 }

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Config } from '@qpc/config';
 import { actorOf } from '@qpc/server-kit';
 import { Router } from 'express';
-import type { Request, Response } from 'express';
+import type { Express, Request, Response } from 'express';
 import { fromQueryString, queryStringSchema } from './query-string.js';
 import type { FileReply, RouteContext, RouteDefinition } from './route.js';
 import { API_PREFIX } from './route.js';
@@ -129,9 +129,31 @@ export function rawBodyMatcher(
   return (req) => patterns.some((p) => p.method === req.method && p.path.test(req.path));
 }
 
-/** Every REST resource under /api/v1 (the reference is mounted apart: see docs.ts). */
-export function apiRouter(config: Config, routes: readonly RouteDefinition[] = routeTable): Router {
-  const router = Router();
-  for (const route of routes) router[route.method](route.path, handle(route, config));
-  return router;
+/** The first segment of a route's path (`/questions` of `/questions/:id`). */
+function resourceOf(path: string): string {
+  const end = path.indexOf('/', 1);
+  return end === -1 ? path : path.slice(0, end);
+}
+
+/**
+ * Every REST resource under /api/v1 (the reference is mounted apart: see docs.ts): a router per
+ * resource, mounted at its own path, so a request is matched against its resource's few routes
+ * instead of all of them. Within a resource, routes keep the table's order.
+ */
+export function mountApi(
+  app: Express,
+  config: Config,
+  routes: readonly RouteDefinition[] = routeTable,
+): void {
+  const resources = new Map<string, Router>();
+  for (const route of routes) {
+    const resource = resourceOf(route.path);
+    let router = resources.get(resource);
+    if (!router) {
+      router = Router();
+      resources.set(resource, router);
+    }
+    router[route.method](route.path.slice(resource.length) || '/', handle(route, config));
+  }
+  for (const [resource, router] of resources) app.use(`${API_PREFIX}${resource}`, router);
 }
