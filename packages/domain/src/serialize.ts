@@ -8,25 +8,24 @@ function isInternal(key: string): boolean {
 }
 
 function convert(value: unknown, omit?: ReadonlySet<string>): unknown {
+  // Most values are text, numbers and booleans: they leave before any instanceof test.
+  if (typeof value !== 'object' || value === null) return value;
   if (value instanceof Types.ObjectId) return value.toHexString();
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map((item) => convert(item));
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    const source = value as Record<string, unknown>;
-    // for...in over own keys: the same keys in the same order as Object.entries, without an
-    // entries array per object (lean documents are plain objects with no inherited keys).
-    for (const key in source) {
-      if (!Object.hasOwn(source, key) || isInternal(key) || omit?.has(key)) continue;
-      if (key === '_id') {
-        out.id = convert(source[key]);
-        continue;
-      }
-      out[key] = convert(source[key]);
+  const out: Record<string, unknown> = {};
+  const source = value as Record<string, unknown>;
+  // for...in over own keys: the same keys in the same order as Object.entries, without an
+  // entries array per object (lean documents are plain objects with no inherited keys).
+  for (const key in source) {
+    if (!Object.hasOwn(source, key) || isInternal(key) || omit?.has(key)) continue;
+    if (key === '_id') {
+      out.id = convert(source[key]);
+      continue;
     }
-    return out;
+    out[key] = convert(source[key]);
   }
-  return value;
+  return out;
 }
 
 /**

@@ -94,6 +94,11 @@ describe('search keys', () => {
     const raw = await QuestionModel.find({ paperId }).lean<Record<string, unknown>[]>();
     expect(raw.length).toBeGreaterThan(0);
     expect(raw.every((doc) => SEARCH_KEY_FIELDS.every((f) => doc[f] === undefined))).toBe(true);
+    // A single read does not fetch them either; asked for, they are there.
+    const one = await QuestionModel.findById(question.id).lean<Record<string, unknown>>();
+    expect(one?.text).toBe(question.text);
+    expect(SEARCH_KEY_FIELDS.filter((f) => one?.[f] !== undefined)).toEqual([]);
+    expect((await keysOf(QuestionModel, question.id)).length).toBeGreaterThan(0);
   });
 
   it('when a question text is updated, then old words stop counting and new words count', async () => {

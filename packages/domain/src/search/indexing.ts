@@ -71,8 +71,9 @@ export function searchable(schema: Schema, fields: SearchableFields): void {
   }
   const hidden = Object.fromEntries(SEARCH_KEY_FIELDS.map((field) => [field, 0]));
 
-  // Lists and loaders never need the keys: leave them out unless a query asks for fields itself.
-  schema.pre('find', function () {
+  // Lists, loaders and single reads never need the keys (a DTO drops them; the hooks below
+  // read the source fields): leave them out unless a query asks for fields itself.
+  schema.pre(['find', 'findOne'], function () {
     const projection = this.projection() as Record<string, unknown> | null | undefined;
     if (projection && Object.keys(projection).length > 0) return;
     this.projection(hidden);
