@@ -315,7 +315,16 @@ export async function runConfiguration({ config, settings, keys, log, previous =
       `> [${config.key}] full tree: ${roundTrips.fullTree.small.roundTrips} / ${roundTrips.fullTree.large.roundTrips} round trips (small / large, anonymous), ${roundTrips.fullTreeNormalUser.large.roundTrips} for a normal user`,
     );
     log(`> [${config.key}] one-connection runs`);
-    const latency = await latencyRuns({ pool, active, capture, settings, dbPids, log });
+    const latency = await latencyRuns({
+      pool,
+      active,
+      capture,
+      settings,
+      dbPids,
+      log,
+      // The configuration the CPU target judges: every REST scenario gets a CPU figure there.
+      cpuFigure: config.primary,
+    });
     const extras = config.primary
       ? await runPrimaryExtras({
           pool,

@@ -191,14 +191,17 @@ export async function measuredRun(server, scenario, target, shape, dbPids) {
 
 /**
  * The same scenario on several servers (the app and its floor), measured in `rounds` rounds that
- * take turns (app, floor, app, floor, ...), each run a `rounds`-th of the shape's seconds; each
+ * take turns (app, floor, app, floor, ...), each run a `rounds`-th of the shape's seconds (or of
+ * its requests, rounded up, for a shape that counts requests); each
  * server's result sums its rounds. A drift of the machine's speed during the measurement (a
  * shared VM's neighbours, frequency) then falls on both sides alike instead of on whichever ran
  * second. Returns the results in the order of `sides`.
  */
 export async function pairedRuns(sides, scenario, shape, dbPids, rounds) {
   const runs = sides.map(() => []);
-  const share = { ...shape, seconds: shape.seconds / rounds };
+  const share = shape.amount
+    ? { ...shape, amount: Math.ceil(shape.amount / rounds) }
+    : { ...shape, seconds: shape.seconds / rounds };
   for (let round = 0; round < rounds; round += 1) {
     for (const [i, { server, target }] of sides.entries())
       runs[i].push(await rawRun(server, scenario, target, share, dbPids));
@@ -210,12 +213,14 @@ export async function pairedRuns(sides, scenario, shape, dbPids, rounds) {
  * How to measure a scenario with one connection, from the time its single request took: a run
  * of `duration` seconds when that gives a few samples at least, else a few requests within
  * `maxRun` seconds, and nothing more than the single request when it took over `maxRequest`.
+ * With `cpuFigure` (the configuration whose CPU the targets judge), a slow scenario still serves
+ * enough requests for a CPU figure (MIN_SERVED_FOR_CPU), however long that takes.
  * A run's warm-up lasts `warmup` seconds, longer for a slower scenario (about `warmupRequests`
  * requests, at most `warmupMax` seconds): V8 compiles a route's code while it serves its first
  * few hundred requests, on threads whose CPU time counts, so a short warm-up charges compilation
  * to the measured run, the app's larger code more than the floor's.
  */
-export function latencyPlan(singleMs, settings) {
+export function latencyPlan(singleMs, settings, { cpuFigure = false } = {}) {
   if (singleMs > settings.maxRequest * 1000) return { only: 'single' };
   if ((settings.duration * 1000) / Math.max(singleMs, 0.1) >= 8) {
     const byRequests = (singleMs * settings.warmupRequests) / 1000;
@@ -223,7 +228,11 @@ export function latencyPlan(singleMs, settings) {
     return { connections: 1, seconds: settings.duration, warmup };
   }
   const amount = Math.max(3, Math.min(8, Math.floor((settings.maxRun * 1000) / singleMs)));
-  return { connections: 1, amount, warmup: 0 };
+  return {
+    connections: 1,
+    amount: cpuFigure ? Math.max(amount, MIN_SERVED_FOR_CPU) : amount,
+    warmup: 0,
+  };
 }
 
 function logRun(log, scenario, target, result) {
@@ -242,17 +251,27 @@ function logRun(log, scenario, target, result) {
 
 /**
  * The one-connection runs of every scenario, on its app and its floor. Each side is warmed up
- * first; then, where both run for a duration, the two take turns in `settings.rounds` rounds
- * (`pairedRuns`), so that they are compared under the same machine conditions.
+ * first; then, where both are measured alike, the two take turns in `settings.rounds` rounds
+ * (`pairedRuns`), so that they are compared under the same machine conditions. `cpuFigure`: see
+ * `latencyPlan`.
  */
-export async function latencyRuns({ pool, active, capture, settings, dbPids, log }) {
+export async function latencyRuns({
+  pool,
+  active,
+  capture,
+  settings,
+  dbPids,
+  log,
+  cpuFigure = false,
+}) {
   const latency = {};
   for (const scenario of active) {
     latency[scenario.name] = {};
     const targets = [scenario.app, ...(capture[scenario.name].floorProblem ? [] : ['floor'])];
     const plans = targets.map((target) => {
       const singleMs = capture[scenario.name].singleMs[target];
-      return { target, singleMs, server: pool.get(target), plan: latencyPlan(singleMs, settings) };
+      const plan = latencyPlan(singleMs, settings, { cpuFigure });
+      return { target, singleMs, server: pool.get(target), plan };
     });
     for (const { server, target, plan } of plans) {
       if (plan.warmup > 0) {
@@ -260,18 +279,29 @@ export async function latencyRuns({ pool, active, capture, settings, dbPids, log
         await server.request({ type: 'idle' });
       }
     }
+    // Sides measured alike (both for a duration, or both for a number of requests, the larger)
+    // take turns; a side measured otherwise runs on its own.
     const timed = plans.filter(({ plan }) => plan.seconds);
-    const paired =
+    const counted = plans.filter(({ plan }) => plan.amount);
+    const [together, shape] =
       timed.length > 1
-        ? await pairedRuns(timed, scenario, timed[0].plan, dbPids, settings.rounds)
-        : [];
+        ? [timed, timed[0].plan]
+        : counted.length > 1
+          ? [
+              counted,
+              { ...counted[0].plan, amount: Math.max(...counted.map((p) => p.plan.amount)) },
+            ]
+          : [[], null];
+    const paired = shape
+      ? await pairedRuns(together, scenario, shape, dbPids, settings.rounds)
+      : [];
     for (const entry of plans) {
       const { target, singleMs, server, plan } = entry;
       let result;
       if (plan.only === 'single') {
         result = { samples: 1, p50: singleMs, p90: singleMs, p99: singleMs, single: true };
-      } else if (timed.length > 1 && timed.includes(entry)) {
-        result = paired[timed.indexOf(entry)];
+      } else if (together.includes(entry)) {
+        result = paired[together.indexOf(entry)];
       } else {
         result = await measuredRun(server, scenario, target, plan, dbPids);
       }
