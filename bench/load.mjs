@@ -250,6 +250,20 @@ function logRun(log, scenario, target, result) {
 }
 
 /**
+ * The shape every side is measured with when all are measured alike and there are several: a
+ * duration, or a number of requests (the largest of theirs). Null otherwise: each side then runs
+ * on its own.
+ */
+function commonShape(plans) {
+  const [first, ...rest] = plans.map(({ plan }) => plan);
+  if (!first || rest.length === 0) return null;
+  if (first.seconds && rest.every((plan) => plan.seconds)) return first;
+  if (first.amount && rest.every((plan) => plan.amount))
+    return { ...first, amount: Math.max(first.amount, ...rest.map((plan) => plan.amount)) };
+  return null;
+}
+
+/**
  * The one-connection runs of every scenario, on its app and its floor. Each side is warmed up
  * first; then, where both are measured alike, the two take turns in `settings.rounds` rounds
  * (`pairedRuns`), so that they are compared under the same machine conditions. `cpuFigure`: see
@@ -279,29 +293,15 @@ export async function latencyRuns({
         await server.request({ type: 'idle' });
       }
     }
-    // Sides measured alike (both for a duration, or both for a number of requests, the larger)
-    // take turns; a side measured otherwise runs on its own.
-    const timed = plans.filter(({ plan }) => plan.seconds);
-    const counted = plans.filter(({ plan }) => plan.amount);
-    const [together, shape] =
-      timed.length > 1
-        ? [timed, timed[0].plan]
-        : counted.length > 1
-          ? [
-              counted,
-              { ...counted[0].plan, amount: Math.max(...counted.map((p) => p.plan.amount)) },
-            ]
-          : [[], null];
-    const paired = shape
-      ? await pairedRuns(together, scenario, shape, dbPids, settings.rounds)
-      : [];
+    const shape = commonShape(plans);
+    const paired = shape ? await pairedRuns(plans, scenario, shape, dbPids, settings.rounds) : [];
     for (const entry of plans) {
       const { target, singleMs, server, plan } = entry;
       let result;
       if (plan.only === 'single') {
         result = { samples: 1, p50: singleMs, p90: singleMs, p99: singleMs, single: true };
-      } else if (together.includes(entry)) {
-        result = paired[together.indexOf(entry)];
+      } else if (shape) {
+        result = paired[plans.indexOf(entry)];
       } else {
         result = await measuredRun(server, scenario, target, plan, dbPids);
       }
