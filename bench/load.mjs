@@ -10,6 +10,13 @@ import { targetPath } from './scenarios.mjs';
 
 /** Runs serving fewer requests report no CPU per request. */
 export const MIN_SERVED_FOR_CPU = 8;
+/**
+ * Requests a slow scenario serves (per side) on the configuration whose CPU the targets judge:
+ * each carries seconds of idle CPU, whose variation only many requests average out.
+ */
+export const CPU_FIGURE_REQUESTS = 24;
+/** Requests a slow scenario serves first there, unmeasured, so V8 compiles its code before. */
+export const CPU_FIGURE_WARMUP_REQUESTS = 4;
 
 /** Nearest-rank percentile of ascending values (null when empty). */
 export function percentile(sorted, p) {
@@ -113,25 +120,33 @@ export function databaseCpuMicros(rootPids) {
 }
 
 /**
- * CPU (µs per second) a server spends with no request at all (timers, GC of earlier work),
- * measured once per server over `seconds`: subtracted from its runs, so a slow request is not
- * charged for the seconds of idle CPU around it.
+ * CPU (µs per second) a server spends with no request at all (timers: the driver's pool check
+ * every 100 ms and its heartbeats; GC of earlier work), over `seconds`: subtracted from a run, so
+ * a slow request is not charged for the seconds of idle CPU around it.
  */
-async function idleCpuRate(server, seconds = 2) {
-  server.idleCpuRate ??= (async () => {
-    await server.request({ type: 'idle' });
-    const before = await server.request({ type: 'cpu' });
-    const started = performance.now();
-    await new Promise((r) => setTimeout(r, seconds * 1000));
-    const after = await server.request({ type: 'cpu' });
-    return (after.cpuMicros - before.cpuMicros) / ((performance.now() - started) / 1000);
-  })();
+async function idleCpuRate(server, seconds) {
+  await server.request({ type: 'idle' });
+  const before = await server.request({ type: 'cpu' });
+  const started = performance.now();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const after = await server.request({ type: 'cpu' });
+  return (after.cpuMicros - before.cpuMicros) / ((performance.now() - started) / 1000);
+}
+
+/**
+ * The idle rate to subtract from a run of this shape. A run of a few slow requests (a shape that
+ * counts requests) carries seconds of idle CPU per request, so its rate is measured just before
+ * it; for the others it is a small share, and one rate per server does.
+ */
+function idleRateFor(server, shape) {
+  if (shape.amount) return idleCpuRate(server, 2);
+  server.idleCpuRate ??= idleCpuRate(server, 2);
   return server.idleCpuRate;
 }
 
 /** The load of one run and what it cost: the raw figures `summariseRuns` turns into a result. */
 async function rawRun(server, scenario, target, shape, dbPids) {
-  const idleRate = await idleCpuRate(server);
+  const idleRate = await idleRateFor(server, shape);
   const before = await server.request({ type: 'cpu' });
   const dbBefore = databaseCpuMicros(dbPids);
   const started = performance.now();
@@ -146,6 +161,7 @@ async function rawRun(server, scenario, target, shape, dbPids) {
     result,
     wallSeconds,
     served: after.requests - before.requests,
+    idleMicros: idleRate * wallSeconds,
     busyMicros: Math.max(0, after.cpuMicros - before.cpuMicros - idleRate * wallSeconds),
     idleRate,
     dbMicros: dbBefore !== null && dbAfter !== null ? dbAfter - dbBefore : null,
@@ -175,7 +191,9 @@ function summariseRuns(runs) {
     served,
     // Fewer requests than that, each long: the idle CPU around them outweighs their own.
     cpuPerRequestMs: served >= MIN_SERVED_FOR_CPU ? sum((r) => r.busyMicros) / served / 1000 : null,
-    idleCpuMsPerSecond: runs[0].idleRate / 1000,
+    idleCpuMsPerSecond: sum((r) => r.idleMicros) / wallSeconds / 1000,
+    // The idle CPU subtracted, per request: how much of the raw figure was not the request's.
+    idleCpuPerRequestMs: served > 0 ? sum((r) => r.idleMicros) / served / 1000 : null,
     dbCpuPerRequestMs:
       served >= MIN_SERVED_FOR_CPU && dbMicros !== null ? dbMicros / served / 1000 : null,
   };
@@ -214,7 +232,7 @@ export async function pairedRuns(sides, scenario, shape, dbPids, rounds) {
  * of `duration` seconds when that gives a few samples at least, else a few requests within
  * `maxRun` seconds, and nothing more than the single request when it took over `maxRequest`.
  * With `cpuFigure` (the configuration whose CPU the targets judge), a slow scenario still serves
- * enough requests for a CPU figure (MIN_SERVED_FOR_CPU), however long that takes.
+ * CPU_FIGURE_REQUESTS requests, however long that takes, after CPU_FIGURE_WARMUP_REQUESTS.
  * A run's warm-up lasts `warmup` seconds, longer for a slower scenario (about `warmupRequests`
  * requests, at most `warmupMax` seconds): V8 compiles a route's code while it serves its first
  * few hundred requests, on threads whose CPU time counts, so a short warm-up charges compilation
@@ -230,8 +248,9 @@ export function latencyPlan(singleMs, settings, { cpuFigure = false } = {}) {
   const amount = Math.max(3, Math.min(8, Math.floor((settings.maxRun * 1000) / singleMs)));
   return {
     connections: 1,
-    amount: cpuFigure ? Math.max(amount, MIN_SERVED_FOR_CPU) : amount,
+    amount: cpuFigure ? Math.max(amount, CPU_FIGURE_REQUESTS) : amount,
     warmup: 0,
+    warmupAmount: cpuFigure ? CPU_FIGURE_WARMUP_REQUESTS : 0,
   };
 }
 
@@ -288,8 +307,11 @@ export async function latencyRuns({
       return { target, singleMs, server: pool.get(target), plan };
     });
     for (const { server, target, plan } of plans) {
-      if (plan.warmup > 0) {
-        await fire(server, scenario, target, { connections: 1, seconds: plan.warmup });
+      const warmup = plan.warmupAmount
+        ? { connections: 1, amount: plan.warmupAmount }
+        : plan.warmup > 0 && { connections: 1, seconds: plan.warmup };
+      if (warmup) {
+        await fire(server, scenario, target, warmup);
         await server.request({ type: 'idle' });
       }
     }

@@ -137,6 +137,13 @@ function includeTotalRows(base, larger) {
   ];
 }
 
+/** True when either side's subtracted idle CPU per request is larger than its figure. */
+function idleDominated(...sides) {
+  return sides.some(
+    (m) => m?.cpuPerRequestMs != null && (m.idleCpuPerRequestMs ?? 0) > m.cpuPerRequestMs,
+  );
+}
+
 function cpuRows(base) {
   const rows = [];
   for (const [name, byTarget] of Object.entries(base?.latency ?? {})) {
@@ -150,7 +157,7 @@ function cpuRows(base) {
       target: `${name}: app Node CPU per request ≤ ${MAX_CPU_RATIO}× the floor's`,
       measured: `${ms(app?.cpuPerRequestMs)} vs ${ms(floor?.cpuPerRequestMs)} ms = ${fmt(value, 2)}×`,
       status: status(ok),
-      why:
+      why: [
         ok === false
           ? `${ms(app.cpuPerRequestMs - floor.cpuPerRequestMs)} ms/request of Node CPU above the floor (${base.capture?.[name]?.roundTrips ?? '–'} vs ${base.capture?.[name]?.floorRoundTrips ?? '–'} round trips)`
           : ok === null
@@ -158,6 +165,12 @@ function cpuRows(base) {
               ? 'no CPU figure (fewer than 8 requests: too slow for one)'
               : 'no floor for this scenario'
             : '',
+        idleDominated(app, floor)
+          ? `idle CPU subtracted per request (${ms(app.idleCpuPerRequestMs)} / ${ms(floor.idleCpuPerRequestMs)} ms) exceeds the request's own: a rough figure`
+          : '',
+      ]
+        .filter(Boolean)
+        .join('; '),
     });
   }
   return rows;
