@@ -20,12 +20,19 @@ describe('search facets', () => {
     });
   });
 
-  it('when hits span more universities than are compared id to id, then every one still counts right', () => {
-    // 100 universities, each hit three times, interleaved: most are counted past the first few.
+  it('when hits span many universities, then every one counts right', () => {
+    // 100 universities, each hit three times, interleaved.
     const ids = Array.from({ length: 300 }, (_, i) => idOf(1 + (i % 100)));
     const counts = universityCounts(hitsOf(ids));
     expect(Object.keys(counts)).toHaveLength(100);
     for (let n = 1; n <= 100; n += 1) expect(counts[idOf(n)], idOf(n)).toBe(3);
+  });
+
+  it('when different ids end in the same four bytes, then each counts its own hits', () => {
+    const tail = 'abcdef01';
+    const ids = [`${'1'.repeat(16)}${tail}`, `${'2'.repeat(16)}${tail}`];
+    const counts = universityCounts(hitsOf([ids[0]!, ids[1]!, ids[1]!, ids[0]!, ids[1]!]));
+    expect(counts).toEqual({ [ids[0]!]: 2, [ids[1]!]: 3 });
   });
 
   it('when a hit has no university (a subject), then it counts for its kind only', () => {

@@ -8,25 +8,35 @@ export interface FacetedHit {
   doc: { examYear?: number | null; universityId?: Types.ObjectId };
 }
 
-/** Distinct universities compared id to id before the rest are counted by their text. */
-const FEW_UNIVERSITIES = 32;
+/** The last four bytes of an id (the end of its random part and its counter). */
+function tailOf(id: Types.ObjectId): number {
+  const bytes = id.id;
+  return ((bytes[8]! << 24) | (bytes[9]! << 16) | (bytes[10]! << 8) | bytes[11]!) >>> 0;
+}
 
 /**
- * Hits per university id. A hit's id is compared with the few distinct ones seen so far, which
- * costs less than turning every id into text (a page of hits usually spans a few universities).
+ * Hits per university id. Ids are grouped by their last four bytes, which nearly always tell
+ * them apart, and compared in full within a group: no id is turned into text but once per
+ * university, and no hit is compared with more than the few ids sharing its tail.
  */
 export function universityCounts(hits: readonly FacetedHit[]): Record<string, number> {
-  const few: { id: Types.ObjectId; n: number }[] = [];
-  const many = new Map<string, number>();
+  const byTail = new Map<number, { id: Types.ObjectId; n: number }[]>();
+  const seen: { id: Types.ObjectId; n: number }[] = [];
   for (const { doc } of hits) {
     const id = doc.universityId;
     if (!id) continue;
-    const seen = few.find((entry) => entry.id.equals(id));
-    if (seen) seen.n += 1;
-    else if (few.length < FEW_UNIVERSITIES) few.push({ id, n: 1 });
-    else many.set(String(id), (many.get(String(id)) ?? 0) + 1);
+    const tail = tailOf(id);
+    let group = byTail.get(tail);
+    if (!group) byTail.set(tail, (group = []));
+    const entry = group.find((candidate) => candidate.id.equals(id));
+    if (entry) entry.n += 1;
+    else {
+      const fresh = { id, n: 1 };
+      group.push(fresh);
+      seen.push(fresh);
+    }
   }
-  return Object.fromEntries([...few.map(({ id, n }) => [String(id), n] as const), ...many]);
+  return Object.fromEntries(seen.map(({ id, n }) => [String(id), n]));
 }
 
 /** The counts of these hits per kind (every kind present), exam year and university id. */
