@@ -17,6 +17,11 @@ export const MIN_SERVED_FOR_CPU = 8;
 export const CPU_FIGURE_REQUESTS = 24;
 /** Requests a slow scenario serves first there, unmeasured, so V8 compiles its code before. */
 export const CPU_FIGURE_WARMUP_REQUESTS = 4;
+/**
+ * How many times BENCH_DURATION a fast scenario runs there: a run of a few hundred requests holds
+ * a varying number of full garbage collections, which more requests average out.
+ */
+export const CPU_FIGURE_DURATION_FACTOR = 2;
 
 /** Nearest-rank percentile of ascending values (null when empty). */
 export function percentile(sorted, p) {
@@ -232,7 +237,8 @@ export async function pairedRuns(sides, scenario, shape, dbPids, rounds) {
  * of `duration` seconds when that gives a few samples at least, else a few requests within
  * `maxRun` seconds, and nothing more than the single request when it took over `maxRequest`.
  * With `cpuFigure` (the configuration whose CPU the targets judge), a slow scenario still serves
- * CPU_FIGURE_REQUESTS requests, however long that takes, after CPU_FIGURE_WARMUP_REQUESTS.
+ * CPU_FIGURE_REQUESTS requests, however long that takes, after CPU_FIGURE_WARMUP_REQUESTS, and
+ * a fast one runs CPU_FIGURE_DURATION_FACTOR times as long.
  * A run's warm-up lasts `warmup` seconds, longer for a slower scenario (about `warmupRequests`
  * requests, at most `warmupMax` seconds): V8 compiles a route's code while it serves its first
  * few hundred requests, on threads whose CPU time counts, so a short warm-up charges compilation
@@ -243,7 +249,8 @@ export function latencyPlan(singleMs, settings, { cpuFigure = false } = {}) {
   if ((settings.duration * 1000) / Math.max(singleMs, 0.1) >= 8) {
     const byRequests = (singleMs * settings.warmupRequests) / 1000;
     const warmup = Math.min(settings.warmupMax, Math.max(settings.warmup, byRequests));
-    return { connections: 1, seconds: settings.duration, warmup };
+    const seconds = settings.duration * (cpuFigure ? CPU_FIGURE_DURATION_FACTOR : 1);
+    return { connections: 1, seconds, warmup };
   }
   const amount = Math.max(3, Math.min(8, Math.floor((settings.maxRun * 1000) / singleMs)));
   return {
