@@ -127,7 +127,7 @@ export function throughputTable(config) {
     const errors = (a?.non2xx ?? 0) + (a?.errors ?? 0);
     rows.push([
       config.capture[name]?.label ?? name,
-      a ? `${a.connections} × ${a.seconds} s` : '–',
+      a ? `${a.connections} × ${Number(fmt(a.seconds, 1))} s` : '–',
       rps(a?.rps),
       ms(a?.p50),
       ms(a?.p99),

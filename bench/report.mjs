@@ -125,7 +125,7 @@ export function renderMarkdown(results) {
     '## Reproduce',
     '',
     '```sh',
-    'npm run bench                         # full run (about 25 min): writes this file and benchmarks.json',
+    'npm run bench                         # full run (about an hour): writes this file and benchmarks.json',
     'BENCH_SCALES=0.05 BENCH_ENGINES=postgresql BENCH_SOAK=5 BENCH_OUT=- npm run bench   # quick check',
     'BENCH_ONLY=rest.papers,graphql.tree BENCH_OUT=- npm run bench                       # some scenarios',
     'MONGODB_URI=mongodb://127.0.0.1:27017 npm run bench                                # against a MongoDB',
