@@ -11,6 +11,24 @@ export interface ShutdownOptions {
   exit?: (code: number) => void;
 }
 
+/** How long the shutdown waits for the log's last lines to be written before it exits anyway. */
+export const LOG_FLUSH_WAIT_MS = 2_000;
+
+/**
+ * Resolves once every buffered log line is written (or after LOG_FLUSH_WAIT_MS). Exiting while a
+ * block of lines is still being written would make the exit handler write the lines after it
+ * first, synchronously: the log would end out of order, the last lines before the earlier ones.
+ */
+function flushLog(logger: Logger): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, LOG_FLUSH_WAIT_MS);
+    logger.flush(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
     if (!server.listening) {
@@ -58,7 +76,7 @@ export function installShutdown(
       }
       await flushSentry();
       options.logger.info({ code }, 'stopped');
-      options.logger.flush();
+      await flushLog(options.logger);
       exit(code);
     })();
     return shuttingDown;
