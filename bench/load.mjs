@@ -239,7 +239,8 @@ export async function pairedRuns(sides, scenario, shape, dbPids, rounds) {
  * With `cpuFigure` (the configuration whose CPU the targets judge), a slow scenario still serves
  * CPU_FIGURE_REQUESTS requests, however long that takes, after CPU_FIGURE_WARMUP_REQUESTS, and
  * a fast one runs CPU_FIGURE_DURATION_FACTOR times as long.
- * A run's warm-up lasts `warmup` seconds, longer for a slower scenario (about `warmupRequests`
+ * `warmup`: the unmeasured run before, as a run's shape (or null). For a timed run it lasts
+ * `settings.warmup` seconds, longer for a slower scenario (about `warmupRequests`
  * requests, at most `warmupMax` seconds): V8 compiles a route's code while it serves its first
  * few hundred requests, on threads whose CPU time counts, so a short warm-up charges compilation
  * to the measured run, the app's larger code more than the floor's.
@@ -250,14 +251,17 @@ export function latencyPlan(singleMs, settings, { cpuFigure = false } = {}) {
     const byRequests = (singleMs * settings.warmupRequests) / 1000;
     const warmup = Math.min(settings.warmupMax, Math.max(settings.warmup, byRequests));
     const seconds = settings.duration * (cpuFigure ? CPU_FIGURE_DURATION_FACTOR : 1);
-    return { connections: 1, seconds, warmup };
+    return {
+      connections: 1,
+      seconds,
+      warmup: warmup > 0 ? { connections: 1, seconds: warmup } : null,
+    };
   }
   const amount = Math.max(3, Math.min(8, Math.floor((settings.maxRun * 1000) / singleMs)));
   return {
     connections: 1,
     amount: cpuFigure ? Math.max(amount, CPU_FIGURE_REQUESTS) : amount,
-    warmup: 0,
-    warmupAmount: cpuFigure ? CPU_FIGURE_WARMUP_REQUESTS : 0,
+    warmup: cpuFigure ? { connections: 1, amount: CPU_FIGURE_WARMUP_REQUESTS } : null,
   };
 }
 
@@ -314,11 +318,8 @@ export async function latencyRuns({
       return { target, singleMs, server: pool.get(target), plan };
     });
     for (const { server, target, plan } of plans) {
-      const warmup = plan.warmupAmount
-        ? { connections: 1, amount: plan.warmupAmount }
-        : plan.warmup > 0 && { connections: 1, seconds: plan.warmup };
-      if (warmup) {
-        await fire(server, scenario, target, warmup);
+      if (plan.warmup) {
+        await fire(server, scenario, target, plan.warmup);
         await server.request({ type: 'idle' });
       }
     }
