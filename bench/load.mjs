@@ -196,6 +196,11 @@ function summariseRuns(runs) {
     served,
     // Fewer requests than that, each long: the idle CPU around them outweighs their own.
     cpuPerRequestMs: served >= MIN_SERVED_FOR_CPU ? sum((r) => r.busyMicros) / served / 1000 : null,
+    // Each round's own figure: how far they spread shows how noisy the sum is.
+    cpuPerRequestByRoundMs:
+      served >= MIN_SERVED_FOR_CPU
+        ? runs.map((r) => (r.served > 0 ? r.busyMicros / r.served / 1000 : null))
+        : null,
     idleCpuMsPerSecond: sum((r) => r.idleMicros) / wallSeconds / 1000,
     // The idle CPU subtracted, per request: how much of the raw figure was not the request's.
     idleCpuPerRequestMs: served > 0 ? sum((r) => r.idleMicros) / served / 1000 : null,

@@ -144,6 +144,19 @@ function idleDominated(...sides) {
   );
 }
 
+/**
+ * The lowest and highest ratio of one round's app figure to the same round's floor figure (the
+ * two took turns, round by round), as text; empty with fewer than two rounds on either side.
+ */
+function roundSpread(app, floor) {
+  const a = app?.cpuPerRequestByRoundMs;
+  const f = floor?.cpuPerRequestByRoundMs;
+  if (!a || !f || a.length < 2 || a.length !== f.length) return '';
+  const ratios = a.map((x, i) => ratio(x, f[i])).filter((r) => r !== null);
+  if (ratios.length < 2) return '';
+  return `rounds ${fmt(Math.min(...ratios), 2)}–${fmt(Math.max(...ratios), 2)}×`;
+}
+
 function cpuRows(base) {
   const rows = [];
   for (const [name, byTarget] of Object.entries(base?.latency ?? {})) {
@@ -165,6 +178,7 @@ function cpuRows(base) {
               ? 'no CPU figure (fewer than 8 requests: too slow for one)'
               : 'no floor for this scenario'
             : '',
+        roundSpread(app, floor),
         idleDominated(app, floor)
           ? `idle CPU subtracted per request (${ms(app.idleCpuPerRequestMs)} / ${ms(floor.idleCpuPerRequestMs)} ms) exceeds the request's own: a rough figure`
           : '',
