@@ -165,6 +165,7 @@ function cpuRows(base) {
     const floor = byTarget.floor;
     const value = ratio(app?.cpuPerRequestMs, floor?.cpuPerRequestMs);
     const ok = value === null ? null : value <= MAX_CPU_RATIO;
+    const spread = roundSpread(app, floor);
     rows.push({
       id: `cpu:${name}`,
       target: `${name}: app Node CPU per request ≤ ${MAX_CPU_RATIO}× the floor's`,
@@ -178,13 +179,14 @@ function cpuRows(base) {
               ? 'no CPU figure (fewer than 8 requests: too slow for one)'
               : 'no floor for this scenario'
             : '',
-        roundSpread(app, floor),
+        spread,
         idleDominated(app, floor)
           ? `idle CPU subtracted per request (${ms(app.idleCpuPerRequestMs)} / ${ms(floor.idleCpuPerRequestMs)} ms) exceeds the request's own: a rough figure`
           : '',
       ]
         .filter(Boolean)
         .join('; '),
+      roundsShown: spread !== '',
     });
   }
   return rows;

@@ -70,7 +70,7 @@ export function renderMarkdown(results) {
     '',
     targetTable(targets.issue),
     '',
-    `Node CPU per request of the app against baseline (b) (same requests, one connection, ${base ? configLabel(base) : '–'}${targets.cpu.some((row) => row.why.includes('rounds ')) ? `; "rounds": the lowest and highest ratio of one round's app figure to the same round's (b) figure, which shows how much of a ratio is noise` : ''}):`,
+    `Node CPU per request of the app against baseline (b) (same requests, one connection, ${base ? configLabel(base) : '–'}${targets.cpu.some((row) => row.roundsShown) ? `; "rounds": the lowest and highest ratio of one round's app figure to the same round's (b) figure, which shows how much of a ratio is noise` : ''}):`,
     '',
     targetTable(targets.cpu),
   ];
