@@ -9,6 +9,11 @@ import { cpus, freemem, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runConfiguration } from './configuration.mjs';
 import { round } from './lib.mjs';
+import {
+  CPU_FIGURE_DURATION_FACTOR,
+  CPU_FIGURE_REQUESTS,
+  CPU_FIGURE_WARMUP_REQUESTS,
+} from './load.mjs';
 import { writeReport } from './report.mjs';
 import { configurations, readSettings } from './settings.mjs';
 
@@ -54,7 +59,18 @@ const report = {
   generatedAt: finishedAt.toISOString(),
   durationSeconds: Math.round((finishedAt - startedAt) / 1000),
   command: process.env.BENCH_COMMAND ?? 'npm run bench',
-  settings: { ...settings, out: undefined, cpuProf: settings.cpuProf ? true : undefined },
+  settings: {
+    ...settings,
+    out: undefined,
+    cpuProf: settings.cpuProf ? true : undefined,
+    // How the configuration the CPU targets judge was measured, kept with the figures: the report
+    // describes a run from its JSON, whatever the code's constants are when it is re-rendered.
+    cpuFigure: {
+      durationFactor: CPU_FIGURE_DURATION_FACTOR,
+      requests: CPU_FIGURE_REQUESTS,
+      warmupRequests: CPU_FIGURE_WARMUP_REQUESTS,
+    },
+  },
   machine: {
     cpu: cpu[0]?.model ?? 'unknown',
     cores: cpu.length,
