@@ -242,7 +242,7 @@ export async function pairedRuns(sides, scenario, shape, dbPids, rounds) {
  * of `duration` seconds when that gives a few samples at least, else a few requests within
  * `maxRun` seconds, and nothing more than the single request when it took over `maxRequest`.
  * With `cpuFigure` (the configuration whose CPU the targets judge), a slow scenario still serves
- * CPU_FIGURE_REQUESTS requests, however long that takes, after CPU_FIGURE_WARMUP_REQUESTS, and
+ * CPU_FIGURE_REQUESTS requests, however long that takes (one slower than `maxRequest` too), after CPU_FIGURE_WARMUP_REQUESTS, and
  * a fast one runs CPU_FIGURE_DURATION_FACTOR times as long.
  * `warmup`: the unmeasured run before, as a run's shape (or null). For a timed run it lasts
  * `settings.warmup` seconds, longer for a slower scenario (about `warmupRequests`
@@ -251,7 +251,8 @@ export async function pairedRuns(sides, scenario, shape, dbPids, rounds) {
  * to the measured run, the app's larger code more than the floor's.
  */
 export function latencyPlan(singleMs, settings, { cpuFigure = false } = {}) {
-  if (singleMs > settings.maxRequest * 1000) return { only: 'single' };
+  // The CPU target judges every scenario: there, even one slower than maxRequest gets its runs.
+  if (!cpuFigure && singleMs > settings.maxRequest * 1000) return { only: 'single' };
   if ((settings.duration * 1000) / Math.max(singleMs, 0.1) >= 8) {
     const byRequests = (singleMs * settings.warmupRequests) / 1000;
     const warmup = Math.min(settings.warmupMax, Math.max(settings.warmup, byRequests));
