@@ -11,17 +11,15 @@ import { targetPath } from './scenarios.mjs';
 /** Runs serving fewer requests report no CPU per request. */
 export const MIN_SERVED_FOR_CPU = 8;
 /**
- * Requests a slow scenario serves (per side) on the configuration whose CPU the targets judge:
- * each carries seconds of idle CPU, whose variation only many requests average out.
+ * How the configuration whose CPU the targets judge is measured (a run records it with its
+ * figures, so its report describes it whatever these become):
+ * - `requests`: what a slow scenario serves per side; each carries seconds of idle CPU, whose
+ *   variation only many requests average out;
+ * - `warmupRequests`: what it serves first, unmeasured, so V8 compiles its code before;
+ * - `durationFactor`: how many times BENCH_DURATION a fast scenario runs; a run of a few hundred
+ *   requests holds a varying number of full garbage collections, which more requests average out.
  */
-export const CPU_FIGURE_REQUESTS = 24;
-/** Requests a slow scenario serves first there, unmeasured, so V8 compiles its code before. */
-export const CPU_FIGURE_WARMUP_REQUESTS = 4;
-/**
- * How many times BENCH_DURATION a fast scenario runs there: a run of a few hundred requests holds
- * a varying number of full garbage collections, which more requests average out.
- */
-export const CPU_FIGURE_DURATION_FACTOR = 2;
+export const CPU_FIGURE = Object.freeze({ requests: 24, warmupRequests: 4, durationFactor: 2 });
 
 /** Nearest-rank percentile of ascending values (null when empty). */
 export function percentile(sorted, p) {
@@ -241,9 +239,9 @@ export async function pairedRuns(sides, scenario, shape, dbPids, rounds) {
  * How to measure a scenario with one connection, from the time its single request took: a run
  * of `duration` seconds when that gives a few samples at least, else a few requests within
  * `maxRun` seconds, and nothing more than the single request when it took over `maxRequest`.
- * With `cpuFigure` (the configuration whose CPU the targets judge), a slow scenario still serves
- * CPU_FIGURE_REQUESTS requests, however long that takes (one slower than `maxRequest` too), after CPU_FIGURE_WARMUP_REQUESTS, and
- * a fast one runs CPU_FIGURE_DURATION_FACTOR times as long.
+ * With `cpuFigure` (the configuration whose CPU the targets judge, which must judge every
+ * scenario), a slow scenario serves CPU_FIGURE.requests after CPU_FIGURE.warmupRequests however
+ * long they take, `maxRequest` or not, and a fast one runs CPU_FIGURE.durationFactor times as long.
  * `warmup`: the unmeasured run before, as a run's shape (or null). For a timed run it lasts
  * `settings.warmup` seconds, longer for a slower scenario (about `warmupRequests`
  * requests, at most `warmupMax` seconds): V8 compiles a route's code while it serves its first
@@ -251,12 +249,11 @@ export async function pairedRuns(sides, scenario, shape, dbPids, rounds) {
  * to the measured run, the app's larger code more than the floor's.
  */
 export function latencyPlan(singleMs, settings, { cpuFigure = false } = {}) {
-  // The CPU target judges every scenario: there, even one slower than maxRequest gets its runs.
   if (!cpuFigure && singleMs > settings.maxRequest * 1000) return { only: 'single' };
   if ((settings.duration * 1000) / Math.max(singleMs, 0.1) >= 8) {
     const byRequests = (singleMs * settings.warmupRequests) / 1000;
     const warmup = Math.min(settings.warmupMax, Math.max(settings.warmup, byRequests));
-    const seconds = settings.duration * (cpuFigure ? CPU_FIGURE_DURATION_FACTOR : 1);
+    const seconds = settings.duration * (cpuFigure ? CPU_FIGURE.durationFactor : 1);
     return {
       connections: 1,
       seconds,
@@ -266,8 +263,8 @@ export function latencyPlan(singleMs, settings, { cpuFigure = false } = {}) {
   const amount = Math.max(3, Math.min(8, Math.floor((settings.maxRun * 1000) / singleMs)));
   return {
     connections: 1,
-    amount: cpuFigure ? Math.max(amount, CPU_FIGURE_REQUESTS) : amount,
-    warmup: cpuFigure ? { connections: 1, amount: CPU_FIGURE_WARMUP_REQUESTS } : null,
+    amount: cpuFigure ? Math.max(amount, CPU_FIGURE.requests) : amount,
+    warmup: cpuFigure ? { connections: 1, amount: CPU_FIGURE.warmupRequests } : null,
   };
 }
 

@@ -9,11 +9,7 @@ import { cpus, freemem, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runConfiguration } from './configuration.mjs';
 import { round } from './lib.mjs';
-import {
-  CPU_FIGURE_DURATION_FACTOR,
-  CPU_FIGURE_REQUESTS,
-  CPU_FIGURE_WARMUP_REQUESTS,
-} from './load.mjs';
+import { CPU_FIGURE } from './load.mjs';
 import { writeReport } from './report.mjs';
 import { configurations, readSettings } from './settings.mjs';
 
@@ -63,13 +59,7 @@ const report = {
     ...settings,
     out: undefined,
     cpuProf: settings.cpuProf ? true : undefined,
-    // How the configuration the CPU targets judge was measured, kept with the figures: the report
-    // describes a run from its JSON, whatever the code's constants are when it is re-rendered.
-    cpuFigure: {
-      durationFactor: CPU_FIGURE_DURATION_FACTOR,
-      requests: CPU_FIGURE_REQUESTS,
-      warmupRequests: CPU_FIGURE_WARMUP_REQUESTS,
-    },
+    cpuFigure: CPU_FIGURE,
   },
   machine: {
     cpu: cpu[0]?.model ?? 'unknown',
