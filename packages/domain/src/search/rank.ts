@@ -1,0 +1,140 @@
+// Ranking of the documents a search read: which match every term, how well, in what order, the
+// page shown and the facets over all hits. Pure code on rows already read (service.ts reads them);
+// the benchmark's bare-driver floor ranks the rows it reads with it too, so both answer alike.
+import type { Types } from 'mongoose';
+import { paginationMeta } from '../pagination.js';
+import type { Page } from '../pagination.js';
+import { facetsOf } from './facets.js';
+import type { SearchableFields } from './indexing.js';
+import type { SearchFacets, SearchHit, SearchType } from './schema.js';
+import { shorten, snippetOf } from './snippet.js';
+import { termMatcher } from './tokens.js';
+import type { MatchKind, QueryTerm } from './tokens.js';
+
+/** Weight of a term found in a title-like field (title, slug, name, code). */
+export const TITLE_WEIGHT = 3;
+/** Weight of a term found in body text only. */
+export const BODY_WEIGHT = 1;
+/** Factor for a term that only starts a word (no word with its stem). */
+export const PREFIX_FACTOR = 0.5;
+
+/** A document read for a search: its searched fields, plus what ranking, facets and visibility read. */
+export interface Candidate {
+  _id: Types.ObjectId;
+  createdAt: Date;
+  slug: string;
+  universityId?: Types.ObjectId;
+  examYear?: number | null;
+  status?: string;
+  paperStatus?: string;
+  [field: string]: unknown;
+}
+
+/** The candidates of one kind, with the fields its schema searches. */
+export interface CandidateList {
+  type: SearchType;
+  fields: SearchableFields;
+  docs: readonly Candidate[];
+}
+
+/** A page of hits with the facets counted over all of them. */
+export interface SearchResult extends Page<SearchHit> {
+  facets: SearchFacets;
+}
+
+interface Hit {
+  type: SearchType;
+  doc: Candidate;
+  score: number;
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** How a hit of each kind is shown: its title, and the text its snippet is cut from. */
+const SHOWN: Record<
+  SearchType,
+  { title: (doc: Candidate) => string; text: (doc: Candidate) => string }
+> = {
+  question: { title: (doc) => shorten(str(doc.text)), text: (doc) => str(doc.text) },
+  paper: { title: (doc) => str(doc.title), text: (doc) => str(doc.title) },
+  subject: { title: (doc) => str(doc.name), text: (doc) => str(doc.description) || str(doc.name) },
+};
+
+/**
+ * The weight of each term by its rarity: `frequencies` are the documents each term matches,
+ * `documents` the searchable documents in all.
+ */
+export function rarityOf(frequencies: readonly number[], documents: number): number[] {
+  const total = Math.max(1, documents, ...frequencies);
+  return frequencies.map((n) => Math.log(1 + total / n));
+}
+
+/** The score of a document, or null when a term does not match it. */
+function scoreOf(
+  doc: Candidate,
+  fields: SearchableFields,
+  match: (texts: readonly string[]) => MatchKind[],
+  rarity: readonly number[],
+): number | null {
+  const title = match(fields.title.map((f) => str(doc[f])));
+  // The body counts only for terms the title does not match at all.
+  const body = title.includes(null) ? match(fields.body.map((f) => str(doc[f]))) : title;
+  let score = 0;
+  for (const [i, inTitle] of title.entries()) {
+    const kind = inTitle ?? body[i];
+    if (!kind) return null;
+    const weight = inTitle ? TITLE_WEIGHT : BODY_WEIGHT;
+    score += weight * (kind === 'exact' ? 1 : PREFIX_FACTOR) * rarity[i]!;
+  }
+  return score;
+}
+
+function byRelevance(a: Hit, b: Hit): number {
+  if (b.score !== a.score) return b.score - a.score;
+  const newer = b.doc.createdAt.getTime() - a.doc.createdAt.getTime();
+  if (newer !== 0) return newer;
+  return String(b.doc._id).localeCompare(String(a.doc._id));
+}
+
+/**
+ * Ranks the candidates of a query: every term must match a document (checked on its words);
+ * hits are scored by field weight and term rarity, ordered by score then newest first, and the
+ * page `page` of `limit` hits is shown, with facets counted over all hits. `keep` drops the
+ * candidates the caller may not see before anything is counted.
+ */
+export function rankCandidates({
+  terms,
+  rarity,
+  lists,
+  page,
+  limit,
+  keep,
+}: {
+  terms: readonly QueryTerm[];
+  rarity: readonly number[];
+  lists: readonly CandidateList[];
+  page: number;
+  limit: number;
+  keep?: (type: SearchType, doc: Candidate) => boolean;
+}): SearchResult {
+  const match = termMatcher(terms);
+  const hits: Hit[] = [];
+  for (const { type, fields, docs } of lists) {
+    for (const doc of docs) {
+      if (keep && !keep(type, doc)) continue;
+      const score = scoreOf(doc, fields, match, rarity);
+      if (score !== null) hits.push({ type, doc, score });
+    }
+  }
+  hits.sort(byRelevance);
+  const from = (page - 1) * limit;
+  const items = hits.slice(from, from + limit).map(({ type, doc, score }) => ({
+    type,
+    id: String(doc._id),
+    slug: doc.slug,
+    title: SHOWN[type].title(doc),
+    snippet: snippetOf(SHOWN[type].text(doc), terms),
+    score: Math.round(score * 10_000) / 10_000,
+  }));
+  return { items, pagination: paginationMeta(page, limit, hits.length), facets: facetsOf(hits) };
+}
