@@ -1,7 +1,10 @@
 // Baseline (b) for search and coverage (issue 14): the database commands of searchCatalog and of
 // getSubjectOfferingCoverage, with the query words turned into keys by the domain's own
-// tokenizer, and no ranking, snippets, facets or folding of the answer (the floor answers the
-// raw rows). Routes answer 501 where the domain has no search.
+// tokenizer. Search answers what the route answers: the rows it reads ranked by the domain's own
+// ranking (search/rank.js: terms checked, scores, order, facets, the page's snippets), so the
+// CPU the app spends above (b) is what the service's layers add, not the ranking any
+// implementation needs. Coverage answers the raw rows. Routes answer 501 where the domain has
+// no search.
 import { importBuilt } from './lib.mjs';
 
 /**
@@ -17,9 +20,9 @@ export function stripInternal(doc) {
 
 // What searchCatalog reads of each kind: the searched fields and these.
 const SEARCH_KINDS = [
-  ['Question', 'question', ['universityId', 'paperStatus', 'examYear']],
-  ['Paper', 'paper', ['universityId', 'status', 'examYear']],
-  ['Subject', 'academic', []],
+  ['Question', 'question', ['universityId', 'paperStatus', 'examYear'], 'question'],
+  ['Paper', 'paper', ['universityId', 'status', 'examYear'], 'paper'],
+  ['Subject', 'academic', [], 'subject'],
 ];
 const MAX_CANDIDATES = 2_000;
 
@@ -29,7 +32,9 @@ export async function addSearchFloor(app, { domain, handle, hiddenUniversities, 
   const terms = await importBuilt('packages/domain/dist/search/terms.js').catch(() => null);
   const plan = await importBuilt('packages/domain/dist/search/plan.js').catch(() => null);
   const indexing = await importBuilt('packages/domain/dist/search/indexing.js').catch(() => null);
-  if (typeof tokens?.queryTerms !== 'function' || typeof plan?.pushedFilters !== 'function') return;
+  const rank = await importBuilt('packages/domain/dist/search/rank.js').catch(() => null);
+  if (typeof rank?.rankCandidates !== 'function' || typeof plan?.pushedFilters !== 'function')
+    return;
   const { mongoose } = domain;
   const db = () => mongoose.connection.db;
   const status = { paper: { status: 'approved' }, question: { paperStatus: 'approved' } };
@@ -51,32 +56,44 @@ export async function addSearchFloor(app, { domain, handle, hiddenUniversities, 
         ),
       ]);
       const count = new Map(keys.map((key, i) => [key, found[i]?.n ?? 0]));
-      const pushed = plan.pushedFilters(
-        words,
-        words.map((t) => count.get(terms.stemKey(t.stem)) ?? 0),
-      );
+      const frequencies = words.map((t) => count.get(terms.stemKey(t.stem)) ?? 0);
+      const pushed = plan.pushedFilters(words, frequencies);
       const lists = await Promise.all(
-        SEARCH_KINDS.flatMap(([model, kind, extra]) => {
+        SEARCH_KINDS.map(async ([model, kind, extra, type]) => {
           const fields = indexing.searchableFieldsOf(mongoose.model(model).schema);
           const read = ['slug', 'createdAt', ...fields.title, ...fields.body, ...extra];
           const projection = Object.fromEntries(read.map((f) => [f, 1]));
           const filter = kind === 'academic' ? {} : visible(hidden, status[kind]);
-          return pushed.map((keys) =>
-            mongoose
-              .model(model)
-              .find({ ...filter, ...keys }, projection)
-              .limit(MAX_CANDIDATES)
-              .batchSize(MAX_CANDIDATES)
-              .lean(),
+          const rows = await Promise.all(
+            pushed.map((keys) =>
+              mongoose
+                .model(model)
+                .find({ ...filter, ...keys }, projection)
+                .limit(MAX_CANDIDATES)
+                .batchSize(MAX_CANDIDATES)
+                .lean(),
+            ),
           );
+          // United as the service unites them: by id, when several equalities were pushed.
+          const docs =
+            rows.length === 1
+              ? rows[0]
+              : [...new Map(rows.flat().map((doc) => [String(doc._id), doc])).values()];
+          return { type, fields, docs };
         }),
       );
-      const hits = lists.flat();
-      res.json({
-        success: true,
-        data: hits.slice(0, 20).map(stripInternal),
-        total: hits.length,
-      });
+      const page = Number(req.query.page ?? 1);
+      const limit = Number(req.query.limit ?? 20);
+      const result = frequencies.some((n) => n === 0)
+        ? rank.rankCandidates({ terms: words, rarity: [], lists: [], page, limit })
+        : rank.rankCandidates({
+            terms: words,
+            rarity: rank.rarityOf(frequencies, count.get(terms.DOCUMENTS_KEY) ?? 0),
+            lists,
+            page,
+            limit,
+          });
+      res.json({ success: true, data: result });
     }),
   );
 

@@ -17,9 +17,20 @@ export const MIN_SERVED_FOR_CPU = 8;
  *   variation only many requests average out;
  * - `warmupRequests`: what it serves first, unmeasured, so V8 compiles its code before;
  * - `durationFactor`: how many times BENCH_DURATION a fast scenario runs; a run of a few hundred
- *   requests holds a varying number of full garbage collections, which more requests average out.
+ *   requests holds a varying number of full garbage collections, which more requests average out;
+ * - `idleSeconds`: how long the idle rate a slow scenario's run subtracts is measured, just before
+ *   it. Idle CPU comes in bursts (driver heartbeats, collections of earlier garbage, the runtime's
+ *   own tasks): windows of 1 s read 1.8 to 9.4 ms/s, 2.8 on average, and one of 2 s read 97, so
+ *   a short window's rate can be off by a millisecond for each second a request waits.
  */
-export const CPU_FIGURE = Object.freeze({ requests: 24, warmupRequests: 4, durationFactor: 2 });
+export const CPU_FIGURE = Object.freeze({
+  requests: 24,
+  warmupRequests: 4,
+  durationFactor: 2,
+  idleSeconds: 10,
+});
+/** How long the idle rate of a slow scenario's run is measured elsewhere. */
+export const IDLE_SECONDS = 2;
 
 /** Nearest-rank percentile of ascending values (null when empty). */
 export function percentile(sorted, p) {
@@ -142,8 +153,8 @@ async function idleCpuRate(server, seconds) {
  * it; for the others it is a small share, and one rate per server does.
  */
 function idleRateFor(server, shape) {
-  if (shape.amount) return idleCpuRate(server, 2);
-  server.idleCpuRate ??= idleCpuRate(server, 2);
+  if (shape.amount) return idleCpuRate(server, shape.idleSeconds ?? IDLE_SECONDS);
+  server.idleCpuRate ??= idleCpuRate(server, IDLE_SECONDS);
   return server.idleCpuRate;
 }
 
@@ -241,7 +252,8 @@ export async function pairedRuns(sides, scenario, shape, dbPids, rounds) {
  * `maxRun` seconds, and nothing more than the single request when it took over `maxRequest`.
  * With `cpuFigure` (the configuration whose CPU the targets judge, which must judge every
  * scenario), a slow scenario serves CPU_FIGURE.requests after CPU_FIGURE.warmupRequests however
- * long they take, `maxRequest` or not, and a fast one runs CPU_FIGURE.durationFactor times as long.
+ * long they take, `maxRequest` or not, with its idle rate measured over CPU_FIGURE.idleSeconds,
+ * and a fast one runs CPU_FIGURE.durationFactor times as long.
  * `warmup`: the unmeasured run before, as a run's shape (or null). For a timed run it lasts
  * `settings.warmup` seconds, longer for a slower scenario (about `warmupRequests`
  * requests, at most `warmupMax` seconds): V8 compiles a route's code while it serves its first
@@ -264,6 +276,7 @@ export function latencyPlan(singleMs, settings, { cpuFigure = false } = {}) {
   return {
     connections: 1,
     amount: cpuFigure ? Math.max(amount, CPU_FIGURE.requests) : amount,
+    ...(cpuFigure ? { idleSeconds: CPU_FIGURE.idleSeconds } : {}),
     warmup: cpuFigure ? { connections: 1, amount: CPU_FIGURE.warmupRequests } : null,
   };
 }
