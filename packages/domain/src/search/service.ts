@@ -73,10 +73,10 @@ function filterFor(
 
 async function candidatesOf(
   spec: KindSpec,
+  fields: SearchableFields,
   filter: Record<string, unknown>,
   pushed: readonly Record<string, string>[],
 ): Promise<Candidate[]> {
-  const fields = searchedFields(spec);
   const read = ['slug', 'createdAt', ...fields.title, ...fields.body, ...spec.extra];
   const projection = Object.fromEntries(read.map((f) => [f, 1]));
   const model = mongoose.model(spec.model);
@@ -136,9 +136,10 @@ export async function searchCatalog({
   const lists = await Promise.all(
     types.map(async (type): Promise<CandidateList> => {
       const spec = KINDS[type];
+      const fields = searchedFields(spec);
       const filter = filterFor(spec, viewer, filters);
-      const docs = filter ? await candidatesOf(spec, filter, pushed) : [];
-      return { type, fields: searchedFields(spec), docs };
+      const docs = filter ? await candidatesOf(spec, fields, filter, pushed) : [];
+      return { type, fields, docs };
     }),
   );
   return rankCandidates({
