@@ -11,6 +11,7 @@ import { runConfiguration } from './configuration.mjs';
 import { round } from './lib.mjs';
 import { CPU_FIGURE } from './load.mjs';
 import { writeReport } from './report.mjs';
+import { measureTimerCost } from './timer-cost.mjs';
 import { configurations, readSettings } from './settings.mjs';
 
 const log = (message) => process.stdout.write(`${message}\n`);
@@ -34,6 +35,12 @@ process.on('SIGINT', () => {
   interrupted = true;
   log('! interrupted: stopping after the current step');
 });
+
+// Before any configuration starts, while the machine holds none of the bench's processes.
+const timerCost = await measureTimerCost();
+log(
+  `> a bare Node process: ${timerCost.withTimerMsPerSecond} ms/s of CPU with a 100 ms timer, ${timerCost.idleMsPerSecond} without`,
+);
 
 const results = [];
 for (const config of plan) {
@@ -69,6 +76,7 @@ const report = {
     node: process.version,
     os: `${process.platform} ${release()}`,
     loadAverageAtEnd: loadavg().map((v) => round(v, 2)),
+    timerCost,
   },
   configurations: results,
 };
