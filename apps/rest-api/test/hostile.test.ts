@@ -232,6 +232,17 @@ describe('hostile input', () => {
       expect(await SubjectModel.countDocuments()).toBe(before);
     });
 
+    it('when a JSON POST has an empty body (Content-Length: 0), then the same 400 as for {}', async () => {
+      const before = await SubjectModel.countDocuments();
+      const empty = await call('POST', '/subjects', { token: editor.token, rawBody: '' });
+      const object = await call('POST', '/subjects', { token: editor.token, body: {} });
+      expect(empty.status).toBe(400);
+      expect(empty.body.error.code).toBe('VALIDATION_ERROR');
+      expect(empty.body.error.details).toEqual(object.body.error.details);
+      expect(empty.body.error.details.length).toBeGreaterThan(0);
+      expect(await SubjectModel.countDocuments()).toBe(before);
+    });
+
     it('when the body is not JSON, then 400 and nothing is stored', async () => {
       const before = await SubjectModel.countDocuments();
       const res = await call('POST', '/subjects', {

@@ -7,11 +7,26 @@ function isInternal(key: string): boolean {
   return key === '__v' || key === 'searchTitleKeys' || key.startsWith('searchKeys');
 }
 
+const twoDigits = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
+
+/**
+ * `date.toISOString()` at under half its cost (a list of 20 items carries 40 to 60 dates). Years
+ * outside 1000 to 9999 and invalid dates take the built-in path: its six-digit years, its
+ * RangeError.
+ */
+export function isoString(date: Date): string {
+  const year = date.getUTCFullYear();
+  if (!(year >= 1000 && year <= 9999)) return date.toISOString();
+  const ms = date.getUTCMilliseconds();
+  const msText = ms < 10 ? `00${ms}` : ms < 100 ? `0${ms}` : `${ms}`;
+  return `${year}-${twoDigits(date.getUTCMonth() + 1)}-${twoDigits(date.getUTCDate())}T${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())}:${twoDigits(date.getUTCSeconds())}.${msText}Z`;
+}
+
 function convert(value: unknown, omit?: ReadonlySet<string>): unknown {
   // Most values are text, numbers and booleans: they leave before any instanceof test.
   if (typeof value !== 'object' || value === null) return value;
   if (value instanceof Types.ObjectId) return value.toHexString();
-  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Date) return isoString(value);
   if (Array.isArray(value)) return value.map((item) => convert(item));
   const out: Record<string, unknown> = {};
   const source = value as Record<string, unknown>;

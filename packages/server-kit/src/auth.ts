@@ -144,12 +144,23 @@ export function createActorResolver(
 
 export type ActorResolver = ReturnType<typeof createActorResolver>;
 
-/** Express middleware: puts the caller (or null) on `res.locals.actor`; bad tokens are 401. */
+/**
+ * Express middleware: puts the caller (or null) on `res.locals.actor`; bad tokens are 401. An
+ * anonymous request (no Authorization header) passes on at once, without a promise.
+ */
 export function authenticate(resolveActor: ActorResolver) {
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    res.locals.actor = await resolveActor(req.get('authorization'));
-    if (res.locals.actor) res.setHeader('Cache-Control', 'no-store');
-    next();
+  return (req: Request, res: Response, next: NextFunction): void | Promise<void> => {
+    const authorization = req.get('authorization');
+    if (authorization === undefined || authorization === '') {
+      res.locals.actor = null;
+      next();
+      return;
+    }
+    return resolveActor(authorization).then((actor) => {
+      res.locals.actor = actor;
+      if (actor) res.setHeader('Cache-Control', 'no-store');
+      next();
+    });
   };
 }
 

@@ -4,7 +4,6 @@ import { ValidationError } from '@qpc/domain';
 import express from 'express';
 import type { Express, NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
-import type { HelmetOptions } from 'helmet';
 import type { Logger } from 'pino';
 import { authenticate } from './auth.js';
 import type { ActorResolver } from './auth.js';
@@ -46,7 +45,6 @@ export interface HttpAppDeps {
   version: string;
   /** The PostgreSQL server under an embedded FerretDB this process started (detailed health). */
   postgresUrl?: string | undefined;
-  helmet?: HelmetOptions;
   /**
    * Requests whose body the route streams itself (paper file uploads): neither refused for not
    * being JSON nor read by the JSON parser.
@@ -68,23 +66,6 @@ export function rejectNonStringQuery() {
         );
         return;
       }
-    }
-    next();
-  };
-}
-
-/** A body must be JSON: other content types are refused rather than silently ignored. */
-export function requireJsonBodies(isRawBody: (req: Request) => boolean = () => false) {
-  return (req: Request, _res: Response, next: NextFunction): void => {
-    if (isRawBody(req)) {
-      next();
-      return;
-    }
-    const hasBody =
-      Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
-    if (hasBody && !req.is('application/json')) {
-      next(new ValidationError('Request body must be JSON (Content-Type: application/json)'));
-      return;
     }
     next();
   };
@@ -136,6 +117,33 @@ export function jsonBody(options: { limit: number }) {
 }
 
 /**
+ * Request bodies, in one step: a request with neither a length nor chunked encoding has none and
+ * never enters the parser (the parser's own test, so `Content-Length: 0` still parses as `{}`); a
+ * route that streams its raw body reads it itself; any other body must be JSON (other content
+ * types are refused rather than silently ignored) and is parsed within the limit.
+ */
+export function jsonBodies(options: {
+  limit: number;
+  isRawBody?: ((req: Request) => boolean) | undefined;
+}) {
+  const parse = jsonBody({ limit: options.limit });
+  const isRawBody = options.isRawBody ?? (() => false);
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const length = req.headers['content-length'];
+    const chunked = req.headers['transfer-encoding'] !== undefined;
+    if ((length === undefined && !chunked) || isRawBody(req)) {
+      next();
+      return;
+    }
+    if ((Number(length ?? 0) > 0 || chunked) && !req.is('application/json')) {
+      next(new ValidationError('Request body must be JSON (Content-Type: application/json)'));
+      return;
+    }
+    parse(req, res, next);
+  };
+}
+
+/**
  * Every response past health and the static pages may depend on who asks (what an anonymous
  * caller sees differs from an editor's view; a bad token is a 401): `Vary: Authorization`, so a
  * shared cache never hands one caller's answer, ETag and all, to another.
@@ -143,6 +151,28 @@ export function jsonBody(options: { limit: number }) {
 export function varyByCaller() {
   return (_req: Request, res: Response, next: NextFunction): void => {
     res.vary('Authorization');
+    next();
+  };
+}
+
+/**
+ * helmet's security headers with its defaults. They are the same on every response (no
+ * per-request directive), so helmet runs once, on a recorder, and each request gets the recorded
+ * headers instead of passing through helmet's dozen middlewares.
+ */
+export function securityHeaders() {
+  const set: [string, string][] = [];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader: (name: string, value: unknown) => set.push([name, String(value)]),
+    removeHeader: (name: string) => removed.push(name),
+  };
+  helmet()({} as Request, recorder as unknown as Response, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return (_req: Request, res: Response, next: NextFunction): void => {
+    for (const name of removed) res.removeHeader(name);
+    for (const [name, value] of set) res.setHeader(name, value);
     next();
   };
 }
@@ -186,7 +216,7 @@ export function createHttpApp(deps: HttpAppDeps, parts: HttpAppParts): Express {
   app.set('etag', 'strong');
   app.use(requestId({ carryContext: parts.carriesRequestContext === true }));
   if (!deps.disable?.logger) app.use(httpLogger(logger));
-  app.use(helmet(deps.helmet));
+  app.use(securityHeaders());
   app.use(cors(config.corsOrigins));
   // Before any router: Express answers OPTIONS on a path it knows itself, in text/plain.
   app.use(methodGuard([...HEALTH_ROUTES, ...(parts.knownRoutes ?? [])]));
@@ -203,10 +233,7 @@ export function createHttpApp(deps: HttpAppDeps, parts: HttpAppParts): Express {
   parts.unmetered?.(app);
   app.use(varyByCaller());
   // Routes that stream a raw body (paper files) read it themselves.
-  const isRawBody = deps.isRawBody ?? (() => false);
-  app.use(requireJsonBodies(isRawBody));
-  const json = jsonBody({ limit: config.bodyLimitBytes });
-  app.use((req, res, next) => (isRawBody(req) ? next() : json(req, res, next)));
+  app.use(jsonBodies({ limit: config.bodyLimitBytes, isRawBody: deps.isRawBody }));
   app.use(rejectNonStringQuery());
   if (!deps.disable?.rateLimit) app.use(rateLimit(deps.rateLimiter));
   if (!deps.disable?.auth) app.use(authenticate(deps.resolveActor));

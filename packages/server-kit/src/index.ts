@@ -31,9 +31,10 @@ export { HEALTH_PATH, HEALTH_ROUTES, healthRouter } from './health.js';
 export type { HealthInfo } from './health.js';
 export {
   createHttpApp,
+  jsonBodies,
   jsonBody,
   rejectNonStringQuery,
-  requireJsonBodies,
+  securityHeaders,
   varyByCaller,
 } from './http-app.js';
 export type { HttpAppDeps, HttpAppParts } from './http-app.js';

@@ -89,18 +89,15 @@ async function respond(
   res: Response,
 ): Promise<void> {
   if (route.response.kind === 'list') {
-    const { items, pagination, ...extra } = (await route.handler(ctx)) as {
-      items: unknown[];
-      pagination: unknown;
+    const page = (await route.handler(ctx)) as Record<string, unknown>;
+    const body: Record<string, unknown> = {
+      success: true,
+      data: page.items,
+      pagination: page.pagination,
     };
     // Only the fields the route documents go beside the page (search's facets).
-    const extras = Object.fromEntries(
-      Object.keys(route.response.extra ?? {}).map((key) => [
-        key,
-        (extra as Record<string, unknown>)[key],
-      ]),
-    );
-    res.status(200).json({ success: true, data: items, pagination, ...extras });
+    for (const key of Object.keys(route.response.extra ?? {})) body[key] = page[key];
+    res.status(200).json(body);
   } else if (route.response.kind === 'created') {
     const data = await route.handler(ctx);
     res.status(201).location(route.response.location(data)).json({ success: true, data });
