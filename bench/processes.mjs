@@ -71,9 +71,21 @@ export function createServerPool({ workDir, env, cpuProf }) {
       url: `http://127.0.0.1:${port}`,
       request(message) {
         const id = (messageId += 1);
-        return new Promise((resolveReply) => {
+        return new Promise((resolveReply, reject) => {
+          // A process that has exited is a rejection naming its log, not an unhandled 'error'
+          // event from send() that would take the whole bench down.
+          const refuse = (cause) =>
+            reject(new Error(`${name} cannot be asked: ${cause} (its log: ${logFile})`));
+          if (!child.connected) {
+            refuse('its IPC channel is closed');
+            return;
+          }
           pending.set(id, resolveReply);
-          child.send({ ...message, id });
+          child.send({ ...message, id }, (error) => {
+            if (!error) return;
+            pending.delete(id);
+            refuse(error.message);
+          });
         });
       },
       async stop() {
