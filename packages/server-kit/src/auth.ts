@@ -113,9 +113,14 @@ export function createTokenVerifier(
   };
 }
 
+/** An absent or empty `Authorization` header: the caller is anonymous. */
+function isAnonymous(header: string | undefined): header is undefined | '' {
+  return header === undefined || header === '';
+}
+
 /** Reads `Authorization: Bearer <token>`; absent is anonymous, anything malformed a 401. */
 export function bearerToken(header: string | undefined): string | null {
-  if (header === undefined || header === '') return null;
+  if (isAnonymous(header)) return null;
   const match = /^Bearer\s+([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.?[A-Za-z0-9\-_.+/=]*)$/i.exec(
     header.trim(),
   );
@@ -151,7 +156,7 @@ export type ActorResolver = ReturnType<typeof createActorResolver>;
 export function authenticate(resolveActor: ActorResolver) {
   return (req: Request, res: Response, next: NextFunction): void | Promise<void> => {
     const authorization = req.get('authorization');
-    if (authorization === undefined || authorization === '') {
+    if (isAnonymous(authorization)) {
       res.locals.actor = null;
       next();
       return;

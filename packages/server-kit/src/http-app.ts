@@ -91,7 +91,7 @@ const BODY_PARSER_TYPES = new Set([
  * bytes that are not what `Content-Encoding` says (zlib or brotli errors, which carry no type):
  * a 400, never a 500.
  */
-export function jsonBody(options: { limit: number }) {
+function jsonBody(options: { limit: number }) {
   const parse = express.json({
     limit: options.limit,
     strict: true,

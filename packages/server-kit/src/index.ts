@@ -32,7 +32,6 @@ export type { HealthInfo } from './health.js';
 export {
   createHttpApp,
   jsonBodies,
-  jsonBody,
   rejectNonStringQuery,
   securityHeaders,
   varyByCaller,

@@ -96,7 +96,8 @@ async function respond(
       pagination: page.pagination,
     };
     // Only the fields the route documents go beside the page (search's facets).
-    for (const key of Object.keys(route.response.extra ?? {})) body[key] = page[key];
+    const extra = route.response.extra;
+    if (extra) for (const key of Object.keys(extra)) body[key] = page[key];
     res.status(200).json(body);
   } else if (route.response.kind === 'created') {
     const data = await route.handler(ctx);
