@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { openBenchDatabase } from './database.mjs';
 import { generateCatalog } from './generate.mjs';
 import { importBuilt, round } from './lib.mjs';
-import { latencyRuns } from './load.mjs';
+import { latencyRuns, steadyStatePass } from './load.mjs';
 import { pickTargets } from './picks.mjs';
 import { runPrimaryExtras } from './primary.mjs';
 import { createServerPool, monitoredUri } from './processes.mjs';
@@ -314,6 +314,14 @@ export async function runConfiguration({ config, settings, keys, log, previous =
     log(
       `> [${config.key}] full tree: ${roundTrips.fullTree.small.roundTrips} / ${roundTrips.fullTree.large.roundTrips} round trips (small / large, anonymous), ${roundTrips.fullTreeNormalUser.large.roundTrips} for a normal user`,
     );
+    // The configuration the CPU target judges is measured in the steady state of a running server.
+    const steady = config.primary
+      ? await steadyStatePass({ pool, active, capture, settings })
+      : null;
+    if (steady)
+      log(
+        `> [${config.key}] steady-state pass: ${steady.requests} requests over ${steady.scenarios} scenarios in ${steady.seconds.toFixed(0)} s, unmeasured`,
+      );
     log(`> [${config.key}] one-connection runs`);
     const latency = await latencyRuns({
       pool,
@@ -365,6 +373,7 @@ export async function runConfiguration({ config, settings, keys, log, previous =
       exclusions,
       capture,
       roundTrips,
+      steady,
       latency,
       ...extras,
     };
