@@ -380,7 +380,7 @@ describe('REST platform on its own embedded engine', () => {
 describe('REST server process', () => {
   it('when SIGTERM arrives with a request in flight, then the request completes and the process exits 0', async () => {
     const port = await freePort();
-    const dataDir = mkdtempSync(join(tmpdir(), 'qpc-sigterm-'));
+    const dataDir = mkdtempSync(join(inject('tempRoot'), 'sigterm-'));
     const child = spawn(process.execPath, ['dist/server.js'], {
       cwd: new URL('..', import.meta.url).pathname,
       env: {

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectDatabase, disconnectDatabase } from '@qpc/domain';
 import { UserModel } from '@qpc/domain/testing';
@@ -20,7 +19,7 @@ function runCli(args: string[], env: Record<string, string>) {
 }
 
 describe('npm run token (local development)', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'qpc-token-cli-'));
+  const dataDir = mkdtempSync(join(inject('tempRoot'), 'token-cli-'));
   const uri = `${inject('mongoUri')}token_cli`;
   afterAll(async () => disconnectDatabase());
 
@@ -69,7 +68,7 @@ describe('npm run token (local development)', () => {
   });
 
   it('when the token was made under another DATA_DIR, then the app answers 401 saying so', async () => {
-    const otherDir = mkdtempSync(join(tmpdir(), 'qpc-token-cli-other-'));
+    const otherDir = mkdtempSync(join(inject('tempRoot'), 'token-cli-other-'));
     const made = runCli(['--sub', 'cli_elsewhere'], { MONGODB_URI: uri, DATA_DIR: otherDir });
     expect(made.status).toBe(0);
     // The app runs in local development mode (no Clerk setting) on the first DATA_DIR.

@@ -1,10 +1,9 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startApps } from './support/apps.js';
 import type { RunningApps } from './support/apps.js';
 import { makeCatalog } from './support/catalog.js';
@@ -15,7 +14,7 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
 /** A project outside the monorepo with @qpc/client installed (linked) in its node_modules. */
 function consumerProject(): string {
-  const project = mkdtempSync(join(tmpdir(), 'qpc-client-consumer-'));
+  const project = mkdtempSync(join(inject('tempRoot'), 'client-consumer-'));
   mkdirSync(join(project, 'node_modules', '@qpc'), { recursive: true });
   symlinkSync(packageDir, join(project, 'node_modules', '@qpc', 'client'), 'dir');
   writeFileSync(join(project, 'package.json'), JSON.stringify({ type: 'module', private: true }));

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 
@@ -8,7 +7,7 @@ const packageDir = new URL('..', import.meta.url).pathname;
 
 /** A project outside the monorepo whose node_modules holds the built package. */
 function consumerProject(): string {
-  const project = mkdtempSync(join(tmpdir(), 'qpc-domain-consumer-'));
+  const project = mkdtempSync(join(inject('tempRoot'), 'domain-consumer-'));
   mkdirSync(join(project, 'node_modules', '@qpc'), { recursive: true });
   symlinkSync(packageDir, join(project, 'node_modules', '@qpc', 'domain'), 'dir');
   return project;

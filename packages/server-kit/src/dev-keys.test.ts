@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ensureDevKeyPair } from './dev-keys.js';
 
 const distModule = new URL('../dist/dev-keys.js', import.meta.url).pathname;
@@ -56,9 +56,16 @@ async function generateConcurrently(
   });
 }
 
+/** A DATA_DIR of its own for the test that asks, removed when that test ends. */
+function freshDataDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 describe('development keys', () => {
   it('when several processes make the keys at once on an empty DATA_DIR, then one writes, all end with the same pair, and nothing else is left', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'qpc-dev-keys-race-'));
+    const dataDir = freshDataDir('qpc-dev-keys-race-');
     const results = await generateConcurrently(dataDir, 4);
     expect(readdirSync(join(dataDir, 'dev-keys')).sort()).toEqual([
       'jwt-private.pem',
@@ -76,7 +83,7 @@ describe('development keys', () => {
   }, 120_000);
 
   it('when a writer died between write and link long ago, then its temporary file is removed; a fresh one is left alone', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'qpc-dev-keys-stale-'));
+    const dataDir = freshDataDir('qpc-dev-keys-stale-');
     const first = ensureDevKeyPair(dataDir);
     expect(first.created).toBe(true);
     const stale = join(first.dir, 'jwt-private.pem.12345.tmp');
@@ -92,7 +99,7 @@ describe('development keys', () => {
   });
 
   it('when the public file does not match the private key (an older race), then it is rewritten from the private key', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'qpc-dev-keys-mismatch-'));
+    const dataDir = freshDataDir('qpc-dev-keys-mismatch-');
     const first = ensureDevKeyPair(dataDir);
     writeFileSync(join(first.dir, 'jwt-public.pem'), 'not this key');
     const second = ensureDevKeyPair(dataDir);

@@ -4,13 +4,12 @@
 // and the paper must not point at a half-written file.
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mongoose, samplePdf } from '@qpc/domain/testing';
 import { startFerretDB } from '@qpc/ferretdb';
 import type { FerretDBServer } from '@qpc/ferretdb';
 import { tokenFor } from '@qpc/server-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_SUB, baseEnv, startService, waitFor } from './support/processes.js';
 import type { ServiceProcess } from './support/processes.js';
 
@@ -18,7 +17,7 @@ const DATABASE = 'paper_file_faults';
 const MiB = 1024 * 1024;
 
 describe('paper file upload when the database dies mid-upload', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'qpc-file-faults-db-'));
+  const dataDir = mkdtempSync(join(inject('tempRoot'), 'file-faults-db-'));
   let db: FerretDBServer;
   let app: ServiceProcess;
   let token: string;

@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SCALAR_RULES } from '@qpc/graphql-gateway/dist/schema/scalars.js';
 import { tokenFor } from '@qpc/server-kit/testing';
@@ -55,7 +54,7 @@ describe('Schemathesis against /graphql', () => {
     api = await startService('rest-api', { ...env, SEED_SAMPLE_DATA: 'true' });
     gateway = await startService('graphql-gateway', env);
     token = await tokenFor('seed_admin');
-    const dir = mkdtempSync(join(tmpdir(), 'qpc-schemathesis-graphql-'));
+    const dir = mkdtempSync(join(inject('tempRoot'), 'schemathesis-graphql-'));
     configFile = join(dir, 'schemathesis.toml');
     settingsFile = join(dir, 'fuzz.json');
     writeFileSync(configFile, schemathesisGraphqlConfig());

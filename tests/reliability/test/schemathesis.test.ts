@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -42,7 +41,7 @@ describe('Schemathesis against /api/v1/openapi.json', () => {
     // The sample catalog's only admin: the last-admin rule stops the fuzzer from demoting or
     // deactivating the account it runs as, so every operation is exercised with admin rights.
     token = await tokenFor('seed_admin');
-    configFile = join(mkdtempSync(join(tmpdir(), 'qpc-schemathesis-')), 'schemathesis.toml');
+    configFile = join(mkdtempSync(join(inject('tempRoot'), 'schemathesis-')), 'schemathesis.toml');
     writeFileSync(configFile, schemathesisConfig(await makeFixtures(app.url, token, tokenFor)));
   });
   afterAll(async () => app?.stop());

@@ -10,16 +10,15 @@ import {
   readFileSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { waitFor } from './support/processes.js';
 
 const repoRoot = new URL('../../../', import.meta.url).pathname;
 
 /** A directory holding an `npx` that prints the telemetry switches it was given, and its arguments. */
 function fakeNpxPath(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'qpc-fake-npx-'));
+  const dir = mkdtempSync(join(inject('tempRoot'), 'fake-npx-'));
   const npx = join(dir, 'npx');
   writeFileSync(
     npx,
@@ -81,7 +80,7 @@ describe('start-up output', () => {
   });
 
   it('when a step runs for a while, then a line announces it, elapsed-time lines follow, and its duration is told', async () => {
-    const release = join(mkdtempSync(join(tmpdir(), 'qpc-progress-')), 'release');
+    const release = join(mkdtempSync(join(inject('tempRoot'), 'progress-')), 'release');
     const waiter = `const { existsSync } = require('node:fs'); const t = setInterval(() => { if (existsSync(${JSON.stringify(release)})) { clearInterval(t); } }, 20);`;
     const child = spawn(
       process.execPath,

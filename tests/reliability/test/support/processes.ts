@@ -6,11 +6,11 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@qpc/ferretdb';
 import type { FerretDBServer } from '@qpc/ferretdb';
 import { testKeys } from '@qpc/server-kit/testing';
+import { inject } from 'vitest';
 
 const repoRoot = new URL('../../../../', import.meta.url).pathname;
 
@@ -34,7 +34,7 @@ export function baseEnv(extra: Record<string, string>): Record<string, string> {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'qpc-rel-data-')),
+    DATA_DIR: mkdtempSync(join(inject('tempRoot'), 'data-')),
     CLERK_JWT_KEY: testKeys().publicKeyPem,
     ADMIN_EXTERNAL_IDS: ADMIN_SUB,
     LOG_LEVEL: 'info',
