@@ -317,6 +317,11 @@ function commonShape(plans) {
   return null;
 }
 
+/** The sides a scenario is measured on: its app, and (b) unless (b) could not answer it. */
+export function sidesOf(scenario, capture) {
+  return [scenario.app, ...(capture[scenario.name].floorProblem ? [] : ['floor'])];
+}
+
 /**
  * The one-connection runs of every scenario, on its app and its floor. Each side is warmed up
  * first; then, where both are measured alike, the two take turns in `settings.rounds` rounds
@@ -335,8 +340,7 @@ export async function latencyRuns({
 }) {
   const latency = Object.fromEntries(active.map((scenario) => [scenario.name, {}]));
   const planned = active.map((scenario) => {
-    const targets = [scenario.app, ...(capture[scenario.name].floorProblem ? [] : ['floor'])];
-    const plans = targets.map((target) => {
+    const plans = sidesOf(scenario, capture).map((target) => {
       const singleMs = capture[scenario.name].singleMs[target];
       const plan = latencyPlan(singleMs, settings, { cpuFigure });
       return { target, singleMs, server: pool.get(target), plan };

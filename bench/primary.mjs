@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { measureFiles } from './files.mjs';
 import { median, sleep } from './lib.mjs';
-import { fire, measuredRun } from './load.mjs';
+import { fire, measuredRun, sidesOf } from './load.mjs';
 import { buildSoakExtras } from './scenarios.mjs';
 
 /**
@@ -164,7 +164,7 @@ export async function runPrimaryExtras(context) {
     .filter((scenario) => !scenario.heavy)
     .map((scenario) => ({
       scenario,
-      targets: [scenario.app, ...(capture[scenario.name].floorProblem ? [] : ['floor']), 'ceiling'],
+      targets: [...sidesOf(scenario, capture), 'ceiling'],
     }));
   if (overhead) {
     groups.push({

@@ -1,6 +1,6 @@
 // The unmeasured pass that brings both sides of the CPU-judged configuration to the steady state
 // of a running server before its one-connection runs (see `steadyStatePass`).
-import { CPU_FIGURE, fire, latencyPlan } from './load.mjs';
+import { CPU_FIGURE, fire, latencyPlan, sidesOf } from './load.mjs';
 
 /**
  * Serves every fast scenario of `active` to each of its sides, unmeasured, before the runs of
@@ -20,11 +20,11 @@ export async function steadyStatePass({ pool, active, capture, settings }) {
   let served = 0;
   let scenarios = 0;
   for (const scenario of active) {
-    const targets = [scenario.app, ...(capture[scenario.name].floorProblem ? [] : ['floor'])];
+    const targets = sidesOf(scenario, capture);
     const plans = targets.map((target) =>
       latencyPlan(capture[scenario.name].singleMs[target], settings, { cpuFigure: true }),
     );
-    if (plans.some((plan) => !plan.seconds)) continue;
+    if (plans.some((plan) => plan.amount)) continue;
     for (const target of targets) {
       const server = pool.get(target);
       const deadline = performance.now() + maxSeconds * 1000;
