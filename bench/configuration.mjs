@@ -315,8 +315,9 @@ export async function runConfiguration({ config, settings, keys, log, previous =
     log(
       `> [${config.key}] full tree: ${roundTrips.fullTree.small.roundTrips} / ${roundTrips.fullTree.large.roundTrips} round trips (small / large, anonymous), ${roundTrips.fullTreeNormalUser.large.roundTrips} for a normal user`,
     );
-    // The configuration the CPU target judges is measured in the steady state of a running server.
-    const steady = config.primary
+    // The configurations the targets judge are measured in the steady state of a running server:
+    // the CPU target on the first, the growth between the scales of its engine.
+    const steady = config.steadyState
       ? await steadyStatePass({ pool, active, capture, settings })
       : null;
     if (steady)

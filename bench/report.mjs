@@ -37,12 +37,20 @@ function timerCostText(cost) {
   return `a bare Node process with only such a timer spent ${cost.withTimerMsPerSecond} ms/s of CPU at the start of this run, ${cost.idleMsPerSecond} ms/s with none`;
 }
 
+/** Where a run made steady-state passes: the configurations that had one. */
+function steadyWhere(results, pass) {
+  const keys = results.configurations.filter((c) => c.steady).map((c) => c.key);
+  if (keys.length < 2)
+    return `${pass.requests} requests over ${pass.scenarios} scenarios in ${Math.round(pass.seconds)} s`;
+  return `on ${keys.join(' and ')}, so that growth compares like with like; ${pass.requests} requests over ${pass.scenarios} scenarios in ${Math.round(pass.seconds)} s on the first`;
+}
+
 /** The steady-state pass of the CPU-judged configuration, where the run made one. */
 function steadyText(results, figure) {
   const pass = results.configurations.find((c) => c.primary)?.steady;
   if (!figure.steady || !pass) return '';
   const { requests, connections, maxSeconds, settleSeconds } = figure.steady;
-  return ` Before those runs, each side of every fast scenario served ${requests} requests on ${connections} connections (fewer where that took over ${maxSeconds} s per side), unmeasured, so both are measured in the steady state of a running server (${pass.requests} requests over ${pass.scenarios} scenarios in ${Math.round(pass.seconds)} s): V8 keeps optimising a route's code over its first few thousand requests, the app's larger code for longer than (b)'s. Then ${settleSeconds} s of quiet, in which V8's memory reducer shrinks the heaps the pass grew (a few full collections, about 0.1 s of CPU in the app), and the slow scenarios run first, before fast runs grow the heaps again: each of their requests waits seconds, and those collections would otherwise fall on whichever slow run came next.`;
+  return ` Before those runs, each side of every fast scenario served ${requests} requests on ${connections} connections (fewer where that took over ${maxSeconds} s per side), unmeasured, so both are measured in the steady state of a running server (${steadyWhere(results, pass)}): V8 keeps optimising a route's code over its first few thousand requests, the app's larger code for longer than (b)'s. Then ${settleSeconds} s of quiet, in which V8's memory reducer shrinks the heaps the pass grew (a few full collections, about 0.1 s of CPU in the app), and the slow scenarios run first, before fast runs grow the heaps again: each of their requests waits seconds, and those collections would otherwise fall on whichever slow run came next.`;
 }
 
 function setupLines(results) {

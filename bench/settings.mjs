@@ -82,8 +82,9 @@ export function readSettings() {
 /**
  * The configurations of one run, in order: every scale of every engine. The first one (the
  * embedded default at the smallest scale) also gets the throughput runs, the middleware
- * overheads, the paper files and the memory soak. SQLite above the smallest scale runs the
- * targets' scenarios only unless BENCH_SQLITE_ALL=1.
+ * overheads, the paper files and the memory soak. Every scale of the first engine (those the
+ * targets judge: CPU on the first, growth between them) is measured after a steady-state pass.
+ * SQLite above the smallest scale runs the targets' scenarios only unless BENCH_SQLITE_ALL=1.
  */
 export function configurations(settings) {
   const out = [];
@@ -95,6 +96,7 @@ export function configurations(settings) {
         engine,
         scale,
         primary: out.length === 0,
+        steadyState: engine === settings.engines[0],
         coreOnly: engine === 'sqlite' && scale > smallest && !settings.sqliteAll,
       });
     }

@@ -1,10 +1,11 @@
-// The unmeasured pass that brings both sides of the CPU-judged configuration to the steady state
-// of a running server before its one-connection runs (see `steadyStatePass`).
+// The unmeasured pass that brings both sides of each configuration the targets judge (the CPU
+// target's, and the larger scales of its engine the growth targets compare it with) to the
+// steady state of a running server before its one-connection runs (see `steadyStatePass`).
 import { CPU_FIGURE, fire, latencyPlan, sidesOf } from './load.mjs';
 
 /**
  * Serves every fast scenario of `active` to each of its sides, unmeasured, before the runs of
- * the configuration whose CPU the targets judge: a running server has served thousands of
+ * a configuration the targets judge: a running server has served thousands of
  * requests of each route, and its figures are those of the steady state that brings. V8 keeps
  * optimising a route's code (and the code it shares with other routes) over several thousand
  * requests, longer for the app's larger code than for (b)'s; the per-scenario warm-up of
