@@ -45,7 +45,7 @@ function steadyWhere(results, pass) {
   return `on ${keys.join(' and ')}, so that growth compares like with like; ${pass.requests} requests over ${pass.scenarios} scenarios in ${Math.round(pass.seconds)} s on the first`;
 }
 
-/** The steady-state pass of the CPU-judged configuration, where the run made one. */
+/** The steady-state passes of the run (the CPU-judged configuration's figures), where it made them. */
 function steadyText(results, figure) {
   const pass = results.configurations.find((c) => c.primary)?.steady;
   if (!figure.steady || !pass) return '';

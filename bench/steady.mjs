@@ -1,6 +1,7 @@
 // The unmeasured pass that brings both sides of each configuration the targets judge (the CPU
 // target's, and the larger scales of its engine the growth targets compare it with) to the
 // steady state of a running server before its one-connection runs (see `steadyStatePass`).
+import { sleep } from './lib.mjs';
 import { CPU_FIGURE, fire, latencyPlan, sidesOf } from './load.mjs';
 
 /**
@@ -39,6 +40,6 @@ export async function steadyStatePass({ pool, active, capture, settings }) {
   }
   // The memory reducer shrinks the heap the pass grew with a few full collections once the
   // processes go quiet (about 8 s later): let them happen here, not during a measured run.
-  await new Promise((resolve) => setTimeout(resolve, CPU_FIGURE.steady.settleSeconds * 1000));
+  await sleep(CPU_FIGURE.steady.settleSeconds * 1000);
   return { scenarios, requests: served, seconds: (performance.now() - started) / 1000 };
 }
