@@ -12,7 +12,7 @@ import { latencyRuns } from './load.mjs';
 import { steadyStatePass } from './steady.mjs';
 import { pickTargets } from './picks.mjs';
 import { runPrimaryExtras } from './primary.mjs';
-import { createServerPool, monitoredUri } from './processes.mjs';
+import { createServerPool, monitoredUri, twinName } from './processes.mjs';
 import {
   buildOverheadScenario,
   buildScenarios,
@@ -117,8 +117,8 @@ async function tokensFor(users, keys, signSessionToken) {
 
 /** Round trips of the trees at their smallest and largest, and of the full tree per caller. */
 async function countTrees(pool, pick, normalUser) {
-  const gateway = pool.get('gateway-count');
-  const rest = pool.get('rest-count');
+  const gateway = pool.get(twinName('gateway'));
+  const rest = pool.get(twinName('rest'));
   const post = (query, id) => ({
     method: 'POST',
     path: '/graphql',
@@ -166,7 +166,7 @@ async function captureScenarios(pool, scenarios, settings, log) {
   const active = [];
   for (const scenario of scenarios) {
     const request = scenario.requests(0)[0];
-    const counted = await countRoundTrips(pool.get(`${scenario.app}-count`), request);
+    const counted = await countRoundTrips(pool.get(twinName(scenario.app)), request);
     const problem = problemOf(counted.reply) ?? scenario.check?.(counted.reply.body) ?? null;
     capture[scenario.name] = {
       label: scenario.label,
@@ -187,7 +187,7 @@ async function captureScenarios(pool, scenarios, settings, log) {
     const floorCounted =
       counted.reply.ms > slow
         ? { reply: { status: 501 }, roundTrips: null, commands: null }
-        : await countRoundTrips(pool.get('floor-count'), floorRequest);
+        : await countRoundTrips(pool.get(twinName('floor')), floorRequest);
     const floorProblem =
       floorCounted.reply.status === 501 ? 'no baseline' : problemOf(floorCounted.reply);
     // The time of one request on the measured process (the twin's when that took longer than
@@ -290,9 +290,7 @@ export async function runConfiguration({ config, settings, keys, log, previous =
     const starts = [
       ['gateway', 'gateway'],
       ['floor', 'floor'],
-      ['rest-count', 'rest', monitored],
-      ['gateway-count', 'gateway', monitored],
-      ['floor-count', 'floor', monitored],
+      ...['rest', 'gateway', 'floor'].map((kind) => [twinName(kind), kind, monitored]),
     ];
     if (config.primary && wanted('overhead')) {
       starts.push(

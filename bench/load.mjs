@@ -18,17 +18,12 @@ export const MIN_SERVED_FOR_CPU = 8;
  * - `warmupRequests`: what it serves first, unmeasured, so V8 compiles its code before;
  * - `durationFactor`: how many times BENCH_DURATION a fast scenario runs; a run of a few hundred
  *   requests holds a varying number of full garbage collections, which more requests average out;
- * - `idleSeconds`: how long the idle rate a slow scenario's run subtracts is measured, just before
- *   it. Idle CPU comes in bursts (driver heartbeats, collections of earlier garbage, the runtime's
- *   own tasks): windows of 1 s read 1.8 to 9.4 ms/s, 2.8 on average, and one of 2 s read 97, so
- *   a short window's rate can be off by a millisecond for each second a request waits;
  * - `steady`: the unmeasured pass every fast scenario gets first (`steadyStatePass`, bench/steady.mjs).
  */
 export const CPU_FIGURE = Object.freeze({
   requests: 24,
   warmupRequests: 4,
   durationFactor: 2,
-  idleSeconds: 10,
   steady: Object.freeze({
     requests: 2000,
     connections: 4,
@@ -37,7 +32,7 @@ export const CPU_FIGURE = Object.freeze({
     settleSeconds: 20,
   }),
 });
-/** How long the idle rate of a slow scenario's run is measured elsewhere. */
+/** How long the idle rate of a server without an idle twin (`idleTwin`) is measured. */
 export const IDLE_SECONDS = 2;
 
 /** Nearest-rank percentile of ascending values (null when empty). */
@@ -142,9 +137,9 @@ export function databaseCpuMicros(rootPids) {
 }
 
 /**
- * CPU (µs per second) a server spends with no request at all (timers: the driver's pool check
- * every 100 ms and its heartbeats; GC of earlier work), over `seconds`: subtracted from a run, so
- * a slow request is not charged for the seconds of idle CPU around it.
+ * CPU (µs per second) a server spends with no request at all, over `seconds` (timers: the
+ * driver's pool check every 100 ms and its heartbeats; GC of earlier work). Measured once per
+ * server, for a server that has no idle twin.
  */
 async function idleCpuRate(server, seconds) {
   await server.request({ type: 'idle' });
@@ -156,36 +151,37 @@ async function idleCpuRate(server, seconds) {
 }
 
 /**
- * The idle rate to subtract from a run of this shape. A run of a few slow requests (a shape that
- * counts requests) carries seconds of idle CPU per request, so its rate is measured just before
- * it; for the others it is a small share, and one rate per server does.
+ * The load of one run and what it cost: the raw figures `summariseRuns` turns into a result.
+ * The CPU that was not the run's is what the server's idle twin spent over the same seconds
+ * (`idleTwin`: a process of the same kind, started alike, serving nothing then). The twin wakes
+ * for the same timers under the same load of the machine: a slow request waits seconds while
+ * FerretDB and PostgreSQL hold both cores, and an idle rate read in a quiet window before the
+ * run was off by up to a millisecond for each second of that wait, more than the request's own
+ * CPU (in the run of 2026-11-27, (b)'s unfiltered page read 0.8 to 5.7 ms from one round to the
+ * next). A server without a twin (the ceiling) has its idle rate measured once instead.
  */
-function idleRateFor(server, shape) {
-  if (shape.amount) return idleCpuRate(server, shape.idleSeconds ?? IDLE_SECONDS);
-  server.idleCpuRate ??= idleCpuRate(server, IDLE_SECONDS);
-  return server.idleCpuRate;
-}
-
-/** The load of one run and what it cost: the raw figures `summariseRuns` turns into a result. */
 async function rawRun(server, scenario, target, shape, dbPids) {
-  const idleRate = await idleRateFor(server, shape);
+  const twin = server.idleTwin?.();
+  const idleRate = twin ? null : await (server.idleCpuRate ??= idleCpuRate(server, IDLE_SECONDS));
+  const twinBefore = twin ? await twin.request({ type: 'cpu' }) : null;
   const before = await server.request({ type: 'cpu' });
   const dbBefore = databaseCpuMicros(dbPids);
   const started = performance.now();
   const { result, times } = await fire(server, scenario, target, shape);
   await server.request({ type: 'idle' });
   const after = await server.request({ type: 'cpu' });
+  const twinAfter = twin ? await twin.request({ type: 'cpu' }) : null;
   const wallSeconds = (performance.now() - started) / 1000;
   const dbAfter = databaseCpuMicros(dbPids);
+  const idleMicros = twin ? twinAfter.cpuMicros - twinBefore.cpuMicros : idleRate * wallSeconds;
   return {
     shape,
     times,
     result,
     wallSeconds,
     served: after.requests - before.requests,
-    idleMicros: idleRate * wallSeconds,
-    busyMicros: Math.max(0, after.cpuMicros - before.cpuMicros - idleRate * wallSeconds),
-    idleRate,
+    idleMicros,
+    busyMicros: Math.max(0, after.cpuMicros - before.cpuMicros - idleMicros),
     dbMicros: dbBefore !== null && dbAfter !== null ? dbAfter - dbBefore : null,
   };
 }
@@ -260,8 +256,8 @@ export async function pairedRuns(sides, scenario, shape, dbPids, rounds) {
  * `maxRun` seconds, and nothing more than the single request when it took over `maxRequest`.
  * With `cpuFigure` (the configuration whose CPU the targets judge, which must judge every
  * scenario), a slow scenario serves CPU_FIGURE.requests after CPU_FIGURE.warmupRequests however
- * long they take, `maxRequest` or not, with its idle rate measured over CPU_FIGURE.idleSeconds,
- * and a fast one runs CPU_FIGURE.durationFactor times as long.
+ * long they take, `maxRequest` or not, and a fast one runs CPU_FIGURE.durationFactor times as
+ * long.
  * `warmup`: the unmeasured run before, as a run's shape (or null). For a timed run it lasts
  * `settings.warmup` seconds, longer for a slower scenario (about `warmupRequests`
  * requests, at most `warmupMax` seconds): V8 compiles a route's code while it serves its first
@@ -284,7 +280,6 @@ export function latencyPlan(singleMs, settings, { cpuFigure = false } = {}) {
   return {
     connections: 1,
     amount: cpuFigure ? Math.max(amount, CPU_FIGURE.requests) : amount,
-    ...(cpuFigure ? { idleSeconds: CPU_FIGURE.idleSeconds } : {}),
     warmup: cpuFigure ? { connections: 1, amount: CPU_FIGURE.warmupRequests } : null,
   };
 }

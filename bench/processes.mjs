@@ -5,6 +5,15 @@ import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './lib.mjs';
 
+const TWIN_SUFFIX = '-count';
+
+/**
+ * The name of the counting twin of a kind of server: started alike, with `monitoredUri`, it counts
+ * round trips, and otherwise serves nothing, so its CPU over a measured run of its kind is that
+ * kind's idle CPU over the same seconds (bench/load.mjs).
+ */
+export const twinName = (kind) => `${kind}${TWIN_SUFFIX}`;
+
 /** The same URI with the driver's command monitoring on (the counting twins only). */
 export function monitoredUri(uri) {
   return `${uri}${uri.includes('?') ? '&' : '?'}monitorCommands=true`;
@@ -22,7 +31,7 @@ export function createServerPool({ workDir, env, cpuProf }) {
     const logFile = join(workDir, `${name}.log`);
     const fd = openSync(logFile, 'a');
     const execArgv = ['--expose-gc'];
-    if (cpuProf && kind !== 'ceiling' && !name.endsWith('-count')) {
+    if (cpuProf && kind !== 'ceiling' && !name.endsWith(TWIN_SUFFIX)) {
       mkdirSync(cpuProf, { recursive: true });
       execArgv.push(
         '--cpu-prof',
@@ -69,6 +78,8 @@ export function createServerPool({ workDir, env, cpuProf }) {
       child,
       logFile,
       url: `http://127.0.0.1:${port}`,
+      /** The counting twin of the same kind: it serves nothing while this one is measured. */
+      idleTwin: () => (name.endsWith(TWIN_SUFFIX) ? undefined : servers.get(twinName(kind))),
       request(message) {
         const id = (messageId += 1);
         return new Promise((resolveReply, reject) => {

@@ -37,6 +37,15 @@ function timerCostText(cost) {
   return `a bare Node process with only such a timer spent ${cost.withTimerMsPerSecond} ms/s of CPU at the start of this run, ${cost.idleMsPerSecond} ms/s with none`;
 }
 
+/** How a run's CPU per request leaves out the CPU an idle process spends anyway. */
+function idleCpuText(settings, figure, timerCost) {
+  const timers = `timers such as the driver's pool check every 100 ms, ${timerCostText(timerCost)}`;
+  const judged = `On the configuration whose CPU the targets judge, a fast scenario runs ${figure.durationFactor}× as long, and a slow one serves ${figure.requests} requests after ${figure.warmupRequests} unmeasured ones (so V8 compiles the route's code before)`;
+  if (settings.idleCpuFrom === 'twin')
+    return `the process's CPU over a run less what its idle twin spent over the same seconds: the process of the same kind that counts round trips (below), started alike and serving nothing while the other is measured, so it wakes for the same timers (${timers}) under the same load of the machine; a slow request waits seconds while FerretDB and PostgreSQL hold both cores, and an idle rate read in a quiet window before the run was off by up to a millisecond per second of that wait (the ceiling (a), which has no twin, less its idle rate over 2 s). ${judged}.`;
+  return `the process's CPU over a run less its idle CPU over the same seconds (measured over 2 s before the run for a scenario of slow requests, once per process otherwise: ${timers}). ${judged}, its idle rate measured over ${figure.idleSeconds} s before each round (idle CPU comes in bursts).`;
+}
+
 /** Where a run made steady-state passes: the configurations that had one. */
 function steadyWhere(results, pass) {
   const keys = results.configurations.filter((c) => c.steady).map((c) => c.key);
@@ -60,7 +69,7 @@ function setupLines(results) {
     `- Machine: ${results.machine.cpu}, ${results.machine.cores} cores; memory ${results.machine.memoryGiB} GiB; ${results.machine.os}; Node ${results.machine.node}. Shared with other work while this ran (load average at the end: ${results.machine.loadAverageAtEnd.join(', ')}): compare figures within this run.`,
     ...configurationList(results),
     `- Latency runs (every configuration): one connection in closed loop (autocannon), ${s.duration} s after a warm-up of ${s.warmup} s or about ${s.warmupRequests ?? 0} requests, whichever is longer, at most ${s.warmupMax ?? s.warmup} s (CPU per request keeps falling over a route's first thousand requests or so while V8 compiles its code, on threads whose CPU counts), every response time kept (exact percentiles); a scenario whose single request takes long runs 3 to 8 requests within ${s.maxRun} s instead, and one slower than ${s.maxRequest} s is represented by that request alone (except where the CPU target judges, below). The app (production build, \`NODE_ENV=production\`, \`LOG_LEVEL=info\` to a file, tokens verified offline with \`CLERK_JWT_KEY\`, the rate limiter counting every request) and baseline (b) run the same requests, each warmed up first, then taking turns in ${s.rounds ?? 1} rounds of ${s.rounds ? +(s.duration / s.rounds).toFixed(2) : s.duration} s each (app, (b), app, (b), ...; each side's figures sum its rounds), so a drift of the shared machine's speed falls on both.`,
-    `- CPU per request: the process's CPU over a run less its idle CPU over the same seconds (measured over 2 s before the run for a scenario of slow requests, once per process otherwise: timers such as the driver's pool check every 100 ms, ${timerCostText(results.machine.timerCost)}). On the configuration whose CPU the targets judge, a fast scenario runs ${figure.durationFactor}× as long, and a slow one serves ${figure.requests} requests after ${figure.warmupRequests} unmeasured ones (so V8 compiles the route's code before), its idle rate measured over ${figure.idleSeconds} s before each round (idle CPU comes in bursts).${steadyText(results, figure)}`,
+    `- CPU per request: ${idleCpuText(s, figure, results.machine.timerCost)}${steadyText(results, figure)}`,
     `- First configuration only: throughput with ${s.connections} connections × ${s.loadDuration} s (2 connections, and up to ${s.maxRun} s, for a scenario whose single request takes over 50 ms; none for the full question lists) against the app, (b) and (a), ${s.repeats} run(s) per target; the middleware overheads; the paper files; a ${s.soak} s memory soak.`,
     `- SQLite above its smallest scale runs the scenarios of the targets only (\`BENCH_SQLITE_ALL=1\` runs all). At a larger scale, a scenario whose single request took over ${s.maxRequest} s at the smaller scale of the same engine is left out (it would take about 5 times as long).`,
     '- Round trips are the database commands the driver sends for one request (command monitoring, in twin processes that are not measured), as `apps/graphql-gateway/test/round-trips.test.ts` counts them.',

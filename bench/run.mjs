@@ -67,6 +67,7 @@ const report = {
     out: undefined,
     cpuProf: settings.cpuProf ? true : undefined,
     cpuFigure: CPU_FIGURE,
+    idleCpuFrom: 'twin',
   },
   machine: {
     cpu: cpu[0]?.model ?? 'unknown',
