@@ -13,7 +13,8 @@ export const MIN_SERVED_FOR_CPU = 8;
 /**
  * How the configuration whose CPU the targets judge is measured (a run records it with its
  * figures, so its report describes it whatever these become):
- * - `requests`: what a slow scenario serves per side; each carries seconds of idle CPU, whose
+ * - `requests`: what a slow scenario serves per side at least, or as many as its single request
+ *   fits in `requestSeconds`, whichever is more; each carries seconds of idle CPU, whose
  *   variation only many requests average out;
  * - `warmupRequests`: what it serves first, unmeasured, so V8 compiles its code before;
  * - `durationFactor`: how many times BENCH_DURATION a fast scenario runs; a run of a few hundred
@@ -22,6 +23,7 @@ export const MIN_SERVED_FOR_CPU = 8;
  */
 export const CPU_FIGURE = Object.freeze({
   requests: 24,
+  requestSeconds: 60,
   warmupRequests: 4,
   durationFactor: 2,
   steady: Object.freeze({
@@ -255,8 +257,8 @@ export async function pairedRuns(sides, scenario, shape, dbPids, rounds) {
  * of `duration` seconds when that gives a few samples at least, else a few requests within
  * `maxRun` seconds, and nothing more than the single request when it took over `maxRequest`.
  * With `cpuFigure` (the configuration whose CPU the targets judge, which must judge every
- * scenario), a slow scenario serves CPU_FIGURE.requests after CPU_FIGURE.warmupRequests however
- * long they take, `maxRequest` or not, and a fast one runs CPU_FIGURE.durationFactor times as
+ * scenario), a slow scenario serves CPU_FIGURE.requests (more where they take under
+ * CPU_FIGURE.requestSeconds) after CPU_FIGURE.warmupRequests however long they take, `maxRequest` or not, and a fast one runs CPU_FIGURE.durationFactor times as
  * long.
  * `warmup`: the unmeasured run before, as a run's shape (or null). For a timed run it lasts
  * `settings.warmup` seconds, longer for a slower scenario (about `warmupRequests`
@@ -279,7 +281,13 @@ export function latencyPlan(singleMs, settings, { cpuFigure = false } = {}) {
   const amount = Math.max(3, Math.min(8, Math.floor((settings.maxRun * 1000) / singleMs)));
   return {
     connections: 1,
-    amount: cpuFigure ? Math.max(amount, CPU_FIGURE.requests) : amount,
+    amount: cpuFigure
+      ? Math.max(
+          amount,
+          CPU_FIGURE.requests,
+          Math.floor((CPU_FIGURE.requestSeconds * 1000) / singleMs),
+        )
+      : amount,
     warmup: cpuFigure ? { connections: 1, amount: CPU_FIGURE.warmupRequests } : null,
   };
 }
