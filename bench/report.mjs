@@ -39,11 +39,11 @@ function timerCostText(cost) {
 
 /** How a run's CPU per request leaves out the CPU an idle process spends anyway. */
 function idleCpuText(settings, figure, timerCost) {
-  const timers = `timers such as the driver's pool check every 100 ms, ${timerCostText(timerCost)}`;
+  const timers = `such as the driver's pool check every 100 ms, ${timerCostText(timerCost)}`;
   const judged = `On the configuration whose CPU the targets judge, a fast scenario runs ${figure.durationFactor}× as long, and a slow one serves ${figure.requests} requests${figure.requestSeconds ? ` (or as many as fit in ${figure.requestSeconds} s, where that is more)` : ''} after ${figure.warmupRequests} unmeasured ones (so V8 compiles the route's code before)`;
   if (settings.idleCpuFrom === 'twin')
     return `the process's CPU over a run less what its idle twin spent over the same seconds: the process of the same kind that counts round trips (below), started alike and serving nothing while the other is measured, so it wakes for the same timers (${timers}) under the same load of the machine; a slow request waits seconds while FerretDB and PostgreSQL hold both cores, and an idle rate read in a quiet window before the run was off by up to a millisecond per second of that wait (the ceiling (a), which has no twin, less its idle rate over 2 s). ${judged}.`;
-  return `the process's CPU over a run less its idle CPU over the same seconds (measured over 2 s before the run for a scenario of slow requests, once per process otherwise: ${timers}). ${judged}, its idle rate measured over ${figure.idleSeconds} s before each round (idle CPU comes in bursts).`;
+  return `the process's CPU over a run less its idle CPU over the same seconds (measured over 2 s before the run for a scenario of slow requests, once per process otherwise: timers ${timers}). ${judged}, its idle rate measured over ${figure.idleSeconds} s before each round (idle CPU comes in bursts).`;
 }
 
 /** Where a run made steady-state passes: the configurations that had one. */
