@@ -258,8 +258,8 @@ export async function pairedRuns(sides, scenario, shape, dbPids, rounds) {
  * `maxRun` seconds, and nothing more than the single request when it took over `maxRequest`.
  * With `cpuFigure` (the configuration whose CPU the targets judge, which must judge every
  * scenario), a slow scenario serves CPU_FIGURE.requests (more where they take under
- * CPU_FIGURE.requestSeconds) after CPU_FIGURE.warmupRequests however long they take, `maxRequest` or not, and a fast one runs CPU_FIGURE.durationFactor times as
- * long.
+ * CPU_FIGURE.requestSeconds) after CPU_FIGURE.warmupRequests however long they take,
+ * `maxRequest` or not, and a fast one runs CPU_FIGURE.durationFactor times as long.
  * `warmup`: the unmeasured run before, as a run's shape (or null). For a timed run it lasts
  * `settings.warmup` seconds, longer for a slower scenario (about `warmupRequests`
  * requests, at most `warmupMax` seconds): V8 compiles a route's code while it serves its first
