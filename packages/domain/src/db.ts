@@ -32,8 +32,12 @@ export async function connectDatabase(options: ConnectOptions): Promise<typeof m
   });
   if (options.buildIndexes ?? true) {
     await buildIndexes();
-    const { backfillAncestorKeys } = await import('./migrations.js');
+    const { backfillAncestorKeys, backfillVisible } = await import('./migrations.js');
     await backfillAncestorKeys();
+    await backfillVisible();
+    // Content rewrites a stop interrupted resume in the background (visibility excludes meanwhile).
+    const { resumeContentSweeps } = await import('./university/content-sweep.js');
+    void resumeContentSweeps().catch(() => undefined);
     const { backfillSearch } = await import('./search/backfill.js');
     await backfillSearch();
   }

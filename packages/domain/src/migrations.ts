@@ -7,6 +7,7 @@ import type { mongo } from 'mongoose';
 import { mongoose } from './db.js';
 import type { ModelName } from './references.js';
 import './models.js';
+import { PUBLIC_PAPER_STATUS } from './visibility.js';
 
 function collectionOf(name: ModelName): string {
   return mongoose.model(name).collection.collectionName;
@@ -138,5 +139,41 @@ export async function backfillAncestorKeys(): Promise<{ updated: number }> {
   let updated = 0;
   for (const step of STEPS) updated += await runStep(db, step);
   await migrations.updateOne(MARKER, { $set: { at: new Date() } }, { upsert: true });
+  return { updated };
+}
+
+const VISIBLE_MARKER = { _id: 'visible-1' };
+
+/**
+ * Fills `visible` on papers, questions and solutions written before it existed: true for approved
+ * content of active universities (visibility.ts's isPublic), false for the rest. Runs after the
+ * ancestor keys, which it reads.
+ */
+export async function backfillVisible(): Promise<{ updated: number }> {
+  const db = mongoose.connection.db;
+  if (!db) throw new Error('backfillVisible needs a connected database');
+  const migrations = db.collection<{ _id: string }>('migrations');
+  if (await migrations.findOne(VISIBLE_MARKER)) return { updated: 0 };
+  const inactive = await db
+    .collection(collectionOf('University'))
+    .find({ isActive: false }, { projection: { _id: 1 } })
+    .toArray();
+  const hidden = inactive.map((u) => u._id);
+  let updated = 0;
+  for (const [name, status] of [
+    ['Paper', 'status'],
+    ['Question', 'paperStatus'],
+    ['Solution', 'paperStatus'],
+  ] as const) {
+    const collection = db.collection(collectionOf(name));
+    const missing = { visible: { $exists: false } };
+    const shown = await collection.updateMany(
+      { ...missing, [status]: PUBLIC_PAPER_STATUS, universityId: { $nin: hidden } },
+      { $set: { visible: true } },
+    );
+    const rest = await collection.updateMany(missing, { $set: { visible: false } });
+    updated += shown.modifiedCount + rest.modifiedCount;
+  }
+  await migrations.updateOne(VISIBLE_MARKER, { $set: { at: new Date() } }, { upsert: true });
   return { updated };
 }

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import type { Model, QueryFilter } from 'mongoose';
+import type { Model, QueryFilter, SortOrder } from 'mongoose';
 
 /** Options every catalog schema shares: timestamps, no `__v`, strict paths. */
 export const baseSchemaOptions = {
@@ -19,3 +19,35 @@ export const ObjectIdType = Schema.Types.ObjectId;
 export type AnyModel = Model<any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyFilter = QueryFilter<any>;
+
+/**
+ * Declares the btrees that serve a list's orders (the embedded engine sorts and limits in
+ * PostgreSQL from them): the default order, and each sortable field followed by `_id` in the same
+ * direction (as pagination's orderOf appends it; a btree serves its order both ways). With
+ * `visible`, each is declared a second time led by `visible`, for anonymous and normal callers'
+ * lists, which filter `{visible: true}` (visibility.ts).
+ */
+function isFieldThenId(order: Record<string, SortOrder>, field: string): boolean {
+  const keys = Object.keys(order);
+  return keys.length === 2 && keys[0] === field && keys[1] === '_id' && order[field] === order._id;
+}
+
+export function sortIndexes(
+  schema: Schema,
+  options: {
+    defaultOrder: Record<string, SortOrder>;
+    fields: readonly string[];
+    visible?: boolean;
+  },
+): void {
+  const orders = [
+    options.defaultOrder,
+    ...options.fields
+      .filter((field) => !isFieldThenId(options.defaultOrder, field))
+      .map((field) => ({ [field]: 1, _id: 1 })),
+  ] as Record<string, 1 | -1>[];
+  for (const order of orders) {
+    schema.index(order);
+    if (options.visible) schema.index({ visible: 1, ...order });
+  }
+}

@@ -34,13 +34,17 @@ export interface ListRequest {
   sort?: SortSpec | undefined;
 }
 
-/** The order a list uses: the caller's sort, else the list's default, with `_id` last. */
+/**
+ * The order a list uses: the caller's sort, else the list's default, with `_id` last in the
+ * direction of the key before it, so that one btree (`sortIndexes`) serves a sort both ways.
+ */
 export function orderOf(
   request: { sort?: SortSpec | undefined },
   defaultOrder: Record<string, SortOrder>,
 ): Record<string, SortOrder> {
   const order = request.sort && Object.keys(request.sort).length ? request.sort : defaultOrder;
-  return { ...order, _id: order._id ?? 1 };
+  const last = Object.values(order).at(-1) ?? 1;
+  return { ...order, _id: order._id ?? last };
 }
 
 /** Pagination of a page read without a count: one item past the page says whether more follow. */

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mongoose } from './db.js';
-import { backfillAncestorKeys } from './migrations.js';
+import { backfillAncestorKeys, backfillVisible } from './migrations.js';
+import { PaperModel } from './paper/model.js';
+import { UniversityModel } from './university/model.js';
 import { QuestionModel } from './question/model.js';
 import { REFERENCES, dependentsOf } from './references.js';
 import { SolutionModel, VoteModel } from './solution/model.js';
@@ -252,4 +254,37 @@ describe('backfill of ancestor keys', () => {
       await QuestionModel.countDocuments({ paperId: paper.id, examYear: { $exists: false } }),
     ).toBe(0);
   }, 120_000);
+});
+
+describe('backfill of the visible flag', () => {
+  it('when content written before the flag existed is found, then approved content of active universities becomes visible and the rest hidden, once', async () => {
+    const shownOffering = await makeOffering();
+    const shown = await makePaper(shownOffering.offeringId, { status: 'approved' });
+    const shownQuestion = await makeQuestion(shown.id);
+    const pending = await makePaper(shownOffering.offeringId, { status: 'pending' });
+    const inactiveOffering = await makeOffering();
+    const inactive = await makePaper(inactiveOffering.offeringId, { status: 'approved' });
+    await UniversityModel.updateOne(
+      { _id: inactiveOffering.universityId },
+      { $set: { isActive: false } },
+    );
+    const db = mongoose.connection.db!;
+    for (const model of [PaperModel, QuestionModel, SolutionModel]) {
+      await db
+        .collection(model.collection.collectionName)
+        .updateMany({}, { $unset: { visible: 1 } });
+    }
+    await db.collection('migrations').deleteMany({});
+
+    const first = await backfillVisible();
+    expect(first.updated).toBeGreaterThanOrEqual(4);
+    const flag = async (id: string) => (await PaperModel.findById(id).lean())!.visible;
+    expect([await flag(shown.id), await flag(pending.id), await flag(inactive.id)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect((await QuestionModel.findById(shownQuestion.id).lean())!.visible).toBe(true);
+    expect(await backfillVisible()).toEqual({ updated: 0 });
+  });
 });

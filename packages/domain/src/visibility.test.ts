@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor, MaybeActor } from './access.js';
 import { listBranches, getBranchById } from './branch/service.js';
 import { listPapers, getPaperById, getPaperBySlug, setPaperStatus } from './paper/service.js';
+import { PaperModel } from './paper/model.js';
 import { QuestionModel } from './question/model.js';
 import { getQuestionById, listModuleQuestions, listQuestions } from './question/service.js';
 import { listSemesters } from './semester/service.js';
@@ -56,11 +57,11 @@ const status = (work: Promise<unknown>) =>
   );
 
 describe('visibility filters', () => {
-  it('when the caller sees approved content only, then filters are equalities on the copied status', async () => {
+  it('when the caller sees approved content only, then content filters are one equality on the copied flag', async () => {
     const anonymous = await viewerFor(null);
-    expect(visibleFilter(anonymous, 'paper')).toMatchObject({ status: 'approved' });
-    expect(visibleFilter(anonymous, 'question')).toMatchObject({ paperStatus: 'approved' });
-    expect(visibleFilter(anonymous, 'solution')).toMatchObject({ paperStatus: 'approved' });
+    expect(visibleFilter(anonymous, 'paper')).toEqual({ visible: true });
+    expect(visibleFilter(anonymous, 'question')).toEqual({ visible: true });
+    expect(visibleFilter(anonymous, 'solution')).toEqual({ visible: true });
     expect(visibleFilter(await viewerFor(actors.editor), 'question')).toEqual({});
   });
 });
@@ -207,25 +208,32 @@ describe('an inactive university hides everything under it', () => {
 describe('the paper status copied onto questions and solutions', () => {
   it('when a paper is unapproved and approved again, then its questions and solutions follow it', async () => {
     const { paper, question, solution } = await catalog();
-    const copies = async () => ({
-      question: (await QuestionModel.findById(question).lean())!.paperStatus,
-      solution: (await SolutionModel.findById(solution).lean())!.paperStatus,
-    });
-    expect(await copies()).toEqual({ question: 'approved', solution: 'approved' });
+    const copies = async () => {
+      const [q, s, p] = await Promise.all([
+        QuestionModel.findById(question).lean(),
+        SolutionModel.findById(solution).lean(),
+        PaperModel.findById(paper.id).lean(),
+      ]);
+      return [p!.visible, q!.paperStatus, q!.visible, s!.paperStatus, s!.visible];
+    };
+    expect(await copies()).toEqual([true, 'approved', true, 'approved', true]);
 
     await setPaperStatus({ actor: actors.admin, id: paper.id, input: { status: 'rejected' } });
-    expect(await copies()).toEqual({ question: 'rejected', solution: 'rejected' });
+    expect(await copies()).toEqual([false, 'rejected', false, 'rejected', false]);
     expect(await status(getQuestionById({ actor: null, id: question }))).toBe(404);
     expect(await status(getSolutionById({ actor: actors.normal, id: solution }))).toBe(404);
 
     await setPaperStatus({ actor: actors.admin, id: paper.id, input: { status: 'approved' } });
-    expect(await copies()).toEqual({ question: 'approved', solution: 'approved' });
+    expect(await copies()).toEqual([true, 'approved', true, 'approved', true]);
     expect(await status(getQuestionById({ actor: null, id: question }))).toBe(200);
   });
 
   it('when a copy is stale (a change stopped half-way), then setting the same status repairs it and records nothing', async () => {
     const { paper, question } = await catalog();
-    await QuestionModel.updateOne({ _id: question }, { $set: { paperStatus: 'pending' } });
+    await QuestionModel.updateOne(
+      { _id: question },
+      { $set: { paperStatus: 'pending', visible: false } },
+    );
     const before = await getPaperById({ actor: actors.admin, id: paper.id });
     const after = await setPaperStatus({
       actor: actors.admin,
@@ -233,6 +241,9 @@ describe('the paper status copied onto questions and solutions', () => {
       input: { status: 'approved' },
     });
     expect(after.statusHistory).toEqual(before.statusHistory);
-    expect((await QuestionModel.findById(question).lean())!.paperStatus).toBe('approved');
+    expect(await QuestionModel.findById(question).lean()).toMatchObject({
+      paperStatus: 'approved',
+      visible: true,
+    });
   });
 });

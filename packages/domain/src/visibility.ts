@@ -1,14 +1,19 @@
-// The one place that decides what a caller may see. Two rules:
-// 1. Anonymous and normal callers see approved papers only, and the questions and solutions of
-//    approved papers only (each question and solution carries its paper's status as
-//    `paperStatus`, kept equal to it by setPaperStatus, so the rule is an equality filter).
-// 2. An inactive (soft-deleted) university hides everything under it from them (every document
-//    below a university carries `universityId`; nothing is rewritten when a university is
-//    deactivated or restored, the filter excludes its id).
+// The one place that decides what a caller may see.
+// 1. Papers, questions and solutions carry a copied flag `visible`: the paper is approved and its
+//    university is active. Anonymous and normal callers' reads filter `{visible: true}`, one
+//    equality the embedded engine pushes down, sorts, limits and counts in PostgreSQL. The flag is
+//    written by the domain on every change that affects it: insert under a parent (copied from the
+//    paper or question), setPaperStatus (syncPaperStatus below), and a university's soft delete
+//    and restore (content-sweep.ts rewrites the copies after the request answers).
+// 2. While a university's copies are being rewritten after a soft delete or restore (its
+//    `contentSweep` is set), its content is excluded by id (deactivated) or shown by its status
+//    (restored), so the change shows at once, from the moment the request answers. These slower
+//    filters last only as long as the rewrite.
+// 3. The academic structure (branches ... topics) carries `universityId`: an inactive university
+//    hides it from anonymous and normal callers by id.
 // Editors and admins see everything. Every list, read, loader, count, search and coverage query
-// takes its filter from here, as an equality on a top-level field that the database answers
-// from an index (FerretDB pushes it down to PostgreSQL; the exclusion of inactive universities,
-// when there are any, is applied to the few documents the equality returns).
+// takes its filter from here.
+import { Types } from 'mongoose';
 import type { MaybeActor } from './access.js';
 import { can } from './access.js';
 import { mongoose } from './db.js';
@@ -18,8 +23,12 @@ export interface Viewer {
   readonly actor: MaybeActor;
   /** Editors and admins: every status, and content under inactive universities. */
   readonly seesAll: boolean;
-  /** Universities whose content this viewer may not see (empty when `seesAll`). */
+  /** Inactive universities: their academic structure is hidden (empty when `seesAll`). */
   readonly hiddenUniversityIds: readonly string[];
+  /** Inactive universities whose `visible` copies are still being rewritten: excluded by id. */
+  readonly hidingUniversityIds: readonly string[];
+  /** Restored universities whose `visible` copies are still being rewritten: shown by status. */
+  readonly showingUniversityIds: readonly string[];
 }
 
 /** What a filter is for: papers, their questions and solutions, or the academic structure. */
@@ -28,10 +37,22 @@ export type VisibleKind = 'paper' | 'question' | 'solution' | 'academic';
 /** The public status: the only one anonymous and normal callers see. */
 export const PUBLIC_PAPER_STATUS = 'approved';
 
+/** The value of `visible` for content whose paper has `status`, under an active or inactive university. */
+export function isPublic(status: unknown, universityIsActive: boolean): boolean {
+  return status === PUBLIC_PAPER_STATUS && universityIsActive;
+}
+
 /** True when the caller sees unpublished content and hidden universities: active editors and admins. */
 export function seesAll(actor: MaybeActor): boolean {
   return can(actor, 'paper:read-unapproved');
 }
+
+const SEES_ALL = {
+  seesAll: true,
+  hiddenUniversityIds: [],
+  hidingUniversityIds: [],
+  showingUniversityIds: [],
+} as const;
 
 /**
  * The viewer of a caller: one small query (inactive universities) for callers who do not see all.
@@ -44,12 +65,23 @@ export async function viewerFor(actor: MaybeActor, shared?: SharedViewer): Promi
       throw new Error('viewerFor: the shared viewer belongs to another caller');
     return shared.read();
   }
-  if (seesAll(actor)) return { actor, seesAll: true, hiddenUniversityIds: [] };
-  const inactive = await mongoose
+  if (seesAll(actor)) return { actor, ...SEES_ALL };
+  const changed = await mongoose
     .model('University')
-    .find({ isActive: false }, { _id: 1 })
-    .lean<{ _id: unknown }[]>();
-  return { actor, seesAll: false, hiddenUniversityIds: inactive.map((u) => String(u._id)) };
+    .find(
+      { $or: [{ isActive: false }, { contentSweep: { $ne: null } }] },
+      { _id: 1, isActive: 1, contentSweep: 1 },
+    )
+    .lean<{ _id: unknown; isActive: boolean; contentSweep?: unknown }[]>();
+  const ids = (keep: (u: (typeof changed)[number]) => boolean) =>
+    changed.filter(keep).map((u) => String(u._id));
+  return {
+    actor,
+    seesAll: false,
+    hiddenUniversityIds: ids((u) => !u.isActive),
+    hidingUniversityIds: ids((u) => !u.isActive && Boolean(u.contentSweep)),
+    showingUniversityIds: ids((u) => u.isActive && Boolean(u.contentSweep)),
+  };
 }
 
 /** One caller's viewer for the length of one request: read on first use, then reused. */
@@ -67,16 +99,32 @@ export function sharedViewer(actor: MaybeActor): SharedViewer {
   return { actor, read: () => (viewer ??= viewerFor(actor)) };
 }
 
-/** The conditions restricting a collection of `kind` to what the viewer may see (empty: all). */
+// ObjectIds, not strings: the same filter serves find (which casts) and aggregate (which does not).
+const objectIds = (ids: readonly string[]) => ids.map((id) => new Types.ObjectId(id));
+
+function excluding(ids: readonly string[]): Record<string, unknown> {
+  return ids.length > 0 ? { universityId: { $nin: objectIds(ids) } } : {};
+}
+
+/** The field holding the paper's status on documents of a content kind. */
+function statusFieldOf(kind: Exclude<VisibleKind, 'academic'>): 'status' | 'paperStatus' {
+  return kind === 'paper' ? 'status' : 'paperStatus';
+}
+
+/**
+ * The conditions restricting a collection of `kind` to what the viewer may see (empty: all). The
+ * same object serves `find`, `countDocuments` and an aggregation's `$match`.
+ */
 export function visibleFilter(viewer: Viewer, kind: VisibleKind): Record<string, unknown> {
   if (viewer.seesAll) return {};
-  const filter: Record<string, unknown> = {};
-  if (kind === 'paper') filter.status = PUBLIC_PAPER_STATUS;
-  if (kind === 'question' || kind === 'solution') filter.paperStatus = PUBLIC_PAPER_STATUS;
-  if (viewer.hiddenUniversityIds.length > 0) {
-    filter.universityId = { $nin: viewer.hiddenUniversityIds };
-  }
-  return filter;
+  if (kind === 'academic') return excluding(viewer.hiddenUniversityIds);
+  const hiding = excluding(viewer.hidingUniversityIds);
+  if (viewer.showingUniversityIds.length === 0) return { visible: true, ...hiding };
+  const restored = {
+    universityId: { $in: objectIds(viewer.showingUniversityIds) },
+    [statusFieldOf(kind)]: PUBLIC_PAPER_STATUS,
+  };
+  return { $or: [{ visible: true }, restored], ...hiding };
 }
 
 /**
@@ -89,47 +137,65 @@ export function restrictFilter(
   kind: VisibleKind,
   filter: Record<string, unknown>,
 ): Record<string, unknown> | null {
-  const visible = visibleFilter(viewer, kind);
-  for (const field of ['status', 'paperStatus'] as const) {
-    const wanted = filter[field];
-    if (visible[field] !== undefined && wanted !== undefined && wanted !== visible[field]) {
-      return null;
-    }
-  }
+  if (viewer.seesAll) return filter;
+  const wanted = kind === 'academic' ? undefined : filter[statusFieldOf(kind)];
+  if (wanted !== undefined && wanted !== PUBLIC_PAPER_STATUS) return null;
   const universityId = filter.universityId;
   if (universityId !== undefined && viewer.hiddenUniversityIds.includes(String(universityId))) {
     return null;
   }
-  const merged = { ...visible, ...filter };
+  const merged = { ...visibleFilter(viewer, kind), ...filter };
   // A caller's own universityId (an equality) already excludes the hidden ones.
   if (universityId !== undefined) merged.universityId = universityId;
   return merged;
 }
 
 interface VisibleDoc {
+  visible?: unknown;
   status?: unknown;
   paperStatus?: unknown;
   universityId?: unknown;
 }
 
-/** True when the viewer may see this (lean) document of `kind`. */
+/**
+ * True when the viewer may see this (lean) document of `kind`, read with `visible`,
+ * `universityId` and its status field (`status` for papers, `paperStatus` otherwise).
+ */
 export function isVisible(viewer: Viewer, kind: VisibleKind, doc: VisibleDoc): boolean {
   if (viewer.seesAll) return true;
-  if (kind === 'paper' && doc.status !== PUBLIC_PAPER_STATUS) return false;
-  if ((kind === 'question' || kind === 'solution') && doc.paperStatus !== PUBLIC_PAPER_STATUS) {
-    return false;
+  const university = String(doc.universityId);
+  if (kind === 'academic') return !viewer.hiddenUniversityIds.includes(university);
+  if (viewer.hidingUniversityIds.includes(university)) return false;
+  if (viewer.showingUniversityIds.includes(university)) {
+    return doc[statusFieldOf(kind)] === PUBLIC_PAPER_STATUS;
   }
-  const hidden = viewer.hiddenUniversityIds;
-  return hidden.length === 0 || !hidden.includes(String(doc.universityId));
+  return doc.visible === true;
+}
+
+/** Whether a university is active now (a missing one is not). */
+export async function isUniversityActive(universityId: unknown): Promise<boolean> {
+  const university = await mongoose
+    .model('University')
+    .findById(universityId, { isActive: 1 })
+    .lean<{ isActive?: boolean }>();
+  return university?.isActive === true;
 }
 
 /**
- * Copies a paper's status onto its questions and solutions (`paperStatus`), the field public
- * reads filter on. Idempotent: documents that already agree are not rewritten.
+ * Copies a paper's status and visibility onto its questions and solutions (`paperStatus`,
+ * `visible`). Idempotent: documents that already agree are not rewritten.
  */
-export async function syncPaperStatus(paperId: unknown, status: string): Promise<void> {
-  const filter = { paperId, paperStatus: { $ne: status } };
-  const update = { $set: { paperStatus: status } };
-  await mongoose.model('Question').updateMany(filter, update);
-  await mongoose.model('Solution').updateMany(filter, update);
+export async function syncPaperStatus(
+  paperId: unknown,
+  status: string,
+  visible: boolean,
+): Promise<void> {
+  for (const name of ['Question', 'Solution']) {
+    const model = mongoose.model(name);
+    await model.updateMany(
+      { paperId, paperStatus: { $ne: status } },
+      { $set: { paperStatus: status } },
+    );
+    await model.updateMany({ paperId, visible: { $ne: visible } }, { $set: { visible } });
+  }
 }

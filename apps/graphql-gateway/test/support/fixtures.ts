@@ -248,6 +248,7 @@ export async function makeTree(size: TreeSize): Promise<{ offeringId: string; qu
     title: `Tree paper ${t}`,
     slug: `tree-paper-${t}`,
     status: 'approved',
+    visible: true,
   });
   const author = await UserModel.create({
     externalId: `author_${t}`,
@@ -290,6 +291,7 @@ export async function makeTree(size: TreeSize): Promise<{ offeringId: string; qu
         subjectOfferingId: offering._id,
         universityId: university._id,
         paperStatus: 'approved',
+        visible: true,
         moduleId: topic.moduleId,
         topicId: topic._id,
         text: `Question ${id.toHexString()}`,
@@ -307,6 +309,7 @@ export async function makeTree(size: TreeSize): Promise<{ offeringId: string; qu
       subjectOfferingId: offering._id,
       universityId: university._id,
       paperStatus: 'approved',
+      visible: true,
       authorId: author._id,
       content: `Solution ${i + 1}`,
     })),

@@ -1,6 +1,7 @@
 import { model, Schema } from 'mongoose';
 import type { InferSchemaType } from 'mongoose';
-import { baseSchemaOptions, ObjectIdType } from '../model-helpers.js';
+import { baseSchemaOptions, ObjectIdType, sortIndexes } from '../model-helpers.js';
+import { SORT_FIELDS } from '../list-query.js';
 import { EXAM_TYPES, PAPER_STATUSES } from './schema.js';
 import { searchable } from '../search/indexing.js';
 
@@ -39,6 +40,8 @@ const paperSchema = new Schema(
     title: { type: String, required: true, trim: true },
     slug: { type: String, required: true, unique: true },
     status: { type: String, enum: PAPER_STATUSES, required: true, default: 'pending' },
+    // Approved and its university active, kept in step by the domain (visibility.ts).
+    visible: { type: Boolean, required: true, default: false },
     statusHistory: { type: [statusChangeSchema], default: [] },
     createdBy: { type: ObjectIdType, ref: 'User', default: null },
     file: { type: paperFileSchema, default: null },
@@ -49,6 +52,9 @@ const paperSchema = new Schema(
 );
 paperSchema.index({ subjectOfferingId: 1, examYear: -1 });
 paperSchema.index({ status: 1, examYear: -1 });
+/** Order of every paper list: newest exam year first, then newest creation, `_id` last. */
+export const PAPER_ORDER = { examYear: -1, createdAt: -1, _id: 1 } as const;
+sortIndexes(paperSchema, { defaultOrder: PAPER_ORDER, fields: SORT_FIELDS.papers, visible: true });
 paperSchema.index({ universityId: 1 });
 paperSchema.index({ branchId: 1 });
 paperSchema.index({ semesterId: 1 });

@@ -16,24 +16,36 @@ import {
 } from '../references.js';
 import { toDto } from '../serialize.js';
 import { createWithSlug, slugSchema } from '../slug.js';
-import { isVisible, restrictFilter, seesAll, syncPaperStatus, viewerFor } from '../visibility.js';
+import {
+  isPublic,
+  isUniversityActive,
+  isVisible,
+  PUBLIC_PAPER_STATUS,
+  restrictFilter,
+  seesAll,
+  syncPaperStatus,
+  viewerFor,
+} from '../visibility.js';
 import type { SharedViewer, Viewer } from '../visibility.js';
 import { withPaperFileRemoval } from '../paper-file/operations.js';
-import { PaperModel } from './model.js';
+import { PAPER_ORDER, PaperModel } from './model.js';
+
+export { PAPER_ORDER } from './model.js';
 import {
   createPaperInput,
   listPapersQuery,
   setPaperStatusInput,
   updatePaperInput,
 } from './schema.js';
-import type { Paper } from './schema.js';
-
-/** Order of every paper list: newest exam year first, then oldest creation, `_id` last. */
-export const PAPER_ORDER = { examYear: -1, createdAt: -1, _id: 1 } as const;
+import type { Paper, PaperStatus } from './schema.js';
 
 /** Paper fields no DTO shows, and those only editors and admins see. */
-const HIDDEN_FROM_ALL: ReadonlySet<string> = new Set(['fileSha256']);
-const HIDDEN_FROM_READERS: ReadonlySet<string> = new Set(['fileSha256', 'statusHistory']);
+const HIDDEN_FROM_ALL: ReadonlySet<string> = new Set(['fileSha256', 'visible']);
+const HIDDEN_FROM_READERS: ReadonlySet<string> = new Set([
+  'fileSha256',
+  'visible',
+  'statusHistory',
+]);
 
 /** A lean paper as the caller's DTO: statusHistory only for editors and admins. */
 export function toPaper(doc: unknown, actor: MaybeActor): Paper {
@@ -169,6 +181,8 @@ export async function createPaper({
             title,
             slug,
             status: data.status ?? 'pending',
+            // Created as draft or pending: public only once approved (setPaperStatus).
+            visible: false,
             statusHistory: [],
             createdBy: actor.id,
           });
@@ -205,6 +219,36 @@ export async function updatePaper({
   return toPaper(updated, actor);
 }
 
+/**
+ * Makes a paper's `visible` and its questions' and solutions' copies (with `paperStatus`) agree
+ * with its status and its university, read now. Hides children before the paper and reveals them
+ * after, so a change that stops half-way never shows more than the paper does. The university is
+ * read again afterwards: a soft delete or restore that raced this write is followed until both
+ * agree (the university's own rewrite, content-sweep.ts, covers writes it saw start).
+ */
+export async function settlePaperVisibility(paperId: unknown): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const paper = await PaperModel.findById(paperId, {
+      status: 1,
+      universityId: 1,
+      visible: 1,
+    }).lean<{ status: PaperStatus; universityId: unknown; visible?: boolean }>();
+    if (!paper) return;
+    const active = await isUniversityActive(paper.universityId);
+    const visible = isPublic(paper.status, active);
+    if (!visible) await syncPaperStatus(paperId, paper.status, false);
+    if (paper.visible !== visible) {
+      await PaperModel.updateOne({ _id: paperId, status: paper.status }, { $set: { visible } });
+    }
+    if (visible) await syncPaperStatus(paperId, paper.status, true);
+    const now = await PaperModel.findById(paperId, { status: 1 }).lean();
+    if (now?.status === paper.status && (await isUniversityActive(paper.universityId)) === active) {
+      return;
+    }
+  }
+  throw new ConflictError('The paper changed concurrently; try again');
+}
+
 /** Sets a paper's status (admins only) and records the change in statusHistory. */
 export async function setPaperStatus({
   actor,
@@ -225,9 +269,9 @@ export async function setPaperStatus({
       const current = await PaperModel.findById(paperId).lean();
       if (!current) throw new NotFoundError('Paper not found');
       if (current.status === data.status) {
-        // Nothing changes and nothing is recorded; children are re-synced in case an earlier
-        // change stopped half-way (the sync is idempotent).
-        await syncPaperStatus(paperId, current.status);
+        // Nothing changes and nothing is recorded; the copies are settled again in case an
+        // earlier change stopped half-way (settling is idempotent).
+        await settlePaperVisibility(paperId);
         return toPaper(current, actor);
       }
       const entry = {
@@ -237,23 +281,23 @@ export async function setPaperStatus({
         at: new Date(),
         reason: data.reason ?? null,
       };
-      // Hide before the paper changes, reveal after: a change that stops half-way never shows
-      // a question or solution the paper does not show.
-      const reveals = data.status === 'approved';
-      if (!reveals) await syncPaperStatus(paperId, data.status);
+      // Hide before the paper changes, reveal after (settlePaperVisibility): a change that stops
+      // half-way never shows a question or solution the paper does not show.
+      const hides = data.status !== PUBLIC_PAPER_STATUS;
+      if (hides) await syncPaperStatus(paperId, data.status, false);
       // Conditional on the status just read, and appended with $push, never by rewriting the array.
       const updated = await PaperModel.findOneAndUpdate(
         { _id: paperId, status: current.status },
-        { $set: { status: data.status }, $push: { statusHistory: entry } },
+        {
+          $set: { status: data.status, ...(hides ? { visible: false } : {}) },
+          $push: { statusHistory: entry },
+        },
         { returnDocument: 'after' },
       ).lean();
-      if (updated) {
-        if (reveals) await syncPaperStatus(paperId, data.status);
-        return toPaper(updated, actor);
-      }
-      // Another process changed it first: put the children back to what the paper says.
-      const now = await PaperModel.findById(paperId, { status: 1 }).lean();
-      if (now) await syncPaperStatus(paperId, now.status);
+      // On success the copies follow the paper; when another process changed it first, they are
+      // put back to what the paper says.
+      await settlePaperVisibility(paperId);
+      if (updated) return toPaper(updated, actor);
     }
     throw new ConflictError('The paper status changed concurrently; try again');
   });

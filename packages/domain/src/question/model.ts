@@ -1,6 +1,7 @@
 import { model, Schema } from 'mongoose';
 import type { InferSchemaType } from 'mongoose';
-import { baseSchemaOptions, ObjectIdType } from '../model-helpers.js';
+import { baseSchemaOptions, ObjectIdType, sortIndexes } from '../model-helpers.js';
+import { SORT_FIELDS } from '../list-query.js';
 import { DIFFICULTIES, QUESTION_TYPES } from './schema.js';
 import { PAPER_STATUSES } from '../paper/schema.js';
 import { searchable } from '../search/indexing.js';
@@ -13,6 +14,8 @@ const questionSchema = new Schema(
     universityId: { type: ObjectIdType, ref: 'University', required: true },
     // The paper's status, kept equal to it (visibility.ts): public reads filter by equality.
     paperStatus: { type: String, enum: PAPER_STATUSES, required: true },
+    // Paper approved and university active, kept in step by the domain (visibility.ts).
+    visible: { type: Boolean, required: true },
     // The paper's exam year, kept equal to it: search filters and counts hits by year.
     examYear: { type: Number, default: null },
     moduleId: { type: ObjectIdType, ref: 'Module', default: null },
@@ -32,10 +35,16 @@ const questionSchema = new Schema(
 questionSchema.index({ paperId: 1, createdAt: -1 });
 questionSchema.index({ subjectOfferingId: 1 });
 questionSchema.index({ universityId: 1 });
-questionSchema.index({ paperStatus: 1 });
 questionSchema.index({ moduleId: 1, createdAt: -1 });
 questionSchema.index({ topicId: 1, createdAt: -1 });
 questionSchema.index({ type: 1, difficulty: 1, isVerified: 1, createdAt: -1 });
+/** Order of every question list: newest first, `_id` as the tiebreak. */
+export const QUESTION_ORDER = { createdAt: -1, _id: -1 } as const;
+sortIndexes(questionSchema, {
+  defaultOrder: QUESTION_ORDER,
+  fields: SORT_FIELDS.questions,
+  visible: true,
+});
 searchable(questionSchema, { title: ['slug'], body: ['text'] });
 
 export type QuestionDoc = InferSchemaType<typeof questionSchema>;

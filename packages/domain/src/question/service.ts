@@ -17,7 +17,9 @@ import { createWithSlug, slugSchema } from '../slug.js';
 import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
 import type { SharedViewer, Viewer } from '../visibility.js';
 import type { PaperStatus } from '../paper/schema.js';
-import { QuestionModel } from './model.js';
+import { QUESTION_ORDER, QuestionModel } from './model.js';
+
+export { QUESTION_ORDER } from './model.js';
 import {
   createQuestionInput,
   listQuestionsQuery,
@@ -27,16 +29,14 @@ import {
 } from './schema.js';
 import type { Question } from './schema.js';
 
-/** Order of every question list: newest first, `_id` as the tiebreak. */
-export const QUESTION_ORDER = { createdAt: -1, _id: -1 } as const;
-
 /** A lean question as its DTO (absent options become null; the copied paper fields stay inside). */
 export function toQuestion(doc: unknown): Question {
   const {
     paperStatus: _status,
     examYear: _year,
+    visible: _visible,
     ...question
-  } = toDto<Question & { paperStatus?: string; examYear?: number | null }>(doc);
+  } = toDto<Question & { paperStatus?: string; examYear?: number | null; visible?: boolean }>(doc);
   question.options = question.options ?? null;
   return question;
 }
@@ -221,6 +221,7 @@ interface PaperKeys {
   subjectOfferingId: Types.ObjectId;
   universityId: Types.ObjectId;
   status: PaperStatus;
+  visible?: boolean;
   examYear: number;
 }
 
@@ -238,6 +239,7 @@ export async function createQuestion({
     subjectOfferingId: 1,
     universityId: 1,
     status: 1,
+    visible: 1,
     examYear: 1,
   });
   const refs = await resolveSyllabusRefs(
@@ -249,8 +251,13 @@ export async function createQuestion({
     child: 'Question',
     field: 'paperId',
     parentId: data.paperId,
-    // The paper's status and year may change while we insert: the copies are checked again afterwards.
-    inherited: (current) => ({ paperStatus: current.status, examYear: current.examYear }),
+    // The paper's status, visibility and year may change while we insert: the copies are
+    // checked again afterwards.
+    inherited: (current) => ({
+      paperStatus: current.status,
+      visible: current.visible === true,
+      examYear: current.examYear,
+    }),
     insert: () =>
       createWithSlug({
         model: QuestionModel,
@@ -262,6 +269,7 @@ export async function createQuestion({
             subjectOfferingId: paper.subjectOfferingId,
             universityId: paper.universityId,
             paperStatus: paper.status,
+            visible: paper.visible === true,
             examYear: paper.examYear,
             moduleId: refs.moduleId,
             topicId: refs.topicId,

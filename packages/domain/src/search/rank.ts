@@ -25,6 +25,7 @@ export interface Candidate {
   slug: string;
   universityId?: Types.ObjectId;
   examYear?: number | null;
+  visible?: boolean;
   status?: string;
   paperStatus?: string;
   [field: string]: unknown;

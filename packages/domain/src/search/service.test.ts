@@ -1,11 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mongoose } from '../db.js';
 import { ValidationError } from '../errors.js';
-import { SubjectModel, UniversityModel } from '../models.js';
+import { SubjectModel } from '../models.js';
 import { makeActors } from '../test-support/actors.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
 import { useTestDatabase } from '../test-support/database.js';
+import { contentSweepsSettled } from '../university/content-sweep.js';
+import { deleteUniversity } from '../university/service.js';
 import { searchCatalog } from './service.js';
 import { fieldOf } from './tokens.js';
 import type { SearchResult } from './service.js';
@@ -192,10 +194,8 @@ describe('searchCatalog visibility', () => {
     await makeQuestion(shown.id, { text: 'Upsilon shown.' });
     await makeQuestion(pending.id, { text: 'Upsilon pending.' });
     await makeQuestion(underInactive.id, { text: 'Upsilon under an inactive university.' });
-    await UniversityModel.updateOne(
-      { _id: inactive.universityId },
-      { $set: { isActive: false, deletedAt: new Date() } },
-    );
+    await deleteUniversity({ actor: actors.admin, id: inactive.universityId });
+    await contentSweepsSettled();
   });
 
   it.each(['anonymous', 'normal'] as const)(

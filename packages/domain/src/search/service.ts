@@ -41,13 +41,13 @@ const KINDS: Record<SearchType, KindSpec> = {
     model: 'Question',
     visibility: 'question',
     isGlobal: false,
-    extra: ['universityId', 'paperStatus', 'examYear'],
+    extra: ['universityId', 'visible', 'paperStatus', 'examYear'],
   },
   paper: {
     model: 'Paper',
     visibility: 'paper',
     isGlobal: false,
-    extra: ['universityId', 'status', 'examYear'],
+    extra: ['universityId', 'visible', 'status', 'examYear'],
   },
   subject: { model: 'Subject', visibility: 'academic', isGlobal: true, extra: [] },
 };

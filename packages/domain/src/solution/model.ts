@@ -11,6 +11,8 @@ const solutionSchema = new Schema(
     subjectOfferingId: { type: ObjectIdType, ref: 'SubjectOffering', required: true },
     universityId: { type: ObjectIdType, ref: 'University', required: true },
     paperStatus: { type: String, enum: PAPER_STATUSES, required: true },
+    // Paper approved and university active, kept in step by the domain (visibility.ts).
+    visible: { type: Boolean, required: true },
     authorId: { type: ObjectIdType, ref: 'User', required: true },
     content: { type: String, required: true },
   },
@@ -19,7 +21,7 @@ const solutionSchema = new Schema(
 solutionSchema.index({ questionId: 1, createdAt: 1 });
 solutionSchema.index({ paperId: 1 });
 solutionSchema.index({ subjectOfferingId: 1 });
-solutionSchema.index({ paperStatus: 1 });
+solutionSchema.index({ visible: 1 });
 
 /** One document per (solution, user): the only source of truth for vote counts. */
 const voteSchema = new Schema(

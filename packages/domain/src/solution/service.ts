@@ -56,6 +56,7 @@ interface QuestionKeys {
   subjectOfferingId: Types.ObjectId;
   universityId: Types.ObjectId;
   paperStatus: PaperStatus;
+  visible?: boolean;
 }
 
 /** The question a solution hangs from, when it exists and the viewer may see it. */
@@ -68,6 +69,7 @@ async function readVisibleQuestion(
     subjectOfferingId: 1,
     universityId: 1,
     paperStatus: 1,
+    visible: 1,
   });
   return question && isVisible(viewer, 'question', question) ? question : null;
 }
@@ -169,8 +171,11 @@ export async function createSolution({
     child: 'Solution',
     field: 'questionId',
     parentId: data.questionId,
-    // The paper's status may change while we insert: the copy is checked again afterwards.
-    inherited: (current) => ({ paperStatus: current.paperStatus }),
+    // The paper's status and visibility may change while we insert: the copies are checked again.
+    inherited: (current) => ({
+      paperStatus: current.paperStatus,
+      visible: current.visible === true,
+    }),
     insert: async () =>
       (
         await SolutionModel.create({
@@ -179,6 +184,7 @@ export async function createSolution({
           subjectOfferingId: question.subjectOfferingId,
           universityId: question.universityId,
           paperStatus: question.paperStatus,
+          visible: question.visible === true,
           authorId: actor.id,
           content: data.content,
         })

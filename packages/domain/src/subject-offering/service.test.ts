@@ -274,6 +274,7 @@ describe('deleteSubjectOffering', () => {
         examType: 'end-term',
         title: `Paper ${year}`,
         slug: `paper-${year}-${tag()}`,
+        visible: false,
       });
     }
     const error = await deleteSubjectOffering({ actor: actors.admin, id: created.id }).catch(

@@ -1,6 +1,7 @@
 import { model, Schema } from 'mongoose';
 import type { InferSchemaType } from 'mongoose';
-import { baseSchemaOptions } from '../model-helpers.js';
+import { SORT_FIELDS } from '../list-query.js';
+import { sortIndexes, baseSchemaOptions } from '../model-helpers.js';
 import { searchable } from '../search/indexing.js';
 
 const subjectSchema = new Schema(
@@ -14,6 +15,10 @@ const subjectSchema = new Schema(
 );
 subjectSchema.index({ name: 1 });
 searchable(subjectSchema, { title: ['name', 'code'], body: ['description'] });
+
+/** Default order of the subjects list: by name, `_id` last. */
+export const SUBJECT_ORDER = { name: 1, _id: 1 } as const;
+sortIndexes(subjectSchema, { defaultOrder: SUBJECT_ORDER, fields: SORT_FIELDS.subjects });
 
 export type SubjectDoc = InferSchemaType<typeof subjectSchema>;
 export const SubjectModel = model('Subject', subjectSchema);

@@ -10,7 +10,7 @@ import { literalRegex } from '../search.js';
 import { toDto } from '../serialize.js';
 import { createWithSlug, slugSchema } from '../slug.js';
 import { deleteUnlessReferenced } from '../references.js';
-import { SubjectModel } from './model.js';
+import { SUBJECT_ORDER, SubjectModel } from './model.js';
 import type { Subject } from './schema.js';
 import { createSubjectInput, listSubjectsQuery, updateSubjectInput } from './schema.js';
 
@@ -30,7 +30,7 @@ export async function listSubjects({
     const regex = literalRegex(search);
     filter.$or = [{ name: regex }, { code: regex }];
   }
-  return paginate<Subject>(SubjectModel, filter, { name: 1 }, request);
+  return paginate<Subject>(SubjectModel, filter, SUBJECT_ORDER, request);
 }
 
 /** Reads a subject by slug (404 when missing). */

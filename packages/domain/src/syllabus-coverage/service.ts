@@ -30,6 +30,7 @@ interface PaperRow {
   examYear: number;
   examType: ExamType;
   status?: string;
+  visible?: boolean;
   universityId?: Types.ObjectId;
 }
 
@@ -96,15 +97,6 @@ function sittingsOf(papers: readonly PaperRow[]): Sitting[] {
   );
 }
 
-/** The question visibility filter for an aggregation, which (unlike find) casts no ids. */
-function aggregateFilter(viewer: Viewer): Record<string, unknown> {
-  const filter = visibleFilter(viewer, 'question');
-  if (viewer.hiddenUniversityIds.length > 0) {
-    filter.universityId = { $nin: viewer.hiddenUniversityIds.map((id) => new Types.ObjectId(id)) };
-  }
-  return filter;
-}
-
 async function readInputs(viewer: Viewer, offeringId: string) {
   const offering = new Types.ObjectId(offeringId);
   const [papers, groups, modules, topics] = await Promise.all([
@@ -112,11 +104,11 @@ async function readInputs(viewer: Viewer, offeringId: string) {
       .model('Paper')
       .find(
         { subjectOfferingId: offeringId, ...visibleFilter(viewer, 'paper') },
-        { examYear: 1, examType: 1, status: 1, universityId: 1 },
+        { examYear: 1, examType: 1, status: 1, visible: 1, universityId: 1 },
       )
       .lean<PaperRow[]>(),
     mongoose.model('Question').aggregate<GroupRow>([
-      { $match: { subjectOfferingId: offering, ...aggregateFilter(viewer) } },
+      { $match: { subjectOfferingId: offering, ...visibleFilter(viewer, 'question') } },
       {
         $group: {
           _id: { paperId: '$paperId', moduleId: '$moduleId', topicId: '$topicId', marks: '$marks' },

@@ -27,7 +27,13 @@ afterEach(() => {
 });
 
 const tag = () => randomUUID().slice(0, 8);
-const anyone: Viewer = { actor: null, seesAll: false, hiddenUniversityIds: [] };
+const anyone: Viewer = {
+  actor: null,
+  seesAll: false,
+  hiddenUniversityIds: [],
+  hidingUniversityIds: [],
+  showingUniversityIds: [],
+};
 const newId = () => new mongoose.Types.ObjectId();
 const hex = (doc: { _id: { toHexString(): string } }) => doc._id.toHexString();
 

@@ -15,6 +15,7 @@ import {
   TopicModel,
   UniversityModel,
 } from '../models.js';
+import { isPublic } from '../visibility.js';
 
 type PaperStatus = 'draft' | 'pending' | 'approved' | 'rejected';
 type ExamType = 'end-term' | 'mid-term' | 'supplementary' | 'quiz';
@@ -103,6 +104,8 @@ export async function makePaper(
   const t = tag();
   const offering = await SubjectOfferingModel.findById(offeringId).lean();
   if (!offering) throw new Error('makePaper: no such offering');
+  const status = options.status ?? 'approved';
+  const university = await UniversityModel.findById(offering.universityId, { isActive: 1 }).lean();
   const paper = await PaperModel.create({
     subjectOfferingId: offeringId,
     universityId: offering.universityId,
@@ -113,7 +116,8 @@ export async function makePaper(
     examType: options.examType ?? 'end-term',
     title: options.title ?? `Paper ${t}`,
     slug: `paper-${t}`,
-    status: options.status ?? 'approved',
+    status,
+    visible: isPublic(status, university?.isActive === true),
   });
   return { id: paper._id.toHexString(), slug: paper.slug };
 }
@@ -141,6 +145,7 @@ export async function makeQuestion(
     subjectOfferingId: paper.subjectOfferingId,
     universityId: paper.universityId,
     paperStatus: paper.status,
+    visible: paper.visible,
     examYear: paper.examYear,
     moduleId: options.moduleId ?? null,
     topicId: options.topicId ?? null,
@@ -168,6 +173,7 @@ export async function makeSolution(
     subjectOfferingId: question.subjectOfferingId,
     universityId: question.universityId,
     paperStatus: question.paperStatus,
+    visible: question.visible,
     authorId,
     content: `Solution ${tag()}`,
   });

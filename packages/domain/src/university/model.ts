@@ -1,6 +1,7 @@
 import { model, Schema } from 'mongoose';
 import type { InferSchemaType } from 'mongoose';
-import { baseSchemaOptions } from '../model-helpers.js';
+import { SORT_FIELDS } from '../list-query.js';
+import { sortIndexes, baseSchemaOptions, ObjectIdType } from '../model-helpers.js';
 
 const universitySchema = new Schema(
   {
@@ -9,10 +10,17 @@ const universitySchema = new Schema(
     slug: { type: String, required: true, unique: true },
     isActive: { type: Boolean, required: true, default: true },
     deletedAt: { type: Date, default: null },
+    // Set by each soft delete or restore until its content's `visible` copies are rewritten
+    // (content-sweep.ts); a new toggle replaces it, so an older rewrite never clears a newer one.
+    contentSweep: { type: ObjectIdType, default: null },
   },
   baseSchemaOptions,
 );
 universitySchema.index({ isActive: 1, name: 1 });
+
+/** Default order of the universities list: by name, `_id` last. */
+export const UNIVERSITY_ORDER = { name: 1, _id: 1 } as const;
+sortIndexes(universitySchema, { defaultOrder: UNIVERSITY_ORDER, fields: SORT_FIELDS.universities });
 
 export type UniversityDoc = InferSchemaType<typeof universitySchema>;
 export const UniversityModel = model('University', universitySchema);

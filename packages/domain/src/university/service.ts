@@ -1,3 +1,4 @@
+import { Types } from 'mongoose';
 import type { QueryFilter } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
@@ -9,11 +10,16 @@ import { paginate } from '../pagination.js';
 import { literalRegex } from '../search.js';
 import { toDto } from '../serialize.js';
 import { createWithSlug, slugSchema } from '../slug.js';
-import { UniversityModel } from './model.js';
+import { startContentSweep } from './content-sweep.js';
+import { UNIVERSITY_ORDER, UniversityModel } from './model.js';
 import type { University } from './schema.js';
 import { createUniversityInput, listUniversitiesQuery, updateUniversityInput } from './schema.js';
 
 const notFound = () => new NotFoundError('University not found');
+
+/** The pending content rewrite (content-sweep.ts) is internal: no DTO shows it. */
+const INTERNAL: ReadonlySet<string> = new Set(['contentSweep']);
+const toUniversity = (doc: unknown) => toDto<University>(doc, INTERNAL);
 
 /** Lists universities (active ones by default), searched by name or short name, ordered by name. */
 export async function listUniversities({
@@ -31,7 +37,7 @@ export async function listUniversities({
     const regex = literalRegex(search);
     filter.$or = [{ name: regex }, { shortName: regex }];
   }
-  return paginate<University>(UniversityModel, filter, { name: 1 }, request);
+  return paginate<University>(UniversityModel, filter, UNIVERSITY_ORDER, request, toUniversity);
 }
 
 /** Reads an active university by slug (404 when missing or soft-deleted). */
@@ -44,7 +50,7 @@ export async function getUniversityBySlug({
   const parsed = parseInput(slugSchema, slug, 'slug');
   const doc = await UniversityModel.findOne({ slug: parsed, isActive: true }).lean();
   if (!doc) throw notFound();
-  return toDto<University>(doc);
+  return toUniversity(doc);
 }
 
 /** Reads an active university by id (404 when missing or soft-deleted). */
@@ -59,7 +65,7 @@ export async function getUniversityById({
   const found = await UniversityModel.findById(parsed).lean();
   const doc = found?.isActive ? found : null;
   if (!doc) throw notFound();
-  return toDto<University>(doc);
+  return toUniversity(doc);
 }
 
 /** Creates a university (admin or editor); the slug is generated from the name unless given. */
@@ -84,7 +90,7 @@ export async function createUniversity({
         isActive: true,
         deletedAt: null,
       });
-      return toDto<University>(doc.toObject());
+      return toUniversity(doc.toObject());
     },
   });
 }
@@ -111,9 +117,11 @@ export async function updateUniversity({
   if (!current) throw notFound();
 
   const set = definedFields(data, ['name', 'shortName', 'slug']);
-  if (data.isActive !== undefined && data.isActive !== current.isActive) {
+  const toggles = data.isActive !== undefined && data.isActive !== current.isActive;
+  if (toggles) {
     set.isActive = data.isActive;
     set.deletedAt = data.isActive ? null : new Date();
+    set.contentSweep = new Types.ObjectId();
   }
 
   const updated = await orNotFound(
@@ -127,7 +135,8 @@ export async function updateUniversity({
     ),
     notFound,
   );
-  return toDto<University>(updated);
+  if (toggles) void startContentSweep(universityId);
+  return toUniversity(updated);
 }
 
 /** Soft-deletes a university (admin): `isActive` false and `deletedAt` set. Already deleted: 404. */
@@ -142,7 +151,9 @@ export async function deleteUniversity({
   const universityId = parseInput(objectId, id, 'id');
   const result = await UniversityModel.updateOne(
     { _id: universityId, isActive: true },
-    { $set: { isActive: false, deletedAt: new Date() } },
+    { $set: { isActive: false, deletedAt: new Date(), contentSweep: new Types.ObjectId() } },
   );
   if (result.matchedCount === 0) throw notFound();
+  // Its content is excluded at once (visibility.ts); its copies are rewritten after the answer.
+  void startContentSweep(universityId);
 }

@@ -1,7 +1,8 @@
 import { model, Schema } from 'mongoose';
 import type { InferSchemaType } from 'mongoose';
 import { ROLES } from '../roles.js';
-import { baseSchemaOptions } from '../model-helpers.js';
+import { SORT_FIELDS } from '../list-query.js';
+import { sortIndexes, baseSchemaOptions } from '../model-helpers.js';
 
 const userSchema = new Schema(
   {
@@ -14,6 +15,10 @@ const userSchema = new Schema(
   baseSchemaOptions,
 );
 userSchema.index({ role: 1, isActive: 1 });
+
+/** Default order of the users list: oldest account first, `_id` last. */
+export const USER_ORDER = { createdAt: 1, _id: 1 } as const;
+sortIndexes(userSchema, { defaultOrder: USER_ORDER, fields: SORT_FIELDS.users });
 
 export type UserDoc = InferSchemaType<typeof userSchema>;
 export const UserModel = model('User', userSchema);

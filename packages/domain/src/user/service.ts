@@ -7,7 +7,7 @@ import { literalRegex } from '../search.js';
 import { toDto } from '../serialize.js';
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
-import { UserModel } from './model.js';
+import { USER_ORDER, UserModel } from './model.js';
 import {
   externalIdSchema,
   listUsersQuery,
@@ -132,7 +132,7 @@ export async function listUsers({
     const pattern = literalRegex(q.search);
     filter.$or = [{ name: pattern }, { email: pattern }];
   }
-  return paginate(UserModel, filter, { createdAt: 1, _id: 1 }, q, toUser);
+  return paginate(UserModel, filter, USER_ORDER, q, toUser);
 }
 
 /** Reads a user by identity-provider id (admins only). */

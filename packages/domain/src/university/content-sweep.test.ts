@@ -1,0 +1,143 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Types } from 'mongoose';
+import type { MaybeActor } from '../access.js';
+import { listPapers, setPaperStatus } from '../paper/service.js';
+import { PaperModel } from '../paper/model.js';
+import { QuestionModel } from '../question/model.js';
+import { getQuestionById, listQuestions } from '../question/service.js';
+import { SolutionModel } from '../solution/model.js';
+import { listSolutions } from '../solution/service.js';
+import { makeActors } from '../test-support/actors.js';
+import { makeActor } from '../test-support/actors.js';
+import {
+  makeOffering,
+  makePaper,
+  makeQuestion,
+  makeSolution,
+} from '../test-support/content-fixtures.js';
+import { useTestDatabase } from '../test-support/database.js';
+import { contentSweepsSettled, resumeContentSweeps } from './content-sweep.js';
+import { UniversityModel } from './model.js';
+import { deleteUniversity, updateUniversity } from './service.js';
+
+useTestDatabase();
+
+let actors: Awaited<ReturnType<typeof makeActors>>;
+beforeAll(async () => {
+  actors = await makeActors();
+});
+
+/** A university with an approved paper, a question and a solution; returns their ids. */
+async function university() {
+  const offering = await makeOffering();
+  const paper = await makePaper(offering.offeringId, { status: 'approved' });
+  const question = (await makeQuestion(paper.id)).id;
+  const solution = await makeSolution(question, (await makeActor('normal')).id);
+  return { universityId: offering.universityId, paper: paper.id, question, solution };
+}
+
+/** What a caller sees of one university's content, through lists (with totals) and a read. */
+async function seen(actor: MaybeActor, u: Awaited<ReturnType<typeof university>>) {
+  const [papers, questions, solutions, question] = await Promise.all([
+    listPapers({ actor, query: { universityId: u.universityId } }),
+    listQuestions({ actor, query: { paperId: u.paper } }),
+    listSolutions({ actor, query: { questionId: u.question } }),
+    getQuestionById({ actor, id: u.question }).then(
+      () => 200,
+      (e: { status: number }) => e.status,
+    ),
+  ]);
+  return {
+    papers: papers.pagination.total,
+    questions: questions.pagination.total,
+    solutions: solutions.pagination.total,
+    question,
+  };
+}
+
+const copies = async (u: Awaited<ReturnType<typeof university>>) => [
+  (await PaperModel.findById(u.paper).lean())!.visible,
+  (await QuestionModel.findById(u.question).lean())!.visible,
+  (await SolutionModel.findById(u.solution).lean())!.visible,
+];
+
+const shown = { papers: 1, questions: 1, solutions: 1, question: 200 };
+const hidden = { papers: 0, questions: 0, solutions: 0, question: 404 };
+
+describe("a university's content follows its soft delete and restore", () => {
+  it('when a university is deactivated and its rewrite is held half-way, then no list, total or read shows its content, and resuming the rewrite settles the copies', async () => {
+    const u = await university();
+    const other = await university();
+    // The state a DELETE leaves while its rewrite has reached the papers only (or a crash left).
+    await UniversityModel.updateOne(
+      { _id: u.universityId },
+      { $set: { isActive: false, deletedAt: new Date(), contentSweep: new Types.ObjectId() } },
+    );
+    await PaperModel.updateOne({ _id: u.paper }, { $set: { visible: false } });
+    expect(await copies(u)).toEqual([false, true, true]);
+
+    for (const actor of [null, actors.normal]) {
+      expect(await seen(actor, u)).toEqual(hidden);
+      expect(await seen(actor, other)).toEqual(shown);
+    }
+    expect(await seen(actors.editor, u)).toEqual(shown);
+
+    expect(await resumeContentSweeps()).toBeGreaterThanOrEqual(1);
+    expect(await copies(u)).toEqual([false, false, false]);
+    expect((await UniversityModel.findById(u.universityId).lean())!.contentSweep).toBeNull();
+    expect(await seen(null, u)).toEqual(hidden);
+    expect(await copies(other)).toEqual([true, true, true]);
+  });
+
+  it('when a university is deleted, then its content is hidden from the answer on, and a restore shows it again before and after its rewrite', async () => {
+    const u = await university();
+    await deleteUniversity({ actor: actors.admin, id: u.universityId });
+    // Whatever the background rewrite has reached by now, nothing shows.
+    expect(await seen(null, u)).toEqual(hidden);
+    await contentSweepsSettled();
+    expect(await copies(u)).toEqual([false, false, false]);
+
+    await updateUniversity({ actor: actors.admin, id: u.universityId, input: { isActive: true } });
+    expect(await seen(null, u)).toEqual(shown);
+    await contentSweepsSettled();
+    expect(await copies(u)).toEqual([true, true, true]);
+    expect(await seen(actors.normal, u)).toEqual(shown);
+  });
+
+  it('when a paper is approved under an inactive university, then it and its content stay hidden', async () => {
+    const offering = await makeOffering();
+    const paper = await makePaper(offering.offeringId, { status: 'pending' });
+    const question = (await makeQuestion(paper.id)).id;
+    await deleteUniversity({ actor: actors.admin, id: offering.universityId });
+    await contentSweepsSettled();
+    await setPaperStatus({ actor: actors.admin, id: paper.id, input: { status: 'approved' } });
+    expect((await PaperModel.findById(paper.id).lean())!.visible).toBe(false);
+    expect((await QuestionModel.findById(question).lean())!.visible).toBe(false);
+
+    await updateUniversity({
+      actor: actors.admin,
+      id: offering.universityId,
+      input: { isActive: true },
+    });
+    await contentSweepsSettled();
+    expect((await PaperModel.findById(paper.id).lean())!.visible).toBe(true);
+    expect((await QuestionModel.findById(question).lean())!.visible).toBe(true);
+  });
+
+  it('when a pending paper is under a university being restored, then it stays hidden', async () => {
+    const u = await university();
+    const pending = await makePaper(
+      (await PaperModel.findById(u.paper).lean())!.subjectOfferingId.toString(),
+      {
+        status: 'pending',
+      },
+    );
+    await deleteUniversity({ actor: actors.admin, id: u.universityId });
+    await contentSweepsSettled();
+    await updateUniversity({ actor: actors.admin, id: u.universityId, input: { isActive: true } });
+    const listed = await listPapers({ actor: null, query: { universityId: u.universityId } });
+    expect(listed.items.map((p) => p.id)).toEqual([u.paper]);
+    await contentSweepsSettled();
+    expect((await PaperModel.findById(pending.id).lean())!.visible).toBe(false);
+  });
+});

@@ -1,0 +1,79 @@
+// A university's soft delete or restore rewrites the `visible` copies of everything under it
+// (papers, then questions, then solutions) after the request has answered. Until the rewrite is
+// done the university carries `contentSweep` (a fresh id per toggle), and visibility.ts excludes
+// the content of an inactive university that has one, so nothing under it shows from the moment
+// the DELETE answers. A restore shows the content as the rewrite reaches it: meanwhile a total
+// may count fewer items, never a hidden one. A rewrite that a crash interrupted resumes at the
+// next start (resumeContentSweeps, from prepareDatabase's caller).
+import type { Types } from 'mongoose';
+import type { AnyModel } from '../model-helpers.js';
+import { PaperModel } from '../paper/model.js';
+import { QuestionModel } from '../question/model.js';
+import { SolutionModel } from '../solution/model.js';
+import { PUBLIC_PAPER_STATUS } from '../visibility.js';
+import { UniversityModel } from './model.js';
+
+/** The content collections in rewrite order: a child inserted meanwhile re-reads its parent. */
+const CONTENT: readonly { model: AnyModel; status: string }[] = [
+  { model: PaperModel, status: 'status' },
+  { model: QuestionModel, status: 'paperStatus' },
+  { model: SolutionModel, status: 'paperStatus' },
+];
+
+const running = new Map<string, Promise<void>>();
+
+/** Rewrites the copies of every content document of a university to what its state says now. */
+async function rewrite(universityId: Types.ObjectId | string, isActive: boolean): Promise<void> {
+  for (const { model, status } of CONTENT) {
+    // The documents whose copy disagrees with isPublic(status, isActive): under an active
+    // university the approved ones that are hidden, under an inactive one all that are shown.
+    const stale = isActive ? { [status]: PUBLIC_PAPER_STATUS, visible: false } : { visible: true };
+    await model.updateMany({ universityId, ...stale }, { $set: { visible: isActive } });
+  }
+}
+
+/**
+ * Runs a university's pending rewrite until none is pending: each pass rewrites to the state read
+ * at its start, then clears `contentSweep` only if no newer toggle replaced it.
+ */
+async function sweep(universityId: string): Promise<void> {
+  for (;;) {
+    const university = await UniversityModel.findById(universityId, {
+      isActive: 1,
+      contentSweep: 1,
+    }).lean();
+    if (!university?.contentSweep) return;
+    await rewrite(university._id, university.isActive);
+    await UniversityModel.updateOne(
+      { _id: university._id, contentSweep: university.contentSweep },
+      { $set: { contentSweep: null } },
+    );
+  }
+}
+
+/**
+ * Starts the rewrite of a university's content in the background (one per university in this
+ * process) and returns its promise. A failure leaves `contentSweep` set: visibility keeps
+ * excluding the content, and the next start resumes the rewrite.
+ */
+export function startContentSweep(universityId: string): Promise<void> {
+  const current = running.get(universityId);
+  if (current) return current.then(() => startContentSweep(universityId));
+  const work = sweep(universityId)
+    .catch(() => undefined)
+    .finally(() => running.delete(universityId));
+  running.set(universityId, work);
+  return work;
+}
+
+/** Resumes every rewrite left pending (by a crash or a stop mid-way); resolves when all are done. */
+export async function resumeContentSweeps(): Promise<number> {
+  const pending = await UniversityModel.find({ contentSweep: { $ne: null } }, { _id: 1 }).lean();
+  await Promise.all(pending.map((u) => startContentSweep(String(u._id))));
+  return pending.length;
+}
+
+/** Resolves when every rewrite started in this process has finished (tests, shutdown). */
+export async function contentSweepsSettled(): Promise<void> {
+  while (running.size > 0) await Promise.all([...running.values()]);
+}
