@@ -1,3 +1,4 @@
+import { Long } from 'mongodb';
 import type { Db, Document, Sort } from 'mongodb';
 
 /** One node of PostgreSQL's EXPLAIN (FORMAT JSON) plan, as FerretDB returns it. */
@@ -38,7 +39,15 @@ export async function explainFind(
   filter: Document,
   options: ExplainFindOptions = {},
 ): Promise<FindExplanation> {
-  return explain(db, { find: collection, filter, ...options });
+  const { skip, limit, ...rest } = options;
+  // FerretDB's explain takes skip and limit as 64-bit integers only.
+  return explain(db, {
+    find: collection,
+    filter,
+    ...rest,
+    ...(skip === undefined ? {} : { skip: Long.fromNumber(skip) }),
+    ...(limit === undefined ? {} : { limit: Long.fromNumber(limit) }),
+  });
 }
 
 /**

@@ -5,6 +5,10 @@ export {
   ensureFerretDB,
   workspaceRoot,
 } from './binary.js';
+export type { FerretDBVariant } from './binary.js';
+export { CollationMismatchError } from './collation.js';
+export { installIndexers } from './indexers.js';
+export type { IndexSweep } from './indexers.js';
 export {
   explainAggregate,
   explainFind,
