@@ -74,7 +74,12 @@ describe('pushed sorts, limits and counts use the model indexes (plan, after ANA
 
   const pages: [string, Document, Sort, number][] = [
     ['visible, newest first', { visible: true }, { createdAt: -1, _id: -1 }, 0],
-    ['visible of one type, newest first', { visible: true, type: 'long' }, { createdAt: -1, _id: -1 }, 0],
+    [
+      'visible of one type, newest first',
+      { visible: true, type: 'long' },
+      { createdAt: -1, _id: -1 },
+      0,
+    ],
     ['visible, most marks first, page 500', { visible: true }, { marks: -1, _id: -1 }, 9_980],
     ['visible, latest exam year first', { visible: true }, { examYear: -1, _id: -1 }, 0],
     ['everything (editors), newest first', {}, { createdAt: -1, _id: -1 }, 0],
