@@ -102,3 +102,33 @@ export function isAnsweredByIndex(
   const hasSeqScan = planNodes(plan).some((node) => node['Node Type'] === 'Seq Scan');
   return scans.length > 0 && !hasSeqScan;
 }
+
+/** The node types of a plan, outermost first (for assertions and their messages). */
+export function nodeTypesOf(plan: PlanNode | undefined): string[] {
+  return planNodes(plan).map((node) => node['Node Type'] ?? '');
+}
+
+/**
+ * True when a find's page is read from an index in order: FerretDB pushed its sort and limit
+ * (the patched engine, with an exact filter), and PostgreSQL's plan is a Limit over an index
+ * scan, with no sort and no sequential scan.
+ */
+export function isIndexedPage(explained: FindExplanation): boolean {
+  const types = nodeTypesOf(explained.plan);
+  return (
+    explained.sortPushdown &&
+    explained.limitPushdown &&
+    types[0] === 'Limit' &&
+    types.some((type) => /Index( Only)? Scan$/.test(type)) &&
+    !types.some((type) => type === 'Seq Scan' || type.endsWith('Sort'))
+  );
+}
+
+/**
+ * True when a count is made by PostgreSQL (`count(*)`: an Aggregate at the top of the plan of
+ * `explainAggregate(db, c, [{$match}, {$group: {_id: 1, n: {$sum: 1}}}])`, countDocuments'
+ * pipeline), not by FerretDB decoding every matching document.
+ */
+export function isCountedInPostgres(explained: FindExplanation): boolean {
+  return nodeTypesOf(explained.plan)[0] === 'Aggregate';
+}

@@ -14,6 +14,9 @@ export {
   explainFind,
   indexScansOf,
   isAnsweredByIndex,
+  isCountedInPostgres,
+  isIndexedPage,
+  nodeTypesOf,
   planNodes,
 } from './explain.js';
 export type { ExplainFindOptions, FindExplanation, PlanNode } from './explain.js';

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
 import type { Db, Document, Sort } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explainAggregate, explainFind, planNodes } from './explain.js';
+import {
+  explainAggregate,
+  explainFind,
+  isCountedInPostgres,
+  isIndexedPage,
+  nodeTypesOf,
+} from './explain.js';
 import type { FindExplanation } from './explain.js';
 import { analyzeDatabase } from './pg-client.js';
 import { startFerretDB } from './server.js';
@@ -14,20 +20,10 @@ import type { FerretDBServer } from './server.js';
 const ROWS = 20_000;
 const TYPES = ['short', 'long', 'mcq'];
 
-/** The node types of a plan, outermost first. */
-function nodeTypes(explained: FindExplanation): string[] {
-  return planNodes(explained.plan).map((node) => node['Node Type'] ?? '');
-}
-
 /** A page served by an index in PostgreSQL: Limit over an index scan, no sort, no table scan. */
 function expectIndexedPage(explained: FindExplanation): void {
   expect(explained).toMatchObject({ sortPushdown: true, limitPushdown: true });
-  const types = nodeTypes(explained);
-  expect(types[0]).toBe('Limit');
-  expect(types).toContain('Index Scan');
-  expect(types).not.toContain('Seq Scan');
-  expect(types).not.toContain('Sort');
-  expect(types).not.toContain('Incremental Sort');
+  expect(isIndexedPage(explained), nodeTypesOf(explained.plan).join(' > ')).toBe(true);
 }
 
 describe('pushed sorts, limits and counts use the model indexes (plan, after ANALYZE)', () => {
@@ -107,9 +103,8 @@ describe('pushed sorts, limits and counts use the model indexes (plan, after ANA
       { $match: { visible: true } },
       { $group: { _id: 1, n: { $sum: 1 } } },
     ]);
-    const types = nodeTypes(explained);
-    expect(types[0]).toBe('Aggregate');
-    expect(types).toContain('Index Only Scan');
+    expect(isCountedInPostgres(explained)).toBe(true);
+    expect(nodeTypesOf(explained.plan)).toContain('Index Only Scan');
     expect(await db.collection('questions').countDocuments({ visible: true })).toBe(
       ROWS - ROWS / 10,
     );
