@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync, chmodSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { applyPatches, patchSetHash } from './patches.js';
 
 export const FERRETDB_VERSION = 'v1.24.2';
 const MODULE = 'github.com/FerretDB/FerretDB';
@@ -17,9 +18,17 @@ export function workspaceRoot(): string {
   return dir;
 }
 
+/**
+ * `patched` (the default) is FerretDB with our patches (packages/ferretdb/patches); `upstream` is
+ * FerretDB as released, the oracle of the differential test.
+ */
+export type FerretDBVariant = 'patched' | 'upstream';
+
 /** Where the built binary lives: a git-ignored cache at the workspace root. */
-export function defaultBinaryPath(): string {
-  return join(workspaceRoot(), '.cache', 'ferretdb', FERRETDB_VERSION, 'ferretdb');
+export function defaultBinaryPath(variant: FerretDBVariant = 'patched'): string {
+  const folder =
+    variant === 'upstream' ? FERRETDB_VERSION : `${FERRETDB_VERSION}-qpc-${patchSetHash()}`;
+  return join(workspaceRoot(), '.cache', 'ferretdb', folder, 'ferretdb');
 }
 
 export class FerretDBUnavailableError extends Error {
@@ -88,7 +97,7 @@ async function withBuildLock<T>(lockDir: string, fn: () => T): Promise<T> {
  * release process generates and without which the binary panics at start. So the source is
  * downloaded, the version file written, and the binary built from that copy.
  */
-function build(binaryPath: string): void {
+function build(binaryPath: string, variant: FerretDBVariant): void {
   const cacheDir = dirname(binaryPath);
   const download = JSON.parse(
     run('go', ['mod', 'download', '-json', `${MODULE}@${FERRETDB_VERSION}`], cacheDir),
@@ -100,6 +109,7 @@ function build(binaryPath: string): void {
   cpSync(download.Dir, src, { recursive: true });
   chmodRecursive(src);
   writeFileSync(join(src, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
+  if (variant === 'patched') applyPatches(src, FERRETDB_VERSION);
   run('go', ['build', '-trimpath', '-o', binaryPath, './cmd/ferretdb'], src);
   rmSync(src, { recursive: true, force: true });
 }
@@ -110,13 +120,15 @@ function chmodRecursive(dir: string): void {
 }
 
 /**
- * Returns the path of a runnable FerretDB binary, building it once if needed.
+ * Returns the path of a runnable FerretDB binary, building it once if needed: by default FerretDB
+ * with our patches, `variant: 'upstream'` without them. `binaryPath` (FERRETDB_BIN) overrides both.
  * Throws FerretDBUnavailableError with what to do when Go is missing or the build fails.
  */
 export async function ensureFerretDB(
-  options: { binaryPath?: string | undefined } = {},
+  options: { binaryPath?: string | undefined; variant?: FerretDBVariant } = {},
 ): Promise<string> {
-  const binaryPath = resolve(options.binaryPath ?? defaultBinaryPath());
+  const variant = options.variant ?? 'patched';
+  const binaryPath = resolve(options.binaryPath ?? defaultBinaryPath(variant));
   if (existsSync(binaryPath)) return binaryPath;
   if (options.binaryPath) {
     throw new FerretDBUnavailableError(
@@ -134,10 +146,10 @@ export async function ensureFerretDB(
   await withBuildLock(`${dirname(binaryPath)}.lock`, () => {
     if (!existsSync(binaryPath)) {
       process.stderr.write(
-        `Building FerretDB ${FERRETDB_VERSION} once into ${dirname(binaryPath)} ...\n`,
+        `Building FerretDB ${FERRETDB_VERSION} (${variant}) once into ${dirname(binaryPath)} ...\n`,
       );
       try {
-        build(binaryPath);
+        build(binaryPath, variant);
       } catch (error) {
         throw new FerretDBUnavailableError(
           `Building FerretDB ${FERRETDB_VERSION} failed. Check that the Go module proxy is reachable, ` +

@@ -1,3 +1,4 @@
+import { Long } from 'mongodb';
 import type { Db, Document, Sort } from 'mongodb';
 
 /** One node of PostgreSQL's EXPLAIN (FORMAT JSON) plan, as FerretDB returns it. */
@@ -38,7 +39,15 @@ export async function explainFind(
   filter: Document,
   options: ExplainFindOptions = {},
 ): Promise<FindExplanation> {
-  return explain(db, { find: collection, filter, ...options });
+  const { skip, limit, ...rest } = options;
+  // FerretDB's explain takes skip and limit as 64-bit integers only.
+  return explain(db, {
+    find: collection,
+    filter,
+    ...rest,
+    ...(skip === undefined ? {} : { skip: Long.fromNumber(skip) }),
+    ...(limit === undefined ? {} : { limit: Long.fromNumber(limit) }),
+  });
 }
 
 /**
@@ -92,4 +101,34 @@ export function isAnsweredByIndex(
   const scans = indexScansOf(plan).filter((s) => !ginOnly || s.indexName.endsWith('_gin'));
   const hasSeqScan = planNodes(plan).some((node) => node['Node Type'] === 'Seq Scan');
   return scans.length > 0 && !hasSeqScan;
+}
+
+/** The node types of a plan, outermost first (for assertions and their messages). */
+export function nodeTypesOf(plan: PlanNode | undefined): string[] {
+  return planNodes(plan).map((node) => node['Node Type'] ?? '');
+}
+
+/**
+ * True when a find's page is read from an index in order: FerretDB pushed its sort and limit
+ * (the patched engine, with an exact filter), and PostgreSQL's plan is a Limit over an index
+ * scan, with no sort and no sequential scan.
+ */
+export function isIndexedPage(explained: FindExplanation): boolean {
+  const types = nodeTypesOf(explained.plan);
+  return (
+    explained.sortPushdown &&
+    explained.limitPushdown &&
+    types[0] === 'Limit' &&
+    types.some((type) => /Index( Only)? Scan$/.test(type)) &&
+    !types.some((type) => type === 'Seq Scan' || type.endsWith('Sort'))
+  );
+}
+
+/**
+ * True when a count is made by PostgreSQL (`count(*)`: an Aggregate at the top of the plan of
+ * `explainAggregate(db, c, [{$match}, {$group: {_id: 1, n: {$sum: 1}}}])`, countDocuments'
+ * pipeline), not by FerretDB decoding every matching document.
+ */
+export function isCountedInPostgres(explained: FindExplanation): boolean {
+  return nodeTypesOf(explained.plan)[0] === 'Aggregate';
 }

@@ -1,5 +1,3 @@
-import type pg from 'pg';
-
 /**
  * FerretDB (PostgreSQL backend) pushes an equality filter down as `_jsonb -> 'field' @> value`,
  * but its createIndex makes a btree on `(_jsonb -> 'field')`, which PostgreSQL cannot use for
@@ -12,9 +10,18 @@ import type pg from 'pg';
  * list them (listIndexes shows only its own metadata), and DROP TABLE of a collection drops them.
  */
 const FUNCTIONS_SQL = String.raw`
-CREATE OR REPLACE FUNCTION public.qpc_jsonb_field(expression text) RETURNS text
+CREATE OR REPLACE FUNCTION public.qpc_jsonb_plain_field(expression text) RETURNS text
 LANGUAGE sql IMMUTABLE AS $fn$
   SELECT replace(substring(expression FROM '^\(\(_jsonb -> ''((?:[^'']|'''')*)''::text\)\)$'), '''''', '''')
+$fn$;
+
+-- The field of an index column FerretDB makes: ((_jsonb -> 'f')), or the patched binary's sort
+-- key COALESCE((_jsonb -> 'f'), 'null'::jsonb) (see sort-indexes.ts).
+CREATE OR REPLACE FUNCTION public.qpc_jsonb_field(expression text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $fn$
+  SELECT coalesce(
+    public.qpc_jsonb_plain_field(expression),
+    replace(substring(expression FROM '^COALESCE\(\(_jsonb -> ''((?:[^'']|'''')*)''::text\), ''null''::jsonb\)$'), '''''', ''''))
 $fn$;
 
 CREATE OR REPLACE FUNCTION public.qpc_is_ferretdb_table(table_oid oid) RETURNS boolean
@@ -120,22 +127,5 @@ CREATE EVENT TRIGGER qpc_gin_on_create_index ON ddl_command_end
   EXECUTE FUNCTION public.qpc_gin_on_create_index();
 `;
 
-/**
- * Installs (or updates) the functions and the event trigger in FerretDB's database, then makes
- * any GIN index missing for indexes that already exist. Returns how many it made.
- */
-export async function installGinIndexer(client: pg.Client): Promise<number> {
-  await client.query('BEGIN');
-  try {
-    // Two starts on one server (a restart racing a stop) must not interleave the DDL.
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['qpc-gin-indexer']);
-    await client.query(FUNCTIONS_SQL);
-    await client.query(TRIGGER_SQL);
-    const swept = await client.query<{ made: number }>('SELECT public.qpc_gin_sweep() AS made');
-    await client.query('COMMIT');
-    return swept.rows[0]?.made ?? 0;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  }
-}
+/** The GIN indexer: its functions and event trigger (installed by indexers.ts). */
+export const GIN_INDEXER_SQL = FUNCTIONS_SQL + TRIGGER_SQL;

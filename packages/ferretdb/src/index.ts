@@ -5,11 +5,18 @@ export {
   ensureFerretDB,
   workspaceRoot,
 } from './binary.js';
+export type { FerretDBVariant } from './binary.js';
+export { CollationMismatchError } from './collation.js';
+export { installIndexers } from './indexers.js';
+export type { IndexSweep } from './indexers.js';
 export {
   explainAggregate,
   explainFind,
   indexScansOf,
   isAnsweredByIndex,
+  isCountedInPostgres,
+  isIndexedPage,
+  nodeTypesOf,
   planNodes,
 } from './explain.js';
 export type { ExplainFindOptions, FindExplanation, PlanNode } from './explain.js';

@@ -239,7 +239,12 @@ async function ensureFerretDBDatabase(port: number): Promise<void> {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
       FERRETDB_DATABASE,
     ]);
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${FERRETDB_DATABASE}`);
+    // Byte order for strings, whatever the cluster's default (see collation.ts).
+    if (found.rowCount === 0) {
+      await client.query(
+        `CREATE DATABASE ${FERRETDB_DATABASE} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`,
+      );
+    }
   });
 }
 

@@ -4,7 +4,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { ensureFerretDB } from './binary.js';
-import { installGinIndexer } from './gin-indexes.js';
+import type { FerretDBVariant } from './binary.js';
+import { assertByteOrderCollation } from './collation.js';
+import { installIndexers } from './indexers.js';
 import { withPostgres } from './pg-client.js';
 import { startPostgres } from './postgres.js';
 import type { PostgresServer } from './postgres.js';
@@ -34,6 +36,8 @@ export interface StartOptions {
   /** FerretDB's loopback port; 0 or unset picks a free one. */
   port?: number;
   binaryPath?: string | undefined;
+  /** Which build of FerretDB runs when `binaryPath` is unset: `patched` (default) or `upstream`. */
+  variant?: FerretDBVariant | undefined;
   /** `postgresql` (default) or `sqlite`. */
   engine?: EmbeddedEngine | undefined;
   /** Folder of PostgreSQL's `initdb` and `postgres`; found on the machine when unset. */
@@ -97,10 +101,10 @@ export async function findRunningFerretDB(dataDir: string): Promise<string | nul
 /**
  * Starts FerretDB on loopback with telemetry disabled and waits until it answers. By default its
  * backend is a PostgreSQL server started (or reused) on `<dataDir>/pg`, with the GIN indexer
- * installed (see gin-indexes.ts); `engine: 'sqlite'` keeps SQLite files in `dataDir` instead.
+ * indexers installed (see indexers.ts); `engine: 'sqlite'` keeps SQLite files in `dataDir` instead.
  */
 export async function startFerretDB(options: StartOptions): Promise<FerretDBServer> {
-  const binary = await ensureFerretDB({ binaryPath: options.binaryPath });
+  const binary = await ensureFerretDB({ binaryPath: options.binaryPath, variant: options.variant });
   const dataDir = resolve(options.dataDir);
   const engine = options.engine ?? 'postgresql';
   mkdirSync(dataDir, { recursive: true });
@@ -113,7 +117,13 @@ export async function startFerretDB(options: StartOptions): Promise<FerretDBServ
     });
   }
   try {
-    if (postgres) await withPostgres(postgres.url, installGinIndexer);
+    if (postgres) {
+      const pgDataDir = postgres.dataDir;
+      await withPostgres(postgres.url, async (client) => {
+        await assertByteOrderCollation(client, pgDataDir);
+        await installIndexers(client);
+      });
+    }
     const backend = postgres
       ? ['--handler=postgresql', `--postgresql-url=${postgres.url}`]
       : ['--handler=sqlite', `--sqlite-url=file:${dataDir}/`];

@@ -1,0 +1,32 @@
+import type pg from 'pg';
+import { GIN_INDEXER_SQL } from './gin-indexes.js';
+import { SORT_INDEXER_SQL } from './sort-indexes.js';
+
+/** How many indexes the start-up sweep made or remade. */
+export interface IndexSweep {
+  gin: number;
+  sort: number;
+}
+
+/**
+ * Installs (or updates) our indexers in FerretDB's database (functions and event triggers: the GIN
+ * indexes of gin-indexes.ts, the sort keys and partial twins of sort-indexes.ts), then sweeps the
+ * existing indexes: btrees of the unpatched binary remade, missing twins and GIN indexes made,
+ * orphans dropped. One transaction, so a failed sweep changes nothing.
+ */
+export async function installIndexers(client: pg.Client): Promise<IndexSweep> {
+  await client.query('BEGIN');
+  try {
+    // Two starts on one server (a restart racing a stop) must not interleave the DDL.
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['qpc-gin-indexer']);
+    await client.query(GIN_INDEXER_SQL);
+    await client.query(SORT_INDEXER_SQL);
+    const sort = await client.query<{ made: number }>('SELECT public.qpc_sort_sweep() AS made');
+    const gin = await client.query<{ made: number }>('SELECT public.qpc_gin_sweep() AS made');
+    await client.query('COMMIT');
+    return { gin: gin.rows[0]?.made ?? 0, sort: sort.rows[0]?.made ?? 0 };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}

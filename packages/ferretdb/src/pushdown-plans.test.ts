@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MongoClient, ObjectId } from 'mongodb';
+import type { Db, Document, Sort } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  explainAggregate,
+  explainFind,
+  isCountedInPostgres,
+  isIndexedPage,
+  nodeTypesOf,
+} from './explain.js';
+import type { FindExplanation } from './explain.js';
+import { analyzeDatabase } from './pg-client.js';
+import { startFerretDB } from './server.js';
+import type { FerretDBServer } from './server.js';
+
+// A realistic size: at a few hundred rows PostgreSQL rightly reads the whole table.
+const ROWS = 20_000;
+const TYPES = ['short', 'long', 'mcq'];
+
+/** A page served by an index in PostgreSQL: Limit over an index scan, no sort, no table scan. */
+function expectIndexedPage(explained: FindExplanation): void {
+  expect(explained).toMatchObject({ sortPushdown: true, limitPushdown: true });
+  expect(isIndexedPage(explained), nodeTypesOf(explained.plan).join(' > ')).toBe(true);
+}
+
+describe('pushed sorts, limits and counts use the model indexes (plan, after ANALYZE)', () => {
+  let server: FerretDBServer;
+  let client: MongoClient;
+  let db: Db;
+
+  beforeAll(async () => {
+    server = await startFerretDB({ dataDir: mkdtempSync(join(tmpdir(), 'qpc-plans-')) });
+    client = new MongoClient(`${server.uri}plans`);
+    await client.connect();
+    db = client.db();
+    const questions = db.collection('questions');
+    // The indexes the models declare for their list sorts, led by `visible`, and a plain one.
+    await questions.createIndex({ visible: 1, createdAt: -1, _id: -1 });
+    await questions.createIndex({ visible: 1, marks: -1, _id: -1 });
+    await questions.createIndex({ visible: 1, examYear: -1, _id: -1 });
+    await questions.createIndex({ createdAt: -1, _id: -1 });
+    const start = Date.UTC(2020, 0, 1);
+    for (let offset = 0; offset < ROWS; offset += 2_000) {
+      await questions.insertMany(
+        Array.from({ length: 2_000 }, (_, k) => {
+          const i = offset + k;
+          return {
+            _id: new ObjectId(),
+            visible: i % 10 !== 0,
+            type: TYPES[i % TYPES.length],
+            marks: (i * 7) % 20,
+            examYear: 2010 + (i % 15),
+            createdAt: new Date(start + i * 60_000),
+            text: `Question ${i}`,
+          };
+        }),
+      );
+    }
+    await analyzeDatabase(server.postgres!.url, 'plans');
+  });
+
+  afterAll(async () => {
+    await client?.close();
+    await server?.stop();
+    if (server) rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  const pages: [string, Document, Sort, number][] = [
+    ['visible, newest first', { visible: true }, { createdAt: -1, _id: -1 }, 0],
+    [
+      'visible of one type, newest first',
+      { visible: true, type: 'long' },
+      { createdAt: -1, _id: -1 },
+      0,
+    ],
+    ['visible, most marks first, page 500', { visible: true }, { marks: -1, _id: -1 }, 9_980],
+    ['visible, latest exam year first', { visible: true }, { examYear: -1, _id: -1 }, 0],
+    ['everything (editors), newest first', {}, { createdAt: -1, _id: -1 }, 0],
+  ];
+
+  it.each(pages)(
+    'when listing %s, then PostgreSQL answers with an index scan under a LIMIT',
+    async (_name, filter, sort, skip) => {
+      const explained = await explainFind(db, 'questions', filter, { sort, skip, limit: 20 });
+      expectIndexedPage(explained);
+      const page = await db
+        .collection('questions')
+        .find(filter)
+        .sort(sort)
+        .skip(skip)
+        .limit(20)
+        .toArray();
+      expect(page).toHaveLength(20);
+    },
+  );
+
+  it('when counting the visible documents (countDocuments), then PostgreSQL counts them, from an index once vacuumed', async () => {
+    await analyzeDatabase(server.postgres!.url, 'plans', { vacuum: true });
+    const explained = await explainAggregate(db, 'questions', [
+      { $match: { visible: true } },
+      { $group: { _id: 1, n: { $sum: 1 } } },
+    ]);
+    expect(isCountedInPostgres(explained)).toBe(true);
+    expect(nodeTypesOf(explained.plan)).toContain('Index Only Scan');
+    expect(await db.collection('questions').countDocuments({ visible: true })).toBe(
+      ROWS - ROWS / 10,
+    );
+  });
+});
