@@ -6,6 +6,7 @@ import {
   mapServiceError,
   RateLimitedError,
   recordError,
+  recordHttpError,
   requestIdOf,
   toHttpError,
 } from '@qpc/server-kit';
@@ -194,11 +195,7 @@ export function graphqlHttpErrorHandler(options: ErrorOptions) {
     }
     const httpError = toHttpError(error);
     const requestId = requestIdOf(req);
-    recordError(options.logger, error, httpError, {
-      path: req.originalUrl,
-      method: req.method,
-      requestId,
-    });
+    recordHttpError(options.logger, error, httpError, req, res);
     if (error instanceof RateLimitedError)
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
     // The REST envelope's masking rules (5xx in production), reshaped as a GraphQL error.
