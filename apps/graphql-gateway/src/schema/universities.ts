@@ -75,7 +75,7 @@ export const universityTypeDefs = /* GraphQL */ `
       isActive: ActiveFilter
       ${pageArgs('UniversitySort')}
     ): UniversityPage!
-    "An active university by slug (REST: GET /universities/:slug)."
+    "A university by slug; a soft-deleted one only for editors and admins (REST: GET /universities/:slug)."
     university("The university's slug." slug: Slug!): University
   }
 
