@@ -26,7 +26,16 @@ export {
   validationErrorMap,
 } from './errors.js';
 export type { ErrorCode, ErrorDetail } from './errors.js';
-export { ACTIONS, ROLES, assertCan, can, rolesFor, whoMay } from './access.js';
+export {
+  ACTION_SUMMARIES,
+  ACTIONS,
+  ROLES,
+  assertCan,
+  can,
+  roleAbilities,
+  rolesFor,
+  whoMay,
+} from './access.js';
 export type { Action, Actor, MaybeActor, Role } from './access.js';
 export {
   PUBLIC_PAPER_STATUS,
