@@ -259,3 +259,15 @@ export type {
   CoverageTopic,
   Sitting,
 } from './syllabus-coverage/schema.js';
+export {
+  IDEMPOTENCY_COLLECTION,
+  IDEMPOTENCY_RETRY_AFTER_SECONDS,
+  IDEMPOTENCY_TTL_MS,
+  IdempotencyInFlightError,
+  IdempotencyKeyReusedError,
+  idempotencyKeySchema,
+  startIdempotencyKeySweeper,
+  sweepIdempotencyKeys,
+  withIdempotency,
+} from './idempotency/service.js';
+export type { IdempotentCall } from './idempotency/service.js';
