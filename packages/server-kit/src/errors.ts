@@ -1,5 +1,5 @@
 import type { Config } from '@qpc/config';
-import { DomainError } from '@qpc/domain';
+import { DomainError, IdempotencyInFlightError } from '@qpc/domain';
 import type { ErrorCode, ErrorDetail } from '@qpc/domain';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
@@ -200,6 +200,9 @@ export function errorHandler(deps: { logger: Logger; config: Pick<Config, 'isPro
     const id = requestIdOf(req);
     recordHttpError(deps.logger, error, httpError, req, res);
     if (httpError.status === 429 && error instanceof RateLimitedError) {
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    }
+    if (error instanceof IdempotencyInFlightError) {
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
     }
     if (error instanceof RangeNotSatisfiableError) {
