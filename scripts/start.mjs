@@ -60,6 +60,9 @@ await domain.disconnectDatabase();
 const env = { ...process.env, MONGODB_URI: uri, SEED_SAMPLE_DATA: 'false' };
 // Detailed health of each app checks the PostgreSQL server under FerretDB too.
 if (embedded?.postgres) env.EMBEDDED_POSTGRES_URL = embedded.postgres.url;
+// The web page forwards /graphql from this machine with the visitor's address in
+// X-Forwarded-For: the gateway trusts that one loopback hop, so each visitor has its own budget.
+const gatewayEnv = { ...env, TRUST_PROXY: process.env.TRUST_PROXY ?? 'loopback' };
 const apps = [
   { name: 'rest-api', script: 'apps/rest-api/dist/server.js' },
   { name: 'graphql-gateway', script: 'apps/graphql-gateway/dist/server.js' },
@@ -67,7 +70,7 @@ const apps = [
 ].map(({ name, script }) => {
   const child = spawn(process.execPath, [join(root, script)], {
     cwd: root,
-    env,
+    env: name === 'graphql-gateway' ? gatewayEnv : env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return {

@@ -6,6 +6,7 @@ import {
   mapServiceError,
   RateLimitedError,
   recordError,
+  recordHttpError,
   requestIdOf,
   toHttpError,
 } from '@qpc/server-kit';
@@ -25,6 +26,7 @@ const GRAPHQL_CODES: Record<HttpErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: 'BAD_USER_INPUT',
   RANGE_NOT_SATISFIABLE: 'BAD_USER_INPUT',
   RATE_LIMITED: 'RATE_LIMITED',
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   INTERNAL_ERROR: 'INTERNAL_SERVER_ERROR',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   METHOD_NOT_ALLOWED: 'BAD_REQUEST',
@@ -194,11 +196,7 @@ export function graphqlHttpErrorHandler(options: ErrorOptions) {
     }
     const httpError = toHttpError(error);
     const requestId = requestIdOf(req);
-    recordError(options.logger, error, httpError, {
-      path: req.originalUrl,
-      method: req.method,
-      requestId,
-    });
+    recordHttpError(options.logger, error, httpError, req, res);
     if (error instanceof RateLimitedError)
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
     // The REST envelope's masking rules (5xx in production), reshaped as a GraphQL error.

@@ -209,7 +209,7 @@ describe('errors before the resolvers (HTTP layer)', () => {
         },
       ],
     });
-    const logged = gw.logs().filter((line) => line.requestId === headers.get('x-request-id'));
+    const logged = gw.logs().filter((line) => line.reqId === headers.get('x-request-id'));
     expect(logged.length).toBeGreaterThan(0);
     for (const line of logged) expect(line.level, JSON.stringify(line)).toBeLessThan(50);
   });

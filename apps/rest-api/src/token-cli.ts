@@ -3,7 +3,7 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@qpc/config';
-import { connectDatabase, disconnectDatabase, setUserRole } from '@qpc/domain';
+import { connectDatabase, disconnectDatabase, roleAbilities, setUserRole } from '@qpc/domain';
 import type { Role } from '@qpc/domain';
 import { ROLES } from '@qpc/domain/schemas';
 import type { FerretDBServer } from '@qpc/ferretdb';
@@ -15,7 +15,23 @@ import {
 } from '@qpc/server-kit';
 
 const usage =
-  'usage: npm run token -- --sub <externalId> [--role admin|editor|normal] [--name N] [--email E] [--hours 24]';
+  'usage: npm run token -- --sub <externalId> [--role admin|editor|normal] [--name N] [--email E] [--hours 24] [--help]';
+
+/** The usage and each role with what it may do (from the domain's ACTIONS). */
+function help(): string {
+  const roles = ROLES.map(
+    (role) => `  ${role.padEnd(7)} may ${roleAbilities(role).join('; ')}`,
+  ).join('\n');
+  return `${usage}
+
+Stores --role on the user --sub (created if new) and prints a session token for local
+development. Anyone, without a token, reads approved papers, their questions and solutions,
+and the active catalog. The roles:
+${roles}
+Without --role nothing is stored: the user keeps its role, and one the apps have not seen yet
+becomes normal on its first request.
+`;
+}
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${usage}\n`);
@@ -29,9 +45,14 @@ const { values } = parseArgs({
     name: { type: 'string' },
     email: { type: 'string' },
     hours: { type: 'string', default: '24' },
+    help: { type: 'boolean', short: 'h' },
   },
   strict: true,
 });
+if (values.help) {
+  process.stdout.write(help());
+  process.exit(0);
+}
 if (!values.sub) fail('--sub is required');
 if (values.role && !(ROLES as readonly string[]).includes(values.role))
   fail(`--role must be one of ${ROLES.join(', ')}`);

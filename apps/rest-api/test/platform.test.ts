@@ -225,7 +225,7 @@ describe('REST platform', () => {
       expect(body.success, path).toBe(false);
       expect(body.error, path).toMatchObject({ code: 'VALIDATION_ERROR', requestId: id });
       expect(JSON.stringify(body)).not.toContain('stack');
-      const lines = app.logs().filter((l) => l.requestId === id || (l.req as any)?.id === id);
+      const lines = app.logs().filter((l) => l.reqId === id);
       expect(lines.length, path).toBeGreaterThan(0);
       for (const line of lines) expect(line.level, JSON.stringify(line)).toBeLessThan(50);
     }

@@ -42,4 +42,12 @@ describe('README', () => {
       expect(row?.[1], action).toBe(words);
     }
   });
+
+  it('when the token instructions are read, then both READMEs show all three roles', () => {
+    const root = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    for (const text of [readme, root]) {
+      for (const role of ROLES) expect(text).toContain(`--role ${role}`);
+      expect(text).toContain('npm run token -- --help');
+    }
+  });
 });

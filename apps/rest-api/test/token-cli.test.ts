@@ -94,6 +94,19 @@ describe('npm run token (local development)', () => {
     }
   });
 
+  it('when asked for help, then it names the three roles and what each may do', () => {
+    const result = runCli(['--help'], { DATA_DIR: dataDir });
+    expect(result.status).toBe(0);
+    const lines = result.stdout.split('\n');
+    const line = (role: string) => lines.find((l) => l.trimStart().startsWith(`${role} `)) ?? '';
+    expect(line('admin')).toMatch(/approve or reject papers/);
+    expect(line('admin')).toMatch(/change their roles/);
+    expect(line('editor')).toMatch(/create and edit the catalog/);
+    expect(line('editor')).not.toMatch(/approve or reject/);
+    expect(line('normal')).toMatch(/post solutions/);
+    expect(line('normal')).not.toMatch(/create and edit the catalog/);
+  });
+
   it('when the role is not one of the three, then it refuses with usage', () => {
     const result = runCli(['--sub', 'x', '--role', 'root'], {
       MONGODB_URI: uri,

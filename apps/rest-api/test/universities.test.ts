@@ -3,7 +3,7 @@ import { UniversityModel } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './support/api.js';
 import type { Call } from './support/api.js';
-import { makeUniversity, uid } from './support/fixtures.js';
+import { makeTree, makeUniversity, uid } from './support/fixtures.js';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
 import { makeCallers } from './support/users.js';
@@ -14,10 +14,11 @@ describe('universities', () => {
   let call: Call;
   let admin: TestUser;
   let editor: TestUser;
+  let normal: TestUser;
   beforeAll(async () => {
     app = await startApp();
     call = client(app.url);
-    ({ admin, editor } = await makeCallers());
+    ({ admin, editor, normal } = await makeCallers());
   });
   afterAll(async () => app.close());
 
@@ -305,6 +306,32 @@ describe('universities', () => {
       expect(
         (await call('DELETE', `/universities/${university.id}`, { token: admin.token })).status,
       ).toBe(404);
+    });
+  });
+
+  describe('a soft-deleted university', () => {
+    it('when editors and admins read it and what is under it, then 200; anonymous and normal callers get 404', async () => {
+      const tree = await makeTree(admin.actor);
+      const university = tree.university;
+      await call('DELETE', `/universities/${university.id}`, { token: admin.token });
+      const reads = [
+        `/universities/${university.slug}`,
+        `/subject-offerings/${tree.offering.id}`,
+        `/papers/${tree.paper.slug}`,
+        `/questions/${tree.question.id}`,
+      ];
+      for (const path of reads) {
+        for (const reader of [editor, admin]) {
+          const res = await call('GET', path, { token: reader.token });
+          expect(res.status, `${path} as ${reader.sub}`).toBe(200);
+        }
+        expect((await call('GET', path)).status, `${path} anonymous`).toBe(404);
+        expect((await call('GET', path, { token: normal.token })).status, `${path} normal`).toBe(
+          404,
+        );
+      }
+      const read = await call('GET', reads[0]!, { token: editor.token });
+      expect(read.body.data).toMatchObject({ id: university.id, isActive: false });
     });
   });
 });

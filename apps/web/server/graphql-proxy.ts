@@ -1,5 +1,8 @@
 // The page calls `/graphql` on its own origin; this forwards it to the gateway, so the browser
-// needs no CORS and no other origin. The client's address goes along in X-Forwarded-For.
+// needs no CORS and no other origin. The address of the connection it accepted goes along in
+// X-Forwarded-For, replacing whatever the client sent there: the gateway, trusting this one hop
+// (TRUST_PROXY), counts each visitor's own rate-limit budget, and a client cannot name itself
+// someone else to get a fresh one.
 import { request as httpRequest } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -48,9 +51,9 @@ export function graphqlProxy(target: string) {
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    const client = req.socket.remoteAddress ?? 'unknown';
-    const prior = req.headers['x-forwarded-for'];
-    headers['x-forwarded-for'] = typeof prior === 'string' ? `${prior}, ${client}` : client;
+    // Never the client's own X-Forwarded-For: it would be trusted as this server's word.
+    const client = req.socket.remoteAddress;
+    if (client) headers['x-forwarded-for'] = client;
 
     const outgoing = send(
       {

@@ -30,6 +30,26 @@ export const ACTIONS = {
 
 export type Action = keyof typeof ACTIONS;
 
+/** Each action in words, for help texts (`npm run token -- --help`). */
+export const ACTION_SUMMARIES: Record<Action, string> = {
+  'paper:read-unapproved':
+    'read pending and rejected papers, their questions and solutions, and soft-deleted universities',
+  'catalog:write': 'create and edit the catalog (universities to questions) and upload paper files',
+  'catalog:delete': 'delete from the catalog (and deactivate universities)',
+  'paper:set-status': 'approve or reject papers',
+  'user:manage': 'list users, change their roles and deactivate them',
+  'solution:create': 'post solutions and edit their own',
+  'solution:vote': 'vote on solutions',
+  'user:read-self': 'read and edit their own profile',
+};
+
+/** What a role may do beyond anonymous reading of approved content, in words, from ACTIONS. */
+export function roleAbilities(role: Role): string[] {
+  return (Object.keys(ACTION_SUMMARIES) as Action[])
+    .filter((action) => (ACTIONS[action] as readonly Role[]).includes(role))
+    .map((action) => ACTION_SUMMARIES[action]);
+}
+
 /** The roles an action allows. */
 export function rolesFor(action: Action): readonly Role[] {
   return ACTIONS[action];

@@ -26,7 +26,16 @@ export {
   validationErrorMap,
 } from './errors.js';
 export type { ErrorCode, ErrorDetail } from './errors.js';
-export { ACTIONS, ROLES, assertCan, can, rolesFor, whoMay } from './access.js';
+export {
+  ACTION_SUMMARIES,
+  ACTIONS,
+  ROLES,
+  assertCan,
+  can,
+  roleAbilities,
+  rolesFor,
+  whoMay,
+} from './access.js';
 export type { Action, Actor, MaybeActor, Role } from './access.js';
 export {
   PUBLIC_PAPER_STATUS,
@@ -250,3 +259,15 @@ export type {
   CoverageTopic,
   Sitting,
 } from './syllabus-coverage/schema.js';
+export {
+  IDEMPOTENCY_COLLECTION,
+  IDEMPOTENCY_RETRY_AFTER_SECONDS,
+  IDEMPOTENCY_TTL_MS,
+  IdempotencyInFlightError,
+  IdempotencyKeyReusedError,
+  idempotencyKeySchema,
+  startIdempotencyKeySweeper,
+  sweepIdempotencyKeys,
+  withIdempotency,
+} from './idempotency/service.js';
+export type { IdempotentCall } from './idempotency/service.js';

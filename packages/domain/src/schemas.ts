@@ -164,7 +164,7 @@ export {
   SEARCH_TYPES,
   MAX_QUERY_LENGTH,
 } from './search/schema.js';
-export { STOP_WORDS } from './search/tokens.js';
+export { MIN_QUERY_WORD_LENGTH, STOP_WORDS } from './search/tokens.js';
 export type { SearchQuery, SearchHit, SearchFacets, SearchType } from './search/schema.js';
 export {
   coverageSchema,

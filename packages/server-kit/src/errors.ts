@@ -1,10 +1,11 @@
 import type { Config } from '@qpc/config';
-import { DomainError } from '@qpc/domain';
+import { DomainError, IdempotencyInFlightError } from '@qpc/domain';
 import type { ErrorCode, ErrorDetail } from '@qpc/domain';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { mapServiceError } from './connection-errors.js';
 import { MethodNotAllowedError } from './methods.js';
+import { logRefusal, noteRefusal } from './refusal-log.js';
 import { requestIdOf } from './request-context.js';
 import { reportServerError } from './sentry.js';
 
@@ -126,13 +127,28 @@ export function errorBody(
   };
 }
 
-/** Logs an error with message, stack, path and method, and reports 5xx to Sentry. */
+/**
+ * Logs an error: a 5xx with message, stack, path and method, reported to Sentry; a 4xx as one
+ * short line without a stack (see refusal-log.ts). For errors answered inside a response that
+ * its own request line does not describe (GraphQL's errors in a 200).
+ */
 export function recordError(
   logger: Logger,
   error: unknown,
   httpError: HttpError,
   context: { path: string; method: string; requestId: string },
 ): void {
+  if (httpError.status < 500) {
+    logRefusal(logger, {
+      reqId: context.requestId,
+      method: context.method,
+      path: context.path,
+      status: httpError.status,
+      code: httpError.code,
+      message: httpError.message,
+    });
+    return;
+  }
   const err = error instanceof Error ? error : new Error(String(error));
   const entry = {
     err: { message: err.message, stack: err.stack, name: err.name },
@@ -142,12 +158,35 @@ export function recordError(
     status: httpError.status,
     code: httpError.code,
   };
+  logger.error(entry, err.message);
+  reportServerError(error, { ...context, status: httpError.status, code: httpError.code });
+}
+
+/**
+ * Records an error an Express error handler answers: a 5xx is logged with its stack (recordError);
+ * a 4xx is noted for the request's own log line (one line per refusal, none for a 429 after the
+ * first of its client's window).
+ */
+export function recordHttpError(
+  logger: Logger,
+  error: unknown,
+  httpError: HttpError,
+  req: Request,
+  res: Response,
+): void {
   if (httpError.status >= 500) {
-    logger.error(entry, err.message);
-    reportServerError(error, { ...context, status: httpError.status, code: httpError.code });
-  } else {
-    logger.warn(entry, err.message);
+    recordError(logger, error, httpError, {
+      path: req.originalUrl,
+      method: req.method,
+      requestId: requestIdOf(req),
+    });
+    return;
   }
+  noteRefusal(res, {
+    code: httpError.code,
+    message: httpError.message,
+    isQuiet: error instanceof RateLimitedError && !error.isFirstInWindow,
+  });
 }
 
 /** The single Express error handler: logs, reports 5xx, answers in the contract's envelope. */
@@ -159,12 +198,11 @@ export function errorHandler(deps: { logger: Logger; config: Pick<Config, 'isPro
     }
     const httpError = toHttpError(error);
     const id = requestIdOf(req);
-    recordError(deps.logger, error, httpError, {
-      path: req.originalUrl,
-      method: req.method,
-      requestId: id,
-    });
+    recordHttpError(deps.logger, error, httpError, req, res);
     if (httpError.status === 429 && error instanceof RateLimitedError) {
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    }
+    if (error instanceof IdempotencyInFlightError) {
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
     }
     if (error instanceof RangeNotSatisfiableError) {
@@ -180,7 +218,13 @@ export function errorHandler(deps: { logger: Logger; config: Pick<Config, 'isPro
 }
 
 export class RateLimitedError extends HttpLayerError {
-  constructor(readonly retryAfterSeconds: number) {
+  /**
+   * `isFirstInWindow`: the client's first refusal of its window (later ones are not logged).
+   */
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly isFirstInWindow = true,
+  ) {
     super(`Too many requests; retry in ${retryAfterSeconds} s`, 429, 'RATE_LIMITED');
   }
 }

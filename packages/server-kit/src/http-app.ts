@@ -185,12 +185,12 @@ function cors(origins: readonly string[]) {
       res.setHeader('Vary', 'Origin');
       res.setHeader(
         'Access-Control-Allow-Headers',
-        'Authorization, Content-Type, X-Request-Id, Apollo-Require-Preflight',
+        'Authorization, Content-Type, X-Request-Id, Idempotency-Key, Apollo-Require-Preflight',
       );
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
       res.setHeader(
         'Access-Control-Expose-Headers',
-        'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, ETag, Location, Content-Disposition, Content-Range, Accept-Ranges',
+        'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, ETag, Location, Idempotent-Replayed, Content-Disposition, Content-Range, Accept-Ranges',
       );
       if (req.method === 'OPTIONS') {
         res.status(204).end();

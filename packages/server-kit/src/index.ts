@@ -22,6 +22,7 @@ export {
   RangeNotSatisfiableError,
   RateLimitedError,
   recordError,
+  recordHttpError,
   toHttpError,
 } from './errors.js';
 export type { ErrorBody, HttpError, HttpErrorCode } from './errors.js';
@@ -38,6 +39,7 @@ export {
 } from './http-app.js';
 export type { HttpAppDeps, HttpAppParts } from './http-app.js';
 export { createLogger, httpLogger, REDACTED_PATHS } from './logger.js';
+export { logRefusal, REFUSAL_LINE_BYTES } from './refusal-log.js';
 export { createRateLimiter, rateLimit } from './rate-limit.js';
 export type { RateLimiter } from './rate-limit.js';
 export { currentRequestId, requestId, requestIdOf } from './request-context.js';

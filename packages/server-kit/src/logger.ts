@@ -2,6 +2,7 @@ import type { Config } from '@qpc/config';
 import { pino } from 'pino';
 import type { DestinationStream, Logger } from 'pino';
 import type { NextFunction, Request, Response } from 'express';
+import { logRefusal, refusalOf } from './refusal-log.js';
 import { requestIdOf } from './request-context.js';
 
 /** Paths never written to a log line: credentials travel there. */
@@ -65,9 +66,11 @@ function levelOf(status: number): 'error' | 'warn' | 'info' {
 /**
  * One line per request, written once the response is sent (or the connection closed first:
  * `aborted`): the request id as `reqId`, method, path as the client sent it, status and time in
- * milliseconds. Headers are not logged (credentials travel there). Errors are logged once, by the
- * error handler, with message, stack, path and method. No child logger per request: a line
- * costs one serialisation.
+ * milliseconds. Headers are not logged (credentials travel there). A refused request (4xx) is one
+ * short warning naming the error's code and message (see refusal-log.ts), none for a 429 after
+ * the first of its client's window. Errors (5xx) are logged once more, by the error handler,
+ * with message, stack, path and method. No child logger per request: a line costs one
+ * serialisation.
  */
 export function httpLogger(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -81,6 +84,19 @@ export function httpLogger(logger: Logger) {
       const id = requestIdOf(req);
       // The path as the client sent it: a router that answers sees `req.url` without its mount.
       const path = req.originalUrl;
+      if (level === 'warn') {
+        const refusal = refusalOf(res);
+        if (refusal?.isQuiet) return;
+        logRefusal(logger, {
+          reqId: id,
+          method: req.method,
+          path,
+          status,
+          code: refusal?.code,
+          message: refusal?.message ?? `${req.method} ${status}`,
+        });
+        return;
+      }
       logger[level](
         {
           reqId: id,

@@ -38,9 +38,9 @@ describe('methodGuard', () => {
     ['HEAD', '/api/v1/papers/abc'],
     ['PATCH', '/api/v1/papers/abc/status'],
     ['PUT', '/api/v1/papers/abc/file'],
-    // Two patterns match /users/me: the method of either passes.
+    // Two patterns match /users/me: the literal one owns it.
     ['GET', '/api/v1/users/me'],
-    ['PATCH', '/api/v1/users/me'],
+    ['PATCH', '/api/v1/users/someone'],
     ['GET', '/API/V1/PAPERS/'],
     // No route's path: not the guard's business (the 404 follows).
     ['DELETE', '/api/v1/nowhere'],
@@ -55,7 +55,10 @@ describe('methodGuard', () => {
   it.each([
     ['DELETE', '/api/v1/papers/abc', 'GET, HEAD, PATCH, OPTIONS'],
     ['POST', '/api/v1/papers/abc/status', 'PATCH, OPTIONS'],
-    ['DELETE', '/api/v1/users/me', 'GET, HEAD, PATCH, OPTIONS'],
+    // PATCH is /users/:externalId's: the literal /users/me owns this path.
+    ['DELETE', '/api/v1/users/me', 'GET, HEAD, OPTIONS'],
+    ['PATCH', '/api/v1/users/me', 'GET, HEAD, OPTIONS'],
+    ['GET', '/api/v1/users/someone', 'PATCH, OPTIONS'],
     ['PUT', '/api/v1/papers', 'GET, HEAD, POST, OPTIONS'],
   ])(
     'when %s %s is another method, then 405 with the path’s methods',

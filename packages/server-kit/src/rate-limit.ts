@@ -74,7 +74,14 @@ export function rateLimit(rateLimiter: RateLimiter) {
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
         setHeaders(res, rateLimiter.max, rejection);
-        next(new RateLimitedError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));
+        // The counter goes on past the limit: only the first refusal of the window is one over.
+        const isFirstInWindow = rejection.consumedPoints <= rateLimiter.max + 1;
+        next(
+          new RateLimitedError(
+            Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+            isFirstInWindow,
+          ),
+        );
         return;
       }
       next(rejection);

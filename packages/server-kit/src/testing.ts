@@ -95,7 +95,12 @@ export async function listen(
 }
 
 /** A pino destination that keeps every line, for assertions on logs. */
-export function captureLogs(): { destination: Writable; lines: () => Record<string, unknown>[] } {
+export function captureLogs(): {
+  destination: Writable;
+  lines: () => Record<string, unknown>[];
+  /** Everything written, as written. */
+  text: () => string;
+} {
   const chunks: string[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -105,6 +110,7 @@ export function captureLogs(): { destination: Writable; lines: () => Record<stri
   });
   return {
     destination,
+    text: () => chunks.join(''),
     lines: () =>
       chunks
         .join('')

@@ -2,8 +2,15 @@ import { createBranch, deleteBranch, listBranches, updateBranch } from '@qpc/dom
 import type { Branch } from '@qpc/domain';
 import { createBranchInput, updateBranchInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
-import { inputFor, listArgs, pageArgs, who } from './common.js';
-import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
+import {
+  inputFor,
+  listArgs,
+  pageArgs,
+  who,
+  IDEMPOTENCY_KEY_ARGUMENT,
+  idempotentCreate,
+} from './common.js';
+import type { IdArgs, UpdateArgs, CreateArgs } from './common.js';
 
 export const branchTypeDefs = /* GraphQL */ `
   """
@@ -67,7 +74,7 @@ export const branchTypeDefs = /* GraphQL */ `
 
   type Mutation {
     "Creates a branch ${who('catalog:write')}."
-    createBranch("The new branch." input: CreateBranchInput!): Branch!
+    createBranch("The new branch." input: CreateBranchInput! ${IDEMPOTENCY_KEY_ARGUMENT}): Branch!
     "Updates a branch ${who('catalog:write')}."
     updateBranch("The branch's id." id: ObjectID!, "Fields to change." input: UpdateBranchInput!): Branch!
     "Deletes a branch without semesters or offerings ${who('catalog:delete')}."
@@ -84,8 +91,10 @@ export const branchResolvers = {
       listBranches({ actor, viewer, query: listArgs(args) }),
   },
   Mutation: {
-    createBranch: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
-      createBranch({ actor, input: inputFor(createBranchInput, input) }),
+    createBranch: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+      idempotentCreate('createBranch', args, actor, () =>
+        createBranch({ actor, input: inputFor(createBranchInput, args.input) }),
+      ),
     updateBranch: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
       updateBranch({ actor, id, input: inputFor(updateBranchInput, input) }),
     deleteBranch: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {

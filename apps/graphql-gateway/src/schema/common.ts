@@ -1,5 +1,5 @@
-import { ACTIONS, NotFoundError, whoMay } from '@qpc/domain';
-import type { Action, ListUniversitiesQuery, Role } from '@qpc/domain';
+import { ACTIONS, NotFoundError, whoMay, withIdempotency } from '@qpc/domain';
+import type { Action, ListUniversitiesQuery, MaybeActor, Role } from '@qpc/domain';
 import {
   DIFFICULTIES,
   EXAM_TYPES,
@@ -243,6 +243,32 @@ export interface IdArgs {
 
 export interface InputArgs {
   input: unknown;
+}
+
+/** A create mutation's arguments: its input and, optionally, an idempotency key. */
+export interface CreateArgs {
+  input: unknown;
+  idempotencyKey?: string | null;
+}
+
+/** The SDL of a create mutation's `idempotencyKey` argument, with its description. */
+export const IDEMPOTENCY_KEY_ARGUMENT =
+  '"Optional: the same key, caller and input within 24 h returns the first result instead of creating again (REST: the Idempotency-Key header; 1 to 255 printable ASCII characters; another input is IDEMPOTENCY_KEY_REUSED, a retry while the first runs is CONFLICT)." idempotencyKey: String';
+
+/** Runs a create mutation under its idempotency key, by the domain's rule (withIdempotency). */
+export async function idempotentCreate<T>(
+  mutation: string,
+  args: CreateArgs,
+  actor: MaybeActor,
+  create: () => Promise<T>,
+): Promise<T> {
+  const call = {
+    actor,
+    key: args.idempotencyKey ?? undefined,
+    operation: `graphql ${mutation}`,
+    input: args.input,
+  };
+  return (await withIdempotency(call, create)).value;
 }
 
 export interface UpdateArgs {

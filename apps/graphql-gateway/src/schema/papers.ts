@@ -9,8 +9,16 @@ import {
 import type { Paper } from '@qpc/domain';
 import { createPaperInput, updatePaperInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
-import { inputFor, listArgs, pageArgs, required, who } from './common.js';
-import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
+import {
+  inputFor,
+  listArgs,
+  pageArgs,
+  required,
+  who,
+  IDEMPOTENCY_KEY_ARGUMENT,
+  idempotentCreate,
+} from './common.js';
+import type { IdArgs, UpdateArgs, CreateArgs } from './common.js';
 
 export const paperTypeDefs = /* GraphQL */ `
   """
@@ -133,7 +141,7 @@ export const paperTypeDefs = /* GraphQL */ `
 
   type Mutation {
     "Creates a paper as draft or pending ${who('catalog:write')}."
-    createPaper("The new paper." input: CreatePaperInput!): Paper!
+    createPaper("The new paper." input: CreatePaperInput! ${IDEMPOTENCY_KEY_ARGUMENT}): Paper!
     "Updates a paper ${who('catalog:write')}."
     updatePaper("The paper's id." id: ObjectID!, "Fields to change." input: UpdatePaperInput!): Paper!
     "Deletes a paper without questions ${who('catalog:delete')}."
@@ -161,8 +169,10 @@ export const paperResolvers = {
       getPaperBySlug({ actor, viewer, slug }),
   },
   Mutation: {
-    createPaper: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
-      createPaper({ actor, input: inputFor(createPaperInput, input) }),
+    createPaper: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+      idempotentCreate('createPaper', args, actor, () =>
+        createPaper({ actor, input: inputFor(createPaperInput, args.input) }),
+      ),
     updatePaper: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
       updatePaper({ actor, id, input: inputFor(updatePaperInput, input) }),
     deletePaper: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {

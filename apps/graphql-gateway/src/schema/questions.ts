@@ -11,8 +11,15 @@ import {
 import type { Question } from '@qpc/domain';
 import { createQuestionInput, updateQuestionInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
-import { inputFor, listArgs, pageArgs, who } from './common.js';
-import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
+import {
+  inputFor,
+  listArgs,
+  pageArgs,
+  who,
+  IDEMPOTENCY_KEY_ARGUMENT,
+  idempotentCreate,
+} from './common.js';
+import type { IdArgs, UpdateArgs, CreateArgs } from './common.js';
 
 export const questionTypeDefs = /* GraphQL */ `
   """
@@ -140,7 +147,7 @@ export const questionTypeDefs = /* GraphQL */ `
 
   type Mutation {
     "Creates a question ${who('catalog:write')}."
-    createQuestion("The new question." input: CreateQuestionInput!): Question!
+    createQuestion("The new question." input: CreateQuestionInput! ${IDEMPOTENCY_KEY_ARGUMENT}): Question!
     "Updates a question ${who('catalog:write')}."
     updateQuestion(
       "The question's id."
@@ -180,8 +187,10 @@ export const questionResolvers = {
     },
   },
   Mutation: {
-    createQuestion: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
-      createQuestion({ actor, input: inputFor(createQuestionInput, input) }),
+    createQuestion: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+      idempotentCreate('createQuestion', args, actor, () =>
+        createQuestion({ actor, input: inputFor(createQuestionInput, args.input) }),
+      ),
     updateQuestion: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
       updateQuestion({ actor, id, input: inputFor(updateQuestionInput, input) }),
     deleteQuestion: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {

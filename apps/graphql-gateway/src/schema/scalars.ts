@@ -4,6 +4,7 @@ import {
   MAX_QUERY_LENGTH,
   maxExamYear,
   MIN_EXAM_YEAR,
+  MIN_QUERY_WORD_LENGTH,
   searchQuerySchema,
   SORT_FIELDS,
   sortParam,
@@ -26,7 +27,7 @@ export type ScalarRule =
   | { kind: 'text' }
   | { kind: 'pattern'; pattern: string; maxLength: number }
   | { kind: 'sort'; fields: readonly string[] }
-  | { kind: 'search'; maxLength: number; stopWords: readonly string[] };
+  | { kind: 'search'; maxLength: number; stopWords: readonly string[]; minWordLength: number };
 
 /** The largest year a filter takes (a paper's own year is at most next year). */
 const MAX_FILTER_YEAR = 9999;
@@ -84,7 +85,12 @@ export const SCALAR_RULES: Record<string, ScalarRule> = {
       { kind, min, max: topOf(max) },
     ]),
   ),
-  SearchText: { kind: 'search', maxLength: MAX_QUERY_LENGTH, stopWords: [...STOP_WORDS] },
+  SearchText: {
+    kind: 'search',
+    maxLength: MAX_QUERY_LENGTH,
+    stopWords: [...STOP_WORDS],
+    minWordLength: MIN_QUERY_WORD_LENGTH,
+  },
   ...Object.fromEntries(
     Object.entries(SORT_SCALARS).map(([name, list]) => [
       name,
@@ -217,7 +223,7 @@ const SCALARS: Record<string, GraphQLScalarType> = Object.fromEntries(
     ),
     SearchText: checkedText(
       'SearchText',
-      `Words to find, 1 to ${MAX_QUERY_LENGTH} characters, with at least one word that is not a stop word (the, of, and, ...) or punctuation.`,
+      `Words to find, 1 to ${MAX_QUERY_LENGTH} characters, with at least one word (letters and digits) of ${MIN_QUERY_WORD_LENGTH} characters or more that is not a stop word (the, of, and, ...).`,
       searchText,
     ),
     ...Object.fromEntries(

@@ -1,8 +1,15 @@
 import { createSemester, deleteSemester, listSemesters, updateSemester } from '@qpc/domain';
 import { createSemesterInput, updateSemesterInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
-import { inputFor, listArgs, pageArgs, who } from './common.js';
-import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
+import {
+  inputFor,
+  listArgs,
+  pageArgs,
+  who,
+  IDEMPOTENCY_KEY_ARGUMENT,
+  idempotentCreate,
+} from './common.js';
+import type { IdArgs, UpdateArgs, CreateArgs } from './common.js';
 
 export const semesterTypeDefs = /* GraphQL */ `
   """
@@ -64,7 +71,7 @@ export const semesterTypeDefs = /* GraphQL */ `
 
   type Mutation {
     "Creates a semester ${who('catalog:write')}."
-    createSemester("The new semester." input: CreateSemesterInput!): Semester!
+    createSemester("The new semester." input: CreateSemesterInput! ${IDEMPOTENCY_KEY_ARGUMENT}): Semester!
     "Updates a semester ${who('catalog:write')}."
     updateSemester(
       "The semester's id."
@@ -86,8 +93,10 @@ export const semesterResolvers = {
       listSemesters({ actor, viewer, query: listArgs(args) }),
   },
   Mutation: {
-    createSemester: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
-      createSemester({ actor, input: inputFor(createSemesterInput, input) }),
+    createSemester: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+      idempotentCreate('createSemester', args, actor, () =>
+        createSemester({ actor, input: inputFor(createSemesterInput, args.input) }),
+      ),
     updateSemester: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
       updateSemester({ actor, id, input: inputFor(updateSemesterInput, input) }),
     deleteSemester: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {

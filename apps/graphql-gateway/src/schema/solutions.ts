@@ -8,8 +8,15 @@ import {
 } from '@qpc/domain';
 import { createSolutionInput, updateSolutionInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
-import { inputFor, listArgs, pageArgs, who } from './common.js';
-import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
+import {
+  inputFor,
+  listArgs,
+  pageArgs,
+  who,
+  IDEMPOTENCY_KEY_ARGUMENT,
+  idempotentCreate,
+} from './common.js';
+import type { IdArgs, UpdateArgs, CreateArgs } from './common.js';
 
 export const solutionTypeDefs = /* GraphQL */ `
   """
@@ -79,7 +86,7 @@ export const solutionTypeDefs = /* GraphQL */ `
 
   type Mutation {
     "Adds a solution to a question ${who('solution:create')}."
-    createSolution("The new solution." input: CreateSolutionInput!): Solution!
+    createSolution("The new solution." input: CreateSolutionInput! ${IDEMPOTENCY_KEY_ARGUMENT}): Solution!
     "Votes on someone else's solution: 1 up, -1 down, 0 withdraws ${who('solution:vote')}."
     voteSolution("The solution's id." id: ObjectID!, "1, -1 or 0." value: VoteValue!): Solution!
     "Changes the text of a solution ${who('solution:create')}, and only its author (REST: PATCH /solutions/:id)."
@@ -100,8 +107,10 @@ export const solutionResolvers = {
       getSolutionById({ actor, viewer, id }),
   },
   Mutation: {
-    createSolution: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
-      createSolution({ actor, input: inputFor(createSolutionInput, input) }),
+    createSolution: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+      idempotentCreate('createSolution', args, actor, () =>
+        createSolution({ actor, input: inputFor(createSolutionInput, args.input) }),
+      ),
     updateSolution: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
       updateSolution({ actor, id, input: inputFor(updateSolutionInput, input) }),
     deleteSolution: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {

@@ -7,8 +7,16 @@ import {
 import type { SubjectOffering } from '@qpc/domain';
 import { createSubjectOfferingInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
-import { inputFor, listArgs, pageArgs, required, who } from './common.js';
-import type { IdArgs, InputArgs } from './common.js';
+import {
+  inputFor,
+  listArgs,
+  pageArgs,
+  required,
+  who,
+  IDEMPOTENCY_KEY_ARGUMENT,
+  idempotentCreate,
+} from './common.js';
+import type { IdArgs, CreateArgs } from './common.js';
 
 export const subjectOfferingTypeDefs = /* GraphQL */ `
   """
@@ -86,7 +94,7 @@ export const subjectOfferingTypeDefs = /* GraphQL */ `
 
   type Mutation {
     "Creates a subject offering ${who('catalog:write')}."
-    createSubjectOffering("The new offering." input: CreateSubjectOfferingInput!): SubjectOffering!
+    createSubjectOffering("The new offering." input: CreateSubjectOfferingInput! ${IDEMPOTENCY_KEY_ARGUMENT}): SubjectOffering!
     "Deletes a subject offering without syllabus or papers ${who('catalog:delete')}."
     deleteSubjectOffering("The offering's id." id: ObjectID!): Boolean!
   }
@@ -103,8 +111,10 @@ export const subjectOfferingResolvers = {
       getSubjectOfferingById({ actor, viewer, id }),
   },
   Mutation: {
-    createSubjectOffering: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
-      createSubjectOffering({ actor, input: inputFor(createSubjectOfferingInput, input) }),
+    createSubjectOffering: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+      idempotentCreate('createSubjectOffering', args, actor, () =>
+        createSubjectOffering({ actor, input: inputFor(createSubjectOfferingInput, args.input) }),
+      ),
     deleteSubjectOffering: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
       await deleteSubjectOffering({ actor, id });
       return true;

@@ -7,8 +7,15 @@ import {
 } from '@qpc/domain';
 import { createSubjectInput, updateSubjectInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
-import { inputFor, listArgs, pageArgs, who } from './common.js';
-import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
+import {
+  inputFor,
+  listArgs,
+  pageArgs,
+  who,
+  IDEMPOTENCY_KEY_ARGUMENT,
+  idempotentCreate,
+} from './common.js';
+import type { IdArgs, UpdateArgs, CreateArgs } from './common.js';
 
 export const subjectTypeDefs = /* GraphQL */ `
   """
@@ -76,7 +83,7 @@ export const subjectTypeDefs = /* GraphQL */ `
 
   type Mutation {
     "Creates a subject ${who('catalog:write')}."
-    createSubject("The new subject." input: CreateSubjectInput!): Subject!
+    createSubject("The new subject." input: CreateSubjectInput! ${IDEMPOTENCY_KEY_ARGUMENT}): Subject!
     "Updates a subject ${who('catalog:write')}."
     updateSubject(
       "The subject's id."
@@ -100,8 +107,10 @@ export const subjectResolvers = {
       getSubjectBySlug({ actor, slug }),
   },
   Mutation: {
-    createSubject: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
-      createSubject({ actor, input: inputFor(createSubjectInput, input) }),
+    createSubject: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+      idempotentCreate('createSubject', args, actor, () =>
+        createSubject({ actor, input: inputFor(createSubjectInput, args.input) }),
+      ),
     updateSubject: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
       updateSubject({ actor, id, input: inputFor(updateSubjectInput, input) }),
     deleteSubject: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {

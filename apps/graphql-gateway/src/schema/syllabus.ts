@@ -14,7 +14,8 @@ import {
 import type { Module, Syllabus, Topic } from '@qpc/domain';
 import { createModuleInput, createTopicInput, updateSyllabusItemInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
-import { inputFor, who } from './common.js';
+import { inputFor, who, IDEMPOTENCY_KEY_ARGUMENT, idempotentCreate } from './common.js';
+import type { CreateArgs } from './common.js';
 
 export const syllabusTypeDefs = /* GraphQL */ `
   """
@@ -128,9 +129,9 @@ export const syllabusTypeDefs = /* GraphQL */ `
     "Initializes the syllabus of a subject offering ${who('catalog:write')}; one per offering."
     initSyllabus("The subject offering's id." subjectOfferingId: ObjectID!): Syllabus!
     "Creates a module in the syllabus of a subject offering ${who('catalog:write')}."
-    createModule("The new module." input: CreateModuleInput!): Module!
+    createModule("The new module." input: CreateModuleInput! ${IDEMPOTENCY_KEY_ARGUMENT}): Module!
     "Creates a topic in a module ${who('catalog:write')}."
-    createTopic("The new topic." input: CreateTopicInput!): Topic!
+    createTopic("The new topic." input: CreateTopicInput! ${IDEMPOTENCY_KEY_ARGUMENT}): Topic!
     "Renames or reorders a module ${who('catalog:write')}."
     updateModule("The module's id." id: ObjectID!, "Fields to change." input: UpdateSyllabusItemInput!): Module!
     "Renames or reorders a topic within its module ${who('catalog:write')}."
@@ -165,10 +166,14 @@ export const syllabusResolvers = {
       { subjectOfferingId }: { subjectOfferingId: string },
       { actor }: Ctx,
     ) => initSyllabus({ actor, input: { subjectOfferingId } }),
-    createModule: (_: unknown, { input }: { input: unknown }, { actor }: Ctx) =>
-      createModule({ actor, input: inputFor(createModuleInput, input) }),
-    createTopic: (_: unknown, { input }: { input: unknown }, { actor }: Ctx) =>
-      createTopic({ actor, input: inputFor(createTopicInput, input) }),
+    createModule: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+      idempotentCreate('createModule', args, actor, () =>
+        createModule({ actor, input: inputFor(createModuleInput, args.input) }),
+      ),
+    createTopic: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+      idempotentCreate('createTopic', args, actor, () =>
+        createTopic({ actor, input: inputFor(createTopicInput, args.input) }),
+      ),
     updateModule: (_: unknown, { id, input }: { id: string; input: unknown }, { actor }: Ctx) =>
       updateModule({ actor, id, input: inputFor(updateSyllabusItemInput, input) }),
     updateTopic: (_: unknown, { id, input }: { id: string; input: unknown }, { actor }: Ctx) =>

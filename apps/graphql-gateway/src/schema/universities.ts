@@ -8,8 +8,15 @@ import {
 import type { University } from '@qpc/domain';
 import { createUniversityInput, updateUniversityInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
-import { inputFor, listArgs, pageArgs, who } from './common.js';
-import type { IdArgs, InputArgs, UpdateArgs } from './common.js';
+import {
+  inputFor,
+  listArgs,
+  pageArgs,
+  who,
+  IDEMPOTENCY_KEY_ARGUMENT,
+  idempotentCreate,
+} from './common.js';
+import type { IdArgs, UpdateArgs, CreateArgs } from './common.js';
 
 export const universityTypeDefs = /* GraphQL */ `
   """
@@ -75,7 +82,7 @@ export const universityTypeDefs = /* GraphQL */ `
       isActive: ActiveFilter
       ${pageArgs('UniversitySort')}
     ): UniversityPage!
-    "An active university by slug (REST: GET /universities/:slug)."
+    "A university by slug; a soft-deleted one only for editors and admins (REST: GET /universities/:slug)."
     university("The university's slug." slug: Slug!): University
   }
 
@@ -84,7 +91,7 @@ export const universityTypeDefs = /* GraphQL */ `
   """
   type Mutation {
     "Creates a university ${who('catalog:write')}."
-    createUniversity("The new university." input: CreateUniversityInput!): University!
+    createUniversity("The new university." input: CreateUniversityInput! ${IDEMPOTENCY_KEY_ARGUMENT}): University!
     "Updates a university ${who('catalog:write')}; isActive needs catalog:delete ${who('catalog:delete')}."
     updateUniversity(
       "The university's id."
@@ -108,8 +115,10 @@ export const universityResolvers = {
       getUniversityBySlug({ actor, slug }),
   },
   Mutation: {
-    createUniversity: (_: unknown, { input }: InputArgs, { actor }: Ctx) =>
-      createUniversity({ actor, input: inputFor(createUniversityInput, input) }),
+    createUniversity: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+      idempotentCreate('createUniversity', args, actor, () =>
+        createUniversity({ actor, input: inputFor(createUniversityInput, args.input) }),
+      ),
     updateUniversity: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
       updateUniversity({ actor, id, input: inputFor(updateUniversityInput, input) }),
     deleteUniversity: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {

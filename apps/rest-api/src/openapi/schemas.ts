@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RANGE_NOT_SATISFIABLE',
   'RATE_LIMITED',
+  'IDEMPOTENCY_KEY_REUSED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const satisfies readonly ErrorCode[];

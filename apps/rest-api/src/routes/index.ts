@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '@qpc/config';
+import { withIdempotency } from '@qpc/domain';
 import { actorOf } from '@qpc/server-kit';
 import { Router } from 'express';
 import type { Express, Request, Response } from 'express';
@@ -100,7 +101,17 @@ async function respond(
     if (extra) for (const key of Object.keys(extra)) body[key] = page[key];
     res.status(200).json(body);
   } else if (route.response.kind === 'created') {
-    const data = await route.handler(ctx);
+    // A retry with the same Idempotency-Key gets the first answer again (the domain's rule).
+    const { value: data, isReplayed } = await withIdempotency(
+      {
+        actor: ctx.actor,
+        key: req.get('idempotency-key'),
+        operation: `rest ${route.method.toUpperCase()} ${route.path}`,
+        input: { params: req.params, body: ctx.body },
+      },
+      () => route.handler(ctx),
+    );
+    if (isReplayed) res.setHeader('Idempotent-Replayed', 'true');
     res.status(201).location(route.response.location(data)).json({ success: true, data });
   } else if (route.response.kind === 'no-content') {
     await route.handler(ctx);

@@ -47,7 +47,7 @@ export const universityRoutes: RouteDefinition[] = [
     tag,
     operationId: 'getUniversityBySlug',
     summary: 'Read a university by slug',
-    description: 'Soft-deleted universities are not found.',
+    description: `A soft-deleted university is found by callers with role ${whoMay('paper:read-unapproved')} only (404 for anyone else).`,
     action: null,
     params: slugParams,
     response: item(University),

@@ -9,6 +9,8 @@ export interface RunningApp {
   url: string;
   config: Config;
   logs: () => Record<string, unknown>[];
+  /** The log as written (bytes count). */
+  logText: () => string;
   close: () => Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startApp(
     url: server.url,
     config,
     logs: capture.lines,
+    logText: capture.text,
     async close() {
       await server.close();
       await rateLimiter.close();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { objectId } from '../common-schemas.js';
 import { paginationQuery } from '../list-query.js';
 import { MIN_EXAM_YEAR } from '../paper/schema.js';
-import { queryTerms } from './tokens.js';
+import { allWordsOf, MIN_QUERY_WORD_LENGTH, queryTerms } from './tokens.js';
 
 /** What search finds. */
 export const SEARCH_TYPES = ['question', 'paper', 'subject'] as const;
@@ -11,21 +11,45 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
 /** Longest accepted query, in characters. */
 export const MAX_QUERY_LENGTH = 100;
 
+/**
+ * Why a query finds nothing to search for, in words, or undefined when it has a searchable word.
+ * One reason, the first that applies, so REST and GraphQL name the same one.
+ */
+export function unsearchableReason(q: string): string | undefined {
+  if (queryTerms(q).length > 0) return undefined;
+  const words = allWordsOf(q);
+  if (words.length === 0)
+    return 'q has no searchable word: words are letters and digits (punctuation, symbols and emoji are not searched)';
+  if (words.every((word) => word.length < MIN_QUERY_WORD_LENGTH))
+    return `q must contain a word of at least ${MIN_QUERY_WORD_LENGTH} characters (single letters and digits are not searched)`;
+  return `q must contain a word that is not a stop word (the, of, and, ...) and has at least ${MIN_QUERY_WORD_LENGTH} characters`;
+}
+
+/** The query text: each rule stops the checks, so a refusal names one reason. */
+const queryText = z
+  .string({ message: 'q is required' })
+  .min(1, { message: 'q must not be empty', abort: true })
+  .max(MAX_QUERY_LENGTH, {
+    message: `q must be at most ${MAX_QUERY_LENGTH} characters`,
+    abort: true,
+  })
+  .refine((value) => !value.includes('\u0000'), {
+    message: 'q must not contain null bytes',
+    abort: true,
+  })
+  .superRefine((value, ctx) => {
+    const reason = unsearchableReason(value);
+    if (reason) ctx.addIssue({ code: 'custom', message: reason });
+  });
+
 export const searchQuerySchema = paginationQuery
   .extend({
-    q: z
-      .string({ message: 'q is required' })
-      .min(1, 'q must not be empty')
-      .max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`)
-      .refine((value) => !value.includes('\u0000'), 'q must not contain null bytes')
-      .refine(
-        (value) => queryTerms(value).length > 0,
-        'q must contain at least one word that is not a stop word (the, of, and, ...) or punctuation',
-      )
-      .describe(
-        `Words to find (1 to ${MAX_QUERY_LENGTH} characters). Every word must match, ignoring case and accents; ` +
-          'a word matches the same word stem (sorting finds sorted) or the start of a word (algo finds algorithm).',
-      ),
+    q: queryText.describe(
+      `Words to find (1 to ${MAX_QUERY_LENGTH} characters). Every word must match, ignoring case and accents; ` +
+        'a word matches the same word stem (sorting finds sorted) or the start of a word (algo finds algorithm). ' +
+        `Words are runs of letters and digits; stop words (the, of, and, ...) and words under ${MIN_QUERY_WORD_LENGTH} characters are left out, ` +
+        'and at least one word must remain (else 400 naming the reason).',
+    ),
     type: z
       .enum(SEARCH_TYPES, { message: `type must be one of ${SEARCH_TYPES.join(', ')}` })
       .optional()

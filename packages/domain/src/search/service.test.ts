@@ -226,8 +226,10 @@ describe('searchCatalog input', () => {
     ['empty', { q: '' }, 'q must not be empty'],
     ['over 100 characters', { q: 'a'.repeat(101) }, 'q must be at most 100 characters'],
     ['only stop words', { q: 'the of and' }, 'stop word'],
-    ['only punctuation', { q: '?!... --' }, 'stop word'],
-    ['only spaces', { q: '   ' }, 'stop word'],
+    ['only punctuation', { q: '?!... --' }, 'no searchable word'],
+    ['only spaces', { q: '   ' }, 'no searchable word'],
+    ['an emoji', { q: '😀' }, 'no searchable word'],
+    ['one letter', { q: 'e' }, 'at least 2 characters'],
     ['a null byte', { q: 'a\u0000b' }, 'null bytes'],
   ])('when q is %s, then it is refused naming q', async (_label, query, message) => {
     const error = await search(query).catch((e: unknown) => e);

@@ -20,6 +20,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/** Shortest query word searched for: a single letter or digit is left out of a query. */
+export const MIN_QUERY_WORD_LENGTH = 2;
+
 /** Shortest prefix stored, and shortest query word matched as a prefix. */
 export const MIN_PREFIX = 4;
 /** Longest prefix stored: a longer lookup is cut to it (the full word is checked in code). */
@@ -186,12 +189,20 @@ export interface QueryTerm {
 
 const lookupOf = (token: string) => token.slice(0, MAX_PREFIX);
 
-/** The distinct terms of a query, in order (empty when it holds only stop words or punctuation). */
+/** Every word of a text, folded, stop words and single letters included: what a query offers. */
+export function allWordsOf(text: string): string[] {
+  return fold(text).split(NON_WORD).filter(Boolean);
+}
+
+/**
+ * The distinct terms of a query, in order: its searchable words of at least MIN_QUERY_WORD_LENGTH
+ * characters (empty when it holds only stop words, single letters or punctuation).
+ */
 export function queryTerms(q: string): QueryTerm[] {
   const seen = new Set<string>();
   const terms: QueryTerm[] = [];
   for (const word of wordsOf(q)) {
-    if (seen.has(word)) continue;
+    if (seen.has(word) || word.length < MIN_QUERY_WORD_LENGTH) continue;
     seen.add(word);
     const stem = stemOf(word);
     const lookups =

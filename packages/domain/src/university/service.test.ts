@@ -128,14 +128,26 @@ describe('getUniversityBySlug and getUniversityById', () => {
     expect(await getUniversityById({ actor: undefined, id: created.id })).toEqual(created);
   });
 
-  it('when the university is soft-deleted, then both reads are 404', async () => {
+  it('when the university is soft-deleted, then both reads are 404 for anonymous and normal callers', async () => {
     const created = await university();
     await deleteUniversity({ actor: actors.admin, id: created.id });
-    const bySlug = await getUniversityBySlug({ actor: null, slug: created.slug }).catch((e) => e);
-    const byId = await getUniversityById({ actor: actors.admin, id: created.id }).catch((e) => e);
-    expect(bySlug.status).toBe(404);
-    expect(byId.status).toBe(404);
-    expect(byId.message).toBe('University not found');
+    for (const actor of [null, actors.normal]) {
+      const bySlug = await getUniversityBySlug({ actor, slug: created.slug }).catch((e) => e);
+      const byId = await getUniversityById({ actor, id: created.id }).catch((e) => e);
+      expect(bySlug.status).toBe(404);
+      expect(byId.status).toBe(404);
+      expect(byId.message).toBe('University not found');
+    }
+  });
+
+  it('when the university is soft-deleted, then editors and admins still read it by slug and by id', async () => {
+    const created = await university();
+    await deleteUniversity({ actor: actors.admin, id: created.id });
+    for (const actor of [actors.editor, actors.admin]) {
+      const bySlug = await getUniversityBySlug({ actor, slug: created.slug });
+      expect(bySlug).toMatchObject({ id: created.id, isActive: false });
+      expect(await getUniversityById({ actor, id: created.id })).toEqual(bySlug);
+    }
   });
 
   it('when the slug or id is unknown, then it is 404; when malformed, then 400', async () => {

@@ -10,6 +10,7 @@ import { paginate } from '../pagination.js';
 import { literalRegex } from '../search.js';
 import { toDto } from '../serialize.js';
 import { createWithSlug, slugSchema } from '../slug.js';
+import { seesAll } from '../visibility.js';
 import { startContentSweep } from './content-sweep.js';
 import { UNIVERSITY_ORDER, UniversityModel } from './model.js';
 import type { University } from './schema.js';
@@ -40,21 +41,30 @@ export async function listUniversities({
   return paginate<University>(UniversityModel, filter, UNIVERSITY_ORDER, request, toUniversity);
 }
 
-/** Reads an active university by slug (404 when missing or soft-deleted). */
+/** The university read, when the caller may see it: a soft-deleted one only for editors and admins. */
+function readable(actor: MaybeActor, doc: { isActive?: unknown } | null): University {
+  if (!doc || (doc.isActive !== true && !seesAll(actor))) throw notFound();
+  return toUniversity(doc);
+}
+
+/**
+ * Reads a university by slug: 404 when missing, or soft-deleted and the caller is not an editor
+ * or admin (they read it, as they see everything under it).
+ */
 export async function getUniversityBySlug({
+  actor,
   slug,
 }: {
   actor?: MaybeActor;
   slug: string;
 }): Promise<University> {
   const parsed = parseInput(slugSchema, slug, 'slug');
-  const doc = await UniversityModel.findOne({ slug: parsed, isActive: true }).lean();
-  if (!doc) throw notFound();
-  return toUniversity(doc);
+  return readable(actor, await UniversityModel.findOne({ slug: parsed }).lean());
 }
 
-/** Reads an active university by id (404 when missing or soft-deleted). */
+/** Reads a university by id: 404 as for getUniversityBySlug. */
 export async function getUniversityById({
+  actor,
   id,
 }: {
   actor?: MaybeActor;
@@ -62,10 +72,7 @@ export async function getUniversityById({
 }): Promise<University> {
   const parsed = parseInput(objectId, id, 'id');
   // By _id alone (the only indexed lookup on FerretDB), then the active flag in code.
-  const found = await UniversityModel.findById(parsed).lean();
-  const doc = found?.isActive ? found : null;
-  if (!doc) throw notFound();
-  return toUniversity(doc);
+  return readable(actor, await UniversityModel.findById(parsed).lean());
 }
 
 /** Creates a university (admin or editor); the slug is generated from the name unless given. */

@@ -67,10 +67,14 @@ def _sort(fields: list[str]) -> st.SearchStrategy[str]:
     return signed.map(",".join).filter(lambda value: len(value) <= 200)
 
 
-def _search(max_length: int, stop_words: list[str]) -> st.SearchStrategy[str]:
+def _search(
+    max_length: int, stop_words: list[str], min_word_length: int
+) -> st.SearchStrategy[str]:
     stop = frozenset(stop_words)
     word = st.text(WORD_CHARACTERS, min_size=1, max_size=10)
-    content_word = word.filter(lambda value: value.lower() not in stop)
+    content_word = st.text(WORD_CHARACTERS, min_size=min_word_length, max_size=10).filter(
+        lambda value: value.lower() not in stop
+    )
     filler = st.lists(st.one_of(word, st.sampled_from(stop_words)), max_size=3)
     separator = st.sampled_from([" ", ", ", " - ", "? "])
     return (
@@ -99,7 +103,7 @@ def _value_nodes(rule: dict[str, Any]) -> st.SearchStrategy[graphql.ValueNode]:
     if kind == "sort":
         return _sort(rule["fields"]).map(nodes.String)
     if kind == "search":
-        return _search(rule["maxLength"], rule["stopWords"]).map(nodes.String)
+        return _search(rule["maxLength"], rule["stopWords"], rule["minWordLength"]).map(nodes.String)
     # A new kind of rule needs a strategy here; generating anything else would test nothing.
     raise ValueError(f"no strategy for scalar rule {rule!r}")
 
