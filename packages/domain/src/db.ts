@@ -36,6 +36,8 @@ export async function connectDatabase(options: ConnectOptions): Promise<typeof m
     await backfillAncestorKeys();
     const { backfillSearch } = await import('./search/backfill.js');
     await backfillSearch();
+    const { backfillSimilar } = await import('./similar/backfill.js');
+    await backfillSimilar();
   }
   return mongoose;
 }

@@ -18,6 +18,7 @@ import { getPaperById } from '../paper/service.js';
 import { PdfInspector, tooLargeError } from './inspect.js';
 import { beginFileOperation, settleAbandonedOperations } from './operations.js';
 import { readStoredPdf } from './read-stored.js';
+import { discardPaperDrafts, startPaperDrafts } from '../drafts/compute.js';
 import type { ByteRange } from './schema.js';
 import { openStoredFile, StoredFileWriter } from './storage.js';
 
@@ -120,7 +121,8 @@ export async function uploadPaperFile({
     const other = holders.find((p) => !p._id.equals(paperId));
     if (other) throw duplicateOf(other.slug);
     // Read back and parsed as a PDF (415 saying why): only a readable PDF is attached.
-    await readStoredPdf(fileId, size);
+    const content = await readStoredPdf(fileId, size);
+    if (!content) throw new ValidationError('The upload was removed before it was attached');
     const file: StoredPaperFile = { fileId, size, sha256, uploadedAt: new Date() };
     const before = await PaperModel.findOneAndUpdate(
       { _id: paperId },
@@ -145,6 +147,7 @@ export async function uploadPaperFile({
       );
       throw duplicateOf(rival.slug);
     }
+    await startPaperDrafts(new Types.ObjectId(paperId), fileId, content);
     return await getPaperById({ actor, id: paperId });
   } finally {
     await op.finish([replaced]);
@@ -217,6 +220,7 @@ export async function deletePaperFile({
       .lean<PaperFileHolder>()
       .exec();
     detached = before?.file?.fileId;
+    await discardPaperDrafts(paperId);
   } finally {
     await op.finish([detached]);
   }

@@ -4,6 +4,7 @@ import { baseSchemaOptions, ObjectIdType } from '../model-helpers.js';
 import { DIFFICULTIES, QUESTION_TYPES } from './schema.js';
 import { PAPER_STATUSES } from '../paper/schema.js';
 import { searchable } from '../search/indexing.js';
+import { similarity } from '../similar/plugin.js';
 
 const questionSchema = new Schema(
   {
@@ -37,6 +38,7 @@ questionSchema.index({ moduleId: 1, createdAt: -1 });
 questionSchema.index({ topicId: 1, createdAt: -1 });
 questionSchema.index({ type: 1, difficulty: 1, isVerified: 1, createdAt: -1 });
 searchable(questionSchema, { title: ['slug'], body: ['text'] });
+similarity(questionSchema);
 
 export type QuestionDoc = InferSchemaType<typeof questionSchema>;
 export const QuestionModel = model('Question', questionSchema);
