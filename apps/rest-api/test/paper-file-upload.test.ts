@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { mongoose } from '@qpc/domain/testing';
 import { paperSchema } from '@qpc/domain/schemas';
@@ -42,6 +43,12 @@ describe('uploading paper files over REST', () => {
       ['HTML', Buffer.from('<html><body>not a pdf</body></html>'), 'text/html'],
       ['JSON', Buffer.from('{"file":"%PDF-"}'), 'application/json'],
       ['an empty body', Buffer.alloc(0), 'application/pdf'],
+      ['%PDF- alone', Buffer.from('%PDF-'), 'application/pdf'],
+      [
+        '%PDF- and 5 KB of random bytes',
+        Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(5 * 1024)]),
+        'application/pdf',
+      ],
     ])(
       'when the body is %s, then 415 UNSUPPORTED_MEDIA_TYPE and nothing is kept',
       async (_what, body, type) => {

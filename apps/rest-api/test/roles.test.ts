@@ -30,7 +30,7 @@ import {
   rolesFor,
   uploadPaperFile,
 } from '@qpc/domain';
-import { samplePdf } from '@qpc/domain/testing';
+import { paperDraftsSettled, samplePdf } from '@qpc/domain/testing';
 
 type Statuses = Record<CallerKind, number>;
 interface Prepared {
@@ -445,6 +445,29 @@ describe('role matrix', () => {
         prepare: async () => ({ path: `/papers/${(await paperWithFile()).id}/file` }),
         expected: admins(204),
       },
+      {
+        method: 'GET',
+        route: '/papers/:id/drafts',
+        prepare: fixed(`/papers/${tree.paper.id}/drafts`),
+        expected: editors(200),
+      },
+      {
+        method: 'POST',
+        route: '/papers/:id/drafts/accept',
+        prepare: async () => {
+          const paper = await makePaper(a(), tree.offering.id);
+          const pdf = samplePdf(`Paper ${uid()}`, ['1. Define entropy. [2 marks]']);
+          await uploadPaperFile({
+            actor: a(),
+            id: paper.id,
+            body: Readable.from([pdf]),
+            maxBytes: pdf.length,
+          });
+          await paperDraftsSettled(paper.id);
+          return { path: `/papers/${paper.id}/drafts/accept`, body: { drafts: [{ index: 0 }] } };
+        },
+        expected: editors(201),
+      },
 
       { method: 'GET', route: '/questions', prepare: fixed('/questions'), expected: open() },
       {
@@ -457,6 +480,12 @@ describe('role matrix', () => {
         method: 'GET',
         route: '/questions/:id',
         prepare: fixed(`/questions/${tree.question.id}`),
+        expected: open(),
+      },
+      {
+        method: 'GET',
+        route: '/questions/:id/similar',
+        prepare: fixed(`/questions/${tree.question.id}/similar`),
         expected: open(),
       },
       {
@@ -616,7 +645,8 @@ describe('role matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Each paper-file row parses its PDF in a worker thread: generous on a busy machine.
+  }, 180_000);
 
   it('when a caller sends a token, then the answer carries Cache-Control: no-store; anonymous reads do not', async () => {
     const signedIn = await call('GET', `/universities/${tree.university.slug}`, {

@@ -40,6 +40,8 @@ export async function connectDatabase(options: ConnectOptions): Promise<typeof m
     void resumeContentSweeps().catch(() => undefined);
     const { backfillSearch } = await import('./search/backfill.js');
     await backfillSearch();
+    const { backfillSimilar } = await import('./similar/backfill.js');
+    await backfillSimilar();
   }
   return mongoose;
 }

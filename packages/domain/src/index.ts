@@ -252,6 +252,12 @@ export type { SearchQuery, SearchHit, SearchFacets, SearchType } from './search/
 export { reindexSearch, backfillSearch } from './search/backfill.js';
 export { SEARCH_TERMS_COLLECTION } from './search/terms.js';
 export { getSubjectOfferingCoverage } from './syllabus-coverage/service.js';
+export { acceptDrafts, getPaperDrafts } from './drafts/service.js';
+export { resumePendingDrafts } from './drafts/compute.js';
+export type { AcceptDraftsInput, Draft, PaperDrafts } from './drafts/schema.js';
+export { listSimilarQuestions } from './similar/service.js';
+export { backfillSimilar, reindexSimilar } from './similar/backfill.js';
+export type { SimilarQuestion } from './similar/schema.js';
 export type {
   Coverage,
   CoverageStats,

@@ -9,3 +9,4 @@ export { PaperModel } from './paper/model.js';
 export { QuestionModel } from './question/model.js';
 export { SolutionModel, VoteModel } from './solution/model.js';
 export { UserModel } from './user/model.js';
+export { DraftClaimModel, PaperDraftsModel } from './drafts/model.js';

@@ -165,6 +165,17 @@ export {
   MAX_QUERY_LENGTH,
 } from './search/schema.js';
 export { MIN_QUERY_WORD_LENGTH, STOP_WORDS } from './search/tokens.js';
+export {
+  acceptDraftsInput,
+  DRAFT_STATUSES,
+  DRAFT_TYPES,
+  draftSchema,
+  paperDraftsSchema,
+  similarQuestionRefSchema,
+} from './drafts/schema.js';
+export type { AcceptDraftsInput, Draft, PaperDrafts } from './drafts/schema.js';
+export { similarQuestionSchema } from './similar/schema.js';
+export type { SimilarQuestion } from './similar/schema.js';
 export type { SearchQuery, SearchHit, SearchFacets, SearchType } from './search/schema.js';
 export {
   coverageSchema,

@@ -1,10 +1,16 @@
 import { Types } from 'mongoose';
 
-// Internal fields no DTO carries: the version key, and the search keys (`searchKeys0`...,
+// Internal fields no DTO carries: the version key, the similar-question band keys
+// (`similarBands`, similar/plugin.ts), and the search keys (`searchKeys0`...,
 // search/tokens.ts; `searchKeys` and `searchTitleKeys` of documents the search-2 backfill has not
 // reached yet).
 function isInternal(key: string): boolean {
-  return key === '__v' || key === 'searchTitleKeys' || key.startsWith('searchKeys');
+  return (
+    key === '__v' ||
+    key === 'similarBands' ||
+    key === 'searchTitleKeys' ||
+    key.startsWith('searchKeys')
+  );
 }
 
 const twoDigits = (n: number): string => (n < 10 ? `0${n}` : `${n}`);

@@ -18,3 +18,6 @@ export {
 export { mongoose } from './db.js';
 export { attachSamplePaperFiles, samplePdf } from './paper-file/sample-pdf.js';
 export type { SamplePaper } from './paper-file/sample-pdf.js';
+export { paperDraftsSettled } from './drafts/compute.js';
+export { assemblePdf, pdfStream, textPdf } from './pdf/write.js';
+export type { PdfLine } from './pdf/write.js';

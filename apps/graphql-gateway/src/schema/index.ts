@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { GatewayContext } from '../context.js';
 import { branchResolvers, branchTypeDefs } from './branches.js';
 import { commonTypeDefs, enumResolvers } from './common.js';
+import { draftResolvers, draftTypeDefs } from './drafts.js';
 import { paperFileResolvers, paperFileTypeDefs } from './paper-files.js';
 import { paperResolvers, paperTypeDefs } from './papers.js';
 import { questionResolvers, questionTypeDefs } from './questions.js';
@@ -33,6 +34,7 @@ export const typeDefs = [
   questionTypeDefs,
   solutionTypeDefs,
   paperFileTypeDefs,
+  draftTypeDefs,
   userTypeDefs,
   searchTypeDefs,
 ];
@@ -63,6 +65,7 @@ export function buildSchema(info: { version: string; startedAt: number }): Graph
       questionResolvers,
       solutionResolvers,
       paperFileResolvers,
+      draftResolvers,
       userResolvers,
       searchResolvers,
     ],

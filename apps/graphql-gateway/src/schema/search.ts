@@ -15,7 +15,9 @@ const STATS_FIELDS = `"Questions asked."
     "Number of questions per exam type of their paper (every type present)."
     examTypes: [ExamTypeCount!]!
     "In how many of the offering's latest sittings (at most 5) it was asked."
-    askedInLast: AskedInLast!`;
+    askedInLast: AskedInLast!
+    "Questions also asked in another sitting of the offering (a near-identical question, Jaccard index at least 0.5)."
+    repeated: Int!`;
 
 export const searchTypeDefs = /* GraphQL */ `
   "One search hit: a question, paper or subject, ranked by relevance."

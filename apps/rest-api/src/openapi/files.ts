@@ -14,7 +14,7 @@ export const FILE_ERROR_RESPONSES = {
   UnsupportedMediaType: {
     status: 415,
     description:
-      'UNSUPPORTED_MEDIA_TYPE: the upload is not what the operation takes (a paper file that does not start with `%PDF-`).',
+      'UNSUPPORTED_MEDIA_TYPE: the upload is not what the operation takes (a paper file that is not a PDF the parser opens within its limits; the message says why).',
   },
   RangeNotSatisfiable: {
     status: 416,

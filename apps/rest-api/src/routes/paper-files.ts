@@ -95,7 +95,8 @@ export const paperFileRoutes: RouteDefinition[] = [
     operationId: 'uploadPaperFile',
     summary: 'Upload the PDF of a paper',
     description:
-      'The body is the PDF itself (`Content-Type: application/pdf`), streamed: it must start with `%PDF-` (else 415) and ' +
+      'The body is the PDF itself (`Content-Type: application/pdf`), streamed: it must start with `%PDF-` and open with a ' +
+      'PDF parser (at least one page, within its time, memory, page and size limits), else 415 saying why; it must ' +
       'be at most `PAPER_FILE_MAX_BYTES` (20 MiB by default; else 413, also while streaming, with nothing kept). ' +
       "A new upload replaces the paper's file. Answers the paper with its `file` (`size`, `sha256`, `uploadedAt`).",
     action: 'catalog:write',

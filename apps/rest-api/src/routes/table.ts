@@ -2,6 +2,7 @@
 // (../openapi/document.ts). Order matters where paths overlap: `/questions/slug/:slug` before
 // `/questions/:id`, `/users/me` before `/users/:externalId`.
 import { branchRoutes } from './branches.js';
+import { draftRoutes, similarRoutes } from './drafts.js';
 import { paperFileRoutes } from './paper-files.js';
 import { paperRoutes } from './papers.js';
 import { questionRoutes } from './questions.js';
@@ -25,7 +26,9 @@ export const routeTable: readonly RouteDefinition[] = [
   ...syllabusRoutes,
   ...paperRoutes,
   ...paperFileRoutes,
+  ...draftRoutes,
   ...questionRoutes,
+  ...similarRoutes,
   ...solutionRoutes,
   ...userRoutes,
 ];

@@ -16,7 +16,8 @@ function notPdfError(): UnsupportedMediaTypeError {
 }
 
 /**
- * Passes a body through unchanged while checking it: the first bytes must be `%PDF-` (415),
+ * Passes a body through unchanged while checking it: the first bytes must be `%PDF-` (415; the
+ * whole file is parsed once stored, read-stored.ts),
  * the total must stay within `maxBytes` (413, raised as soon as it is passed), and the SHA-256
  * is computed on the way. Nothing is buffered beyond the first five bytes.
  */

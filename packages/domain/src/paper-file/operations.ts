@@ -8,6 +8,7 @@ import mongoose, { Types } from 'mongoose';
 import { ServiceUnavailableError } from '../errors.js';
 import { PaperModel } from '../paper/model.js';
 import { deleteStoredFile, fileDocs, PAPER_FILE_BUCKET } from './storage.js';
+import { discardPaperDrafts, resumePendingDrafts } from '../drafts/compute.js';
 
 interface OperationDoc {
   _id: Types.ObjectId;
@@ -141,15 +142,21 @@ export async function deleteUnreferencedFiles(
 export interface SweepResult {
   operations: number;
   files: number;
+  /** Drafts left pending (a restart, an outage) whose reading started again. */
+  drafts: number;
 }
 
-/** Settles abandoned operations, then deletes unreferenced stored files (see both). */
+/**
+ * Settles abandoned operations, deletes unreferenced stored files (see both), then starts reading
+ * again the drafts left pending (drafts/compute.ts).
+ */
 export async function sweepPaperFiles(
   options: { abandonedAfterMs?: number } = {},
 ): Promise<SweepResult> {
   const operationsSettled = await settleAbandonedOperations(options.abandonedAfterMs);
   const files = await deleteUnreferencedFiles(options.abandonedAfterMs);
-  return { operations: operationsSettled, files };
+  const drafts = await resumePendingDrafts();
+  return { operations: operationsSettled, files, drafts };
 }
 
 /**
@@ -186,6 +193,7 @@ export async function withPaperFileRemoval(
   const op = await beginFileOperation(paperId, [paper.file.fileId]);
   try {
     await remove();
+    await discardPaperDrafts(paperId);
   } finally {
     await op.finish();
   }

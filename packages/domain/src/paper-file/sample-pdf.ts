@@ -1,49 +1,20 @@
-// Small, valid one-page PDFs made in code, for the sample catalog and the tests: no file is
-// downloaded or checked in.
+// Small, valid one-page PDFs made in code (../pdf/write.ts), for the sample catalog and the tests.
 import { Readable } from 'node:stream';
 import type { Actor } from '../access.js';
+import { textPdf } from '../pdf/write.js';
 import { uploadPaperFile } from './service.js';
-
-/** Text as a PDF literal string: printable ASCII only, with `\`, `(` and `)` escaped. */
-function pdfText(value: string): string {
-  const ascii = value.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
-  return `(${ascii.replace(/[\\()]/g, (c) => `\\${c}`)})`;
-}
 
 /**
  * A one-page A4 PDF showing `title` and the given lines in Helvetica: a few hundred bytes with a
  * correct cross-reference table, readable by any PDF viewer.
  */
 export function samplePdf(title: string, lines: readonly string[] = []): Buffer {
-  const text = [
-    'BT',
-    '/F1 18 Tf',
-    '72 770 Td',
-    `${pdfText(title)} Tj`,
-    '/F1 11 Tf',
-    ...lines.flatMap((line) => ['0 -22 Td', `${pdfText(line)} Tj`]),
-    'ET',
-  ].join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    `<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}\nendstream`,
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(Buffer.byteLength(body, 'latin1'));
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xrefAt = Buffer.byteLength(body, 'latin1');
-  // Each entry is exactly 20 bytes: 10-digit offset, 5-digit generation, type, space, newline.
-  const entries = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`);
-  body +=
-    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries.join('')}` +
-    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  return textPdf([
+    [
+      { x: 72, y: 770, text: title, size: 18 },
+      ...lines.map((text, i) => ({ x: 72, y: 748 - 22 * i, text })),
+    ],
+  ]);
 }
 
 /** A paper of the sample catalog that gets a generated PDF. */

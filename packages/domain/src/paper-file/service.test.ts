@@ -104,6 +104,21 @@ describe('uploadPaperFile', () => {
     expect((await getPaperById({ actor: actors.admin, id: paper.id })).file).toBeNull();
   });
 
+  it('when the body starts with %PDF- but is no PDF, then 415 saying why and nothing is stored', async () => {
+    const paper = await makePaper(offeringId);
+    const before = await storedState();
+    for (const body of [
+      Buffer.from('%PDF-'),
+      Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(randomUUID().repeat(140))]),
+    ]) {
+      const error = await upload(actors.editor, paper.id, body).catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect((error as Error).message).toMatch(/^The file could not be read as a PDF \(.+\)$/);
+    }
+    expect(await storedState()).toEqual(before);
+    expect((await getPaperById({ actor: actors.admin, id: paper.id })).file).toBeNull();
+  });
+
   it('when the body grows past the limit while streaming, then 413 and none of its chunks remain', async () => {
     const paper = await makePaper(offeringId);
     const before = await storedState();

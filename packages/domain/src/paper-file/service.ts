@@ -17,6 +17,8 @@ import type { Paper } from '../paper/schema.js';
 import { getPaperById } from '../paper/service.js';
 import { PdfInspector, tooLargeError } from './inspect.js';
 import { beginFileOperation, settleAbandonedOperations } from './operations.js';
+import { readStoredPdf } from './read-stored.js';
+import { discardPaperDrafts, startPaperDrafts } from '../drafts/compute.js';
 import type { ByteRange } from './schema.js';
 import { openStoredFile, StoredFileWriter } from './storage.js';
 
@@ -78,9 +80,9 @@ async function storeBody(options: {
 }
 
 /**
- * Uploads a paper's PDF (editors and admins), streamed: it must start with `%PDF-` (415) and
- * stay within `maxBytes` (413); a file whose SHA-256 another paper already has is 409 naming
- * that paper. It replaces the paper's previous file. `declaredLength` (Content-Length) lets an
+ * Uploads a paper's PDF (editors and admins), streamed: it must start with `%PDF-` and open
+ * as a PDF of at least one page within the reader's limits (415 saying why), and stay within
+ * `maxBytes` (413); a file whose SHA-256 another paper already has is 409 naming that paper. It replaces the paper's previous file. `declaredLength` (Content-Length) lets an
  * oversized body be refused before it is read.
  */
 export async function uploadPaperFile({
@@ -118,6 +120,9 @@ export async function uploadPaperFile({
       .exec();
     const other = holders.find((p) => !p._id.equals(paperId));
     if (other) throw duplicateOf(other.slug);
+    // Read back and parsed as a PDF (415 saying why): only a readable PDF is attached.
+    const content = await readStoredPdf(fileId, size);
+    if (!content) throw new ValidationError('The upload was removed before it was attached');
     const file: StoredPaperFile = { fileId, size, sha256, uploadedAt: new Date() };
     const before = await PaperModel.findOneAndUpdate(
       { _id: paperId },
@@ -142,6 +147,7 @@ export async function uploadPaperFile({
       );
       throw duplicateOf(rival.slug);
     }
+    await startPaperDrafts(new Types.ObjectId(paperId), fileId, content);
     return await getPaperById({ actor, id: paperId });
   } finally {
     await op.finish([replaced]);
@@ -214,6 +220,7 @@ export async function deletePaperFile({
       .lean<PaperFileHolder>()
       .exec();
     detached = before?.file?.fileId;
+    await discardPaperDrafts(paperId);
   } finally {
     await op.finish([detached]);
   }

@@ -5,6 +5,7 @@ import { SORT_FIELDS } from '../list-query.js';
 import { DIFFICULTIES, QUESTION_TYPES } from './schema.js';
 import { PAPER_STATUSES } from '../paper/schema.js';
 import { searchable } from '../search/indexing.js';
+import { similarity } from '../similar/plugin.js';
 
 const questionSchema = new Schema(
   {
@@ -46,6 +47,7 @@ sortIndexes(questionSchema, {
   visible: true,
 });
 searchable(questionSchema, { title: ['slug'], body: ['text'] });
+similarity(questionSchema);
 
 export type QuestionDoc = InferSchemaType<typeof questionSchema>;
 export const QuestionModel = model('Question', questionSchema);

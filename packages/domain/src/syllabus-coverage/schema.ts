@@ -30,6 +30,13 @@ export const coverageStatsSchema = z.object({
         ),
     })
     .describe(`In how many of the offering's last ${RECENT_SITTINGS} exam sittings it was asked`),
+  repeated: z
+    .number()
+    .int()
+    .min(0)
+    .describe(
+      'Questions also asked in another sitting: a near-identical question (Jaccard index of 2-word shingles at least 0.5) is in a paper of this offering from another exam year or type',
+    ),
 });
 export type CoverageStats = z.infer<typeof coverageStatsSchema>;
 

@@ -77,6 +77,7 @@ describe('getSubjectOfferingCoverage', () => {
         years: [2020, 2021, 2022],
         examTypes: types({ 'end-term': 2, 'mid-term': 1, supplementary: 1 }),
         askedInLast: { asked: 3, of: 5 },
+        repeated: 0,
         topics: [
           {
             id: m1!.topics[0],
@@ -87,6 +88,7 @@ describe('getSubjectOfferingCoverage', () => {
             years: [2021, 2022],
             examTypes: types({ 'end-term': 2 }),
             askedInLast: { asked: 2, of: 5 },
+            repeated: 0,
           },
           {
             id: m1!.topics[1],
@@ -97,6 +99,7 @@ describe('getSubjectOfferingCoverage', () => {
             years: [2020],
             examTypes: types({ supplementary: 1 }),
             askedInLast: { asked: 0, of: 5 },
+            repeated: 0,
           },
         ],
       },
@@ -109,6 +112,7 @@ describe('getSubjectOfferingCoverage', () => {
         years: [2023],
         examTypes: types({ 'end-term': 2 }),
         askedInLast: { asked: 1, of: 5 },
+        repeated: 0,
         topics: [
           {
             id: m2!.topics[0],
@@ -119,6 +123,7 @@ describe('getSubjectOfferingCoverage', () => {
             years: [2023],
             examTypes: types({ 'end-term': 2 }),
             askedInLast: { asked: 1, of: 5 },
+            repeated: 0,
           },
           {
             id: m2!.topics[1],
@@ -129,6 +134,7 @@ describe('getSubjectOfferingCoverage', () => {
             years: [],
             examTypes: types({}),
             askedInLast: { asked: 0, of: 5 },
+            repeated: 0,
           },
         ],
       },
@@ -139,6 +145,7 @@ describe('getSubjectOfferingCoverage', () => {
       years: [2023],
       examTypes: types({ quiz: 2 }),
       askedInLast: { asked: 1, of: 5 },
+      repeated: 0,
     });
   });
 
@@ -155,6 +162,7 @@ describe('getSubjectOfferingCoverage', () => {
       marks: 7,
       years: [2024],
       askedInLast: { asked: 1, of: 5 },
+      repeated: 0,
     });
     expect(coverage.modules[0]!.askedInLast).toEqual({ asked: 2, of: 5 });
   });

@@ -12,6 +12,7 @@ import { EXAM_TYPES } from '../paper/schema.js';
 import { readById } from '../references.js';
 import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
 import type { SharedViewer, Viewer } from '../visibility.js';
+import { countRepeated } from '../similar/repeated.js';
 import { RECENT_SITTINGS } from './schema.js';
 import type { Coverage, CoverageStats, Sitting } from './schema.js';
 
@@ -69,8 +70,9 @@ class Tally {
     this.sittings.add(sittingKey(paper));
   }
 
-  stats(recent: readonly string[]): CoverageStats {
+  stats(recent: readonly string[], repeated: number): CoverageStats {
     return {
+      repeated,
       questionCount: this.questionCount,
       marks: this.marks,
       years: [...this.years].sort((a, b) => a - b),
@@ -182,11 +184,16 @@ export async function getSubjectOfferingCoverage({
     else topicsByModule.set(moduleId, [topic]);
   }
   const recentKeys = recent.map(sittingKey);
+  const repeated = await countRepeated(
+    viewer,
+    offeringId,
+    new Map(visiblePapers.map((p) => [String(p._id), sittingKey(p)])),
+  );
   const entry = (row: SyllabusRow, tally: Tally) => ({
     id: String(row._id),
     title: row.title,
     order: row.order,
-    ...tally.stats(recentKeys),
+    ...tally.stats(recentKeys, repeated.get(String(row._id)) ?? 0),
   });
   return {
     subjectOfferingId: offeringId,
@@ -204,6 +211,6 @@ export async function getSubjectOfferingCoverage({
         ),
       };
     }),
-    unassigned: unassigned.stats(recentKeys),
+    unassigned: unassigned.stats(recentKeys, repeated.get(null) ?? 0),
   };
 }

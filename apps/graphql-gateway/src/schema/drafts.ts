@@ -1,0 +1,159 @@
+// A paper's draft questions read from its PDF, accepting them, and a question's near-identical
+// questions (REST: GET /papers/:id/drafts, POST /papers/:id/drafts/accept,
+// GET /questions/:id/similar).
+import { acceptDrafts, getPaperDrafts, listSimilarQuestions, NotFoundError } from '@qpc/domain';
+import type { Paper, Question } from '@qpc/domain';
+import type { GatewayContext } from '../context.js';
+import { who } from './common.js';
+
+export const draftTypeDefs = /* GraphQL */ `
+  "Where reading a paper's drafts stands."
+  enum DraftStatus {
+    "The PDF is still being read."
+    PENDING
+    "The drafts are read."
+    READY
+    "Reading failed: see reason."
+    FAILED
+  }
+
+  "The kind a draft was read as."
+  enum DraftType {
+    "Four or more options follow the question."
+    MCQ
+    "Under 8 marks, or none printed."
+    SHORT
+    "8 marks or more."
+    LONG
+  }
+
+  "An earlier question of the same subject that is near-identical to a draft."
+  type SimilarQuestionRef {
+    questionId: ObjectID!
+    paperId: ObjectID!
+    paperSlug: String!
+    examYear: Int!
+    examType: ExamType!
+    "Jaccard index of the two 2-word shingle sets (0.5 to 1)."
+    similarity: Float!
+  }
+
+  "A question read from a paper's PDF, not yet a question of the catalog."
+  type Draft {
+    "Position in the paper, from 0: what acceptDrafts names."
+    index: Int!
+    "The number as printed: 1, Q3, 2(b)."
+    number: String!
+    "The question without its number, marks and options."
+    text: String!
+    "Marks printed at the end of the question."
+    marks: Float
+    type: DraftType!
+    "Choices of an mcq."
+    options: [String!]
+    suggestedModuleId: ObjectID
+    "The topic of the offering whose title shares the most weighted terms with the text."
+    suggestedTopicId: ObjectID
+    "Near-identical earlier questions of the subject the caller may see."
+    similar: [SimilarQuestionRef!]!
+    "The question made from it, once accepted."
+    acceptedQuestionId: ObjectID
+  }
+
+  "The drafts of a paper's PDF (REST: GET /papers/:id/drafts)."
+  type PaperDrafts {
+    paperId: ObjectID!
+    pages: Int!
+    "False for a scan with no text (no drafts then)."
+    textLayer: Boolean!
+    status: DraftStatus!
+    "Why reading failed (FAILED only)."
+    reason: String
+    drafts: [Draft!]!
+  }
+
+  "A draft to make a question of, with any field the editor changed."
+  input AcceptDraftInput {
+    "The draft to accept."
+    index: Int!
+    text: String
+    "Null: no marks."
+    marks: Float
+    type: QuestionType
+    "Null: none."
+    options: [String!]
+    "Default MEDIUM."
+    difficulty: Difficulty
+    "With topicId: replaces the suggestion (null leaves it unassigned)."
+    moduleId: ObjectID
+    topicId: ObjectID
+  }
+
+  "The paper of a similar question."
+  type SimilarPaper {
+    id: ObjectID!
+    slug: String!
+    examYear: Int!
+    examType: ExamType!
+  }
+
+  "A near-identical question of another paper of the same subject."
+  type SimilarQuestion {
+    question: Question!
+    paper: SimilarPaper!
+    "Jaccard index of the two normalised 2-word shingle sets (0.5 to 1)."
+    similarity: Float!
+  }
+
+  extend type Paper {
+    "The draft questions read from the paper's PDF ${who('catalog:write')}; null without a file."
+    drafts: PaperDrafts
+  }
+
+  extend type Question {
+    "Up to 20 near-identical questions of other papers of the subject, by similarity, then year descending."
+    similar: [SimilarQuestion!]!
+  }
+
+  extend type Mutation {
+    "Makes one question per draft, in order, through the question rules ${who('catalog:write')}; a draft accepted before is a CONFLICT."
+    acceptDrafts("The paper's id." paperId: ObjectID!, drafts: [AcceptDraftInput!]!): [Question!]!
+  }
+`;
+
+type Ctx = GatewayContext;
+
+// Fields of an accepted draft where null means "none" (else null means "not given").
+const NULLABLE = new Set(['marks', 'options', 'moduleId', 'topicId']);
+
+function draftEntry(entry: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(entry).filter(([field, value]) => value !== null || NULLABLE.has(field)),
+  );
+}
+
+export const draftResolvers = {
+  DraftStatus: { PENDING: 'pending', READY: 'ready', FAILED: 'failed' },
+  DraftType: { MCQ: 'mcq', SHORT: 'short', LONG: 'long' },
+  Paper: {
+    drafts: async (paper: Paper, _: unknown, { actor }: Ctx) => {
+      try {
+        return await getPaperDrafts({ actor, id: paper.id });
+      } catch (error) {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      }
+    },
+  },
+  Question: {
+    similar: (question: Question, _: unknown, { actor, viewer }: Ctx) =>
+      listSimilarQuestions({ actor, viewer, id: question.id }),
+  },
+  Mutation: {
+    acceptDrafts: (
+      _: unknown,
+      { paperId, drafts }: { paperId: string; drafts: Record<string, unknown>[] },
+      { actor }: Ctx,
+    ) => acceptDrafts({ actor, id: paperId, input: { drafts: drafts.map(draftEntry) } }),
+  },
+};

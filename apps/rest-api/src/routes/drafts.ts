@@ -1,0 +1,78 @@
+// A paper's draft questions, read from its PDF, and their acceptance; and the near-identical
+// questions of a question. The rules live in the domain's drafts and similar services.
+import { acceptDrafts, getPaperDrafts, listSimilarQuestions } from '@qpc/domain';
+import {
+  acceptDraftsInput,
+  paperDraftsSchema,
+  questionSchema,
+  similarQuestionSchema,
+} from '@qpc/domain/schemas';
+import { z } from 'zod';
+import type { Question } from '@qpc/domain';
+import type { RouteDefinition } from './route.js';
+import { approvedOnly, component, created, idParams, item, resourcePath } from './route.js';
+
+const Drafts = component('PaperDrafts', paperDraftsSchema);
+const AcceptedQuestions = component('AcceptedQuestions', z.array(questionSchema));
+const SimilarQuestions = component('SimilarQuestions', z.array(similarQuestionSchema));
+
+export const draftRoutes: RouteDefinition[] = [
+  {
+    method: 'get',
+    path: '/papers/:id/drafts',
+    tag: 'Papers',
+    operationId: 'getPaperDrafts',
+    summary: "The draft questions read from a paper's PDF",
+    description:
+      '`status` is `pending` while the PDF is read (after each upload), `ready`, or `failed` with `reason`; ' +
+      '`textLayer: false` for a scan with no text (no drafts then). Each draft: its printed `number`, `text` ' +
+      'without number and marks, `marks` printed at its end ("[5 marks]", "(5 marks)", "[5]", "5M"), `type` ' +
+      '(`mcq` with four or more `options`, `long` from 8 marks, else `short`), the suggested module and topic, ' +
+      '`similar` earlier questions of the subject the caller may see, and `acceptedQuestionId`. 404 when the ' +
+      'paper has no file.',
+    action: 'catalog:write',
+    params: idParams,
+    response: item(Drafts),
+    handler: ({ actor, param }) => getPaperDrafts({ actor, id: param('id') }),
+  },
+  {
+    method: 'post',
+    path: '/papers/:id/drafts/accept',
+    tag: 'Papers',
+    operationId: 'acceptPaperDrafts',
+    summary: 'Make questions of drafts',
+    description:
+      'One question per entry, in the given order, through the ordinary question rules (400 naming the field); ' +
+      "fields given replace the draft's (module and topic together; `difficulty` defaults to medium). An unknown " +
+      'index is 400; a draft accepted before is 409 naming it; drafts not ready are 409. 201 with the questions ' +
+      "made; `Location` names the paper's drafts.",
+    action: 'catalog:write',
+    params: idParams,
+    body: acceptDraftsInput,
+    conflict:
+      'a draft was accepted before (the message names its index), or the drafts are not ready',
+    response: created(AcceptedQuestions, (questions: Question[]) =>
+      resourcePath('papers', questions[0]?.paperId ?? '', 'drafts'),
+    ),
+    handler: ({ actor, param, body }) => acceptDrafts({ actor, id: param('id'), input: body }),
+  },
+];
+
+// After the question routes: `/questions/slug/:slug` is matched first.
+export const similarRoutes: RouteDefinition[] = [
+  {
+    method: 'get',
+    path: '/questions/:id/similar',
+    tag: 'Questions',
+    operationId: 'listSimilarQuestions',
+    summary: 'Near-identical questions of other papers of the same subject',
+    description:
+      'Up to 20, from any offering or university of the subject, by similarity (Jaccard index of the normalised ' +
+      '2-word shingle sets, at least 0.5), then exam year descending. ' +
+      `${approvedOnly('questions')} A question the caller may not see is not found.`,
+    action: null,
+    params: idParams,
+    response: item(SimilarQuestions),
+    handler: ({ actor, param }) => listSimilarQuestions({ actor, id: param('id') }),
+  },
+];

@@ -1,0 +1,160 @@
+// Drafts are read when a paper's file is stored: `pending` at once (before the upload answers),
+// then read in the background and written `ready` (or `failed` with the reason), but only while
+// the paper still has that file. A restart or an outage can leave drafts pending: the paper-file
+// sweep resumes those nobody is reading (resumePendingDrafts).
+import { Types } from 'mongoose';
+import { PaperModel } from '../paper/model.js';
+import { readStoredPdf } from '../paper-file/read-stored.js';
+import type { PdfContent } from '../pdf/types.js';
+import { findSimilar } from '../similar/lookup.js';
+import { bandKeys } from '../similar/signature.js';
+import { DraftClaimModel, PaperDraftsModel } from './model.js';
+import { hasTextLayer, readDrafts } from './read-drafts.js';
+import { loadSyllabusTopics, stemsOf, stemWeights, suggestTopic } from './suggest.js';
+
+/** Readings under way in this process, by paper id, so a sweep never starts a second one. */
+const running = new Map<string, Promise<void>>();
+
+interface PaperKeys {
+  _id: Types.ObjectId;
+  subjectOfferingId: Types.ObjectId;
+  subjectId: Types.ObjectId;
+  file?: { fileId: Types.ObjectId; size: number } | null;
+}
+
+/** The drafts of a PDF's text with their suggested topics: what is stored as `ready`. */
+async function draftsOf(paper: PaperKeys, content: PdfContent) {
+  const read = readDrafts(content);
+  const topics = await loadSyllabusTopics(paper.subjectOfferingId);
+  const stems = read.map((draft) => stemsOf(draft.text));
+  const weights = await stemWeights(stems.flatMap((s) => [...s]));
+  const drafts = read.map((draft, i) => {
+    const suggestion = suggestTopic(stems[i]!, topics, weights);
+    return {
+      ...draft,
+      options: draft.options ?? undefined,
+      suggestedModuleId: suggestion.moduleId,
+      suggestedTopicId: suggestion.topicId,
+      similar: [] as { questionId: Types.ObjectId; similarity: number }[],
+    };
+  });
+  // Near-identical questions of the subject in other papers, one draft at a time (each is a
+  // few indexed lookups run together); shown later to the callers who may see them.
+  for (const draft of drafts) {
+    const hits = await findSimilar({
+      keys: bandKeys(String(paper.subjectId), draft.text),
+      text: draft.text,
+      excludePaperId: paper._id,
+    });
+    draft.similar = hits.map((hit) => ({
+      questionId: hit.doc._id,
+      similarity: Math.round(hit.similarity * 10_000) / 10_000,
+    }));
+  }
+  return drafts;
+}
+
+/** Writes the outcome of reading `fileId`, unless the paper's drafts moved on to another file. */
+function settle(paperId: Types.ObjectId, fileId: Types.ObjectId, set: Record<string, unknown>) {
+  return PaperDraftsModel.updateOne({ _id: paperId, fileId }, { $set: set });
+}
+
+async function read(paperId: Types.ObjectId, fileId: Types.ObjectId, content?: PdfContent) {
+  try {
+    const paper = await PaperModel.findById(paperId, {
+      subjectOfferingId: 1,
+      subjectId: 1,
+      file: 1,
+    }).lean<PaperKeys>();
+    if (!paper?.file || !paper.file.fileId.equals(fileId)) {
+      // The paper lost this file meanwhile: its drafts go with it.
+      await PaperDraftsModel.deleteOne({ _id: paperId, fileId });
+      return;
+    }
+    const text = content ?? (await readStoredPdf(fileId, paper.file.size));
+    if (!text) return;
+    const textLayer = hasTextLayer(text);
+    const drafts = textLayer ? await draftsOf(paper, text) : [];
+    await settle(paperId, fileId, {
+      status: 'ready',
+      reason: null,
+      pages: text.pages.length,
+      textLayer,
+      drafts,
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    // A database that is down cannot take this either: the drafts stay pending for the sweep.
+    await settle(paperId, fileId, { status: 'failed', reason }).catch(() => undefined);
+  }
+}
+
+function start(paperId: Types.ObjectId, fileId: Types.ObjectId, content?: PdfContent): void {
+  const key = paperId.toHexString();
+  const previous = running.get(key) ?? Promise.resolve();
+  const reading = previous.then(() => read(paperId, fileId, content));
+  running.set(key, reading);
+  void reading.finally(() => {
+    if (running.get(key) === reading) running.delete(key);
+  });
+}
+
+/**
+ * Marks a paper's drafts pending for its newly stored file (replacing the drafts of any earlier
+ * file) and starts reading them in the background from `content`, the file's parsed text.
+ */
+export async function startPaperDrafts(
+  paperId: Types.ObjectId,
+  fileId: Types.ObjectId,
+  content: PdfContent,
+): Promise<void> {
+  await PaperDraftsModel.updateOne(
+    { _id: paperId },
+    {
+      $set: {
+        fileId,
+        status: 'pending',
+        reason: null,
+        pages: content.pages.length,
+        textLayer: true,
+        drafts: [],
+        startedAt: new Date(),
+      },
+    },
+    { upsert: true },
+  );
+  await DraftClaimModel.deleteMany({ paperId, fileId: { $ne: fileId } });
+  start(paperId, fileId, content);
+}
+
+/** Deletes a paper's drafts and claims (its file or the paper is gone). */
+export async function discardPaperDrafts(paperId: Types.ObjectId | string): Promise<void> {
+  const id = new Types.ObjectId(paperId);
+  await PaperDraftsModel.deleteOne({ _id: id });
+  await DraftClaimModel.deleteMany({ paperId: id });
+}
+
+/** Resolves once the reading of a paper's drafts under way in this process (if any) is over. */
+export async function paperDraftsSettled(paperId: string): Promise<void> {
+  await running.get(paperId)?.catch(() => undefined);
+}
+
+/**
+ * Starts reading again the drafts left pending for more than `staleAfterMs` that this process is
+ * not reading (a restart, an outage); returns how many it started.
+ */
+export async function resumePendingDrafts(
+  options: { staleAfterMs?: number } = {},
+): Promise<number> {
+  const cutoff = Date.now() - (options.staleAfterMs ?? 30_000);
+  const pending = await PaperDraftsModel.find({ status: 'pending' }, { fileId: 1, startedAt: 1 })
+    .lean<{ _id: Types.ObjectId; fileId: Types.ObjectId; startedAt: Date }[]>()
+    .exec();
+  let started = 0;
+  for (const doc of pending) {
+    if (running.has(doc._id.toHexString()) || doc.startedAt.getTime() > cutoff) continue;
+    start(doc._id, doc.fileId);
+    started += 1;
+  }
+  return started;
+}

@@ -1,0 +1,103 @@
+// What a question's text says about it: marks printed at its end ("[5 marks]", "(5 marks)",
+// "[5]", "5M") and, for a multiple-choice question, four or more options "(a) … (b) …" or
+// "A. … B. …" after the stem.
+
+/** The contract's kinds a draft can take. */
+export type DraftType = 'mcq' | 'short' | 'long';
+
+/** Marks from which a question without options is `long`. */
+export const LONG_FROM_MARKS = 8;
+/** Options an mcq needs at least. */
+export const MIN_DRAFT_OPTIONS = 4;
+/** An option longer than this is a sub-part, not a choice. */
+const MAX_OPTION_WORDS = 12;
+
+const MARKS_AT_END = [
+  /\[\s*(\d{1,3}(?:\.\d+)?)\s*(?:marks?|m)?\s*\]\s*$/i,
+  /\(\s*(\d{1,3}(?:\.\d+)?)\s*(?:marks?|m)\s*\)\s*$/i,
+  /(?:^|\s)(\d{1,3})\s*M\s*$/,
+];
+
+/** The marks printed at the end of a text, and the text without them. */
+export function marksOf(text: string): { marks: number | null; text: string } {
+  for (const pattern of MARKS_AT_END) {
+    const match = pattern.exec(text);
+    if (match) return { marks: Number(match[1]), text: text.slice(0, match.index).trim() };
+  }
+  return { marks: null, text };
+}
+
+interface Marker {
+  at: number;
+  end: number;
+  letter: number;
+  style: 'paren' | 'capital';
+}
+
+const MARKERS: { style: Marker['style']; pattern: RegExp }[] = [
+  { style: 'paren', pattern: /(?<!\w)\(([a-j])\)\s*/g },
+  { style: 'capital', pattern: /(?<![^\s])([A-J])[.)]\s+/g },
+];
+
+function markersOf(text: string): Marker[] {
+  const found: Marker[] = [];
+  for (const { style, pattern } of MARKERS) {
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+      const letter = m[1]!.toLowerCase().charCodeAt(0) - 97;
+      found.push({ at: m.index, end: m.index + m[0].length, letter, style });
+    }
+  }
+  return found.sort((a, b) => a.at - b.at);
+}
+
+/** The longest run a, b, c, ... of one style starting at `first`. */
+function runFrom(first: Marker, markers: readonly Marker[]): Marker[] {
+  const run = [first];
+  for (const marker of markers) {
+    const last = run.at(-1)!;
+    if (
+      marker.at >= last.end &&
+      marker.style === first.style &&
+      marker.letter === last.letter + 1
+    ) {
+      run.push(marker);
+    }
+  }
+  return run;
+}
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** True when the pieces read as choices: short, and mostly not sentences of their own. */
+function areChoices(options: readonly string[]): boolean {
+  if (options.some((option) => option.length === 0 || words(option) > MAX_OPTION_WORDS)) {
+    return false;
+  }
+  const sentences = options.filter((option) => /[.?]$/.test(option)).length;
+  return sentences * 2 < options.length;
+}
+
+/** The stem and options of a multiple-choice text, or null when it has none. */
+export function optionsOf(text: string): { stem: string; options: string[] } | null {
+  const markers = markersOf(text);
+  for (const first of markers.filter((m) => m.letter === 0)) {
+    const run = runFrom(first, markers);
+    if (run.length < MIN_DRAFT_OPTIONS) continue;
+    const options = run.map((marker, i) =>
+      text
+        .slice(marker.end, run[i + 1]?.at ?? text.length)
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
+    if (!areChoices(options)) continue;
+    return { stem: text.slice(0, first.at).trim(), options };
+  }
+  return null;
+}
+
+/** The kind of a question from its options and marks. */
+export function typeOf(hasOptions: boolean, marks: number | null): DraftType {
+  if (hasOptions) return 'mcq';
+  return marks !== null && marks >= LONG_FROM_MARKS ? 'long' : 'short';
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { objectId } from '../common-schemas.js';
+import { EXAM_TYPES } from '../paper/schema.js';
+import { DIFFICULTIES } from '../question/schema.js';
+
+/** Where reading a paper's drafts stands. */
+export const DRAFT_STATUSES = ['pending', 'ready', 'failed'] as const;
+/** The kinds a draft can be read as. */
+export const DRAFT_TYPES = ['mcq', 'short', 'long'] as const;
+/** Drafts one request may accept. */
+export const MAX_ACCEPTED_DRAFTS = 200;
+
+/** An earlier question of the same subject that is near-identical to a draft. */
+export const similarQuestionRefSchema = z.object({
+  questionId: z.string(),
+  paperId: z.string(),
+  paperSlug: z.string(),
+  examYear: z.number().int(),
+  examType: z.enum(EXAM_TYPES),
+  similarity: z.number().describe('Jaccard index of the two 2-word shingle sets (0.5 to 1)'),
+});
+
+export const draftSchema = z.object({
+  index: z.number().int().describe('Position in the paper, from 0: what accepting names'),
+  number: z.string().describe('The number as printed: "1", "Q3", "2(b)"'),
+  text: z.string().describe('The question without its number, marks and options'),
+  marks: z.number().nullable().describe('Marks printed at the end of the question, else null'),
+  type: z.enum(DRAFT_TYPES).describe('mcq with options; long when marks are 8 or more; else short'),
+  options: z.array(z.string()).nullable().describe('Choices of an mcq, else null'),
+  suggestedModuleId: z.string().nullable(),
+  suggestedTopicId: z
+    .string()
+    .nullable()
+    .describe(
+      "The topic of the paper's offering whose title shares the most weighted terms with the text (rarer terms weigh more); null when none shares a term",
+    ),
+  similar: z.array(similarQuestionRefSchema),
+  acceptedQuestionId: z.string().nullable().describe('The question made from it, once accepted'),
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+export const paperDraftsSchema = z.object({
+  paperId: z.string(),
+  pages: z.number().int(),
+  textLayer: z.boolean().describe('false for a scan with no text (no drafts then)'),
+  status: z.enum(DRAFT_STATUSES).describe('pending while the PDF is read; failed with a reason'),
+  reason: z.string().nullable().describe('Why reading failed (failed only), else null'),
+  drafts: z.array(draftSchema),
+});
+export type PaperDrafts = z.infer<typeof paperDraftsSchema>;
+
+const acceptedDraft = z
+  .strictObject({
+    index: z.number().int().min(0).describe('The draft to accept'),
+    text: z.string().optional().describe("Replaces the draft's text"),
+    marks: z.number().nullable().optional(),
+    type: z.enum(['mcq', 'short', 'long', 'numerical', 'coding']).optional(),
+    options: z.array(z.string()).nullable().optional(),
+    difficulty: z.enum(DIFFICULTIES).optional().describe('Default medium'),
+    moduleId: objectId.nullable().optional(),
+    topicId: objectId
+      .nullable()
+      .optional()
+      .describe('With moduleId: replaces the suggestion (null leaves it unassigned)'),
+  })
+  .describe('A draft to make a question of, with any field the editor changed');
+
+export const acceptDraftsInput = z.strictObject({
+  drafts: z
+    .array(acceptedDraft)
+    .min(1, 'drafts must name at least one draft')
+    .max(MAX_ACCEPTED_DRAFTS, `drafts may name at most ${MAX_ACCEPTED_DRAFTS} drafts`),
+});
+export type AcceptDraftsInput = z.infer<typeof acceptDraftsInput>;

@@ -1,0 +1,230 @@
+// Reading and accepting a paper's drafts (editors and admins). Accepting makes each question
+// through createQuestion, so every question rule holds; a claim per draft, inserted first,
+// makes each draft accepted once, whatever runs at the same time.
+import { Types } from 'mongoose';
+import { assertCan } from '../access.js';
+import type { MaybeActor } from '../access.js';
+import { objectId } from '../common-schemas.js';
+import {
+  ConflictError,
+  isDuplicateKeyError,
+  NotFoundError,
+  parseInput,
+  ValidationError,
+} from '../errors.js';
+import { PaperModel } from '../paper/model.js';
+import { createQuestion } from '../question/service.js';
+import type { Question } from '../question/schema.js';
+import { viewerFor } from '../visibility.js';
+import { visibleSimilarRefs } from '../similar/refs.js';
+import { DraftClaimModel, PaperDraftsModel } from './model.js';
+import { acceptDraftsInput } from './schema.js';
+import type { AcceptDraftsInput, Draft, PaperDrafts } from './schema.js';
+
+interface StoredDraft {
+  index: number;
+  number: string;
+  text: string;
+  marks: number | null;
+  type: Draft['type'];
+  options?: string[] | null;
+  suggestedModuleId: Types.ObjectId | null;
+  suggestedTopicId: Types.ObjectId | null;
+  similar: { questionId: Types.ObjectId; similarity: number }[];
+}
+
+interface StoredDrafts {
+  _id: Types.ObjectId;
+  fileId: Types.ObjectId;
+  status: PaperDrafts['status'];
+  reason: string | null;
+  pages: number;
+  textLayer: boolean;
+  drafts: StoredDraft[];
+}
+
+const claimId = (paperId: Types.ObjectId, fileId: Types.ObjectId, index: number) =>
+  `${paperId.toHexString()}:${fileId.toHexString()}:${index}`;
+
+/** A paper's drafts as stored: 404 when the paper does not exist or has no file. */
+async function storedDrafts(id: string): Promise<StoredDrafts> {
+  const paperId = parseInput(objectId, id, 'id');
+  const [paper, drafts] = await Promise.all([
+    PaperModel.findById(paperId, { file: 1 }).lean(),
+    PaperDraftsModel.findById(paperId).lean<StoredDrafts>(),
+  ]);
+  if (!paper) throw new NotFoundError('Paper not found');
+  if (!paper.file || !drafts) throw new NotFoundError('This paper has no file to read drafts from');
+  return drafts;
+}
+
+/** The questions made from a paper's drafts so far: draft index -> question id. */
+async function acceptedOf(drafts: StoredDrafts): Promise<Map<number, string>> {
+  const claims = await DraftClaimModel.find(
+    { paperId: drafts._id, fileId: drafts.fileId },
+    { index: 1, questionId: 1 },
+  ).lean();
+  return new Map(
+    claims.filter((c) => c.questionId).map((c) => [c.index, String(c.questionId)] as const),
+  );
+}
+
+/** Reads a paper's drafts (editors and admins): pending, ready or failed with the reason. */
+export async function getPaperDrafts({
+  actor,
+  id,
+}: {
+  actor: MaybeActor;
+  id: string;
+}): Promise<PaperDrafts> {
+  assertCan(actor, 'catalog:write');
+  const stored = await storedDrafts(id);
+  const [accepted, viewer] = await Promise.all([acceptedOf(stored), viewerFor(actor)]);
+  const similar = await visibleSimilarRefs(
+    viewer,
+    stored.drafts.map((d) => d.similar),
+  );
+  return {
+    paperId: stored._id.toHexString(),
+    pages: stored.pages,
+    textLayer: stored.textLayer,
+    status: stored.status,
+    reason: stored.status === 'failed' ? stored.reason : null,
+    drafts: stored.drafts.map((draft, i) => ({
+      index: draft.index,
+      number: draft.number,
+      text: draft.text,
+      marks: draft.marks ?? null,
+      type: draft.type,
+      options: draft.options?.length ? [...draft.options] : null,
+      suggestedModuleId: draft.suggestedModuleId ? String(draft.suggestedModuleId) : null,
+      suggestedTopicId: draft.suggestedTopicId ? String(draft.suggestedTopicId) : null,
+      similar: similar[i] ?? [],
+      acceptedQuestionId: accepted.get(draft.index) ?? null,
+    })),
+  };
+}
+
+type Entry = AcceptDraftsInput['drafts'][number];
+
+/** The createQuestion input of a draft with the editor's changes. */
+function questionInput(paperId: string, draft: StoredDraft, entry: Entry): Record<string, unknown> {
+  const type = entry.type ?? draft.type;
+  const options = entry.options !== undefined ? entry.options : (draft.options ?? null);
+  const marks = entry.marks !== undefined ? entry.marks : draft.marks;
+  // Module and topic come together: either the editor's, or the suggestion.
+  const chosen = entry.moduleId !== undefined || entry.topicId !== undefined;
+  const moduleId = chosen ? (entry.moduleId ?? null) : draft.suggestedModuleId;
+  const topicId = chosen ? (entry.topicId ?? null) : draft.suggestedTopicId;
+  return {
+    paperId,
+    text: entry.text ?? draft.text,
+    type,
+    difficulty: entry.difficulty ?? 'medium',
+    ...(marks !== null ? { marks } : {}),
+    ...(type === 'mcq' && options ? { options } : {}),
+    ...(moduleId ? { moduleId: String(moduleId) } : {}),
+    ...(topicId ? { topicId: String(topicId) } : {}),
+  };
+}
+
+function alreadyAccepted(index: number, path: string): ConflictError {
+  return new ConflictError(`Draft ${index} was accepted before`, [
+    { path, message: `draft ${index} was accepted before` },
+  ]);
+}
+
+/** The drafts an accept request names, checked: known, named once, not accepted before. */
+async function checkEntries(stored: StoredDrafts, entries: readonly Entry[]) {
+  if (stored.status !== 'ready') {
+    throw new ConflictError(`The drafts are not ready (${stored.status})`);
+  }
+  const byIndex = new Map(stored.drafts.map((d) => [d.index, d]));
+  const seen = new Set<number>();
+  const picked = entries.map((entry, i) => {
+    const path = `drafts.${i}.index`;
+    const draft = byIndex.get(entry.index);
+    if (!draft) {
+      throw new ValidationError(`Validation failed: ${path}: no draft has index ${entry.index}`, [
+        { path, message: `no draft has index ${entry.index}` },
+      ]);
+    }
+    if (seen.has(entry.index)) {
+      throw new ValidationError(`Validation failed: ${path}: draft ${entry.index} is named twice`, [
+        { path, message: `draft ${entry.index} is named twice` },
+      ]);
+    }
+    seen.add(entry.index);
+    return { entry, draft, path };
+  });
+  const accepted = await acceptedOf(stored);
+  const claimed = await Promise.all(
+    picked.map(({ entry }) =>
+      DraftClaimModel.exists({ _id: claimId(stored._id, stored.fileId, entry.index) }),
+    ),
+  );
+  picked.forEach(({ entry, path }, i) => {
+    if (accepted.has(entry.index) || claimed[i]) throw alreadyAccepted(entry.index, path);
+  });
+  return picked;
+}
+
+/**
+ * Makes one question per named draft, in the given order, through createQuestion (editors and
+ * admins). A draft accepted before is 409 naming it; an unknown index is 400. A question refused
+ * by the question rules stops the request there (400); the drafts accepted before it stay.
+ */
+export async function acceptDrafts({
+  actor,
+  id,
+  input,
+}: {
+  actor: MaybeActor;
+  id: string;
+  input: unknown;
+}): Promise<Question[]> {
+  assertCan(actor, 'catalog:write');
+  const data = parseInput(acceptDraftsInput, input);
+  const stored = await storedDrafts(id);
+  const picked = await checkEntries(stored, data.drafts);
+  const made: Question[] = [];
+  for (const { entry, draft, path } of picked) {
+    const _id = claimId(stored._id, stored.fileId, entry.index);
+    try {
+      await DraftClaimModel.create({
+        _id,
+        paperId: stored._id,
+        fileId: stored.fileId,
+        index: entry.index,
+      });
+    } catch (error) {
+      if (isDuplicateKeyError(error)) throw alreadyAccepted(entry.index, path);
+      throw error;
+    }
+    let question: Question;
+    try {
+      question = await createQuestion({
+        actor,
+        input: questionInput(stored._id.toHexString(), draft, entry),
+      });
+    } catch (error) {
+      await DraftClaimModel.deleteOne({ _id }).catch(() => undefined);
+      if (error instanceof ValidationError) {
+        throw new ValidationError(
+          `Draft ${entry.index}: ${error.message}`,
+          (error.details ?? []).map((d) => ({
+            ...d,
+            path: `drafts.${path.split('.')[1]}.${d.path}`,
+          })),
+        );
+      }
+      throw error;
+    }
+    await DraftClaimModel.updateOne(
+      { _id },
+      { $set: { questionId: new Types.ObjectId(question.id) } },
+    );
+    made.push(question);
+  }
+  return made;
+}

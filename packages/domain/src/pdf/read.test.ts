@@ -1,0 +1,112 @@
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { readPdf, PdfReadError } from './read.js';
+import { assemblePdf, pdfStream, textPdf } from './write.js';
+
+const CATALOG = '<< /Type /Catalog /Pages 2 0 R >>';
+const EMPTY_PAGE = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>';
+
+/** One page whose content stream is `content` (with the stream's own dictionary entries). */
+function onePage(content: Buffer | string, entries = ''): Buffer {
+  return assemblePdf([
+    CATALOG,
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    pdfStream(entries, content),
+  ]);
+}
+
+async function refusal(data: Buffer, limits = {}): Promise<string> {
+  const error = await readPdf(data, limits).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PdfReadError);
+  return (error as PdfReadError).message;
+}
+
+/** The service thread is free while a file is read: a timer keeps firing. */
+async function ticksDuring(work: Promise<unknown>): Promise<number> {
+  let ticks = 0;
+  const timer = setInterval(() => (ticks += 1), 20);
+  await work.catch(() => undefined);
+  clearInterval(timer);
+  return ticks;
+}
+
+describe('readPdf', () => {
+  it('when a PDF has text on two pages, then its runs come back page by page with their positions', async () => {
+    const pdf = textPdf([
+      [{ x: 72, y: 700, text: '1. What is a stack? [5 marks]' }],
+      [{ x: 300, y: 400, text: 'Page two', size: 14 }],
+    ]);
+    const content = await readPdf(pdf);
+    expect(content.pages).toHaveLength(2);
+    expect(content.pages[0]!.items).toEqual([
+      expect.objectContaining({ str: '1. What is a stack? [5 marks]', x: 72, y: 700, size: 11 }),
+    ]);
+    expect(content.pages[1]!.items[0]).toMatchObject({ str: 'Page two', x: 300, y: 400, size: 14 });
+    expect(content.pages[0]).toMatchObject({ width: 595, height: 842 });
+  });
+
+  it('when the body only starts like a PDF, then it is refused as unreadable', async () => {
+    expect(await refusal(Buffer.from('%PDF-'))).toMatch(/could not be read as a PDF/);
+    const noise = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5000, 7)]);
+    expect(await refusal(noise)).toMatch(/could not be read as a PDF/);
+  });
+
+  it('when a PDF has more pages than the limit, then it is refused naming the count', async () => {
+    const count = 40;
+    const kids = Array.from({ length: count }, (_, i) => `${i + 3} 0 R`).join(' ');
+    const pages = Array.from({ length: count }, () => EMPTY_PAGE);
+    const pdf = assemblePdf([
+      CATALOG,
+      `<< /Type /Pages /Kids [${kids}] /Count ${count} >>`,
+      ...pages,
+    ]);
+    expect(await refusal(pdf, { maxPages: 30 })).toBe('The PDF has 40 pages; at most 30 are read');
+  });
+
+  it('when a PDF nests arrays 200,000 deep, then it is refused and the service thread keeps running', async () => {
+    const depth = 200_000;
+    const pdf = onePage(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+    const read = refusal(pdf);
+    expect(await ticksDuring(read)).toBeGreaterThan(0);
+    expect(await read).toMatch(/could not be read|longer than|needs more than/);
+  });
+
+  it('when a stream inflates past the budget (a decompression bomb), then it is refused before parsing', async () => {
+    const bomb = deflateSync(Buffer.alloc(64 * 1024 * 1024, 0x20));
+    const pdf = onePage(bomb, '/Filter /FlateDecode');
+    expect(pdf.length).toBeLessThan(200 * 1024);
+    expect(await refusal(pdf, { maxInflatedBytes: 16 * 1024 * 1024 })).toBe(
+      'The PDF is refused: its compressed streams expand past 16 MiB',
+    );
+  });
+
+  it('when a huge stream holds more text than the limit, then it is refused naming the limit', async () => {
+    const runs = '1 0 0 1 72 700 Tm (abcdefghij) Tj\n'.repeat(20_000);
+    const pdf = onePage(`BT /F1 12 Tf\n${runs}ET`);
+    expect(pdf.length).toBeGreaterThan(300_000);
+    expect(await refusal(pdf, { maxTextChars: 100_000 })).toBe(
+      'The PDF holds more than 100000 characters of text',
+    );
+  });
+
+  it('when parsing needs more memory than the limit, then the reader is stopped and the file refused', async () => {
+    const catalog = `<< /Type /Catalog /Pages 2 0 R /X [${'0 '.repeat(8_000_000)}] >>`;
+    const pdf = assemblePdf([catalog, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', EMPTY_PAGE]);
+    expect(await refusal(pdf, { maxHeapMb: 48 })).toBe('The PDF needs more than 48 MiB to read');
+  });
+
+  it('when parsing takes longer than the limit, then the reader is stopped and the file refused', async () => {
+    // 200,000 nested graphics states keep pdf.js busy far longer than a second.
+    const pdf = onePage(`${'q '.repeat(200_000)}BT /F1 12 Tf 72 700 Td (hi) Tj ET`);
+    const read = refusal(pdf, { timeoutMs: 1_000 });
+    expect(await ticksDuring(read)).toBeGreaterThan(0);
+    expect(await read).toBe('The PDF took longer than 1 s to read');
+    // The service reads the next file as usual.
+    expect((await readPdf(textPdf([[{ x: 72, y: 700, text: 'after' }]]))).pages).toHaveLength(1);
+  });
+});

@@ -1,0 +1,59 @@
+import { objectId } from '../common-schemas.js';
+import type { MaybeActor } from '../access.js';
+import { NotFoundError, parseInput } from '../errors.js';
+import { QuestionModel } from '../question/model.js';
+import { toQuestion } from '../question/service.js';
+import { isVisible, viewerFor } from '../visibility.js';
+import type { SharedViewer } from '../visibility.js';
+import { findSimilar } from './lookup.js';
+import { SIMILAR_BANDS_FIELD } from './plugin.js';
+import { visiblePapers } from './refs.js';
+import type { SimilarQuestion } from './schema.js';
+
+/** Similarity as shown: four decimals. */
+const rounded = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/**
+ * The near-identical questions of a question (Jaccard index of 2-word shingles at least 0.5)
+ * from other papers of the same subject, any offering or university, that the caller may see:
+ * up to 20, by similarity, then exam year descending. 404 when the question is not visible.
+ */
+export async function listSimilarQuestions({
+  actor,
+  viewer: shared,
+  id,
+}: {
+  actor: MaybeActor;
+  /** The viewer this request already reads for the caller (see sharedViewer). */
+  viewer?: SharedViewer;
+  id: string;
+}): Promise<SimilarQuestion[]> {
+  const questionId = parseInput(objectId, id, 'id');
+  const [viewer, question, bands] = await Promise.all([
+    viewerFor(actor, shared),
+    QuestionModel.findById(questionId).lean(),
+    QuestionModel.findById(questionId, { [SIMILAR_BANDS_FIELD]: 1 }).lean<{
+      [SIMILAR_BANDS_FIELD]?: string[];
+    }>(),
+  ]);
+  if (!question || !isVisible(viewer, 'question', question)) {
+    throw new NotFoundError('Question not found');
+  }
+  const keys = bands?.[SIMILAR_BANDS_FIELD] ?? [];
+  const hits = await findSimilar({
+    keys,
+    text: question.text,
+    excludePaperId: question.paperId,
+    viewer,
+  });
+  const papers = await visiblePapers(
+    viewer,
+    hits.map((hit) => String(hit.doc.paperId)),
+  );
+  return hits.flatMap((hit) => {
+    const paper = papers.get(String(hit.doc.paperId));
+    return paper
+      ? [{ question: toQuestion(hit.doc), paper, similarity: rounded(hit.similarity) }]
+      : [];
+  });
+}
