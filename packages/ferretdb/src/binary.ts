@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync, chmodSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyPatches, patchSetHash } from './patches.js';
@@ -114,6 +123,18 @@ function build(binaryPath: string, variant: FerretDBVariant): void {
   rmSync(src, { recursive: true, force: true });
 }
 
+/** Patched builds of earlier patches (46 MB each) go once the current one is built. */
+function removeStalePatchedBuilds(binaryPath: string): void {
+  const current = dirname(binaryPath);
+  const parent = dirname(current);
+  for (const name of readdirSync(parent)) {
+    const dir = join(parent, name);
+    if (name.startsWith(`${FERRETDB_VERSION}-qpc-`) && dir !== current) {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
 function chmodRecursive(dir: string): void {
   spawnSync('chmod', ['-R', 'u+w', dir]);
   chmodSync(dir, 0o755);
@@ -150,6 +171,7 @@ export async function ensureFerretDB(
       );
       try {
         build(binaryPath, variant);
+        if (variant === 'patched' && !options.binaryPath) removeStalePatchedBuilds(binaryPath);
       } catch (error) {
         throw new FerretDBUnavailableError(
           `Building FerretDB ${FERRETDB_VERSION} failed. Check that the Go module proxy is reachable, ` +

@@ -64,10 +64,12 @@ export function applyPatches(srcDir: string, version: string, dir = PATCHES_DIR)
       encoding: 'utf8',
       env: { ...process.env, GIT_CEILING_DIRECTORIES: dirname(srcDir) },
     });
-    if (result.error || result.status !== 0) {
+    if (result.error) {
+      throw new Error(`Applying ${file} needs git on PATH: ${result.error.message}`);
+    }
+    if (result.status !== 0) {
       throw new Error(
-        `The patch ${file} does not apply to FerretDB ${version}'s source: ` +
-          `${result.error?.message ?? result.stderr.trim()}`,
+        `The patch ${file} does not apply to FerretDB ${version}'s source: ${result.stderr.trim()}`,
       );
     }
   }

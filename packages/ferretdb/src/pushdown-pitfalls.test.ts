@@ -168,6 +168,30 @@ describe('the traps of pushing sort, limit, skip and count into PostgreSQL', () 
     );
   });
 
+  it("when a filter cannot be pushed exactly, then finds and counts stay on FerretDB's own path and answer the same", async () => {
+    await loadBoth(
+      engines,
+      'inexact',
+      Array.from({ length: 30 }, (_, i) => ({ _id: i, visible: i % 3 !== 0, tag: `t${i % 4}` })),
+    );
+    for (const filter of [
+      { visible: true, tag: { $in: ['t1', 't2'] } },
+      { visible: { $ne: false } },
+      { 'nested.field': 1 },
+    ]) {
+      const explained = await explainFind(engines.patched.db, 'inexact', filter, {
+        sort: { _id: -1 },
+        limit: 5,
+      });
+      expect(explained).toMatchObject({ sortPushdown: false, limitPushdown: false });
+      await samePage(engines, 'inexact', filter, { _id: -1 }, 2, 5);
+      await sameCount(engines, 'inexact', filter);
+    }
+    expect(await sameCount(engines, 'inexact', { visible: true, tag: { $in: ['t1', 't2'] } })).toBe(
+      11,
+    );
+  });
+
   it('when the skip is pushed as OFFSET, then it is not applied again', async () => {
     await loadBoth(
       engines,

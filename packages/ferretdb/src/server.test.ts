@@ -74,6 +74,23 @@ describe('embedded FerretDB', () => {
     },
   );
 
+  it('when the sqlite engine counts, sorts, skips and limits, then the patched binary answers as before', async () => {
+    const server = await start({ dataDir: freshDataDir(), engine: 'sqlite' });
+    const client = new MongoClient(`${server.uri}sqlite_check`);
+    try {
+      const docs = client.db().collection<{ _id: number; v: boolean; n: number }>('docs');
+      await docs.insertMany(
+        Array.from({ length: 10 }, (_, i) => ({ _id: i, v: i % 2 === 0, n: i % 3 })),
+      );
+      expect(await docs.countDocuments({ v: true })).toBe(5);
+      expect((await client.db().command({ count: 'docs', query: { v: true }, skip: 1 })).n).toBe(4);
+      const page = await docs.find({ v: true }).sort({ n: -1, _id: 1 }).skip(1).limit(3).toArray();
+      expect(page.map((doc) => doc._id)).toEqual([8, 4, 0]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('when FerretDB alone is killed, then the database is down until a start on the same directory reuses the running PostgreSQL', async () => {
     const dataDir = freshDataDir();
     const first = await start({ dataDir });
