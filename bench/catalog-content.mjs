@@ -63,34 +63,17 @@ export function buildContent(context) {
         const options =
           type === 'mcq' ? rnd.sample(CONCEPTS, 4).map((c) => `It improves ${c}`) : undefined;
         const qAt = tick(1000);
-        const question = {
-          _id: oid(qAt),
-          paperId: paper._id,
-          subjectOfferingId: offering._id,
-          universityId: offering.universityId,
-          paperStatus: status,
-          moduleId: module._id,
-          topicId: topic?._id ?? null,
-          text,
-          type,
-          difficulty: rnd.pick(DIFFICULTIES),
-          marks: rnd.pick([1, 2, 5, 10, 15]),
-          ...(options ? { options } : {}),
-          answer: options
-            ? options[0]
-            : rnd.chance(0.5)
-              ? `Consider ${concept} first; then ${rnd.pick(FILLER)}.`
-              : null,
-          slug: uniqueSlug(
-            questionSlugs,
-            slugify(
-              `${text.split(/\s+/).slice(0, 6).join(' ')} ${paper.slug.slice(0, 40)} ${q + 1}`,
-            ),
-          ),
-          isVerified: rnd.chance(0.6),
-          createdBy: editor._id,
-          ...stamp(qAt),
-        };
+        const ids = { _id: oid(qAt), paperId: paper._id, subjectOfferingId, universityId };
+        const place = { paperStatus: status, moduleId: module._id, topicId: topic?._id ?? null };
+        const [difficulty, marks] = [rnd.pick(DIFFICULTIES), rnd.pick([1, 2, 5, 10, 15])];
+        const openAnswer = () =>
+          rnd.chance(0.5) ? `Consider ${concept} first; then ${rnd.pick(FILLER)}.` : null;
+        const answer = options ? options[0] : openAnswer();
+        const words = `${text.split(/\s+/).slice(0, 6).join(' ')} ${paper.slug.slice(0, 40)} ${q + 1}`;
+        const slug = uniqueSlug(questionSlugs, slugify(words));
+        const fields = { text, type, difficulty, marks, ...(options && { options }), answer, slug };
+        const meta = { isVerified: rnd.chance(0.6), createdBy: editor._id, ...stamp(qAt) };
+        const question = { ...ids, ...place, ...fields, ...meta };
         docs.questions.push(question);
         if (status === 'approved') approvedQuestions.push(question);
       }
@@ -123,13 +106,10 @@ export function buildContent(context) {
     const question = solvedQuestions[i % solvedQuestions.length];
     const author = rnd.pick(authors);
     const at = tick(30_000);
+    const { paperId, subjectOfferingId, universityId, paperStatus } = question;
     const solution = {
       _id: oid(at),
-      questionId: question._id,
-      paperId: question.paperId,
-      subjectOfferingId: question.subjectOfferingId,
-      universityId: question.universityId,
-      paperStatus: question.paperStatus,
+      ...{ questionId: question._id, paperId, subjectOfferingId, universityId, paperStatus },
       authorId: author._id,
       content: `${rnd.pick(VERBS)} ${rnd.pick(CONCEPTS)} first. ${Array.from({ length: rnd.int(3, 8) }, () => `Then ${rnd.pick(VERBS).toLowerCase()} the ${rnd.pick(CONCEPTS)} ${rnd.pick(FILLER)}.`).join(' ')}`,
       ...stamp(at),

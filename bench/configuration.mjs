@@ -24,13 +24,8 @@ export async function send(url, request) {
   const res = await fetch(url + request.path, request);
   const text = await res.text();
   const ms = performance.now() - started;
-  let body = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: problemOf says so through the status, or the check through the body
-  }
-  return { status: res.status, text, body, ms };
+  const json = res.headers.get('content-type')?.includes('application/json');
+  return { status: res.status, text, body: json ? JSON.parse(text) : null, ms };
 }
 
 /** Why an answer is not a success, or null. */
@@ -72,18 +67,13 @@ async function capture(pool, app, request) {
 /** Round trips of the full GraphQL tree at its smallest and largest, anonymous and as a user. */
 async function treeRoundTrips(pool, pick, userToken) {
   const out = {};
-  for (const [caller, headers] of Object.entries({
-    anonymous: {},
-    'normal user': { authorization: `Bearer ${userToken}` },
-  })) {
+  const callers = { anonymous: {}, 'normal user': { authorization: `Bearer ${userToken}` } };
+  for (const [caller, headers] of Object.entries(callers)) {
     for (const [size, tree] of Object.entries({ small: pick.smallTree, large: pick.largeTree })) {
       const request = graphql(GRAPHQL_FULL_TREE, { id: tree.id }, headers);
       const { reply, commands } = await capture(pool, 'gateway', request);
-      out[`${caller} ${size}`] = {
-        ...tree,
-        roundTrips: commands.length,
-        problem: problemOf(reply),
-      };
+      const figures = { roundTrips: commands.length, problem: problemOf(reply) };
+      out[`${caller} ${size}`] = { ...tree, ...figures };
     }
   }
   return out;
@@ -103,7 +93,9 @@ async function captureScenarios(pool, scenarios, log) {
     }
     const waves = toWaves(commands);
     await pool.get('baseline').request({ type: 'register', name, waves, body: reply.text });
-    results[name].singleMs = (await send(pool.get(app).url, requests(0)[0])).ms;
+    const { ms } = await send(pool.get(app).url, requests(0)[0]);
+    log(`  ${name.padEnd(28)} ${commands.length} commands; one request ${ms.toFixed(1)} ms`);
+    results[name].singleMs = ms;
     active.push(scenarios.find((s) => s.name === name));
   }
   return { results, active };

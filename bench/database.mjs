@@ -3,13 +3,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importBuilt, importDomain } from './lib.mjs';
+import { importBuilt } from './lib.mjs';
 
 export const BENCH_DATABASE_NAME = 'qpc_bench';
 
 /** Starts the engine, connects the domain and creates the collections (indexes: `finishLoad`). */
 export async function openBenchDatabase({ engine = 'postgresql' } = {}) {
-  const domain = await importDomain();
+  // The domain's services plus its models and mongoose (`@qpc/domain/testing`).
+  const domain = { ...(await importBuilt('packages/domain/dist/index.js')) };
+  Object.assign(domain, await importBuilt('packages/domain/dist/testing.js'));
   const ferretdb = await importBuilt('packages/ferretdb/dist/index.js');
   const tempDir = mkdtempSync(join(tmpdir(), 'qpc-bench-'));
   const embedded = await ferretdb.startFerretDB({

@@ -31,10 +31,11 @@ function withDefaults(Model, list) {
 async function addDerivedFields(domain, docs) {
   const yearOf = new Map(docs.papers.map((p) => [String(p._id), p.examYear]));
   for (const q of docs.questions) q.examYear = yearOf.get(String(q.paperId));
-  if (domain.PaperModel.schema.path('visible')) {
-    for (const p of docs.papers) p.visible = p.status === 'approved';
-    for (const q of docs.questions) q.visible = q.paperStatus === 'approved';
-    for (const s of docs.solutions) s.visible = s.paperStatus === 'approved';
+  const copies =
+    'papers:Paper:status questions:Question:paperStatus solutions:Solution:paperStatus';
+  for (const [key, model, status] of copies.split(' ').map((c) => c.split(':'))) {
+    if (!domain[`${model}Model`].schema.path('visible')) continue;
+    for (const doc of docs[key]) doc.visible = doc[status] === 'approved';
   }
   const indexing = await importBuilt('packages/domain/dist/search/indexing.js');
   for (const [key, modelName] of ORDER) {
@@ -45,11 +46,24 @@ async function addDerivedFields(domain, docs) {
   }
 }
 
-/** Generates and inserts the catalog into the (empty) database mongoose is connected to. */
-async function generateCatalog({ seed, scale, domain, batchSize = 2_000, inFlight = 4 }) {
+/** The app's startup migrations, run here once so that the apps find them done. */
+async function runMigrations() {
+  const { backfillAncestorKeys } = await importBuilt('packages/domain/dist/migrations.js');
+  const { backfillSearch } = await importBuilt('packages/domain/dist/search/backfill.js');
+  return (await backfillAncestorKeys()).updated + (await backfillSearch()).updated;
+}
+
+/**
+ * Generates the catalog and inserts it into the (empty) bench database (bench/database.mjs),
+ * builds the indexes, runs the startup migrations (`backfilled`: what they had to fill, 0 when
+ * the generator wrote the real shape) and disconnects. Returns the catalog, the names of the
+ * collections the writes read, and the figures.
+ */
+export async function loadCatalog(db, seed, scale, { batchSize = 2_000, inFlight = 4 } = {}) {
+  const { domain } = db;
   const started = performance.now();
-  const { Types } = domain.mongoose;
-  const catalog = buildCatalog({ seed, scale, Types, userIdFor: domain.userIdFor });
+  const { userIdFor, mongoose } = domain;
+  const catalog = buildCatalog({ seed, scale, Types: mongoose.Types, userIdFor });
   for (const [key, modelName] of ORDER)
     catalog.docs[key] = withDefaults(domain[modelName], catalog.docs[key]);
   await addDerivedFields(domain, catalog.docs);
@@ -58,59 +72,27 @@ async function generateCatalog({ seed, scale, domain, batchSize = 2_000, inFligh
     await new domain[modelName](catalog.docs[key][0]).validate();
   for (const [key, modelName] of ORDER) {
     const list = catalog.docs[key];
-    const { collection } = domain[modelName];
     let next = 0;
     const worker = async () => {
       while (next < list.length) {
-        const batch = list.slice(next, next + batchSize);
+        const from = next;
         next += batchSize;
-        await collection.insertMany(batch, { ordered: false });
+        await domain[modelName].collection.insertMany(list.slice(from, from + batchSize));
       }
     };
     await Promise.all(Array.from({ length: inFlight }, worker));
   }
-  const counts = Object.fromEntries(ORDER.map(([key]) => [key, catalog.docs[key].length]));
-  return { counts, seconds: (performance.now() - started) / 1000, catalog };
-}
-
-/** The app's startup migrations, run here once so that the apps find them done. */
-async function runMigrations() {
-  const steps = [
-    ['packages/domain/dist/migrations.js', 'backfillAncestorKeys'],
-    ['packages/domain/dist/search/backfill.js', 'backfillSearch'],
-  ];
-  let updated = 0;
-  for (const [file, name] of steps) updated += (await (await importBuilt(file))[name]()).updated;
-  return updated;
-}
-
-/**
- * Loads the catalog into the bench database (bench/database.mjs), builds the indexes, runs the
- * startup migrations (`backfilled`: what they had to fill, 0 when the generator wrote the real
- * shape) and disconnects. Returns the catalog, the collection names and the figures.
- */
-export async function loadCatalog(db, seed, scale) {
-  const { domain } = db;
-  const { catalog, counts, seconds } = await generateCatalog({ seed, scale, domain });
-  const indexStarted = performance.now();
+  const insertSeconds = round((performance.now() - started) / 1000, 1);
   await db.finishLoad();
-  const indexSeconds = (performance.now() - indexStarted) / 1000;
+  const indexSeconds = round((performance.now() - started) / 1000 - insertSeconds, 1);
   const backfilled = await runMigrations();
   const { PaperModel, QuestionModel, SolutionModel } = domain;
-  const name = (Model) => Model.collection.collectionName;
-  const collections = {
-    papers: name(PaperModel),
-    questions: name(QuestionModel),
-    solutions: name(SolutionModel),
-  };
+  const [papers, questions, solutions] = [PaperModel, QuestionModel, SolutionModel].map(
+    (Model) => Model.collection.collectionName,
+  );
   await domain.disconnectDatabase();
-  return {
-    catalog,
-    collections,
-    counts,
-    insertSeconds: round(seconds, 1),
-    indexSeconds: round(indexSeconds, 1),
-    backfilled,
-    visibleFlag: Boolean(PaperModel.schema.path('visible')),
-  };
+  const counts = Object.fromEntries(ORDER.map(([key]) => [key, catalog.docs[key].length]));
+  const visibleFlag = Boolean(PaperModel.schema.path('visible'));
+  const figures = { counts, insertSeconds, indexSeconds, backfilled, visibleFlag };
+  return { catalog, collections: { papers, questions, solutions }, ...figures };
 }

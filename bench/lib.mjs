@@ -11,15 +11,6 @@ export function importBuilt(relativePath) {
   return import(pathToFileURL(join(root, relativePath)).href);
 }
 
-/** The domain's public services plus the models and mongoose (`@qpc/domain/testing`). */
-export async function importDomain() {
-  const [index, testing] = await Promise.all([
-    importBuilt('packages/domain/dist/index.js'),
-    importBuilt('packages/domain/dist/testing.js'),
-  ]);
-  return { ...index, ...testing };
-}
-
 /** A dependency as a workspace package sees it (the bench folder has no package.json). */
 export async function importFrom(packageDir, specifier) {
   const require = createRequire(join(root, packageDir, 'package.json'));

@@ -60,7 +60,7 @@ export async function fire(url, requests, { connections = 1, seconds, amount }) 
     else failures += 1;
   });
   const result = await instance;
-  return { times, failures: failures + result.errors, rps: result.requests.average, result };
+  return { times, failures: failures + result.errors };
 }
 
 /** One run with its costs: response times, req/s, Node CPU and database CPU per request. */
@@ -72,15 +72,9 @@ export async function measuredRun(server, requests, shape, dbPids) {
   const seconds = (performance.now() - started) / 1000;
   const after = await server.request({ type: 'cpu' });
   const served = after.requests - before.requests;
-  return {
-    times: run.times,
-    failures: run.failures,
-    seconds,
-    served,
-    rps: run.times.length / seconds,
-    cpuMicros: after.cpuMicros - before.cpuMicros,
-    dbMicros: processTreeCpuMicros(dbPids) - dbBefore,
-  };
+  const cpuMicros = after.cpuMicros - before.cpuMicros;
+  const dbMicros = processTreeCpuMicros(dbPids) - dbBefore;
+  return { times: run.times, failures: run.failures, seconds, served, cpuMicros, dbMicros };
 }
 
 /** The runs of one side summed: latency over every sample, the p50 of each round, CPU per request. */

@@ -9,33 +9,25 @@ const CHAINS = ['none', 'logger', 'limiter', 'auth', 'all'];
 const serviceMs = (m) => (m.cpuMs ?? 0) + (m.dbCpuMs ?? 0);
 
 export async function measureMiddleware({ pool, overhead, settings, db }) {
-  const dbPids = db.pids;
-  const server = pool.get('middleware');
+  const chainServer = pool.get('middleware');
   const [{ headers }] = overhead.requests(0);
-  const requestsOf = (chain) => () => [{ method: 'GET', path: `/${chain}`, headers }];
+  // Each chain, and the real app's read, as [server, requests].
+  const sides = Object.fromEntries(
+    CHAINS.map((chain) => [
+      chain,
+      [chainServer, () => [{ method: 'GET', path: `/${chain}`, headers }]],
+    ]),
+  );
+  sides.app = [pool.get('rest'), overhead.requests];
+  const run = ([server, requests], shape) => measuredRun(server, requests, shape, db.pids);
+  for (const side of Object.values(sides)) await run(side, { seconds: settings.warmup });
+  const runs = Object.fromEntries(Object.keys(sides).map((name) => [name, []]));
   const shape = { seconds: settings.duration / settings.rounds };
-  const app = pool.get('rest');
-  const runs = Object.fromEntries([...CHAINS, 'app'].map((name) => [name, []]));
-  for (const chain of CHAINS)
-    await measuredRun(server, requestsOf(chain), { seconds: 0.5 }, dbPids);
-  await measuredRun(app, overhead.requests, { seconds: 0.5 }, dbPids);
-  for (let round = 0; round < settings.rounds; round += 1) {
-    for (const chain of CHAINS)
-      runs[chain].push(await measuredRun(server, requestsOf(chain), shape, dbPids));
-    runs.app.push(await measuredRun(app, overhead.requests, shape, dbPids));
-  }
-  const figures = Object.fromEntries(
-    Object.entries(runs).map(([name, list]) => [name, summarise(list)]),
-  );
-  const none = serviceMs(figures.none);
-  const costs = Object.fromEntries(
-    ['logger', 'limiter', 'auth', 'all'].map((chain) => [chain, serviceMs(figures[chain]) - none]),
-  );
-  return {
-    label: overhead.label,
-    figures,
-    costs,
-    appServiceMs: serviceMs(figures.app),
-    share: costs.all / serviceMs(figures.app),
-  };
+  for (let round = 0; round < settings.rounds; round += 1)
+    for (const [name, side] of Object.entries(sides)) runs[name].push(await run(side, shape));
+  const figures = Object.fromEntries(Object.entries(runs).map(([k, list]) => [k, summarise(list)]));
+  const cost = (chain) => serviceMs(figures[chain]) - serviceMs(figures.none);
+  const costs = Object.fromEntries(CHAINS.slice(1).map((chain) => [chain, cost(chain)]));
+  const appServiceMs = serviceMs(figures.app);
+  return { label: overhead.label, figures, costs, appServiceMs, share: costs.all / appServiceMs };
 }

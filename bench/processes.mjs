@@ -18,43 +18,37 @@ export function createServerPool({ workDir, env }) {
   async function start(name, kind, extraEnv = {}) {
     const logFile = join(workDir, `${name}.log`);
     const fd = openSync(logFile, 'a');
+    const stdio = ['ignore', fd, fd, 'ipc'];
     const child = fork(join(root, 'bench/server.mjs'), [kind], {
       env: { ...env, ...extraEnv },
-      stdio: ['ignore', fd, fd, 'ipc'],
+      stdio,
     });
     closeSync(fd);
     const pending = new Map();
     const port = await new Promise((resolvePort, reject) => {
       const timer = setTimeout(() => reject(new Error(`${name} did not start in 120 s`)), 120_000);
       child.on('message', (message) => {
-        if (message?.type === 'ready') {
-          clearTimeout(timer);
-          resolvePort(message.port);
-        } else if (pending.has(message?.id)) {
-          pending.get(message.id)(message);
-          pending.delete(message.id);
-        }
+        if (message?.type === 'ready') resolvePort(message.port);
+        pending.get(message?.id)?.resolve(message);
+        pending.delete(message?.id);
       });
       child.once('exit', (code) => {
-        clearTimeout(timer);
-        const log = readFileSync(logFile, 'utf8').slice(-3000);
-        reject(new Error(`${name} exited with code ${code}:\n${log}`));
-        for (const [, settle] of pending) settle({ error: `${name} exited` });
+        const error = new Error(
+          `${name} exited (${code}):\n${readFileSync(logFile, 'utf8').slice(-3000)}`,
+        );
+        reject(error);
+        for (const waiting of pending.values()) waiting.reject(error);
       });
+      child.once('message', () => clearTimeout(timer));
     });
     const server = {
-      name,
       url: `http://127.0.0.1:${port}`,
-      pid: child.pid,
-      /** An IPC request (`cpu`, `memory`, `capture-start`, ...); resolves with the answer. */
+      /** An IPC request (`cpu`, `capture-start`, `register`, ...); resolves with the answer. */
       request(message) {
         const id = (messageId += 1);
-        return new Promise((resolveReply, reject) => {
-          if (!child.connected) {
-            reject(new Error(`${name} has exited (its log: ${logFile})`));
-            return;
-          }
-          pending.set(id, resolveReply);
+        return new Promise((resolve, reject) => {
+          if (!child.connected) return reject(new Error(`${name} has exited (log: ${logFile})`));
+          pending.set(id, { resolve, reject });
           child.send({ ...message, id });
         });
       },

@@ -76,10 +76,11 @@ export function toWaves(commands) {
 export function createReplayer(client, EJSON) {
   const parsed = new Map();
   return async function replay(key, waves) {
+    const parse = (c) => ({ ...c, command: EJSON.parse(c.command) });
     if (!parsed.has(key))
       parsed.set(
         key,
-        waves.map((wave) => wave.map((c) => ({ ...c, command: EJSON.parse(c.command) }))),
+        waves.map((wave) => wave.map(parse)),
       );
     const cursors = new Map();
     for (const wave of parsed.get(key)) {

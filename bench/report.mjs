@@ -8,7 +8,7 @@ import { evaluateTargets, fmt, spreadOf } from './targets.mjs';
 const table = (head, rows) =>
   [
     `| ${head.join(' | ')} |`,
-    `| ${head.map((_, i) => (i === 0 ? ':--' : '--:')).join(' | ')} |`,
+    `| ${head.map(() => ':--').join(' | ')} |`,
     ...rows.map((row) => `| ${row.join(' | ')} |`),
   ].join('\n');
 
@@ -50,34 +50,26 @@ function setup(report) {
 function scenarioTable(report) {
   const configs = report.configurations.filter((c) => !c.failed);
   const names = [...new Set(configs.flatMap((c) => Object.keys(c.scenarios)))];
-  const sections = [];
-  for (const c of configs) {
-    const rows = names.map((name) => {
-      const s = c.scenarios[name];
-      if (!s) return [name, '–', '', '', '', '', '', ''];
-      if (!s.app) return [s.label, `– (${s.problem ?? 'not measured'})`, '', '', '', '', '', ''];
-      const b = s.baseline;
-      return [
-        s.label,
-        spreadOf(s.app),
-        b ? fmt(b.p50) : '–',
-        s.sql ? fmt(s.sql.p50) : '',
-        `${fmt(s.app.cpuMs)} / ${fmt(b?.cpuMs)}${b?.cpuMs ? ` = ${fmt(s.app.cpuMs / b.cpuMs)}×` : ''}`,
+  const head = `scenario|app p50 (spread)|(b) p50 ms|SQL p50 ms|Node CPU ms/req app / (b)|DB CPU ms/req app / (b)|round trips|req/s (${report.settings.connections} conn.)`;
+  const rowOf = (s, name) => {
+    if (!s?.app) return [s?.label ?? name, `– (${s?.problem ?? 'not measured'})`];
+    const b = s.baseline;
+    const cpuRatio = b?.cpuMs ? ` = ${fmt(s.app.cpuMs / b.cpuMs)}×` : '';
+    return [
+      ...[s.label, spreadOf(s.app), fmt(b?.p50), s.sql ? fmt(s.sql.p50) : ''],
+      ...[
+        `${fmt(s.app.cpuMs)} / ${fmt(b?.cpuMs)}${cpuRatio}`,
         `${fmt(s.app.dbCpuMs)} / ${fmt(b?.dbCpuMs)}`,
-        String(s.roundTrips),
-        s.throughput ? String(s.throughput.rps) : '',
-      ];
-    });
-    sections.push(
-      `### ${c.key}\n\n${table(
-        `scenario|app p50 (spread)|(b) p50 ms|SQL p50 ms|Node CPU ms/req app / (b)|DB CPU ms/req app / (b)|round trips|req/s (${report.settings.connections} conn.)`.split(
-          '|',
-        ),
-        rows,
-      )}`,
-    );
-  }
-  return sections.join('\n\n');
+      ],
+      ...[String(s.roundTrips), String(s.throughput?.rps ?? '')],
+    ];
+  };
+  const section = (c) =>
+    `### ${c.key}\n\n${table(
+      head.split('|'),
+      names.map((name) => rowOf(c.scenarios[name], name)),
+    )}`;
+  return configs.map(section).join('\n\n');
 }
 
 function markdown(report) {

@@ -69,13 +69,9 @@ const keys = generateKeyPairSync('rsa', {
 const configurations = [];
 for (const engine of settings.engines) {
   for (const scale of settings.scales) {
-    const config = {
-      key: `${engine}-s${scale}`,
-      engine,
-      scale,
-      primary: configurations.length === 0,
-    };
     if (interrupted) break;
+    const config = { key: `${engine}-s${scale}`, engine, scale };
+    config.primary = configurations.length === 0;
     try {
       configurations.push(await runConfiguration({ config, settings, keys, log }));
     } catch (error) {

@@ -59,10 +59,7 @@ if (kind === 'rest' || kind === 'gateway') {
   close = () => client.close();
   handler = (req, res) => {
     const script = scripts.get(req.url.slice('/replay/'.length));
-    if (!script) {
-      res.writeHead(404).end();
-      return;
-    }
+    if (!script) return void res.writeHead(404).end();
     replay(script.name, script.waves).then(
       () => res.writeHead(200, { 'content-type': 'application/json' }).end(script.body),
       (error) => res.writeHead(500).end(String(error)),
@@ -71,17 +68,11 @@ if (kind === 'rest' || kind === 'gateway') {
 } else if (kind === 'middleware') {
   const { kit, deps } = await appKit();
   const express = await importFrom('packages/server-kit', 'express');
-  const chains = {
-    none: [],
-    logger: [kit.httpLogger(deps.logger)],
-    limiter: [kit.rateLimit(deps.rateLimiter)],
-    auth: [kit.authenticate(deps.resolveActor)],
-    all: [
-      kit.httpLogger(deps.logger),
-      kit.rateLimit(deps.rateLimiter),
-      kit.authenticate(deps.resolveActor),
-    ],
-  };
+  const logger = kit.httpLogger(deps.logger);
+  const limiter = kit.rateLimit(deps.rateLimiter);
+  const auth = kit.authenticate(deps.resolveActor);
+  const chains = { none: [], logger: [logger], limiter: [limiter], auth: [auth] };
+  chains.all = [logger, limiter, auth];
   handler = express();
   for (const [name, chain] of Object.entries(chains))
     handler.get(`/${name}`, kit.requestId(), ...chain, (_req, res) => {
@@ -98,21 +89,16 @@ await new Promise((resolve, reject) => {
   server.once('error', reject);
 });
 let requests = 0;
-server.on('request', () => {
-  requests += 1;
-});
+server.on('request', () => (requests += 1));
 
 const answers = {
   cpu: () => {
     const { user, system } = process.cpuUsage();
     return { cpuMicros: user + system, requests };
   },
-  memory: () => process.memoryUsage(),
   'capture-start': () => recorder.start(),
   'capture-stop': () => ({ commands: recorder.stop() }),
-  register: (m) => {
-    scripts.set(m.name, { name: m.name, waves: m.waves, body: m.body });
-  },
+  register: ({ name, waves, body }) => void scripts.set(name, { name, waves, body }),
   stop: async () => {
     server.closeAllConnections();
     server.close();

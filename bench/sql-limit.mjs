@@ -11,22 +11,17 @@ const order = (spec) =>
     .join(', ');
 
 /** Each list scenario as SQL: its collection, extra filter, order, page and whether it counts. */
+const NEWEST = { collection: 'questions', sort: { createdAt: -1, _id: -1 } };
 const PAGES = {
-  questions: { collection: 'questions', sort: { createdAt: -1, _id: -1 } },
-  'questions-type': {
-    collection: 'questions',
-    where: `${field('type')} = '"long"'`,
-    sort: { createdAt: -1, _id: -1 },
-  },
+  questions: NEWEST,
+  'questions-type': { ...NEWEST, where: `${field('type')} = '"long"'` },
   'questions-marks': { collection: 'questions', sort: { marks: -1, _id: 1 } },
-  'questions-page-500': { collection: 'questions', sort: { createdAt: -1, _id: -1 }, page: 500 },
+  'questions-page-500': { ...NEWEST, page: 500 },
   papers: { collection: 'papers', sort: { examYear: -1, createdAt: -1, _id: 1 } },
 };
 
 /** Which scenarios have a physical limit, the `-no-total` twins included. */
-export function hasSqlLimit(name) {
-  return name.replace(/-no-total$/, '') in PAGES;
-}
+const hasSqlLimit = (name) => name.replace(/-no-total$/, '') in PAGES;
 
 /**
  * Times each scenario's SQL for `seconds` (a few warm-up queries first). Without the models'

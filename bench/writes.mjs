@@ -25,22 +25,16 @@ export async function measureInserts({ url, token, target, rounds = 3, seconds =
   let n = 0;
   const insert = async () => {
     n += 1;
-    const body = JSON.stringify({
-      paperId: target.paperId,
-      moduleId: target.moduleId,
-      text: `Bench insert ${run} ${n}: explain the role of caching in layered designs.`,
-      type: 'short',
-      difficulty: 'easy',
-      marks: 5,
-    });
+    const text = `Bench insert ${run} ${n}: explain the role of caching in layered designs.`;
+    const body = JSON.stringify({ ...target, text, type: 'short', difficulty: 'easy', marks: 5 });
     const started = performance.now();
     const res = await fetch(`${url}/api/v1/questions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body,
     });
-    const text = await res.text();
-    if (res.status !== 201) throw new Error(`POST /questions answered ${res.status}: ${text}`);
+    const answer = await res.text();
+    if (res.status !== 201) throw new Error(`POST /questions answered ${res.status}: ${answer}`);
     return performance.now() - started;
   };
   for (let i = 0; i < warmup; i += 1) await insert();
