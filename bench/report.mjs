@@ -39,7 +39,7 @@ function setup(report) {
   }
   const s = report.settings;
   lines.push(
-    `- One connection (autocannon, closed loop, every response time kept): each side warmed up ${s.warmup} s, then the app and baseline (b) take turns in ${s.rounds} rounds, ${s.duration} s per side in all; a scenario whose single request takes over a tenth of that runs a few requests, one over ${s.maxRequest} s is represented by that request alone. Spread: p25–p75 of every sample and the range of the rounds' p50s.`,
+    `- One connection (autocannon, closed loop, every response time kept): each side warmed up ${s.warmup} s, then the app and baseline (b) take turns in ${s.rounds} rounds, ${s.duration} s per side in all; a scenario whose single request takes over a tenth of that runs a few requests, one over ${s.maxRequest} s by its single request (the captured one). Spread: p25–p75 of every sample and the range of the rounds' p50s.`,
     "- (b): the database commands the app sent for the same request (captured with the driver's command monitoring in a process that is not measured), replayed with the bare `mongodb` driver behind `node:http`, answering the captured body; commands the app had in flight together are replayed together. SQL: the same page (and count) asked of PostgreSQL straight, on FerretDB's table (`bench/sql-limit.mjs`): the physical limit.",
     "- CPU per request: the process's CPU time over a run divided by the requests it served; database CPU: FerretDB plus PostgreSQL and all its backends (`/proc`). App CPU against (b) is a reported figure.",
     `- Lists: req/s with ${s.connections} connections for ${s.loadSeconds} s (the app only).`,

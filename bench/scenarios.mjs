@@ -12,23 +12,17 @@ export const GRAPHQL_SYLLABUS = `query BenchSyllabus($id: ObjectID!) { syllabus(
     topics { id moduleId subjectOfferingId title order createdAt updatedAt } } } }`;
 
 const GRAPHQL_PAPERS = `query BenchPapers($limit: PageSize, $includeTotal: Boolean) {
-  papers(limit: $limit, includeTotal: $includeTotal) {
-    items { id title slug examYear examType status createdAt
-      subjectOffering { id regulation subject { id name code slug } } }
-    pagination { page limit total totalPages hasNextPage hasPrevPage }
-  }
-}`;
+  papers(limit: $limit, includeTotal: $includeTotal) { items { id title slug examYear examType
+    status createdAt subjectOffering { id regulation subject { id name code slug } } }
+    pagination { page limit total totalPages hasNextPage hasPrevPage } } }`;
 
 /** The full offering tree of apps/graphql-gateway/README.md ("Database round trips"). */
-export const GRAPHQL_FULL_TREE = `query BenchFullTree($id: ObjectID!) {
-  subjectOffering(id: $id) {
-    id subject { id name } university { id name } branch { id name } semester { id number }
-    syllabus { id modules { id title
-      topics { id title questions { id text solutions { id content score myVote } } }
-      questions { id } } }
-    papers { id title questions { id } }
-  }
-}`;
+export const GRAPHQL_FULL_TREE = `query BenchFullTree($id: ObjectID!) { subjectOffering(id: $id) {
+  id subject { id name } university { id name } branch { id name } semester { id number }
+  syllabus { id modules { id title
+    topics { id title questions { id text solutions { id content score myVote } } }
+    questions { id } } }
+  papers { id title questions { id } } } }`;
 
 export const graphql = (query, variables, headers = {}) => ({
   method: 'POST',

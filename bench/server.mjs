@@ -26,10 +26,7 @@ async function appKit() {
   const database = await kit.startDatabase(config, logger);
   const rateLimiter = kit.createRateLimiter(config, { keyPrefix: kind });
   const resolveActor = kit.createActorResolver(config);
-  close = async () => {
-    await rateLimiter.close();
-    await database.close();
-  };
+  close = () => rateLimiter.close().then(() => database.close());
   return { kit, deps: { config, logger, rateLimiter, resolveActor, version: 'bench' } };
 }
 

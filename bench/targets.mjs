@@ -61,12 +61,10 @@ export function spreadOf(m) {
 const scenarioOf = (config, name) => config?.scenarios?.[name];
 const why = (config, name) => scenarioOf(config, name)?.problem ?? 'not measured in this run';
 /** A row; `ok`: true, false, null (not measured) or a status of its own ('reported'). */
-const row = (target, measured, ok, note = '') => ({
-  target,
-  measured,
-  status: typeof ok === 'string' ? ok : status(ok),
-  note,
-});
+const row = (target, measured, ok, note = '') => {
+  const state = typeof ok === 'string' ? ok : status(ok);
+  return { target, measured, status: state, note };
+};
 
 function p50Rows(configs) {
   return P50_TARGETS.flatMap(([name, what, limits]) =>
