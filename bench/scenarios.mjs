@@ -128,7 +128,7 @@ export function buildScenarios({ pick, auth, admin }) {
   Object.assign(lists[7], list());
   return [
     ...lists.flatMap(withTwin),
-    rest('search-common', 'GET /search, two common words (hits grow)', search(SEARCH_COMMON_QUERY)),
+    rest('search-common', 'GET /search, two common words', search(SEARCH_COMMON_QUERY), list()),
     rest(
       'papers-offering',
       'GET /papers?subjectOfferingId&limit=20',
