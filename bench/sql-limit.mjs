@@ -19,6 +19,7 @@ const PAGES = {
   'questions-page-500': { ...NEWEST, page: 500 },
   papers: { collection: 'papers', sort: { examYear: -1, createdAt: -1, _id: 1 } },
 };
+PAGES['graphql.papers'] = PAGES.papers;
 
 /** Which scenarios have a physical limit, the `-no-total` twins included. */
 const hasSqlLimit = (name) => name.replace(/-no-total$/, '') in PAGES;
