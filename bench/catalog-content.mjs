@@ -30,38 +30,20 @@ export function buildContent(context) {
         roll < 0.85 ? 'approved' : roll < 0.93 ? 'pending' : roll < 0.97 ? 'draft' : 'rejected';
       const title = `${subject.name} ${examType} ${examYear}`;
       const at = tick(60_000);
-      const history = [];
-      if (status !== 'draft')
-        history.push({
-          from: 'draft',
-          to: 'pending',
-          by: editor._id,
-          at: new Date(at),
-          reason: 'Submitted for review',
-        });
-      if (status === 'approved')
-        history.push({
-          from: 'pending',
-          to: 'approved',
-          by: admin._id,
-          at: new Date(at + DAY),
-          reason: null,
-        });
+      const transition = (to, by, when, reason) => {
+        const from = to === 'pending' ? 'draft' : 'pending';
+        return { from, to, by, at: new Date(when), reason };
+      };
+      const history =
+        status === 'draft' ? [] : [transition('pending', editor._id, at, 'Submitted for review')];
+      if (status === 'approved') history.push(transition('approved', admin._id, at + DAY, null));
       if (status === 'rejected')
-        history.push({
-          from: 'pending',
-          to: 'rejected',
-          by: admin._id,
-          at: new Date(at + DAY),
-          reason: 'Scan is illegible',
-        });
+        history.push(transition('rejected', admin._id, at + DAY, 'Scan is illegible'));
+      const { _id: subjectOfferingId, universityId, branchId, semesterId, subjectId } = offering;
+      const parents = { subjectOfferingId, universityId, branchId, semesterId, subjectId };
       const paper = {
         _id: oid(at),
-        subjectOfferingId: offering._id,
-        universityId: offering.universityId,
-        branchId: offering.branchId,
-        semesterId: offering.semesterId,
-        subjectId: offering.subjectId,
+        ...parents,
         examYear,
         examType,
         title,
@@ -81,34 +63,17 @@ export function buildContent(context) {
         const options =
           type === 'mcq' ? rnd.sample(CONCEPTS, 4).map((c) => `It improves ${c}`) : undefined;
         const qAt = tick(1000);
-        const question = {
-          _id: oid(qAt),
-          paperId: paper._id,
-          subjectOfferingId: offering._id,
-          universityId: offering.universityId,
-          paperStatus: status,
-          moduleId: module._id,
-          topicId: topic?._id ?? null,
-          text,
-          type,
-          difficulty: rnd.pick(DIFFICULTIES),
-          marks: rnd.pick([1, 2, 5, 10, 15]),
-          ...(options ? { options } : {}),
-          answer: options
-            ? options[0]
-            : rnd.chance(0.5)
-              ? `Consider ${concept} first; then ${rnd.pick(FILLER)}.`
-              : null,
-          slug: uniqueSlug(
-            questionSlugs,
-            slugify(
-              `${text.split(/\s+/).slice(0, 6).join(' ')} ${paper.slug.slice(0, 40)} ${q + 1}`,
-            ),
-          ),
-          isVerified: rnd.chance(0.6),
-          createdBy: editor._id,
-          ...stamp(qAt),
-        };
+        const ids = { _id: oid(qAt), paperId: paper._id, subjectOfferingId, universityId };
+        const place = { paperStatus: status, moduleId: module._id, topicId: topic?._id ?? null };
+        const [difficulty, marks] = [rnd.pick(DIFFICULTIES), rnd.pick([1, 2, 5, 10, 15])];
+        const openAnswer = () =>
+          rnd.chance(0.5) ? `Consider ${concept} first; then ${rnd.pick(FILLER)}.` : null;
+        const answer = options ? options[0] : openAnswer();
+        const words = `${text.split(/\s+/).slice(0, 6).join(' ')} ${paper.slug.slice(0, 40)} ${q + 1}`;
+        const slug = uniqueSlug(questionSlugs, slugify(words));
+        const fields = { text, type, difficulty, marks, ...(options && { options }), answer, slug };
+        const meta = { isVerified: rnd.chance(0.6), createdBy: editor._id, ...stamp(qAt) };
+        const question = { ...ids, ...place, ...fields, ...meta };
         docs.questions.push(question);
         if (status === 'approved') approvedQuestions.push(question);
       }
@@ -123,6 +88,14 @@ export function buildContent(context) {
     question.text = `${question.text} ${SEARCH_PHRASE_SENTENCE}`;
   }
 
+  /** A vote of `voter` on `solution`: +1 with probability `up`, else -1. */
+  const vote = (solution, voter, up) => {
+    const at = tick(1000);
+    const { questionId, subjectOfferingId } = solution;
+    const fields = { solutionId: solution._id, questionId, subjectOfferingId, userId: voter._id };
+    docs.votes.push({ _id: oid(at), ...fields, value: rnd.chance(up) ? 1 : -1, ...stamp(at) });
+  };
+
   // Solutions on questions of approved papers, each with 1-4 votes from distinct non-authors.
   const solvedQuestions = rnd.sample(
     approvedQuestions,
@@ -133,46 +106,21 @@ export function buildContent(context) {
     const question = solvedQuestions[i % solvedQuestions.length];
     const author = rnd.pick(authors);
     const at = tick(30_000);
+    const { paperId, subjectOfferingId, universityId, paperStatus } = question;
     const solution = {
       _id: oid(at),
-      questionId: question._id,
-      paperId: question.paperId,
-      subjectOfferingId: question.subjectOfferingId,
-      universityId: question.universityId,
-      paperStatus: question.paperStatus,
+      ...{ questionId: question._id, paperId, subjectOfferingId, universityId, paperStatus },
       authorId: author._id,
       content: `${rnd.pick(VERBS)} ${rnd.pick(CONCEPTS)} first. ${Array.from({ length: rnd.int(3, 8) }, () => `Then ${rnd.pick(VERBS).toLowerCase()} the ${rnd.pick(CONCEPTS)} ${rnd.pick(FILLER)}.`).join(' ')}`,
       ...stamp(at),
     };
     docs.solutions.push(solution);
-    for (const voter of rnd.sample(voters, rnd.int(1, 4))) {
-      const vAt = tick(1000);
-      docs.votes.push({
-        _id: oid(vAt),
-        solutionId: solution._id,
-        questionId: solution.questionId,
-        subjectOfferingId: solution.subjectOfferingId,
-        userId: voter._id,
-        value: rnd.chance(0.75) ? 1 : -1,
-        ...stamp(vAt),
-      });
-    }
+    for (const voter of rnd.sample(voters, rnd.int(1, 4))) vote(solution, voter, 0.75);
   }
 
   // The vote scenario's users have already voted on its solutions (the first 200), so every vote
   // it sends changes an existing vote: the same work whichever target runs first.
   for (const solution of docs.solutions.slice(0, size.voteSolutions)) {
-    for (const voter of loadUsers.slice(0, size.preVotingLoadUsers)) {
-      const vAt = tick(1000);
-      docs.votes.push({
-        _id: oid(vAt),
-        solutionId: solution._id,
-        questionId: solution.questionId,
-        subjectOfferingId: solution.subjectOfferingId,
-        userId: voter._id,
-        value: rnd.chance(0.5) ? 1 : -1,
-        ...stamp(vAt),
-      });
-    }
+    for (const voter of loadUsers.slice(0, size.preVotingLoadUsers)) vote(solution, voter, 0.5);
   }
 }

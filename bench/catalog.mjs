@@ -1,12 +1,10 @@
 // The benchmark catalog, built in memory: deterministic from a seed (ids, dates, names and text all
 // come from one seeded PRNG, so two runs with the same seed and scale hold the same documents).
-//
 // Invariants kept (the services' own rules): slugs unique kebab-case; every reference exists;
 // branch of the university, semester of the branch; one syllabus per offering, each with modules
 // and topics; a question's module and topic belong to its paper's offering (and the topic to the
 // module); options for mcq questions only; status history ends at the paper's status; solutions
-// only on questions of approved papers; nobody votes on their own solution, at most once per
-// solution.
+// only on questions of approved papers; nobody votes on their own solution, at most once.
 import { buildContent } from './catalog-content.mjs';
 import { createRandom } from './lib.mjs';
 import {
@@ -26,8 +24,9 @@ export const SEARCH_COMMON_QUERY = 'hashing complexity';
 
 const BASE_TIME = Date.UTC(2025, 0, 1);
 const DAY = 24 * 60 * 60 * 1000;
+const KEYS = 'users universities branches semesters subjects offerings syllabi modules topics';
 
-/** How many documents of each kind for a scale (1 = the issue's minimum catalog). */
+/** How many documents of each kind for a scale (1 = 20,000 questions). */
 export function catalogSize(scale = 1) {
   const n = (value, min) => Math.max(min, Math.round(value * scale));
   return {
@@ -62,15 +61,11 @@ function uniqueSlug(used, base) {
   return slug;
 }
 
-/**
- * Builds every document in memory (plain objects with deterministic `_id`s), then inserts them.
- * Returns the counts and a few handles the load scenarios use.
- */
+/** Builds every document in memory (plain objects with deterministic `_id`s). */
 export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor }) {
   const rnd = createRandom(seed);
   const size = catalogSize(scale);
-  // ObjectIds from the document's creation second plus 8 seeded bytes: deterministic and roughly
-  // in creation order, like real ones.
+  // ObjectIds from the creation second plus 8 seeded bytes: deterministic, in creation order.
   const oid = (at) =>
     new Types.ObjectId(
       Math.floor(at / 1000)
@@ -79,126 +74,73 @@ export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor }) {
     );
   const stamp = (at) => ({ createdAt: new Date(at), updatedAt: new Date(at) });
   let clock = BASE_TIME - 400 * DAY;
-  const tick = (ms = 1000) => {
-    clock += ms;
-    return clock;
+  const tick = (ms = 1000) => (clock += ms);
+  const docs = Object.fromEntries(
+    [...KEYS.split(' '), 'papers', 'questions', 'solutions', 'votes'].map((k) => [k, []]),
+  );
+  /** A document of `kind` created now: its id, `fields`, its timestamps. */
+  const add = (kind, fields) => {
+    const at = tick();
+    const doc = { _id: oid(at), ...fields, ...stamp(at) };
+    docs[kind].push(doc);
+    return doc;
   };
 
-  const docs = {
-    users: [],
-    universities: [],
-    branches: [],
-    semesters: [],
-    subjects: [],
-    offerings: [],
-    syllabi: [],
-    modules: [],
-    topics: [],
-    papers: [],
-    questions: [],
-    solutions: [],
-    votes: [],
-  };
-
-  // Users: an admin and an editor (paper history), authors of solutions, voters, and the load
-  // users whose tokens the vote scenario uses (never authors, so every vote is allowed).
+  // Users: an admin and an editor (paper history), authors of solutions, the load users whose
+  // tokens the vote scenario uses (never authors, so every vote is allowed), voters.
   const user = (externalId, role, name) => {
     const at = tick();
-    const doc = {
-      // As the service creates users on first sight: the id derived from the externalId.
-      _id: userIdFor(externalId),
-      externalId,
-      role,
-      isActive: true,
-      name,
-      email: `${externalId}@bench.example`,
-      ...stamp(at),
-    };
-    docs.users.push(doc);
+    const email = `${externalId}@bench.example`;
+    const doc = { _id: userIdFor(externalId), externalId, role, isActive: true, name, email };
+    docs.users.push({ ...doc, ...stamp(at) });
     return doc;
   };
   const admin = user('bench_admin', 'admin', 'Bench Admin');
   const editor = user('bench_editor', 'editor', 'Bench Editor');
-  const authors = Array.from({ length: size.authors }, (_, i) =>
-    user(`bench_author_${i}`, 'normal', `Author ${i}`),
-  );
-  const loadUsers = Array.from({ length: size.loadUsers }, (_, i) =>
-    user(`bench_load_${i}`, 'normal', `Load ${i}`),
-  );
-  const voters = Array.from({ length: size.voters }, (_, i) =>
-    user(`bench_voter_${i}`, 'normal', `Voter ${i}`),
-  );
+  const people = (prefix, label, n) =>
+    Array.from({ length: n }, (_, i) => user(`bench_${prefix}_${i}`, 'normal', `${label} ${i}`));
+  const authors = people('author', 'Author', size.authors);
+  const loadUsers = people('load', 'Load', size.loadUsers);
+  const voters = people('voter', 'Voter', size.voters);
 
   // Universities, branches (2-3 each), semesters 1-8 of each branch.
   const universitySlugs = new Set();
-  const branchesByUniversity = new Map();
-  const semestersByBranch = new Map();
+  const branchesOf = new Map();
+  const semestersOf = new Map();
   for (let i = 0; i < size.universities; i += 1) {
     const place = PLACES[i % PLACES.length];
     const kind = KINDS[Math.floor(i / PLACES.length + i) % KINDS.length];
-    const name =
-      i < PLACES.length
-        ? `${place} ${kind}`
-        : `${place} ${kind} ${Math.floor(i / PLACES.length) + 1}`;
+    const suffix = i < PLACES.length ? '' : ` ${Math.floor(i / PLACES.length) + 1}`;
+    const name = `${place} ${kind}${suffix}`;
     const shortName = name
       .split(/\s+/)
       .map((w) => (/^\d+$/.test(w) ? w : w[0].toUpperCase()))
       .join('');
-    const at = tick();
-    const university = {
-      _id: oid(at),
-      name,
-      shortName,
-      slug: uniqueSlug(universitySlugs, slugify(name)),
-      isActive: true,
-      deletedAt: null,
-      ...stamp(at),
-    };
-    docs.universities.push(university);
+    const slug = uniqueSlug(universitySlugs, slugify(name));
+    const active = { isActive: true, deletedAt: null };
+    const university = add('universities', { name, shortName, slug, ...active });
+    const universityId = university._id;
     const branches = rnd.sample(BRANCHES, rnd.int(2, 3)).map(([branchName, code]) => {
-      const bAt = tick();
-      const branch = {
-        _id: oid(bAt),
-        universityId: university._id,
-        name: branchName,
-        code,
-        ...stamp(bAt),
-      };
-      docs.branches.push(branch);
-      const semesters = Array.from({ length: 8 }, (_, k) => {
-        const sAt = tick();
-        const semester = {
-          _id: oid(sAt),
-          branchId: branch._id,
-          universityId: university._id,
-          number: k + 1,
-          name: `Semester ${k + 1}`,
-          ...stamp(sAt),
-        };
-        docs.semesters.push(semester);
-        return semester;
-      });
-      semestersByBranch.set(String(branch._id), semesters);
+      const branch = add('branches', { universityId, name: branchName, code });
+      const semester = (k) => ({ number: k + 1, name: `Semester ${k + 1}` });
+      const parents = { branchId: branch._id, universityId };
+      const semesters = Array.from({ length: 8 }, (_, k) =>
+        add('semesters', { ...parents, ...semester(k) }),
+      );
+      semestersOf.set(String(branch._id), semesters);
       return branch;
     });
-    branchesByUniversity.set(String(university._id), branches);
+    branchesOf.set(String(universityId), branches);
   }
 
-  // Subjects.
   const subjectSlugs = new Set();
   for (let i = 0; i < size.subjects; i += 1) {
     const stem = SUBJECT_STEMS[i % SUBJECT_STEMS.length];
     const round = Math.floor(i / SUBJECT_STEMS.length);
     const name = round === 0 ? stem : `${stem} ${EDITIONS[round % EDITIONS.length] || round + 1}`;
-    const at = tick();
-    docs.subjects.push({
-      _id: oid(at),
-      name,
-      code: `${stem.replace(/[^A-Z]/g, '') || 'SUB'}${100 + i}`,
-      slug: uniqueSlug(subjectSlugs, slugify(name)),
-      description: `${name}: ${rnd.sample(CONCEPTS, 3).join(', ')}.`,
-      ...stamp(at),
-    });
+    const code = `${stem.replace(/[^A-Z]/g, '') || 'SUB'}${100 + i}`;
+    const description = `${name}: ${rnd.sample(CONCEPTS, 3).join(', ')}.`;
+    add('subjects', { name, code, slug: uniqueSlug(subjectSlugs, slugify(name)), description });
   }
 
   // Offerings: unique (university, branch, semester, subject, regulation); each with a syllabus of
@@ -207,80 +149,32 @@ export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor }) {
   const offeringTree = new Map();
   while (docs.offerings.length < size.offerings) {
     const university = docs.universities[docs.offerings.length % docs.universities.length];
-    const branch = rnd.pick(branchesByUniversity.get(String(university._id)));
-    const semester = rnd.pick(semestersByBranch.get(String(branch._id)));
+    const branch = rnd.pick(branchesOf.get(String(university._id)));
+    const semester = rnd.pick(semestersOf.get(String(branch._id)));
     const subject = rnd.pick(docs.subjects);
     const regulation = rnd.pick(['R2019', 'R2021', 'R2023']);
     const key = `${university._id}|${branch._id}|${semester._id}|${subject._id}|${regulation}`;
     if (offeringKeys.has(key)) continue;
     offeringKeys.add(key);
-    const at = tick();
-    const offering = {
-      _id: oid(at),
-      universityId: university._id,
-      branchId: branch._id,
-      semesterId: semester._id,
-      subjectId: subject._id,
-      regulation,
-      ...stamp(at),
-    };
-    docs.offerings.push(offering);
-    const syAt = tick();
-    const syllabus = {
-      _id: oid(syAt),
-      subjectOfferingId: offering._id,
-      universityId: university._id,
-      ...stamp(syAt),
-    };
-    docs.syllabi.push(syllabus);
+    const universityId = university._id;
+    const parents = { universityId, branchId: branch._id, semesterId: semester._id };
+    const offering = add('offerings', { ...parents, subjectId: subject._id, regulation });
+    const subjectOfferingId = offering._id;
+    const syllabus = add('syllabi', { subjectOfferingId, universityId });
+    const ids = { syllabusId: syllabus._id, subjectOfferingId, universityId };
     const modules = Array.from({ length: rnd.int(3, 8) }, (_, m) => {
-      const mAt = tick();
-      const module = {
-        _id: oid(mAt),
-        syllabusId: syllabus._id,
-        subjectOfferingId: offering._id,
-        universityId: university._id,
-        title: `Unit ${m + 1}: ${rnd.pick(TOPIC_WORDS)} of ${rnd.pick(CONCEPTS)}`,
-        order: m + 1,
-        ...stamp(mAt),
-      };
-      docs.modules.push(module);
+      const title = `Unit ${m + 1}: ${rnd.pick(TOPIC_WORDS)} of ${rnd.pick(CONCEPTS)}`;
+      const module = add('modules', { ...ids, title, order: m + 1 });
       const topics = Array.from({ length: rnd.int(2, 6) }, (_, t) => {
-        const tAt = tick();
-        const topic = {
-          _id: oid(tAt),
-          moduleId: module._id,
-          syllabusId: syllabus._id,
-          subjectOfferingId: offering._id,
-          universityId: university._id,
-          title: `${rnd.pick(TOPIC_WORDS)}: ${rnd.pick(CONCEPTS)}`,
-          order: t + 1,
-          ...stamp(tAt),
-        };
-        docs.topics.push(topic);
-        return topic;
+        const topicTitle = `${rnd.pick(TOPIC_WORDS)}: ${rnd.pick(CONCEPTS)}`;
+        return add('topics', { moduleId: module._id, ...ids, title: topicTitle, order: t + 1 });
       });
       return { module, topics };
     });
     offeringTree.set(String(offering._id), { offering, subject, university, modules });
   }
 
-  buildContent({
-    rnd,
-    size,
-    docs,
-    offeringTree,
-    oid,
-    stamp,
-    tick,
-    slugify,
-    uniqueSlug,
-    admin,
-    editor,
-    authors,
-    voters,
-    loadUsers,
-  });
-
+  const context = { rnd, size, docs, offeringTree, oid, stamp, tick, slugify, uniqueSlug };
+  buildContent({ ...context, admin, editor, authors, voters, loadUsers });
   return { docs, offeringTree, loadUsers, size };
 }

@@ -1,5 +1,5 @@
 // Small helpers shared by the benchmark files: paths into the built workspace, a seeded PRNG,
-// a progress bar, statistics.
+// statistics.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,22 +11,7 @@ export function importBuilt(relativePath) {
   return import(pathToFileURL(join(root, relativePath)).href);
 }
 
-/**
- * The domain package as the bench uses it: its public services and database functions, plus
- * the models and mongoose (`@qpc/domain/testing` since the domain's public face left them out).
- */
-export async function importDomain() {
-  const [index, testing] = await Promise.all([
-    importBuilt('packages/domain/dist/index.js'),
-    importBuilt('packages/domain/dist/testing.js').catch(() => ({})),
-  ]);
-  return { ...index, ...testing };
-}
-
-/**
- * Imports a dependency the way a workspace package sees it (the bench folder has no
- * package.json of its own; pnpm does not hoist express to the root).
- */
+/** A dependency as a workspace package sees it (the bench folder has no package.json). */
 export async function importFrom(packageDir, specifier) {
   const require = createRequire(join(root, packageDir, 'package.json'));
   const mod = await import(pathToFileURL(require.resolve(specifier)).href);
@@ -55,65 +40,34 @@ export function createRandom(seed) {
     }
     return copy.slice(0, k);
   };
-  const hex = (bytes) => {
-    let out = '';
-    for (let i = 0; i < bytes; i += 1)
-      out += Math.floor(next() * 256)
-        .toString(16)
-        .padStart(2, '0');
-    return out;
-  };
+  const byte = () =>
+    Math.floor(next() * 256)
+      .toString(16)
+      .padStart(2, '0');
+  const hex = (bytes) => Array.from({ length: bytes }, byte).join('');
   return { next, int, pick, chance, sample, hex };
 }
 
-/**
- * A progress bar on stderr: redrawn in place on a terminal, one line per 10% otherwise (CI logs).
- */
-export function createProgress(total, { stream = process.stderr, width = 30 } = {}) {
-  let done = 0;
-  let label = '';
-  let lastDecile = -1;
-  const started = Date.now();
-  const isTTY = Boolean(stream.isTTY);
-  let lastDraw = 0;
-  const draw = (force) => {
-    const ratio = total ? Math.min(1, done / total) : 1;
-    const percent = Math.floor(ratio * 100);
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const filled = Math.round(ratio * width);
-    const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(percent).padStart(3)}% ${done}/${total} docs  ${seconds}s  ${label}`;
-    if (isTTY) {
-      const now = Date.now();
-      if (!force && now - lastDraw < 50) return;
-      lastDraw = now;
-      stream.write(`\r${line.padEnd(100)}`);
-    } else if (Math.floor(percent / 10) !== lastDecile || force) {
-      lastDecile = Math.floor(percent / 10);
-      stream.write(`${line}\n`);
-    }
-  };
-  return {
-    label(text) {
-      label = text;
-      draw(false);
-    },
-    tick(n = 1) {
-      done += n;
-      draw(false);
-    },
-    finish() {
-      done = total;
-      if (isTTY || lastDecile !== 10) draw(true);
-      if (isTTY) stream.write('\n');
-    },
-  };
+/** Nearest-rank percentile of ascending values (null when empty). */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
 }
 
-export function median(values) {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+/** p25, p50, p75, p99, min, max and count of response times in ms. */
+export function stats(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (p) => percentile(sorted, p);
+  return {
+    n: sorted.length,
+    p25: at(25),
+    p50: at(50),
+    p75: at(75),
+    p99: at(99),
+    min: sorted[0] ?? null,
+    max: sorted.at(-1) ?? null,
+  };
 }
 
 export function round(value, digits = 2) {

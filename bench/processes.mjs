@@ -1,102 +1,55 @@
-// The processes under load: each app and each baseline is its own child process (bench/server.mjs),
-// so its CPU time and RSS are its own. A pool per configuration; stopAll() ends every one of them.
+// The processes under load: each app, capture process and baseline is a child process of its
+// own (bench/server.mjs), so its CPU time and RSS are its own. stopAll() ends every one of them.
 import { fork } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './lib.mjs';
 
-const TWIN_SUFFIX = '-count';
-
-/**
- * The name of the counting twin of a kind of server: started alike, with `monitoredUri`, it counts
- * round trips, and otherwise serves nothing, so its CPU over a measured run of its kind is that
- * kind's idle CPU over the same seconds (bench/load.mjs).
- */
-export const twinName = (kind) => `${kind}${TWIN_SUFFIX}`;
-
-/** The same URI with the driver's command monitoring on (the counting twins only). */
+/** The same URI with the driver's command monitoring on (capture processes only). */
 export function monitoredUri(uri) {
   return `${uri}${uri.includes('?') ? '&' : '?'}monitorCommands=true`;
 }
 
-/**
- * A pool of bench servers sharing an environment. `start(name, kind, extraEnv)` forks
- * bench/server.mjs and resolves once it listens; each server answers IPC requests (`request`).
- */
-export function createServerPool({ workDir, env, cpuProf }) {
+/** A pool of bench servers sharing an environment; `start` resolves once the server listens. */
+export function createServerPool({ workDir, env }) {
   const servers = new Map();
   let messageId = 0;
 
   async function start(name, kind, extraEnv = {}) {
     const logFile = join(workDir, `${name}.log`);
     const fd = openSync(logFile, 'a');
-    const execArgv = ['--expose-gc'];
-    if (cpuProf && kind !== 'ceiling' && !name.endsWith(TWIN_SUFFIX)) {
-      mkdirSync(cpuProf, { recursive: true });
-      execArgv.push(
-        '--cpu-prof',
-        `--cpu-prof-dir=${cpuProf}`,
-        `--cpu-prof-name=${name}.cpuprofile`,
-      );
-    }
+    const stdio = ['ignore', fd, fd, 'ipc'];
     const child = fork(join(root, 'bench/server.mjs'), [kind], {
       env: { ...env, ...extraEnv },
-      stdio: ['ignore', fd, fd, 'ipc'],
-      execArgv,
+      stdio,
     });
     closeSync(fd);
     const pending = new Map();
-    child.on('message', (message) => {
-      if (message?.id !== undefined && pending.has(message.id)) {
-        pending.get(message.id)(message);
-        pending.delete(message.id);
-      }
-    });
     const port = await new Promise((resolvePort, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`${name} did not start within 120 s`)),
-        120_000,
-      );
-      child.on('message', (m) => {
-        if (m?.type === 'ready') {
-          clearTimeout(timer);
-          resolvePort(m.port);
-        }
+      const timer = setTimeout(() => reject(new Error(`${name} did not start in 120 s`)), 120_000);
+      child.on('message', (message) => {
+        if (message?.type === 'ready') resolvePort(message.port);
+        pending.get(message?.id)?.resolve(message);
+        pending.delete(message?.id);
       });
       child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(
-          new Error(
-            `${name} exited with code ${code}:\n${readFileSync(logFile, 'utf8').slice(-3000)}`,
-          ),
+        const error = new Error(
+          `${name} exited (${code}):\n${readFileSync(logFile, 'utf8').slice(-3000)}`,
         );
+        reject(error);
+        for (const waiting of pending.values()) waiting.reject(error);
       });
+      child.once('message', () => clearTimeout(timer));
     });
     const server = {
-      name,
-      kind,
-      child,
-      logFile,
       url: `http://127.0.0.1:${port}`,
-      /** The counting twin of the same kind: it serves nothing while this one is measured. */
-      idleTwin: () => (name.endsWith(TWIN_SUFFIX) ? undefined : servers.get(twinName(kind))),
+      /** An IPC request (`cpu`, `capture-start`, `register`, ...); resolves with the answer. */
       request(message) {
         const id = (messageId += 1);
-        return new Promise((resolveReply, reject) => {
-          // A process that has exited is a rejection naming its log, not an unhandled 'error'
-          // event from send() that would take the whole bench down.
-          const refuse = (cause) =>
-            reject(new Error(`${name} cannot be asked: ${cause} (its log: ${logFile})`));
-          if (!child.connected) {
-            refuse('its IPC channel is closed');
-            return;
-          }
-          pending.set(id, resolveReply);
-          child.send({ ...message, id }, (error) => {
-            if (!error) return;
-            pending.delete(id);
-            refuse(error.message);
-          });
+        return new Promise((resolve, reject) => {
+          if (!child.connected) return reject(new Error(`${name} has exited (log: ${logFile})`));
+          pending.set(id, { resolve, reject });
+          child.send({ ...message, id });
         });
       },
       async stop() {
@@ -115,7 +68,6 @@ export function createServerPool({ workDir, env, cpuProf }) {
   return {
     start,
     get: (name) => servers.get(name),
-    has: (name) => servers.has(name),
     async stopAll() {
       await Promise.all([...servers.values()].map((s) => s.stop().catch(() => undefined)));
       servers.clear();

@@ -1,89 +1,103 @@
-// The benchmark: for each configuration (an embedded FerretDB backend at a catalog scale, see
-// settings.mjs), a fresh database and catalog, the built apps and the floor as child processes,
-// one-connection latency runs of every scenario (configuration.mjs); the first configuration also
-// measures throughput, middleware overheads, paper files and memory (primary.mjs). Then the
-// report: docs/benchmarks.md (side by side, targets) and docs/benchmarks.json (raw figures).
-// `npm run bench` builds first (scripts/bench.mjs) and then runs this file.
+// The benchmark (`npm run bench`, which builds first: scripts/bench.mjs). Options:
+//   --scales 1,5      catalog scales (1 = 20,000 questions); `--scales 1` is the quick run
+//   --sqlite          the embedded SQLite backend too, after PostgreSQL (not in the default run)
+//   --only a,b        scenario name prefixes (and `insert`, `deactivat`)
+//   --duration 3      seconds per side of each one-connection measurement (over all rounds)
+//   --rounds 3  --warmup 1  --max-request 15  --max-run 20  --connections 10  --load-seconds 2
+//   --seed 42         the catalog's seed
+//   --out docs        where benchmarks.md and benchmarks.json go (`-`: nowhere)
 import { generateKeyPairSync } from 'node:crypto';
-import { cpus, freemem, loadavg, release, totalmem } from 'node:os';
+import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { runConfiguration } from './configuration.mjs';
-import { round } from './lib.mjs';
-import { CPU_FIGURE } from './load.mjs';
-import { writeReport } from './report.mjs';
-import { measureTimerCost } from './timer-cost.mjs';
-import { configurations, readSettings } from './settings.mjs';
+import { root, round } from './lib.mjs';
+import { durationLine, writeReport } from './report.mjs';
 
-const log = (message) => process.stdout.write(`${message}\n`);
-const settings = readSettings();
-const startedAt = new Date();
-const plan = configurations(settings);
-log(`> settings: ${JSON.stringify({ ...settings, out: undefined })}`);
-log(`> configurations: ${plan.map((c) => c.key).join(', ')}`);
-
-// Keys and tokens: a fresh RSA pair; the public half is CLERK_JWT_KEY, as in production.
-const keys = generateKeyPairSync('rsa', {
-  modulusLength: 2048,
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+const DEFAULTS = {
+  ...{ scales: '1,5', only: '', duration: 3, rounds: 3, warmup: 1, seed: 42 },
+  ...{ 'max-request': 15, 'max-run': 20, connections: 10, 'load-seconds': 2 },
+};
+const { values } = parseArgs({
+  options: {
+    ...Object.fromEntries(
+      Object.entries(DEFAULTS).map(([k, v]) => [k, { type: 'string', default: String(v) }]),
+    ),
+    sqlite: { type: 'boolean', default: false },
+    out: { type: 'string', default: join(root, 'docs') },
+  },
 });
+const positive = (text, what) => {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${what}: "${text}" is not positive`);
+  return value;
+};
+const number = (name) => positive(values[name], `--${name}`);
+const settings = {
+  scales: values.scales.split(',').map((s) => positive(s, '--scales')),
+  engines: values.sqlite ? ['postgresql', 'sqlite'] : ['postgresql'],
+  only: values.only.split(',').filter(Boolean),
+  duration: number('duration'),
+  rounds: Math.round(number('rounds')),
+  warmup: number('warmup'),
+  maxRequest: number('max-request'),
+  maxRun: number('max-run'),
+  connections: Math.round(number('connections')),
+  loadSeconds: number('load-seconds'),
+  seed: Math.round(number('seed')),
+};
+const out = values.out === '-' ? null : values.out;
+const log = (message) => process.stdout.write(`${message}\n`);
+const startedAt = new Date();
+log(`> ${JSON.stringify(settings)}`);
 
 let interrupted = false;
 process.on('SIGINT', () => {
   // Each configuration stops its processes in a finally block; a second ^C exits at once.
   if (interrupted) process.exit(130);
   interrupted = true;
-  log('! interrupted: stopping after the current step');
+  log('! interrupted: stopping after the current configuration');
 });
 
-// Before any configuration starts, while the machine holds none of the bench's processes.
-const timerCost = await measureTimerCost();
-log(
-  `> a bare Node process: ${timerCost.withTimerMsPerSecond} ms/s of CPU with a 100 ms timer, ${timerCost.idleMsPerSecond} without`,
-);
+// Tokens: a fresh RSA pair; its public half is CLERK_JWT_KEY, as in production.
+const keys = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
 
-const results = [];
-for (const config of plan) {
-  if (interrupted) break;
-  try {
-    const previous = results
-      .filter((r) => r.engine === config.engine && r.scale < config.scale && !r.failed)
-      .at(-1);
-    results.push(await runConfiguration({ config, settings, keys, log, previous }));
-  } catch (error) {
-    log(`! [${config.key}] failed: ${error.stack ?? error}`);
-    results.push({ ...config, failed: String(error.message ?? error) });
+const configurations = [];
+for (const engine of settings.engines) {
+  for (const scale of settings.scales) {
+    if (interrupted) break;
+    const config = { key: `${engine}-s${scale}`, engine, scale };
+    config.primary = configurations.length === 0;
+    try {
+      configurations.push(await runConfiguration({ config, settings, keys, log }));
+    } catch (error) {
+      log(`! [${config.key}] failed: ${error.stack ?? error}`);
+      configurations.push({ ...config, failed: String(error.message ?? error) });
+    }
   }
 }
 
 const finishedAt = new Date();
-const cpu = cpus();
 const report = {
   generatedAt: finishedAt.toISOString(),
   durationSeconds: Math.round((finishedAt - startedAt) / 1000),
-  command: process.env.BENCH_COMMAND ?? 'npm run bench',
-  settings: {
-    ...settings,
-    out: undefined,
-    cpuProf: settings.cpuProf ? true : undefined,
-    cpuFigure: CPU_FIGURE,
-    idleCpuFrom: 'twin',
-  },
+  command: process.env.BENCH_COMMAND ?? 'node bench/run.mjs',
+  settings,
   machine: {
-    cpu: cpu[0]?.model ?? 'unknown',
-    cores: cpu.length,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
     memoryGiB: round(totalmem() / 2 ** 30, 1),
-    freeMemoryGiBAtEnd: round(freemem() / 2 ** 30, 1),
     node: process.version,
     os: `${process.platform} ${release()}`,
-    loadAverageAtEnd: loadavg().map((v) => round(v, 2)),
-    timerCost,
+    loadAverage: loadavg().map((v) => round(v, 2)),
   },
-  configurations: results,
+  configurations,
 };
-const out = settings.out === '-' ? null : settings.out;
-const { table } = await writeReport(report, out);
-log('');
-log(table);
-if (out) log(`\n> wrote ${join(out, 'benchmarks.md')} and ${join(out, 'benchmarks.json')}`);
-process.exit(results.some((r) => r.failed) ? 1 : 0);
+const md = writeReport(report, out);
+log(`\n${durationLine(report)}\n\n${md.split('\n').slice(1).join('\n')}`);
+if (out) log(`> wrote ${join(out, 'benchmarks.md')} and ${join(out, 'benchmarks.json')}`);
+process.exit(configurations.some((c) => c.failed) ? 1 : 0);

@@ -1,294 +1,161 @@
-// What is measured: each scenario gives the requests one load connection sends (in a loop) to
-// the real app, to baseline (b) (the floor) and to baseline (a) (the ceiling).
-//   core     part of the issues' targets: runs in every configuration (the others may be left
-//            out where the engine is too slow, see run.mjs)
-//   heavy    reads the whole questions collection on an engine that cannot push its filter or
-//            sort down (the unfiltered and `type=` question lists)
-//   check    a test of the real response: a filter or parameter this branch does not implement
-//            yet (a 400 for an unknown parameter, or a parameter silently ignored) is reported,
-//            and the scenario skipped, instead of measuring something else under its name
+// What is measured: each scenario gives the requests one load connection loops over. `list`: a
+// list whose req/s at 10 connections is reported; a list's `-no-total` twin asks for
+// includeTotal=false (what growth is judged on). `check`: a test of the real answer, so that a
+// parameter this branch ignores is reported instead of measuring something else under its name.
 import { SEARCH_COMMON_QUERY, SEARCH_RARE_QUERY } from './generate.mjs';
 
 const json = { 'content-type': 'application/json', accept: 'application/json' };
 
-export const SYLLABUS_FIELDS = `id subjectOfferingId createdAt updatedAt
+export const GRAPHQL_SYLLABUS = `query BenchSyllabus($id: ObjectID!) { syllabus(subjectOfferingId: $id) {
+  id subjectOfferingId createdAt updatedAt
   modules { id syllabusId subjectOfferingId title order createdAt updatedAt
-    topics { id moduleId subjectOfferingId title order createdAt updatedAt } }`;
+    topics { id moduleId subjectOfferingId title order createdAt updatedAt } } } }`;
 
-export const GRAPHQL_SYLLABUS = `query BenchSyllabus($id: ObjectID!) { syllabus(subjectOfferingId: $id) { ${SYLLABUS_FIELDS} } }`;
+const GRAPHQL_PAPERS = `query BenchPapers($limit: PageSize, $includeTotal: Boolean) {
+  papers(limit: $limit, includeTotal: $includeTotal) { items { id title slug examYear examType
+    status createdAt subjectOffering { id regulation subject { id name code slug } } }
+    pagination { page limit total totalPages hasNextPage hasPrevPage } } }`;
 
-export const GRAPHQL_PAPERS = `query BenchPapers($limit: PageSize) {
-  papers(limit: $limit) {
-    items { id title slug examYear examType status createdAt
-      subjectOffering { id regulation subject { id name code slug } } }
-    pagination { page limit total totalPages hasNextPage hasPrevPage }
-  }
-}`;
+/** The full offering tree of apps/graphql-gateway/README.md ("Database round trips"). */
+export const GRAPHQL_FULL_TREE = `query BenchFullTree($id: ObjectID!) { subjectOffering(id: $id) {
+  id subject { id name } university { id name } branch { id name } semester { id number }
+  syllabus { id modules { id title
+    topics { id title questions { id text solutions { id content score myVote } } }
+    questions { id } } }
+  papers { id title questions { id } } } }`;
 
-/** The deeper tree used to count round trips: offering -> syllabus -> modules -> topics -> questions. */
-export const GRAPHQL_DEEP_TREE = `query BenchTree($id: ObjectID!) {
-  subjectOffering(id: $id) { id subject { id name } university { id name }
-    syllabus { id modules { id title questions { id } topics { id title questions { id } } } } }
-}`;
-
-/**
- * The full offering tree of apps/graphql-gateway/README.md ("Database round trips"), with the
- * fields its round-trip test asks for.
- */
-export const GRAPHQL_FULL_TREE = `query BenchFullTree($id: ObjectID!) {
-  subjectOffering(id: $id) {
-    id
-    subject { id name }
-    university { id name }
-    branch { id name }
-    semester { id number }
-    syllabus {
-      id
-      modules {
-        id title
-        topics { id title questions { id text solutions { id content score myVote } } }
-        questions { id }
-      }
-    }
-    papers { id title questions { id } }
-  }
-}`;
-
-const graphqlBody = (query, variables) => JSON.stringify({ query, variables });
-const graphql = (query, variables, headers = {}) => ({
+export const graphql = (query, variables, headers = {}) => ({
   method: 'POST',
   path: '/graphql',
   headers: { ...json, ...headers },
-  body: graphqlBody(query, variables),
+  body: JSON.stringify({ query, variables }),
 });
 
-/** A list answer whose items all satisfy `test`, and at least one item. */
+const items = (body) => body?.data?.papers?.items ?? body?.data;
+const pagination = (body) => body?.data?.papers?.pagination ?? body?.pagination;
+
+/** Every item satisfies `test` (and there is one at least). */
 const everyItem = (what, test) => (body) => {
-  const items = body?.data;
-  if (!Array.isArray(items) || items.length === 0) return `no ${what} in the answer`;
-  return items.every(test) ? null : `the answer holds items that are not ${what}`;
+  const list = items(body);
+  if (!Array.isArray(list) || list.length === 0) return `no ${what} in the answer`;
+  return list.every(test) ? null : `the answer holds items that are not ${what}`;
 };
+const noTotal = (body) =>
+  pagination(body)?.total === null ? null : 'includeTotal=false was ignored (a total was counted)';
+const sortedBy = (field) => (body) => {
+  const list = items(body) ?? [];
+  const sorted = list.every((item, i) => i === 0 || list[i - 1][field] >= item[field]);
+  return list.length && sorted ? null : `not sorted by ${field} descending`;
+};
+const onPage = (page) => (body) =>
+  pagination(body)?.page === page && items(body)?.length > 0 ? null : `no page ${page}`;
 
-/** `includeTotal=false` honoured: no total counted. */
-const withoutTotal = (body) =>
-  body?.pagination && body.pagination.total === null
-    ? null
-    : 'includeTotal=false was ignored (the total was still counted): not implemented on this branch';
-
-const both =
-  (...checks) =>
-  (body) => {
-    for (const check of checks) {
-      const problem = check(body);
-      if (problem) return problem;
-    }
-    return null;
-  };
+/** A list scenario and its `-no-total` twin (same request, includeTotal=false). */
+function withTwin(scenario) {
+  const twinRequests = (i) =>
+    scenario
+      .requests(i)
+      .map((r) =>
+        r.method === 'POST'
+          ? graphql(GRAPHQL_PAPERS, { limit: 20, includeTotal: false })
+          : { ...r, path: `${r.path}${r.path.includes('?') ? '&' : '?'}includeTotal=false` },
+      );
+  const checks = [scenario.check, noTotal].filter(Boolean);
+  return [
+    scenario,
+    {
+      ...scenario,
+      name: `${scenario.name}-no-total`,
+      label: `${scenario.label}, includeTotal=false`,
+      requests: twinRequests,
+      check: (body) => checks.map((check) => check(body)).find(Boolean) ?? null,
+    },
+  ];
+}
 
 /**
- * The scenarios, built from the handles the generator returned (`pick`) and the tokens of the
- * load users (`auth`, one per load connection). Every request list is per connection.
+ * The scenarios, built from the catalog's picks and the load users' tokens (`auth`, one per
+ * connection; `admin`: the admin's token). Every request list is per connection.
  */
-export function buildScenarios({ pick, auth }) {
+export function buildScenarios({ pick, auth, admin }) {
   const get = (path, headers = {}) => ({
     method: 'GET',
-    path,
+    path: `/api/v1${path}`,
     headers: { accept: 'application/json', ...headers },
   });
-  const one = (path) => () => [get(path)];
+  const one = (path, headers) => () => [get(path, headers)];
   const rotate = (list, start, n) =>
     Array.from({ length: n }, (_, k) => list[(start + k) % list.length]);
-  const isType = (q) => q.type === pick.questionType;
-
-  return [
-    {
-      name: 'rest.papers',
-      label: 'REST GET /papers?subjectOfferingId&limit=20',
-      app: 'rest',
-      core: true,
-      requests: one(`/api/v1/papers?subjectOfferingId=${pick.papersOfferingId}&limit=20`),
-    },
-    {
-      name: 'rest.papers-university',
-      label: 'REST GET /papers?universityId&limit=20',
-      app: 'rest',
-      check: everyItem(
-        `papers of university ${pick.universityId}`,
-        (p) => p.universityId === pick.universityId,
-      ),
-      requests: one(`/api/v1/papers?universityId=${pick.universityId}&limit=20`),
-    },
-    {
-      name: 'rest.universities',
-      label: `REST GET /universities?search=${pick.universitySearch}`,
-      app: 'rest',
-      requests: one(`/api/v1/universities?search=${encodeURIComponent(pick.universitySearch)}`),
-    },
-    {
-      name: 'rest.questions',
-      label: 'REST GET /questions (page 1)',
-      app: 'rest',
-      heavy: true,
-      requests: one('/api/v1/questions'),
-    },
-    {
-      name: 'rest.questions-no-total',
-      label: 'REST GET /questions?includeTotal=false',
-      app: 'rest',
-      heavy: true,
-      check: withoutTotal,
-      requests: one('/api/v1/questions?includeTotal=false'),
-    },
-    {
-      name: 'rest.questions-type',
-      label: `REST GET /questions?type=${pick.questionType}`,
-      app: 'rest',
-      heavy: true,
-      check: everyItem(`${pick.questionType} questions`, isType),
-      requests: one(`/api/v1/questions?type=${pick.questionType}`),
-    },
-    {
-      name: 'rest.questions-type-no-total',
-      label: `REST GET /questions?type=${pick.questionType}&includeTotal=false`,
-      app: 'rest',
-      heavy: true,
-      check: both(everyItem(`${pick.questionType} questions`, isType), withoutTotal),
-      requests: one(`/api/v1/questions?type=${pick.questionType}&includeTotal=false`),
-    },
-    {
-      name: 'rest.module-questions',
-      label: 'REST GET /modules/:id/questions',
-      app: 'rest',
-      core: true,
-      requests: one(`/api/v1/modules/${pick.moduleId}/questions`),
-    },
-    {
-      name: 'rest.question',
-      label: 'REST GET /questions/:id',
-      app: 'rest',
-      core: true,
-      requests: (i) =>
-        rotate(pick.questionIds, i * 13, 50).map((id) => get(`/api/v1/questions/${id}`)),
-    },
-    {
-      name: 'rest.syllabus',
-      label: 'REST GET /subject-offerings/:id/syllabus',
-      app: 'rest',
-      core: true,
-      requests: one(`/api/v1/subject-offerings/${pick.syllabusOfferingId}/syllabus`),
-    },
-    {
-      name: 'rest.vote',
-      label: 'REST PATCH /solutions/:id/vote (authenticated)',
-      app: 'rest',
-      core: true,
-      // Each connection is one user voting on its own rotation of solutions, alternating +1/-1.
-      // Its users already voted on these solutions in the generated catalog.
-      requests: (i) => {
-        const user = auth[i % pick.votingUsers];
-        return rotate(pick.voteSolutionIds, i * 7, 40).map((id, k) => ({
-          method: 'PATCH',
-          path: `/api/v1/solutions/${id}/vote`,
-          headers: { ...json, authorization: `Bearer ${user.token}`, 'x-bench-user-id': user.id },
-          body: JSON.stringify({ value: (i + k) % 2 === 0 ? 1 : -1 }),
-        }));
-      },
-    },
-    {
-      name: 'rest.search',
-      label: `REST GET /search?q=${SEARCH_RARE_QUERY} (hits constant)`,
-      app: 'rest',
-      core: true,
-      requests: one(`/api/v1/search?q=${encodeURIComponent(SEARCH_RARE_QUERY)}`),
-    },
-    {
-      name: 'rest.search-common',
-      label: `REST GET /search?q=${SEARCH_COMMON_QUERY} (hits grow)`,
-      app: 'rest',
-      requests: one(`/api/v1/search?q=${encodeURIComponent(SEARCH_COMMON_QUERY)}`),
-    },
-    {
-      name: 'rest.coverage',
-      label: 'REST GET /subject-offerings/:id/coverage (largest offering)',
-      app: 'rest',
-      core: true,
-      requests: one(`/api/v1/subject-offerings/${pick.coverageOfferingId}/coverage`),
-    },
-    {
-      name: 'graphql.syllabus',
-      label: 'GraphQL syllabus tree (modules, topics)',
-      app: 'gateway',
-      requests: () => [graphql(GRAPHQL_SYLLABUS, { id: pick.syllabusOfferingId })],
-    },
-    {
-      name: 'graphql.papers',
-      label: 'GraphQL papers(limit 20) with offering and subject',
-      app: 'gateway',
-      requests: () => [graphql(GRAPHQL_PAPERS, { limit: 20 })],
-    },
-    {
-      name: 'graphql.tree',
-      label: "GraphQL full offering tree (README's, largest tree)",
-      app: 'gateway',
-      core: true,
-      requests: () => [graphql(GRAPHQL_FULL_TREE, { id: pick.largeTree.id })],
-    },
-  ];
-}
-
-/**
- * The overhead scenario: the cheapest read (universities, a 50-document collection) with a
- * valid bearer token, so the limiter, the logger and auth (JWT verification and the user
- * lookup) are a visible share of the request.
- */
-export function buildOverheadScenario({ pick, auth }) {
-  return {
-    name: 'overhead.universities',
-    label: `REST GET /universities?search=${pick.universitySearch} with a bearer token`,
-    app: 'rest',
-    requests: (i) => [
+  const rest = (name, label, requests, more) => ({ name, label, app: 'rest', requests, ...more });
+  const gateway = (name, label, query, variables, more) =>
+    rest(name, label, () => [graphql(query, variables)], { app: 'gateway', ...more });
+  const list = (check) => ({ list: true, check });
+  const search = (words) => one(`/search?q=${encodeURIComponent(words)}`);
+  // Each connection is one user voting on its own rotation of solutions, alternating +1/-1;
+  // its users already voted on these solutions in the generated catalog.
+  const votes = (i) =>
+    rotate(pick.voteSolutionIds, i * 7, 40).map((id, k) => ({
+      method: 'PATCH',
+      path: `/api/v1/solutions/${id}/vote`,
+      headers: { ...json, authorization: `Bearer ${auth[i % pick.votingUsers]}` },
+      body: JSON.stringify({ value: (i + k) % 2 === 0 ? 1 : -1 }),
+    }));
+  const questions = (i) =>
+    rotate(pick.questionIds, i * 13, 50).map((id) => get(`/questions/${id}`));
+  const isLong = everyItem('long questions', (question) => question.type === 'long');
+  const offering = `/subject-offerings/${pick.syllabusOfferingId}/syllabus`;
+  const largest = `/subject-offerings/${pick.coverageOfferingId}/coverage`;
+  const lists = [
+    rest('questions', 'GET /questions page 1', one('/questions'), list()),
+    rest('questions-type', 'GET /questions?type=long', one('/questions?type=long'), list(isLong)),
+    rest('questions-marks', 'GET /questions?sort=-marks', one('/questions?sort=-marks'), list()),
+    rest('questions-page-500', 'GET /questions page 500', one('/questions?page=500'), list()),
+    rest('papers', 'GET /papers page 1', one('/papers'), list()),
+    gateway(
+      'graphql.papers',
+      'GraphQL papers(limit: 20) with offering and subject',
+      GRAPHQL_PAPERS,
       {
-        method: 'GET',
-        path: `/api/v1/universities?search=${encodeURIComponent(pick.universitySearch)}`,
-        headers: {
-          accept: 'application/json',
-          authorization: `Bearer ${auth[i % auth.length].token}`,
-        },
+        limit: 20,
       },
-    ],
-  };
-}
-
-/** Soak-only traffic: an authenticated REST read and a cheap GraphQL read, beside the scenarios. */
-export function buildSoakExtras({ pick, auth }) {
-  const overhead = buildOverheadScenario({ pick, auth });
+    ),
+    rest('universities', 'GET /universities?search=tech', one('/universities?search=tech'), list()),
+    rest('users', "the admin's GET /users", one('/users', { authorization: `Bearer ${admin}` })),
+  ];
+  Object.assign(lists[2], list(sortedBy('marks')));
+  Object.assign(lists[3], list(onPage(500)));
+  Object.assign(lists[5], list());
+  Object.assign(lists[7], list());
   return [
-    { ...overhead, name: 'soak.rest-authenticated-read' },
-    {
-      name: 'soak.graphql-universities',
-      app: 'gateway',
-      requests: () => [
-        graphql(
-          'query BenchUniversities($search: String) { universities(search: $search) { items { id name shortName slug } pagination { total } } }',
-          { search: pick.universitySearch },
-        ),
-      ],
-    },
+    ...lists.flatMap(withTwin),
+    rest('search-common', 'GET /search, two common words', search(SEARCH_COMMON_QUERY), list()),
+    rest(
+      'papers-offering',
+      'GET /papers?subjectOfferingId&limit=20',
+      one(`/papers?subjectOfferingId=${pick.papersOfferingId}&limit=20`),
+    ),
+    rest(
+      'module-questions',
+      'GET /modules/:id/questions',
+      one(`/modules/${pick.moduleId}/questions`),
+    ),
+    rest('question', 'GET /questions/:id', questions),
+    rest('syllabus', 'GET /subject-offerings/:id/syllabus', one(offering)),
+    rest('vote', 'PATCH /solutions/:id/vote (authenticated)', votes),
+    rest('search', 'GET /search, two rare words (hits constant)', search(SEARCH_RARE_QUERY)),
+    rest('coverage', 'GET /subject-offerings/:id/coverage (largest offering)', one(largest)),
+    gateway('graphql.syllabus', 'GraphQL syllabus tree', GRAPHQL_SYLLABUS, {
+      id: pick.syllabusOfferingId,
+    }),
+    gateway('graphql.tree', "GraphQL full offering tree (README's, largest)", GRAPHQL_FULL_TREE, {
+      id: pick.largeTree.id,
+    }),
   ];
 }
 
-/** The full tree as a given caller (headers), for counting its round trips. */
-export function fullTreeRequest(offeringId, headers = {}) {
-  return graphql(GRAPHQL_FULL_TREE, { id: offeringId }, headers);
-}
-
-/**
- * Where a target receives a scenario's request: the ceiling answers every scenario on
- * /ceiling/<name>; the floor takes the REST paths as they are and GraphQL on /graphql/<name>.
- */
-export function targetPath(scenario, request, target) {
-  if (target === 'ceiling') return `/ceiling/${scenario.name}`;
-  if (target === 'floor' && scenario.name.startsWith('graphql.'))
-    return `/graphql/${scenario.name.slice('graphql.'.length)}`;
-  return request.path;
+/** The cheapest authenticated read, on which the middleware's share of service time is judged. */
+export function overheadScenario(token) {
+  const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
+  const request = { method: 'GET', path: '/api/v1/universities?search=tech', headers };
+  return { label: 'GET /universities?search=tech with a bearer token', requests: () => [request] };
 }

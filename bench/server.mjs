@@ -1,134 +1,111 @@
-// One process under load, forked by bench/run.mjs (so its RSS is its own):
-//   node bench/server.mjs rest|gateway    the BUILT apps with the production wiring of runService
-//                                          (config from env, pino logger, rate limiter, Clerk auth)
-//   node bench/server.mjs ceiling|floor    baseline (a) or (b)
-// BENCH_DISABLE=logger,rateLimit,auth switches those middleware off (createHttpApp's `disable`).
-// It listens on a free loopback port, reports it over IPC, and answers IPC requests for memory
-// and CPU figures and, when its MONGODB_URI has `monitorCommands=true` (the counting twins of
-// run.mjs, never a measured process), for counting database round trips: every command the
-// driver sends, the way the gateway's round-trip test counts them.
-import { readFileSync } from 'node:fs';
-import { importBuilt, importDomain, importFrom } from './lib.mjs';
+// One process under load, forked by bench/processes.mjs (so its CPU time and RSS are its own):
+//   node bench/server.mjs rest|gateway   the BUILT app with the production wiring (config from the
+//                                        environment, pino logger, rate limiter, token auth);
+//                                        with BENCH_CAPTURE=1 it records the database commands
+//                                        of a request (a capture process, never measured)
+//   node bench/server.mjs baseline       baseline (b): replays captured commands (bench/replay.mjs)
+//   node bench/server.mjs middleware     each middleware alone in front of a constant answer
+// It listens on a free loopback port, reports it over IPC and answers IPC requests.
+import { createServer } from 'node:http';
+import { importBuilt, importFrom } from './lib.mjs';
+import { createRecorder, createReplayer } from './replay.mjs';
 
 const kind = process.argv[2];
-const domain = await importDomain();
-const { mongoose } = domain;
-
-let app;
+const { mongoose } = await importBuilt('packages/domain/dist/testing.js');
+const { EJSON } = mongoose.mongo.BSON;
+let handler;
+let recorder = null;
 let close = async () => undefined;
+const scripts = new Map();
 
-if (kind === 'rest' || kind === 'gateway') {
+async function appKit() {
   const { loadConfig } = await importBuilt('packages/config/dist/index.js');
   const kit = await importBuilt('packages/server-kit/dist/index.js');
   const config = loadConfig();
-  const name = kind === 'rest' ? 'rest-api' : 'graphql-gateway';
-  const logger = kit.createLogger(config, { name });
+  const logger = kit.createLogger(config, { name: kind });
   const database = await kit.startDatabase(config, logger);
-  const rateLimiter = kit.createRateLimiter(config, { keyPrefix: name });
-  const disable = Object.fromEntries(
-    (process.env.BENCH_DISABLE ?? '')
-      .split(',')
-      .filter(Boolean)
-      .map((key) => [key, true]),
-  );
+  const rateLimiter = kit.createRateLimiter(config, { keyPrefix: kind });
   const resolveActor = kit.createActorResolver(config);
-  const deps = { config, logger, rateLimiter, resolveActor, version: 'bench', disable };
+  close = () => rateLimiter.close().then(() => database.close());
+  return { kit, deps: { config, logger, rateLimiter, resolveActor, version: 'bench' } };
+}
+
+if (kind === 'rest' || kind === 'gateway') {
+  const { deps } = await appKit();
   if (kind === 'rest') {
     const { createApp } = await importBuilt('apps/rest-api/dist/app.js');
-    app = createApp(deps);
+    handler = createApp(deps);
   } else {
     const { createGateway } = await importBuilt('apps/graphql-gateway/dist/app.js');
     const gateway = await createGateway(deps);
-    app = gateway.app;
-    close = () => gateway.apollo.stop();
+    handler = gateway.app;
+    const closeDatabase = close;
+    close = async () => {
+      await gateway.apollo.stop();
+      await closeDatabase();
+    };
   }
-  const closeApp = close;
-  close = async () => {
-    await closeApp();
-    await rateLimiter.close();
-    await database.close();
-    logger.flush?.();
+  if (process.env.BENCH_CAPTURE === '1')
+    recorder = createRecorder(mongoose.connection.getClient(), EJSON);
+} else if (kind === 'baseline') {
+  const client = new mongoose.mongo.MongoClient(process.env.MONGODB_URI, {
+    socketTimeoutMS: 300_000,
+  });
+  await client.connect();
+  const replay = createReplayer(client, EJSON);
+  close = () => client.close();
+  handler = (req, res) => {
+    const script = scripts.get(req.url.slice('/replay/'.length));
+    if (!script) return void res.writeHead(404).end();
+    replay(script.name, script.waves).then(
+      () => res.writeHead(200, { 'content-type': 'application/json' }).end(script.body),
+      (error) => res.writeHead(500).end(String(error)),
+    );
   };
-} else if (kind === 'ceiling' || kind === 'floor') {
+} else if (kind === 'middleware') {
+  const { kit, deps } = await appKit();
   const express = await importFrom('packages/server-kit', 'express');
-  const { createCeilingApp, createFloorApp } = await import('./baselines.mjs');
-  if (kind === 'ceiling') {
-    app = createCeilingApp(express, JSON.parse(readFileSync(process.env.BENCH_CONSTANTS, 'utf8')));
-  } else {
-    await domain.connectDatabase({
-      uri: process.env.MONGODB_URI,
-      buildIndexes: false,
-      socketTimeoutMs: 120_000,
+  const logger = kit.httpLogger(deps.logger);
+  const limiter = kit.rateLimit(deps.rateLimiter);
+  const auth = kit.authenticate(deps.resolveActor);
+  const chains = { none: [], logger: [logger], limiter: [limiter], auth: [auth] };
+  chains.all = [logger, limiter, auth];
+  handler = express();
+  for (const [name, chain] of Object.entries(chains))
+    handler.get(`/${name}`, kit.requestId(), ...chain, (_req, res) => {
+      res.json({ success: true, data: [] });
     });
-    app = await createFloorApp(express, domain);
-    close = () => domain.disconnectDatabase();
-  }
 } else {
-  throw new Error(`unknown server kind "${kind}" (rest, gateway, ceiling, floor)`);
+  throw new Error(`unknown server kind "${kind}" (rest, gateway, baseline, middleware)`);
 }
 
-const server = app.listen(0, '127.0.0.1');
+const server = createServer(handler);
+server.listen(0, '127.0.0.1');
 await new Promise((resolve, reject) => {
   server.once('listening', resolve);
   server.once('error', reject);
 });
+let requests = 0;
+server.on('request', () => (requests += 1));
 
-// Round trips to the database: the driver's commands, while counting.
-let commands = null;
-if (/[?&]monitorCommands=true/.test(process.env.MONGODB_URI ?? '')) {
-  mongoose.connection.getClient().on('commandStarted', (event) => {
-    commands?.push(event.commandName);
-  });
-}
-// Requests received and CPU time used: CPU per request does not depend on how busy the machine is.
-let requestCount = 0;
-let inFlight = 0;
-server.on('request', (_req, res) => {
-  requestCount += 1;
-  inFlight += 1;
-  res.once('close', () => {
-    inFlight -= 1;
-  });
-});
-
+const answers = {
+  cpu: () => {
+    const { user, system } = process.cpuUsage();
+    return { cpuMicros: user + system, requests };
+  },
+  'capture-start': () => recorder.start(),
+  'capture-stop': () => ({ commands: recorder.stop() }),
+  register: ({ name, waves, body }) => void scripts.set(name, { name, waves, body }),
+  stop: async () => {
+    server.closeAllConnections();
+    server.close();
+    await close().catch(() => undefined);
+    process.exit(0);
+  },
+};
 process.on('message', async (message) => {
-  switch (message.type) {
-    case 'memory': {
-      if (message.gc && typeof globalThis.gc === 'function') globalThis.gc();
-      const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
-      process.send({ id: message.id, rss, heapUsed, heapTotal, external, arrayBuffers });
-      break;
-    }
-    case 'cpu': {
-      const { user, system } = process.cpuUsage();
-      process.send({ id: message.id, cpuMicros: user + system, requests: requestCount });
-      break;
-    }
-    case 'idle': {
-      // Resolves once every request received so far has been answered (a load run that stopped
-      // leaves slow requests in flight; their cost belongs to that run, not the next one).
-      const deadline = Date.now() + (message.timeoutMs ?? 120_000);
-      while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      process.send({ id: message.id, inFlight });
-      break;
-    }
-    case 'count-start':
-      commands = [];
-      process.send({ id: message.id });
-      break;
-    case 'count-stop':
-      process.send({ id: message.id, roundTrips: commands?.length ?? null, commands });
-      commands = null;
-      break;
-    case 'stop':
-      server.closeAllConnections?.();
-      server.close();
-      await close().catch(() => undefined);
-      process.exit(0);
-      break;
-    default:
-      break;
-  }
+  const reply = await answers[message.type]?.(message);
+  process.send({ id: message.id, ...reply });
 });
 process.on('disconnect', () => process.exit(0));
 process.send({ type: 'ready', port: server.address().port });

@@ -1,6 +1,6 @@
-// `npm run bench`: installs what is missing, builds, builds the embedded database binary (unless
-// MONGODB_URI is set), then runs the benchmark (bench/run.mjs), which prints the table and writes
-// docs/benchmarks.md and docs/benchmarks.json. Settings: see bench/settings.mjs and docs/benchmarks.md.
+// `npm run bench`: installs what is missing, builds, builds the embedded database binary, then runs
+// the benchmark (bench/run.mjs), which prints the report and writes docs/benchmarks.md and
+// docs/benchmarks.json. Options (`npm run bench -- --scales 1`, `--sqlite`, ...): bench/run.mjs.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { buildAll, ensureDependencies, ensureFerretDB, root } from './lib.mjs';

@@ -2,7 +2,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { actorOf, createHttpApp, requestIdOf } from '@qpc/server-kit';
-import type { HttpAppDeps, ServiceDeps } from '@qpc/server-kit';
+import type { ServiceDeps } from '@qpc/server-kit';
 import type { Express, NextFunction, Request, Response } from 'express';
 import { createContext } from './context.js';
 import type { GatewayContext } from './context.js';
@@ -11,9 +11,7 @@ import { landingPageRouter } from './landing-page.js';
 import { gatewayLimits } from './limits.js';
 import { buildSchema } from './schema/index.js';
 
-export interface GatewayDeps extends ServiceDeps {
-  disable?: HttpAppDeps['disable'];
-}
+export type GatewayDeps = ServiceDeps;
 
 /** Express 5 leaves `req.body` unset when there is no body; Apollo's integration needs the property. */
 function ensureBody(req: Request, _res: Response, next: NextFunction): void {

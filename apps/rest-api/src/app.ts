@@ -15,7 +15,6 @@ export interface AppDeps {
   resolveActor: ActorResolver;
   version: string;
   postgresUrl?: HttpAppDeps['postgresUrl'];
-  disable?: HttpAppDeps['disable'];
 }
 
 /** Every method and full path the REST app serves: the route table and the reference. */

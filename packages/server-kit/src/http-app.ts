@@ -50,8 +50,6 @@ export interface HttpAppDeps {
    * being JSON nor read by the JSON parser.
    */
   isRawBody?: (req: Request) => boolean;
-  /** Switch middleware off, for the benchmark's overhead measurements only. */
-  disable?: { logger?: boolean; rateLimit?: boolean; auth?: boolean };
 }
 
 /** A query value must be one string: arrays (`?a=1&a=2`) and bracket keys (`a[$ne]=x`) are refused. */
@@ -215,7 +213,7 @@ export function createHttpApp(deps: HttpAppDeps, parts: HttpAppParts): Express {
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
   app.use(requestId({ carryContext: parts.carriesRequestContext === true }));
-  if (!deps.disable?.logger) app.use(httpLogger(logger));
+  app.use(httpLogger(logger));
   app.use(securityHeaders());
   app.use(cors(config.corsOrigins));
   // Before any router: Express answers OPTIONS on a path it knows itself, in text/plain.
@@ -235,8 +233,8 @@ export function createHttpApp(deps: HttpAppDeps, parts: HttpAppParts): Express {
   // Routes that stream a raw body (paper files) read it themselves.
   app.use(jsonBodies({ limit: config.bodyLimitBytes, isRawBody: deps.isRawBody }));
   app.use(rejectNonStringQuery());
-  if (!deps.disable?.rateLimit) app.use(rateLimit(deps.rateLimiter));
-  if (!deps.disable?.auth) app.use(authenticate(deps.resolveActor));
+  app.use(rateLimit(deps.rateLimiter));
+  app.use(authenticate(deps.resolveActor));
   parts.routes(app);
   app.use(notFoundHandler());
   app.use(errorHandler({ logger, config }));

@@ -1,0 +1,75 @@
+// The physical limit: the same page (and count) a list scenario reads, asked of PostgreSQL
+// straight with SQL against FerretDB's own tables (the ORDER BY ... LIMIT on the jsonb
+// expressions the model's btree indexes are made of), timed in the bench process.
+import { BENCH_DATABASE_NAME } from './database.mjs';
+import { importFrom, stats } from './lib.mjs';
+
+const field = (name) => `(_jsonb->'${name}')`;
+const order = (spec) =>
+  Object.entries(spec)
+    .map(([name, dir]) => `${field(name)} ${dir < 0 ? 'DESC' : 'ASC'}`)
+    .join(', ');
+
+/** Each list scenario as SQL: its collection, extra filter, order, page and whether it counts. */
+const NEWEST = { collection: 'questions', sort: { createdAt: -1, _id: -1 } };
+const PAGES = {
+  questions: NEWEST,
+  'questions-type': { ...NEWEST, where: `${field('type')} = '"long"'` },
+  'questions-marks': { collection: 'questions', sort: { marks: -1, _id: 1 } },
+  'questions-page-500': { ...NEWEST, page: 500 },
+  papers: { collection: 'papers', sort: { examYear: -1, createdAt: -1, _id: 1 } },
+};
+PAGES['graphql.papers'] = PAGES.papers;
+
+/** Which scenarios have a physical limit, the `-no-total` twins included. */
+const hasSqlLimit = (name) => name.replace(/-no-total$/, '') in PAGES;
+
+/**
+ * Times each scenario's SQL for `seconds` (a few warm-up queries first). Without the models'
+ * `visible` copy (`loaded.visibleFlag`), anonymous visibility is the approved status (every
+ * university of the bench catalog is active). `collections`: collection names by kind.
+ */
+export async function measureSqlLimits({ db, names, loaded, collections, seconds }) {
+  const { visibleFlag } = loaded;
+  const pg = await importFrom('packages/ferretdb', 'pg');
+  const client = new pg.Client({ connectionString: db.postgresUrl });
+  await client.connect();
+  const schema = BENCH_DATABASE_NAME;
+  const tableOf = async (collection) => {
+    const { rows } = await client.query(
+      `SELECT _jsonb->>'table' AS t FROM "${schema}"._ferretdb_database_metadata WHERE _jsonb->>'_id' = $1`,
+      [collections[collection]],
+    );
+    return `"${schema}"."${rows[0].t}"`;
+  };
+  const out = {};
+  try {
+    for (const name of names.filter(hasSqlLimit)) {
+      const spec = PAGES[name.replace(/-no-total$/, '')];
+      const counted = !name.endsWith('-no-total');
+      const visible = visibleFlag
+        ? `${field('visible')} = 'true'`
+        : `${field(spec.collection === 'papers' ? 'status' : 'paperStatus')} = '"approved"'`;
+      const where = [visible, spec.where].filter(Boolean).join(' AND ');
+      const table = await tableOf(spec.collection);
+      const offset = ((spec.page ?? 1) - 1) * 20;
+      const page = `SELECT _jsonb FROM ${table} WHERE ${where} ORDER BY ${order(spec.sort)} LIMIT ${counted ? 20 : 21} OFFSET ${offset}`;
+      const count = `SELECT count(*) FROM ${table} WHERE ${where}`;
+      const once = async () => {
+        const started = performance.now();
+        const { rows } = await client.query(page);
+        if (counted) await client.query(count);
+        if (rows.length === 0) throw new Error(`${name}: the SQL page is empty`);
+        return performance.now() - started;
+      };
+      for (let i = 0; i < 3; i += 1) await once();
+      const times = [];
+      const deadline = performance.now() + seconds * 1000;
+      while (performance.now() < deadline || times.length < 3) times.push(await once());
+      out[name] = { ...stats(times), sql: counted ? `${page}; ${count}` : page };
+    }
+  } finally {
+    await client.end();
+  }
+  return out;
+}
