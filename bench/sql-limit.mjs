@@ -5,17 +5,19 @@ import { BENCH_DATABASE_NAME } from './database.mjs';
 import { importFrom, stats } from './lib.mjs';
 
 const field = (name) => `(_jsonb->'${name}')`;
+// The patched engine's sort key (packages/ferretdb/README.md): missing as JSON null, `_id` as is.
+const key = (name) => (name === '_id' ? field(name) : `COALESCE(${field(name)}, 'null'::jsonb)`);
 const order = (spec) =>
   Object.entries(spec)
-    .map(([name, dir]) => `${field(name)} ${dir < 0 ? 'DESC' : 'ASC'}`)
+    .map(([name, dir]) => `${key(name)} ${dir < 0 ? 'DESC' : 'ASC'}`)
     .join(', ');
 
 /** Each list scenario as SQL: its collection, extra filter, order, page and whether it counts. */
 const NEWEST = { collection: 'questions', sort: { createdAt: -1, _id: -1 } };
 const PAGES = {
   questions: NEWEST,
-  'questions-type': { ...NEWEST, where: `${field('type')} = '"long"'` },
-  'questions-marks': { collection: 'questions', sort: { marks: -1, _id: 1 } },
+  'questions-type': { ...NEWEST, where: `${field('type')} @> '"long"'` },
+  'questions-marks': { collection: 'questions', sort: { marks: -1, _id: -1 } },
   'questions-page-500': { ...NEWEST, page: 500 },
   papers: { collection: 'papers', sort: { examYear: -1, createdAt: -1, _id: 1 } },
 };
@@ -48,7 +50,7 @@ export async function measureSqlLimits({ db, names, loaded, collections, seconds
       const spec = PAGES[name.replace(/-no-total$/, '')];
       const counted = !name.endsWith('-no-total');
       const visible = visibleFlag
-        ? `${field('visible')} = 'true'`
+        ? `${field('visible')} @> 'true'`
         : `${field(spec.collection === 'papers' ? 'status' : 'paperStatus')} = '"approved"'`;
       const where = [visible, spec.where].filter(Boolean).join(' AND ');
       const table = await tableOf(spec.collection);
