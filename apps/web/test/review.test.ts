@@ -30,10 +30,10 @@ describe('the review queue', () => {
 
     // An anonymous visitor now sees the paper, and the reason is in its history for the admin.
     const visitor = await stack.newPage();
-    await visitor.goto(`${stack.webUrl}/#/p/nfit-operating-systems-end-term-2024`);
+    await visitor.goto(`${stack.webUrl}/p/nfit-operating-systems-end-term-2024`);
     await visitor.getByRole('heading', { name: 'Operating Systems end-term 2024' }).waitFor();
     expect(await visitor.locator('.chips').first().textContent()).toContain('Approved');
-    await page.goto(`${stack.webUrl}/#/p/nfit-operating-systems-end-term-2024`);
+    await page.goto(`${stack.webUrl}/p/nfit-operating-systems-end-term-2024`);
     await page.getByText('Status history').click();
     await page
       .getByText('Pending review → Approved: Matches the university archive copy')
@@ -59,7 +59,7 @@ describe('the review queue', () => {
     await page.goto(stack.webUrl);
     await signIn(page, await stack.tokenFor('normal'));
     expect(await page.getByRole('link', { name: 'Review queue' }).count()).toBe(0);
-    await page.goto(`${stack.webUrl}/#/review`);
+    await page.goto(`${stack.webUrl}/review`);
     await page.getByText('The review queue is for editors and admins').waitFor();
   });
 });

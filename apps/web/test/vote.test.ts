@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, signIn, startStack } from './support/stack.js';
 import type { Stack } from './support/stack.js';
 
-const PAPER = '#/p/nfit-data-structures-end-term-2023';
+const PAPER = 'p/nfit-data-structures-end-term-2023';
 
 describe('voting on solutions', () => {
   let stack: Stack;
