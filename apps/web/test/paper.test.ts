@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, signIn, startStack } from './support/stack.js';
+import { screens, signIn, startStack } from './support/stack.js';
 import type { Stack } from './support/stack.js';
 
 const PAPER = 'p/nfit-data-structures-end-term-2023';
 
-describe('voting on solutions', () => {
+describe('a paper, its solutions and votes', () => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack();
@@ -26,7 +26,6 @@ describe('voting on solutions', () => {
     await upvote.click();
     await expect.poll(async () => Number(await score.textContent())).toBe(before + 1);
     expect(await upvote.getAttribute('aria-pressed')).toBe('true');
-    await screenshot(page, 'paper');
 
     // The vote is stored: a reload shows it as this user's.
     await page.reload();
@@ -41,6 +40,39 @@ describe('voting on solutions', () => {
     await expect
       .poll(async () => Number(await reloaded.getByLabel('Score').textContent()))
       .toBe(before);
+  });
+
+  it('when a signed-in student writes a solution by keyboard, then it is listed as theirs; they edit it, then delete it', async () => {
+    const page = await stack.newPage();
+    await page.goto(`${stack.webUrl}/${PAPER}`);
+    await signIn(page, await stack.tokenFor('normal'));
+    const question = page.locator('.question', { hasText: 'doubly linked list' });
+    const box = question.getByLabel('Your solution');
+    await box.focus();
+    await page.keyboard.type('A doubly linked list also points back to the previous node.');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Post');
+    await page.keyboard.press('Enter');
+    const mine = question.locator('.solution', { hasText: 'Your solution' });
+    await mine.getByText('points back to the previous node').waitFor();
+    expect(await box.inputValue()).toBe('');
+    await screens(page, 'paper');
+
+    await mine.getByRole('button', { name: 'Edit' }).click();
+    await mine.getByLabel('Edit your solution').fill('Each node of a doubly linked list links both ways.');
+    await mine.getByRole('button', { name: 'Save' }).click();
+    await mine.getByText('links both ways').waitFor();
+
+    // Stored: a fresh visitor sees the edited text; then the author deletes it.
+    const visitor = await stack.newPage();
+    await visitor.goto(`${stack.webUrl}/${PAPER}`);
+    await visitor.getByText('links both ways').waitFor();
+    await mine.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => question.getByText('links both ways').count()).toBe(0);
+    await visitor.reload();
+    await visitor.getByRole('heading', { name: 'Data Structures end-term 2023' }).waitFor();
+    await visitor.locator('.solution').first().waitFor();
+    expect(await visitor.getByText('links both ways').count()).toBe(0);
   });
 
   it('when an anonymous visitor votes, then the page says to sign in (the API answered 401)', async () => {
