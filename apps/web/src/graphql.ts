@@ -6,7 +6,7 @@ import type { AnyVariables, CombinedError, UseQueryArgs } from 'urql';
 import { graphqlUrl } from './page-config.js';
 
 /** Where the token of each request comes from: the token box or Clerk's session. */
-type TokenSource = () => Promise<string | undefined> | string | undefined;
+export type TokenSource = () => Promise<string | undefined> | string | undefined;
 let tokenSource: TokenSource = () => undefined;
 
 export function setTokenSource(source: TokenSource): void {
@@ -18,14 +18,17 @@ export async function currentToken(): Promise<string | undefined> {
   return tokenSource();
 }
 
-/** A client with an empty cache: one per sign-in, so no answer meant for another caller is reused. */
-export function createClient(): Client {
+/**
+ * A client with an empty cache: one per sign-in, so no answer meant for another caller is reused.
+ * Its requests carry the token `source` gives (the session's by default).
+ */
+export function createClient(source: TokenSource = () => tokenSource()): Client {
   return new Client({
     url: graphqlUrl(),
     exchanges: [cacheExchange, fetchExchange],
     preferGetMethod: false,
     fetch: async (input, init) => {
-      const token = await tokenSource();
+      const token = await source();
       const headers = new Headers(init?.headers);
       if (token) headers.set('authorization', `Bearer ${token}`);
       return fetch(input, { ...init, headers });

@@ -1,23 +1,20 @@
 // Sign-in with Clerk (production): Clerk's own components, and its session token on every
 // request to the gateway. Loaded only when the server names a publishable key.
 import { ClerkProvider, SignIn, useAuth } from '@clerk/clerk-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Provider } from 'urql';
 import { Link } from 'wouter';
 import { ErrorBox } from '../components/error-box.js';
-import { setTokenSource } from '../graphql.js';
-import { ROLE } from '../labels.js';
-import { SessionContext, permissions, useSession, useSignedInUser } from './session.js';
-import type { Session } from './session.js';
+import { createClient, setTokenSource } from '../graphql.js';
+import { SessionContext, permissions, useSession, whoHolds } from './session.js';
+import type { CurrentUser, Session } from './session.js';
 import { SignedIn } from './token-session.js';
 
 function ClerkSignInControl() {
   const { user, problem, signOut } = useSession();
   if (user) {
-    return (
-      <SignedIn name={user.name ?? user.externalId} role={ROLE[user.role]} onSignOut={signOut} />
-    );
+    return <SignedIn user={user} onSignOut={signOut} />;
   }
   return (
     <div className="sign-in-area">
@@ -44,9 +41,28 @@ export function ClerkSignInPage() {
 function ClerkBridge({ children }: { children: ReactNode }) {
   const { isSignedIn, userId, getToken, signOut } = useAuth();
   const [problem, setProblem] = useState<unknown>(null);
-  setTokenSource(async () => (isSignedIn ? ((await getToken()) ?? undefined) : undefined));
-  const refused = useCallback((reason: unknown) => setProblem(reason), []);
-  const { client, user } = useSignedInUser(isSignedIn ? (userId ?? null) : null, refused);
+  const [user, setUser] = useState<CurrentUser | null>(null);
+  const key = isSignedIn ? (userId ?? null) : null;
+  const source = useMemo(
+    () => async () => (key ? ((await getToken()) ?? undefined) : undefined),
+    [key, getToken],
+  );
+  setTokenSource(source);
+  // A fresh client (empty cache) for each Clerk user; the gateway says who they are here.
+  const client = useMemo(() => createClient(source), [source]);
+  useEffect(() => {
+    let current = true;
+    setUser(null);
+    if (key) {
+      whoHolds(source).then(
+        (me) => current && setUser(me),
+        (reason: unknown) => current && setProblem(reason),
+      );
+    }
+    return () => {
+      current = false;
+    };
+  }, [key, source]);
   const session = useMemo<Session>(
     () => ({
       user,

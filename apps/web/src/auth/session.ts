@@ -1,10 +1,10 @@
 // Who is signed in, whichever way they signed in (pasted token or Clerk), and what they may do.
 import { MeDocument } from '@qpc/client/graphql';
 import type { MeQuery } from '@qpc/client/graphql';
-import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useContext } from 'react';
 import type { ComponentType } from 'react';
-import type { Client } from 'urql';
 import { createClient, queryOnce } from '../graphql.js';
+import type { TokenSource } from '../graphql.js';
 
 export type CurrentUser = NonNullable<MeQuery['me']>;
 
@@ -30,36 +30,9 @@ export function useSession(): Session {
   return session;
 }
 
-/**
- * The client and user for a sign-in: `key` names it (the token, or Clerk's user id; null when
- * anonymous). A new key gets a fresh client (empty cache) and asks the gateway who it is.
- */
-export function useSignedInUser(key: string | null, onRefused: (problem: unknown) => void) {
-  const client = useMemo<Client>(() => createClient(), [key]);
-  const [user, setUser] = useState<CurrentUser | null>(null);
-  const [checked, setChecked] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    if (!key) {
-      setUser(null);
-      setChecked(null);
-      return;
-    }
-    queryOnce(client, MeDocument, {}).then(
-      ({ me }) => {
-        if (!current) return;
-        setUser(me);
-        setChecked(key);
-      },
-      (problem: unknown) => {
-        if (current) onRefused(problem);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, key, onRefused]);
-  return { client, user: checked === key ? user : null, checking: !!key && checked !== key };
+/** Asks the gateway who holds the token `source` gives (an ApiError when it is refused). */
+export async function whoHolds(source: TokenSource): Promise<CurrentUser | null> {
+  return (await queryOnce(createClient(source), MeDocument, {})).me;
 }
 
 /** The role-derived flags of a session. */

@@ -1,20 +1,33 @@
 // Sign-in by pasting a token (local development: `npm run token`), kept in this tab's
-// sessionStorage only.
-import { useCallback, useMemo, useState } from 'react';
+// sessionStorage only. A token is used for the page's requests once the gateway has accepted it.
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Provider } from 'urql';
 import { ErrorBox } from '../components/error-box.js';
-import { setTokenSource } from '../graphql.js';
+import { createClient, setTokenSource } from '../graphql.js';
 import { ROLE } from '../labels.js';
-import { SessionContext, permissions, useSession, useSignedInUser } from './session.js';
-import type { Session } from './session.js';
+import { SessionContext, permissions, useSession, whoHolds } from './session.js';
+import type { CurrentUser, Session } from './session.js';
 
 const KEY = 'qpc.token';
+
+export function SignedIn({ user, onSignOut }: { user: CurrentUser; onSignOut: () => void }) {
+  return (
+    <div className="signed-in">
+      <span>
+        Signed in as <strong>{user.name ?? user.externalId}</strong> ({ROLE[user.role]})
+      </span>
+      <button type="button" onClick={onSignOut}>
+        Sign out
+      </button>
+    </div>
+  );
+}
 
 function TokenSignIn({ onSignIn }: { onSignIn: (token: string) => void }) {
   const { user, problem, signOut } = useSession();
   const [value, setValue] = useState('');
-  if (user) return <SignedIn name={user.name ?? user.externalId} role={ROLE[user.role]} onSignOut={signOut} />;
+  if (user) return <SignedIn user={user} onSignOut={signOut} />;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (value.trim()) onSignIn(value.trim());
@@ -40,34 +53,39 @@ function TokenSignIn({ onSignIn }: { onSignIn: (token: string) => void }) {
   );
 }
 
-export function SignedIn(props: { name: string; role: string; onSignOut: () => void }) {
-  return (
-    <div className="signed-in">
-      <span>
-        Signed in as <strong>{props.name}</strong> ({props.role})
-      </span>
-      <button type="button" onClick={props.onSignOut}>
-        Sign out
-      </button>
-    </div>
-  );
+interface SignedInState {
+  token: string;
+  user: CurrentUser | null;
 }
 
 export function TokenSession({ children }: { children: ReactNode }) {
-  const [token, setToken] = useState<string | null>(() => sessionStorage.getItem(KEY));
+  const [state, setState] = useState<SignedInState | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
-  setTokenSource(() => token ?? undefined);
-  const refused = useCallback((reason: unknown) => {
-    sessionStorage.removeItem(KEY);
-    setToken(null);
-    setProblem(reason);
-  }, []);
-  const { client, user } = useSignedInUser(token, refused);
-  const signIn = useCallback((next: string) => {
-    sessionStorage.setItem(KEY, next);
+  const token = state?.token;
+  const client = useMemo(() => createClient(() => token), [token]);
+  setTokenSource(() => token);
+
+  const signIn = useCallback((candidate: string) => {
     setProblem(null);
-    setToken(next);
+    whoHolds(() => candidate).then(
+      (user) => {
+        sessionStorage.setItem(KEY, candidate);
+        setState({ token: candidate, user });
+      },
+      (reason: unknown) => {
+        sessionStorage.removeItem(KEY);
+        setState(null);
+        setProblem(reason);
+      },
+    );
   }, []);
+  // The sign-in of an earlier visit in this tab, if its token still works.
+  useEffect(() => {
+    const stored = sessionStorage.getItem(KEY);
+    if (stored) signIn(stored);
+  }, [signIn]);
+
+  const user = state?.user ?? null;
   const session = useMemo<Session>(
     () => ({
       user,
@@ -75,7 +93,7 @@ export function TokenSession({ children }: { children: ReactNode }) {
       ...permissions(user),
       signOut: () => {
         sessionStorage.removeItem(KEY);
-        setToken(null);
+        setState(null);
       },
       SignInControl: () => <TokenSignIn onSignIn={signIn} />,
     }),
