@@ -75,7 +75,11 @@ export function proxyTo(base: string, options: ProxyOptions) {
     );
     outgoing.on('timeout', () => {
       outgoing.destroy();
-      unavailable(res, 504, options.errorBody(`The ${options.upstreamName} did not answer in time`));
+      unavailable(
+        res,
+        504,
+        options.errorBody(`The ${options.upstreamName} did not answer in time`),
+      );
     });
     outgoing.on('error', () =>
       unavailable(res, 502, options.errorBody(`The ${options.upstreamName} cannot be reached`)),
@@ -97,7 +101,9 @@ export function graphqlProxy(target: string) {
       'user-agent',
     ],
     upstreamName: 'GraphQL gateway',
-    errorBody: (message) => ({ errors: [{ message, extensions: { code: 'SERVICE_UNAVAILABLE' } }] }),
+    errorBody: (message) => ({
+      errors: [{ message, extensions: { code: 'SERVICE_UNAVAILABLE' } }],
+    }),
   });
   return (req: IncomingMessage, res: ServerResponse, search: string) => forward(req, res, search);
 }

@@ -10,7 +10,11 @@ describe('a student browsing', () => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack();
-    await stack.uploadPdf(PAPER, onePagePdf('Data Structures 2023'), await stack.tokenFor('editor'));
+    await stack.uploadPdf(
+      PAPER,
+      onePagePdf('Data Structures 2023'),
+      await stack.tokenFor('editor'),
+    );
   });
   afterAll(async () => stack?.close());
 
@@ -47,14 +51,18 @@ describe('a student browsing', () => {
       'Graphs and Hashing',
     ]);
     const stacks = syllabus.locator('.topic', { hasText: 'Stacks and Queues' });
-    expect(await stacks.textContent()).toMatch(/question.*asked in \d of the last \d sittings.*examined 2023/);
+    expect(await stacks.textContent()).toMatch(
+      /question.*asked in \d of the last \d sittings.*examined 2023/,
+    );
     const heaps = syllabus.locator('.topic', { hasText: 'Heaps' });
     expect(await heaps.getAttribute('class')).toContain('topic-empty');
     expect(await heaps.textContent()).toContain('Never asked');
     // The heatmap: one row per topic, one column per sitting.
     const heatmap = page.getByRole('table', { name: /Questions per topic/ });
     expect(await heatmap.getByRole('row').count()).toBe(1 + 7);
-    expect(await heatmap.getByRole('row', { name: /Heaps/ }).getAttribute('class')).toBe('topic-empty');
+    expect(await heatmap.getByRole('row', { name: /Heaps/ }).getAttribute('class')).toBe(
+      'topic-empty',
+    );
     await screens(page, 'subject-coverage');
 
     await syllabus.getByRole('link', { name: 'Stacks and Queues' }).click();
@@ -67,7 +75,10 @@ describe('a student browsing', () => {
     );
     await screens(page, 'topic');
 
-    await questions.first().getByRole('link', { name: /Data Structures end-term 2023/ }).click();
+    await questions
+      .first()
+      .getByRole('link', { name: /Data Structures end-term 2023/ })
+      .click();
     await page.getByRole('heading', { name: 'Data Structures end-term 2023' }).waitFor();
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: /Download the PDF/ }).click();

@@ -34,7 +34,9 @@ describe('an editor', () => {
 
     // A 3 MB PDF, with progress.
     const pdf = onePagePdf('Data Structures mid-term 2021', 3_000_000);
-    await page.getByLabel('PDF file').setInputFiles({ name: 'ds-2021.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page
+      .getByLabel('PDF file')
+      .setInputFiles({ name: 'ds-2021.pdf', mimeType: 'application/pdf', buffer: pdf });
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByRole('status').filter({ hasText: 'The PDF is uploaded.' }).waitFor();
     expect(await page.locator('progress').getAttribute('value')).toBe('1');
@@ -53,7 +55,9 @@ describe('an editor', () => {
     expect(await listed.textContent()).toMatch(/Long answer.*8 marks/);
     await listed.getByRole('button', { name: 'Edit question' }).click();
     const edit = page.getByRole('form', { name: 'Edit question' });
-    await edit.getByLabel('Question text').fill('Build a max-heap from 4, 10, 3, 5, 1 and show each step.');
+    await edit
+      .getByLabel('Question text')
+      .fill('Build a max-heap from 4, 10, 3, 5, 1 and show each step.');
     await edit.getByRole('button', { name: 'Save question' }).click();
     await page.locator('.question', { hasText: 'show each step' }).waitFor();
 

@@ -59,7 +59,9 @@ describe('a paper, its solutions and votes', () => {
     await screens(page, 'paper');
 
     await mine.getByRole('button', { name: 'Edit' }).click();
-    await mine.getByLabel('Edit your solution').fill('Each node of a doubly linked list links both ways.');
+    await mine
+      .getByLabel('Edit your solution')
+      .fill('Each node of a doubly linked list links both ways.');
     await mine.getByRole('button', { name: 'Save' }).click();
     await mine.getByText('links both ways').waitFor();
 

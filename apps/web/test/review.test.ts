@@ -34,7 +34,10 @@ describe('the review queue', () => {
     const os = items.filter({ hasText: 'Operating Systems end-term 2024' });
     await os.getByLabel(/Reason/).fill('Matches the university archive copy');
     await os.getByRole('button', { name: 'Approve' }).click();
-    await page.getByRole('status').filter({ hasText: 'Approved: Operating Systems end-term 2024' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Approved: Operating Systems end-term 2024' })
+      .waitFor();
     await expect.poll(() => count.textContent()).toContain('1 paper waits for review.');
     await expect.poll(() => items.count()).toBe(1);
 
@@ -42,7 +45,9 @@ describe('the review queue', () => {
     const dbms = items.first();
     await dbms.getByRole('button', { name: 'Reject' }).click();
     await dbms.getByText('A rejection needs a reason.').waitFor();
-    expect(await dbms.getByLabel(/Reason/).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await dbms.getByLabel(/Reason/).evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    );
     expect(await count.textContent()).toContain('1 paper waits for review.');
     await page.keyboard.type('Pages 3 and 4 are missing');
     await dbms.getByRole('button', { name: 'Reject' }).click();
@@ -56,7 +61,9 @@ describe('the review queue', () => {
     expect(await visitor.locator('.chips').first().textContent()).toContain('Approved');
     await page.goto(`${stack.webUrl}/p/nfit-operating-systems-end-term-2024`);
     await page.getByText('Status history').click();
-    await page.getByText('Pending review → Approved: Matches the university archive copy').waitFor();
+    await page
+      .getByText('Pending review → Approved: Matches the university archive copy')
+      .waitFor();
   });
 
   it('when a normal user signs in, then the queue is not offered', async () => {

@@ -38,7 +38,11 @@ describe('searching', () => {
     await page.getByRole('link', { name: /Northfield Institute of Technology/ }).waitFor();
     const box = page.getByRole('searchbox', { name: /Search questions, papers and subjects/ });
     // Keyboard only: Tab from the top of the page reaches the search box.
-    for (let tabs = 0; tabs < 5 && !(await box.evaluate((el) => el === document.activeElement)); tabs += 1) {
+    for (
+      let tabs = 0;
+      tabs < 5 && !(await box.evaluate((el) => el === document.activeElement));
+      tabs += 1
+    ) {
       await page.keyboard.press('Tab');
     }
     expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -62,12 +66,15 @@ describe('searching', () => {
     await types.getByRole('link', { name: /^Papers \(\d+\)$/ }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('type')).toBe('paper');
     await expect.poll(() => page.getByRole('region', { name: 'Subjects' }).count()).toBe(0);
-    await page.getByRole('region', { name: 'Filter by year' }).getByRole('link', { name: /^2023 / }).click();
+    await page
+      .getByRole('region', { name: 'Filter by year' })
+      .getByRole('link', { name: /^2023 / })
+      .click();
     await expect.poll(() => new URL(page.url()).searchParams.get('year')).toBe('2023');
     const papers = page.getByRole('region', { name: 'Papers' }).locator('.hit-title');
-    await expect.poll(() => papers.allTextContents()).toEqual(
-      expect.arrayContaining(['Data Structures end-term 2023']),
-    );
+    await expect
+      .poll(() => papers.allTextContents())
+      .toEqual(expect.arrayContaining(['Data Structures end-term 2023']));
     for (const title of await papers.allTextContents()) expect(title).toContain('2023');
 
     // The link is shareable: another visitor opening it sees the same results.

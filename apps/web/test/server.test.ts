@@ -106,7 +106,9 @@ describe('the web server', () => {
     const approved = await fetch(`${stack.webUrl}/api/v1/papers/${ids.a.id}/file`);
     expect(approved.status).toBe(200);
     expect(approved.headers.get('content-type')).toBe('application/pdf');
-    expect(approved.headers.get('content-disposition')).toContain('nfit-data-structures-end-term-2023.pdf');
+    expect(approved.headers.get('content-disposition')).toContain(
+      'nfit-data-structures-end-term-2023.pdf',
+    );
     expect(Buffer.from(await approved.arrayBuffer()).equals(pdf)).toBe(true);
     const range = await fetch(`${stack.webUrl}/api/v1/papers/${ids.a.id}/file`, {
       headers: { range: 'bytes=0-4' },
@@ -118,7 +120,9 @@ describe('the web server', () => {
     const hidden = await fetch(draft);
     expect(hidden.status).toBe(404);
     expect(((await hidden.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
-    expect((await fetch(draft, { headers: { authorization: `Bearer ${editor}` } })).status).toBe(200);
+    expect((await fetch(draft, { headers: { authorization: `Bearer ${editor}` } })).status).toBe(
+      200,
+    );
   });
 
   it('when an upload comes through the page without a token, then the API refuses it and nothing is stored', async () => {
@@ -128,7 +132,7 @@ describe('the web server', () => {
     const res = await fetch(`${stack.webUrl}/api/v1/papers/${paper.id}/file`, {
       method: 'PUT',
       headers: { 'content-type': 'application/pdf' },
-      body: onePagePdf('Anonymous'),
+      body: new Uint8Array(onePagePdf('Anonymous')),
     });
     expect(res.status).toBe(401);
     const after = await stack.graphql<{ paper: { file: null } }>(
@@ -143,7 +147,12 @@ describe('the web server', () => {
     const csp = contentSecurityPolicy('clerk.example.com');
     expect(csp).toContain("script-src 'self' https://clerk.example.com;");
     expect(csp).toContain("img-src 'self' data: https://clerk.example.com;");
-    for (const bad of ['pk_test_', `pk_test_${Buffer.from('no-dollar').toString('base64')}`, `pk_test_${Buffer.from('a b$').toString('base64')}`, 'sk_test_abc']) {
+    for (const bad of [
+      'pk_test_',
+      `pk_test_${Buffer.from('no-dollar').toString('base64')}`,
+      `pk_test_${Buffer.from('a b$').toString('base64')}`,
+      'sk_test_abc',
+    ]) {
       expect(() => clerkFrontendApiHost(bad), bad).toThrow(/frontend API host/);
     }
   });

@@ -85,9 +85,14 @@ export const envSchema = z.object({
     ),
   CLERK_PUBLISHABLE_KEY: z
     .string()
-    .regex(/^pk_(test|live)_[A-Za-z0-9+/=_-]+$/, 'must be a Clerk publishable key (pk_test_... or pk_live_...)')
+    .regex(
+      /^pk_(test|live)_[A-Za-z0-9+/=_-]+$/,
+      'must be a Clerk publishable key (pk_test_... or pk_live_...)',
+    )
     .optional()
-    .describe('Clerk publishable key: the web page signs in with Clerk when set, else by pasted token'),
+    .describe(
+      'Clerk publishable key: the web page signs in with Clerk when set, else by pasted token',
+    ),
   HOST: z.string().min(1).default('0.0.0.0').describe('address the apps listen on'),
   MONGODB_URI: z
     .string()

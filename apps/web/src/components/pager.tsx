@@ -30,7 +30,15 @@ function numbers(page: number, total: number): (number | null)[] {
   return list.flatMap((n, i) => (i > 0 && n - list[i - 1]! > 1 ? [null, n] : [n]));
 }
 
-export function Pager({ info, label, name = 'page' }: { info: PageInfo; label: string; name?: string }) {
+export function Pager({
+  info,
+  label,
+  name = 'page',
+}: {
+  info: PageInfo;
+  label: string;
+  name?: string;
+}) {
   const search = useSearch();
   const total = info.totalPages ?? info.page + (info.hasNextPage ? 1 : 0);
   if (total <= 1) return null;

@@ -20,8 +20,8 @@ export function HomeView() {
     <section>
       <h1>Find previous-year questions</h1>
       <p className="lead">
-        Search above, or pick your university, branch and semester to see each subject’s
-        syllabus: how often every topic was asked, its questions and their solutions.
+        Search above, or pick your university, branch and semester to see each subject’s syllabus:
+        how often every topic was asked, its questions and their solutions.
       </p>
       <h2>Universities</h2>
       {!data ? (
@@ -94,7 +94,11 @@ interface SemesterParams {
   semesterId: string;
 }
 
-function SemesterSubjects({ ids }: { ids: { universityId: string; branchId: string; semesterId: string } }) {
+function SemesterSubjects({
+  ids,
+}: {
+  ids: { universityId: string; branchId: string; semesterId: string };
+}) {
   const page = usePageParam();
   const { data, error } = useTypedQuery(SemesterOfferingsDocument, {
     ...ids,

@@ -63,7 +63,9 @@ function Heatmap({ coverage, offering }: { coverage: Coverage; offering: Offerin
             <th scope="col">Topic</th>
             {sittings.map((s) => (
               <th scope="col" key={sittingKey(s)}>
-                <abbr title={sittingLabel(s)}>{`${EXAM_TYPE[s.examType].slice(0, 3)} ${s.examYear}`}</abbr>
+                <abbr
+                  title={sittingLabel(s)}
+                >{`${EXAM_TYPE[s.examType].slice(0, 3)} ${s.examYear}`}</abbr>
               </th>
             ))}
           </tr>

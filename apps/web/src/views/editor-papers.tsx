@@ -32,7 +32,15 @@ function SendForReview({ paperId, onSent }: { paperId: string; onSent: () => voi
   );
 }
 
-function OwnPapers({ status, title, pageParam }: { status: PaperStatus; title: string; pageParam: string }) {
+function OwnPapers({
+  status,
+  title,
+  pageParam,
+}: {
+  status: PaperStatus;
+  title: string;
+  pageParam: string;
+}) {
   const { user, isAdmin } = useSession();
   const page = usePageParam(pageParam);
   const { data, error, reexecute } = useTypedQuery(PapersByStatusDocument, {
@@ -65,7 +73,11 @@ function OwnPapers({ status, title, pageParam }: { status: PaperStatus; title: s
         ) : (
           <p className="empty">None on this page.</p>
         )}
-        <Pager info={data.papers.pagination} label={`Pages of ${title.toLowerCase()}`} name={pageParam} />
+        <Pager
+          info={data.papers.pagination}
+          label={`Pages of ${title.toLowerCase()}`}
+          name={pageParam}
+        />
       </>
     );
   })();

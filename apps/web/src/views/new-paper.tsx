@@ -22,7 +22,8 @@ export function NewPaperView({ params }: { params: { offeringId: string } }) {
   const [type, setType] = useState<ExamType>('END_TERM');
   const [status, setStatus] = useState<NewPaperStatus>('DRAFT');
   const [problem, setProblem] = useState<unknown>(null);
-  if (!canEdit) return <p className="empty">Adding papers is for editors and admins: sign in as one.</p>;
+  if (!canEdit)
+    return <p className="empty">Adding papers is for editors and admins: sign in as one.</p>;
   if (!offering) return <Pending error={error} />;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +51,11 @@ export function NewPaperView({ params }: { params: { offeringId: string } }) {
         </label>
         <label>
           Exam type
-          <select name="examType" value={type} onChange={(e) => setType(e.target.value as ExamType)}>
+          <select
+            name="examType"
+            value={type}
+            onChange={(e) => setType(e.target.value as ExamType)}
+          >
             {Object.entries(EXAM_TYPE).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -61,11 +66,21 @@ export function NewPaperView({ params }: { params: { offeringId: string } }) {
         <fieldset>
           <legend>Status</legend>
           <label className="inline">
-            <input type="radio" name="status" checked={status === 'DRAFT'} onChange={() => setStatus('DRAFT')} />
+            <input
+              type="radio"
+              name="status"
+              checked={status === 'DRAFT'}
+              onChange={() => setStatus('DRAFT')}
+            />
             Keep as a draft
           </label>
           <label className="inline">
-            <input type="radio" name="status" checked={status === 'PENDING'} onChange={() => setStatus('PENDING')} />
+            <input
+              type="radio"
+              name="status"
+              checked={status === 'PENDING'}
+              onChange={() => setStatus('PENDING')}
+            />
             Send for review now
           </label>
         </fieldset>

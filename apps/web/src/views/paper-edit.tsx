@@ -118,7 +118,8 @@ function Questions({ paper, onChange }: { paper: Paper; onChange: () => void }) 
 export function PaperEditView({ params }: { params: { slug: string } }) {
   const { canEdit } = useSession();
   const { paper, error, refresh } = usePaper(params.slug);
-  if (!canEdit) return <p className="empty">Editing papers is for editors and admins: sign in as one.</p>;
+  if (!canEdit)
+    return <p className="empty">Editing papers is for editors and admins: sign in as one.</p>;
   if (!paper) return <Pending error={error} />;
   return (
     <section>

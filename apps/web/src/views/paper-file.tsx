@@ -8,7 +8,9 @@ import { fileError } from './upload.js';
 
 /** "1.2 MB", "340 kB". */
 export function fileSize(bytes: number): string {
-  return bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.ceil(bytes / 1000)} kB`;
+  return bytes >= 1_000_000
+    ? `${(bytes / 1_000_000).toFixed(1)} MB`
+    : `${Math.ceil(bytes / 1000)} kB`;
 }
 
 async function download(paperId: string, slug: string): Promise<void> {

@@ -41,7 +41,12 @@ export function QuestionForm({ paperId, offering, question, onSaved, onCancel }:
       ...(marks.trim() ? { marks: Number(marks) } : {}),
       ...(topic && moduleId ? { topicId: topic.id, moduleId } : {}),
       ...(type === 'MCQ'
-        ? { options: options.split('\n').map((o) => o.trim()).filter(Boolean) }
+        ? {
+            options: options
+              .split('\n')
+              .map((o) => o.trim())
+              .filter(Boolean),
+          }
         : {}),
     };
     const saved = question
@@ -57,9 +62,19 @@ export function QuestionForm({ paperId, offering, question, onSaved, onCancel }:
     }, setProblem);
   };
   return (
-    <form className="form question-form" onSubmit={submit} aria-label={question ? 'Edit question' : 'New question'}>
+    <form
+      className="form question-form"
+      onSubmit={submit}
+      aria-label={question ? 'Edit question' : 'New question'}
+    >
       <label htmlFor={`${id}-text`}>Question text</label>
-      <textarea id={`${id}-text`} rows={3} required value={text} onChange={(e) => setText(e.target.value)} />
+      <textarea
+        id={`${id}-text`}
+        rows={3}
+        required
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <div className="form-row">
         <label>
           Type
@@ -83,7 +98,14 @@ export function QuestionForm({ paperId, offering, question, onSaved, onCancel }:
         </label>
         <label>
           Marks
-          <input type="number" min={0} max={1000} step="any" value={marks} onChange={(e) => setMarks(e.target.value)} />
+          <input
+            type="number"
+            min={0}
+            max={1000}
+            step="any"
+            value={marks}
+            onChange={(e) => setMarks(e.target.value)}
+          />
         </label>
       </div>
       <label>
@@ -104,7 +126,12 @@ export function QuestionForm({ paperId, offering, question, onSaved, onCancel }:
       {type === 'MCQ' ? (
         <>
           <label htmlFor={`${id}-options`}>Options, one per line</label>
-          <textarea id={`${id}-options`} rows={4} value={options} onChange={(e) => setOptions(e.target.value)} />
+          <textarea
+            id={`${id}-options`}
+            rows={4}
+            value={options}
+            onChange={(e) => setOptions(e.target.value)}
+          />
         </>
       ) : null}
       <div className="buttons">

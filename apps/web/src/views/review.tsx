@@ -16,7 +16,13 @@ type PendingPaper = PendingPapersQuery['papers']['items'][number];
 
 const PAGE_SIZE = 20;
 
-function Decision({ paper, onDecided }: { paper: PendingPaper; onDecided: (text: string) => void }) {
+function Decision({
+  paper,
+  onDecided,
+}: {
+  paper: PendingPaper;
+  onDecided: (text: string) => void;
+}) {
   const id = useId();
   const setStatus = useTypedMutation(SetPaperStatusDocument);
   const [reason, setReason] = useState('');
@@ -58,10 +64,20 @@ function Decision({ paper, onDecided }: { paper: PendingPaper; onDecided: (text:
         </p>
       ) : null}
       <div className="buttons">
-        <button type="button" className="approve" disabled={setStatus.fetching} onClick={() => decide('APPROVED')}>
+        <button
+          type="button"
+          className="approve"
+          disabled={setStatus.fetching}
+          onClick={() => decide('APPROVED')}
+        >
           Approve
         </button>
-        <button type="button" className="reject" disabled={setStatus.fetching} onClick={() => decide('REJECTED')}>
+        <button
+          type="button"
+          className="reject"
+          disabled={setStatus.fetching}
+          onClick={() => decide('REJECTED')}
+        >
           Reject
         </button>
       </div>
@@ -73,7 +89,10 @@ function Decision({ paper, onDecided }: { paper: PendingPaper; onDecided: (text:
 function Queue() {
   const { isAdmin, user } = useSession();
   const page = usePageParam();
-  const { data, error, reexecute } = useTypedQuery(PendingPapersDocument, { page, limit: PAGE_SIZE });
+  const { data, error, reexecute } = useTypedQuery(PendingPapersDocument, {
+    page,
+    limit: PAGE_SIZE,
+  });
   const [notice, setNotice] = useState<string | null>(null);
   if (!data) return <Pending error={error} />;
   const { items, pagination } = data.papers;
@@ -99,7 +118,9 @@ function Queue() {
                 <div className="chips">
                   <Chip>{`${EXAM_TYPE[paper.examType]} ${paper.examYear}`}</Chip>
                   <Chip>{paper.subjectOffering.university.shortName}</Chip>
-                  <Chip>{paper.subjectOffering.subject.code ?? paper.subjectOffering.subject.name}</Chip>
+                  <Chip>
+                    {paper.subjectOffering.subject.code ?? paper.subjectOffering.subject.name}
+                  </Chip>
                 </div>
               </div>
               {isAdmin ? (

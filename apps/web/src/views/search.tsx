@@ -48,7 +48,9 @@ function FacetList(props: {
       <ul>
         {current ? (
           <li>
-            <Link href={withFilter(props.params, props.name, null)}>Any {props.title.toLowerCase()}</Link>
+            <Link href={withFilter(props.params, props.name, null)}>
+              Any {props.title.toLowerCase()}
+            </Link>
           </li>
         ) : null}
         {props.entries.map((entry) => (
@@ -168,7 +170,10 @@ export function SearchView() {
       {q ? (
         <Results q={q} params={params} />
       ) : (
-        <p className="empty">Type words in the search box above: questions, papers and subjects that contain them all are listed here.</p>
+        <p className="empty">
+          Type words in the search box above: questions, papers and subjects that contain them all
+          are listed here.
+        </p>
       )}
     </section>
   );

@@ -20,7 +20,9 @@ function Votes({ solution, onChange }: { solution: SolutionVotesFragment; onChan
   const [problem, setProblem] = useState<unknown>(null);
   const cast = (value: 1 | -1) => {
     setProblem(null);
-    vote.run({ id: solution.id, value: solution.myVote === value ? 0 : value }).then(onChange, setProblem);
+    vote
+      .run({ id: solution.id, value: solution.myVote === value ? 0 : value })
+      .then(onChange, setProblem);
   };
   return (
     <div className="votes-block">
@@ -102,7 +104,13 @@ function SolutionForm(props: {
   );
 }
 
-function Solution({ solution, onChange }: { solution: SolutionVotesFragment; onChange: () => void }) {
+function Solution({
+  solution,
+  onChange,
+}: {
+  solution: SolutionVotesFragment;
+  onChange: () => void;
+}) {
   const { user } = useSession();
   const update = useTypedMutation(UpdateSolutionDocument);
   const remove = useTypedMutation(DeleteSolutionDocument);

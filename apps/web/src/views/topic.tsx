@@ -14,7 +14,11 @@ const PAGE_SIZE = 10;
 
 function TopicQuestions({ offering, topicId }: { offering: Offering; topicId: string }) {
   const page = usePageParam();
-  const { data, error } = useTypedQuery(TopicQuestionsDocument, { topicId, page, limit: PAGE_SIZE });
+  const { data, error } = useTypedQuery(TopicQuestionsDocument, {
+    topicId,
+    page,
+    limit: PAGE_SIZE,
+  });
   if (!data) return <Pending error={error} />;
   const { items, pagination } = data.questions;
   if (!items.length) return <p className="empty">No question on this topic yet.</p>;

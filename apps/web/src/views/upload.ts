@@ -8,7 +8,12 @@ interface Envelope {
   error?: { code?: string; message?: string; requestId?: string; details?: ApiError['details'] };
 }
 
-function apiError(status: number, body: string, requestId: string | null, retryAfter: string | null) {
+function apiError(
+  status: number,
+  body: string,
+  requestId: string | null,
+  retryAfter: string | null,
+) {
   let envelope: Envelope = {};
   try {
     envelope = JSON.parse(body) as Envelope;
@@ -67,7 +72,13 @@ export async function uploadPaperFile(
       );
     };
     request.onerror = () =>
-      reject(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'The upload did not reach the server' }));
+      reject(
+        new ApiError({
+          status: 0,
+          code: 'NETWORK_ERROR',
+          message: 'The upload did not reach the server',
+        }),
+      );
     request.send(file);
   });
 }

@@ -93,7 +93,12 @@ async function listenWeb(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-async function graphqlAt<T>(url: string, query: string, variables?: object, token?: string): Promise<T> {
+async function graphqlAt<T>(
+  url: string,
+  query: string,
+  variables?: object,
+  token?: string,
+): Promise<T> {
   const res = await fetch(url, {
     method: 'POST',
     headers: {
@@ -169,7 +174,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const res = await fetch(`${restUrl}/papers/${paper.id}/file`, {
         method: 'PUT',
         headers: { 'content-type': 'application/pdf', authorization: `Bearer ${token}` },
-        body: pdf,
+        body: new Uint8Array(pdf),
       });
       if (!res.ok) throw new Error(`Upload answered ${res.status}: ${await res.text()}`);
     },
@@ -251,7 +256,10 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   });
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
   expect(serious, `axe on ${screen}`).toEqual([]);
 }
 
