@@ -48,6 +48,52 @@ export function QuestionChips({ question }: { question: QuestionSummaryFragment 
   );
 }
 
+/** A question's type, difficulty and marks, its options (MCQ) and its answer behind a toggle. */
+export function QuestionDetails(props: {
+  question: QuestionSummaryFragment & { options: string[] | null; answer: string | null };
+}) {
+  const { question } = props;
+  return (
+    <>
+      <QuestionChips question={question} />
+      {question.options?.length ? (
+        <ol className="options" type="a">
+          {question.options.map((option) => (
+            <li key={option}>{option}</li>
+          ))}
+        </ol>
+      ) : null}
+      {question.answer ? (
+        <details>
+          <summary>Show answer</summary>
+          <p>{question.answer}</p>
+        </details>
+      ) : null}
+    </>
+  );
+}
+
+/** A labelled choice among an enum's values, shown by their labels. */
+export function EnumSelect<T extends string>(props: {
+  label: string;
+  labels: Record<T, string>;
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <label>
+      {props.label}
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value as T)}>
+        {(Object.entries(props.labels) as [T, string][]).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** "3 questions", "1 question", "No questions yet". */
 export function questionCount(count: number): string {
   if (count === 0) return 'No questions yet';

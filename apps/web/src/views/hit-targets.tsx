@@ -2,7 +2,7 @@
 // solutions) and a subject (the universities and semesters that teach it).
 import { QuestionBySlugDocument, SubjectOfferingsDocument } from '@qpc/client/graphql';
 import { Link } from 'wouter';
-import { Breadcrumbs, Pending, QuestionChips } from '../components/common.js';
+import { Breadcrumbs, Pending, QuestionDetails } from '../components/common.js';
 import { Pager, usePageParam } from '../components/pager.js';
 import { useTypedQuery } from '../graphql.js';
 import { EXAM_TYPE } from '../labels.js';
@@ -50,14 +50,7 @@ export function QuestionView({ params }: { params: { slug: string } }) {
         topicId={question.topicId}
       />
       <h1 className="question-heading">{question.text}</h1>
-      <QuestionChips question={question} />
-      {question.options?.length ? (
-        <ol className="options" type="a">
-          {question.options.map((option) => (
-            <li key={option}>{option}</li>
-          ))}
-        </ol>
-      ) : null}
+      <QuestionDetails question={question} />
       <Solutions
         questionId={question.id}
         solutions={question.solutions}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { useSession } from '../auth/session.js';
-import { Breadcrumbs, Pending } from '../components/common.js';
+import { Breadcrumbs, EnumSelect, Pending } from '../components/common.js';
 import { ErrorBox } from '../components/error-box.js';
 import { useTypedMutation } from '../graphql.js';
 import { EXAM_TYPE } from '../labels.js';
@@ -49,20 +49,7 @@ export function NewPaperView({ params }: { params: { offeringId: string } }) {
             onChange={(e) => setYear(e.target.value)}
           />
         </label>
-        <label>
-          Exam type
-          <select
-            name="examType"
-            value={type}
-            onChange={(e) => setType(e.target.value as ExamType)}
-          >
-            {Object.entries(EXAM_TYPE).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <EnumSelect label="Exam type" labels={EXAM_TYPE} value={type} onChange={setType} />
         <fieldset>
           <legend>Status</legend>
           <label className="inline">

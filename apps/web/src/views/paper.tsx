@@ -3,7 +3,7 @@ import { PaperDocument } from '@qpc/client/graphql';
 import type { PaperQuery } from '@qpc/client/graphql';
 import { Link } from 'wouter';
 import { useSession } from '../auth/session.js';
-import { Breadcrumbs, Chip, Pending, QuestionChips } from '../components/common.js';
+import { Breadcrumbs, Chip, Pending, QuestionDetails } from '../components/common.js';
 import { useTypedQuery } from '../graphql.js';
 import { EXAM_TYPE, STATUS } from '../labels.js';
 import { paths } from '../paths.js';
@@ -17,20 +17,7 @@ function QuestionItem({ question, onChange }: { question: Question; onChange: ()
   return (
     <li className="question">
       <p className="question-text">{question.text}</p>
-      <QuestionChips question={question} />
-      {question.options?.length ? (
-        <ol className="options" type="a">
-          {question.options.map((option) => (
-            <li key={option}>{option}</li>
-          ))}
-        </ol>
-      ) : null}
-      {question.answer ? (
-        <details>
-          <summary>Show answer</summary>
-          <p>{question.answer}</p>
-        </details>
-      ) : null}
+      <QuestionDetails question={question} />
       <Solutions questionId={question.id} solutions={question.solutions} onChange={onChange} />
     </li>
   );

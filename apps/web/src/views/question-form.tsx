@@ -3,6 +3,7 @@ import { CreateQuestionDocument, UpdateQuestionDocument } from '@qpc/client/grap
 import type { Difficulty, QuestionSummaryFragment, QuestionType } from '@qpc/client/graphql';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
+import { EnumSelect } from '../components/common.js';
 import { ErrorBox } from '../components/error-box.js';
 import { useTypedMutation } from '../graphql.js';
 import { DIFFICULTY, QUESTION_TYPE } from '../labels.js';
@@ -76,26 +77,13 @@ export function QuestionForm({ paperId, offering, question, onSaved, onCancel }:
         onChange={(e) => setText(e.target.value)}
       />
       <div className="form-row">
-        <label>
-          Type
-          <select value={type} onChange={(e) => setType(e.target.value as QuestionType)}>
-            {Object.entries(QUESTION_TYPE).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Difficulty
-          <select value={difficulty} onChange={(e) => setDifficulty(e.target.value as Difficulty)}>
-            {Object.entries(DIFFICULTY).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <EnumSelect label="Type" labels={QUESTION_TYPE} value={type} onChange={setType} />
+        <EnumSelect
+          label="Difficulty"
+          labels={DIFFICULTY}
+          value={difficulty}
+          onChange={setDifficulty}
+        />
         <label>
           Marks
           <input

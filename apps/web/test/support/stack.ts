@@ -276,3 +276,24 @@ export async function renderTimeAfterData(page: Page): Promise<number> {
     return Math.round(performance.now() - last);
   });
 }
+
+/**
+ * The first load of the page, in milliseconds from the navigation's start by the browser's
+ * clock: the page's HTML, its script, its first GraphQL answer, and now (the screen drawn).
+ */
+export async function firstLoad(page: Page) {
+  return page.evaluate(() => {
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const [navigation] = performance.getEntriesByType(
+      'navigation',
+    ) as PerformanceNavigationTiming[];
+    const script = resources.find((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
+    const graphql = resources.find((r) => r.name.endsWith('/graphql'));
+    return {
+      html: Math.round(navigation?.responseEnd ?? 0),
+      script: Math.round(script?.responseEnd ?? 0),
+      firstGraphql: Math.round(graphql?.responseEnd ?? 0),
+      drawn: Math.round(performance.now()),
+    };
+  });
+}
