@@ -279,7 +279,8 @@ export async function renderTimeAfterData(page: Page): Promise<number> {
 
 /**
  * The first load of the page, in milliseconds from the navigation's start by the browser's
- * clock: the page's HTML, its script, its first GraphQL answer, and now (the screen drawn).
+ * clock: the page's HTML, its script, its first GraphQL request sent and answered, and now (the
+ * screen drawn).
  */
 export async function firstLoad(page: Page) {
   return page.evaluate(() => {
@@ -292,6 +293,7 @@ export async function firstLoad(page: Page) {
     return {
       html: Math.round(navigation?.responseEnd ?? 0),
       script: Math.round(script?.responseEnd ?? 0),
+      graphqlSent: Math.round(graphql?.requestStart ?? 0),
       firstGraphql: Math.round(graphql?.responseEnd ?? 0),
       drawn: Math.round(performance.now()),
     };
