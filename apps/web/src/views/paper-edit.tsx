@@ -18,16 +18,16 @@ function Upload({ paper, onUploaded }: { paper: Paper; onUploaded: () => void })
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
-  const [done, setDone] = useState(false);
+  const [isDone, setIsDone] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) return;
     setProblem(null);
-    setDone(false);
+    setIsDone(false);
     setProgress(0);
     uploadPaperFile(paper.id, file, setProgress).then(
       () => {
-        setDone(true);
+        setIsDone(true);
         onUploaded();
       },
       (error: unknown) => {
@@ -36,7 +36,7 @@ function Upload({ paper, onUploaded }: { paper: Paper; onUploaded: () => void })
       },
     );
   };
-  const uploading = progress !== null && progress < 1 && !problem;
+  const isUploading = progress !== null && progress < 1 && !problem;
   return (
     <section className="panel" aria-label="PDF">
       <h2>PDF</h2>
@@ -53,7 +53,7 @@ function Upload({ paper, onUploaded }: { paper: Paper; onUploaded: () => void })
           accept="application/pdf,.pdf"
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />
-        <button type="submit" disabled={!file || uploading}>
+        <button type="submit" disabled={!file || isUploading}>
           Upload
         </button>
         {progress !== null ? (
@@ -66,7 +66,7 @@ function Upload({ paper, onUploaded }: { paper: Paper; onUploaded: () => void })
           </label>
         ) : null}
       </form>
-      {done ? <Notice>The PDF is uploaded.</Notice> : null}
+      {isDone ? <Notice>The PDF is uploaded.</Notice> : null}
       {problem ? <ErrorBox error={problem} /> : null}
     </section>
   );

@@ -31,20 +31,20 @@ export function PaperFile(props: {
   paper: { id: string; slug: string; status: string; file: { size: number } | null };
 }) {
   const { paper } = props;
-  const [busy, setBusy] = useState(false);
+  const [isBusy, setIsBusy] = useState(false);
   const [problem, setProblem] = useState<unknown>(null);
   if (!paper.file) return <p className="note">No PDF of this paper yet.</p>;
   return (
     <div className="paper-file">
       <button
         type="button"
-        disabled={busy}
+        disabled={isBusy}
         onClick={() => {
-          setBusy(true);
+          setIsBusy(true);
           setProblem(null);
           download(paper.id, paper.slug)
             .catch(setProblem)
-            .finally(() => setBusy(false));
+            .finally(() => setIsBusy(false));
         }}
       >
         Download the PDF ({fileSize(paper.file.size)})

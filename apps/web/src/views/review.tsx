@@ -27,15 +27,15 @@ function Decision({
   const setStatus = useTypedMutation(SetPaperStatusDocument);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<unknown>(null);
-  const [missingReason, setMissingReason] = useState(false);
+  const [isReasonMissing, setIsReasonMissing] = useState(false);
   const decide = (status: PaperStatus) => {
     const text = reason.trim();
     if (status === 'REJECTED' && !text) {
-      setMissingReason(true);
+      setIsReasonMissing(true);
       document.getElementById(id)?.focus();
       return;
     }
-    setMissingReason(false);
+    setIsReasonMissing(false);
     setProblem(null);
     setStatus
       .run({ id: paper.id, status, ...(text ? { reason: text } : {}) })
@@ -54,11 +54,11 @@ function Decision({
         maxLength={500}
         autoComplete="off"
         value={reason}
-        aria-invalid={missingReason}
-        aria-describedby={missingReason ? `${id}-missing` : undefined}
+        aria-invalid={isReasonMissing}
+        aria-describedby={isReasonMissing ? `${id}-missing` : undefined}
         onChange={(e) => setReason(e.target.value)}
       />
-      {missingReason ? (
+      {isReasonMissing ? (
         <p className="field-error" id={`${id}-missing`}>
           A rejection needs a reason.
         </p>

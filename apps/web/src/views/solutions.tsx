@@ -67,20 +67,20 @@ function SolutionForm(props: {
 }) {
   const id = useId();
   const [text, setText] = useState(props.initial ?? '');
-  const [busy, setBusy] = useState(false);
+  const [isBusy, setIsBusy] = useState(false);
   const [problem, setProblem] = useState<unknown>(null);
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) return;
-    setBusy(true);
+    setIsBusy(true);
     setProblem(null);
     props.onSave(text.trim()).then(
       () => {
-        setBusy(false);
+        setIsBusy(false);
         if (!props.initial) setText('');
       },
       (error: unknown) => {
-        setBusy(false);
+        setIsBusy(false);
         setProblem(error);
       },
     );
@@ -90,7 +90,7 @@ function SolutionForm(props: {
       <label htmlFor={id}>{props.label}</label>
       <textarea id={id} rows={4} value={text} onChange={(e) => setText(e.target.value)} required />
       <div className="buttons">
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={isBusy}>
           {props.submit}
         </button>
         {props.onCancel ? (
@@ -114,32 +114,32 @@ function Solution({
   const { user } = useSession();
   const update = useTypedMutation(UpdateSolutionDocument);
   const remove = useTypedMutation(DeleteSolutionDocument);
-  const [editing, setEditing] = useState(false);
+  const [isEditing, setIsEditing] = useState(false);
   const [problem, setProblem] = useState<unknown>(null);
-  const mine = !!user && solution.authorId === user.id;
+  const isMine = !!user && solution.authorId === user.id;
   return (
     <article className="solution">
       <Votes solution={solution} onChange={onChange} />
       <div className="solution-body">
-        {mine ? <Chip kind="mine">Your solution</Chip> : null}
-        {editing ? (
+        {isMine ? <Chip kind="mine">Your solution</Chip> : null}
+        {isEditing ? (
           <SolutionForm
             label="Edit your solution"
             submit="Save"
             initial={solution.content}
             onSave={async (content) => {
               await update.run({ id: solution.id, content });
-              setEditing(false);
+              setIsEditing(false);
               onChange();
             }}
-            onCancel={() => setEditing(false)}
+            onCancel={() => setIsEditing(false)}
           />
         ) : (
           <p className="solution-text">{solution.content}</p>
         )}
-        {mine && !editing ? (
+        {isMine && !isEditing ? (
           <div className="buttons">
-            <button type="button" onClick={() => setEditing(true)}>
+            <button type="button" onClick={() => setIsEditing(true)}>
               Edit
             </button>
             <button
