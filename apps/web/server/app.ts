@@ -67,7 +67,7 @@ export function createWebServer(options: WebServerOptions): Server {
     }
     const file = PAPER_FILE.exec(url.pathname);
     if (file) {
-      paperFile(req, res, `${file[1]}${url.search}`);
+      paperFile(req, res, file[1]!, url.searchParams);
       return;
     }
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);

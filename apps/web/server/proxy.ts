@@ -44,7 +44,12 @@ export function proxyTo(base: string, options: ProxyOptions) {
   const upstream = new URL(base);
   const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
   const prefix = upstream.pathname.replace(/\/$/, '');
-  return (req: IncomingMessage, res: ServerResponse, path: string): void => {
+  return (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    answerHeaders: (headers: Record<string, string | string[]>) => void = () => undefined,
+  ): void => {
     const headers: Record<string, string> = {};
     for (const name of options.requestHeaders) {
       const value = req.headers[name];
@@ -69,6 +74,7 @@ export function proxyTo(base: string, options: ProxyOptions) {
         for (const [name, value] of Object.entries(answer.headers)) {
           if (value !== undefined && !HOP_BY_HOP.has(name)) forwarded[name] = value;
         }
+        answerHeaders(forwarded);
         res.writeHead(answer.statusCode ?? 502, forwarded);
         answer.pipe(res);
       },
@@ -108,7 +114,11 @@ export function graphqlProxy(target: string) {
   return (req: IncomingMessage, res: ServerResponse, search: string) => forward(req, res, search);
 }
 
-/** `/api/v1/papers/:id/file` (download, upload), forwarded to the REST API with the caller's token. */
+/**
+ * `/api/v1/papers/:id/file` (download, upload), forwarded to the REST API with the caller's token.
+ * `?disposition=inline` (this server's own parameter, not forwarded) answers the PDF to be shown
+ * in the browser rather than saved.
+ */
 export function paperFileProxy(restBase: string) {
   const forward = proxyTo(restBase, {
     requestHeaders: [
@@ -128,5 +138,16 @@ export function paperFileProxy(restBase: string) {
       error: { code: 'SERVICE_UNAVAILABLE', message },
     }),
   });
-  return (req: IncomingMessage, res: ServerResponse, path: string) => forward(req, res, path);
+  return (req: IncomingMessage, res: ServerResponse, path: string, search: URLSearchParams) => {
+    const inline = search.get('disposition') === 'inline';
+    const rest = new URLSearchParams(search);
+    rest.delete('disposition');
+    const query = rest.toString();
+    forward(req, res, `${path}${query ? `?${query}` : ''}`, (headers) => {
+      const disposition = headers['content-disposition'];
+      if (inline && typeof disposition === 'string') {
+        headers['content-disposition'] = disposition.replace(/^attachment/i, 'inline');
+      }
+    });
+  };
 }

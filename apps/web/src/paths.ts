@@ -15,5 +15,7 @@ export const paths = {
   editPaper: (slug: string) => `/p/${seg(slug)}/edit`,
   /** The paper's PDF, on the page's own origin (the web server forwards it to the REST API). */
   paperFile: (id: string) => `/api/v1/papers/${seg(id)}/file`,
+  /** The same PDF, answered to be shown in the browser rather than saved. */
+  paperFileInline: (id: string) => `/api/v1/papers/${seg(id)}/file?disposition=inline`,
   search: (params: Record<string, string>) => `/search?${new URLSearchParams(params).toString()}`,
 };

@@ -110,6 +110,12 @@ describe('the web server', () => {
       'nfit-data-structures-end-term-2023.pdf',
     );
     expect(Buffer.from(await approved.arrayBuffer()).equals(pdf)).toBe(true);
+    const inline = await fetch(`${stack.webUrl}/api/v1/papers/${ids.a.id}/file?disposition=inline`);
+    expect(inline.status).toBe(200);
+    expect(inline.headers.get('content-disposition')).toMatch(
+      /^inline; filename="nfit-data-structures-end-term-2023\.pdf"/,
+    );
+    expect(Buffer.from(await inline.arrayBuffer()).equals(pdf)).toBe(true);
     const range = await fetch(`${stack.webUrl}/api/v1/papers/${ids.a.id}/file`, {
       headers: { range: 'bytes=0-4' },
     });

@@ -50,7 +50,7 @@ export function PaperFile(props: {
         Download the PDF ({fileSize(paper.file.size)})
       </button>
       {paper.status === 'APPROVED' ? (
-        <a href={paths.paperFile(paper.id)} target="_blank" rel="noopener">
+        <a href={paths.paperFileInline(paper.id)} target="_blank" rel="noopener">
           Open the PDF in a new tab
         </a>
       ) : null}
