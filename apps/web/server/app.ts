@@ -1,7 +1,9 @@
-// The web page's server: the built page (static files) and `/graphql`, forwarded to the gateway.
+// The web page's server: the built page (static files, and index.html for the page's own routes),
+// `/graphql` forwarded to the gateway and a paper's PDF forwarded to the REST API.
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
-import { graphqlProxy } from './graphql-proxy.js';
+import { clerkFrontendApiHost } from './clerk.js';
+import { graphqlProxy, paperFileProxy } from './proxy.js';
 import { staticFiles } from './static-files.js';
 
 export interface WebServerOptions {
@@ -9,34 +11,66 @@ export interface WebServerOptions {
   staticDir: string;
   /** The gateway's endpoint that `/graphql` is forwarded to. */
   graphqlUrl: string;
+  /** The REST API's base (…/api/v1) that `/api/v1/papers/:id/file` is forwarded to. */
+  restUrl: string;
+  /** With a Clerk publishable key the page signs in with Clerk; without, by pasted token. */
+  clerkPublishableKey?: string | undefined;
 }
+
+const PAPER_FILE = /^\/api\/v1(\/papers\/[^/]+\/file)$/;
 
 /**
  * The page may load only its own files and talk only to its own origin: no CDN, no inline
- * script, no web font, no other host.
+ * script, no web font, no other host. With Clerk, exactly Clerk's frontend API host is added
+ * (its script, its API, its images and frames), and inline styles, which Clerk's components use.
  */
-const SECURITY_HEADERS = {
-  'content-security-policy':
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-    "connect-src 'self'; font-src 'none'; object-src 'none'; base-uri 'none'; " +
-    "form-action 'self'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'cross-origin-opener-policy': 'same-origin',
-};
+export function contentSecurityPolicy(clerkHost?: string): string {
+  const clerk = clerkHost ? ` https://${clerkHost}` : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self'${clerk}`,
+    `style-src 'self'${clerk ? " 'unsafe-inline'" : ''}`,
+    `img-src 'self' data:${clerk}`,
+    `connect-src 'self'${clerk}`,
+    `frame-src ${clerk ? clerk.trim() : "'none'"}`,
+    "worker-src 'self' blob:",
+    "font-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /** Builds the server without listening. */
 export function createWebServer(options: WebServerOptions): Server {
-  const files = staticFiles(options.staticDir);
-  const proxy = graphqlProxy(options.graphqlUrl);
+  const clerkHost = options.clerkPublishableKey
+    ? clerkFrontendApiHost(options.clerkPublishableKey)
+    : undefined;
+  const securityHeaders = {
+    'content-security-policy': contentSecurityPolicy(clerkHost),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+  };
+  const files = staticFiles(options.staticDir, {
+    'qpc-clerk-publishable-key': options.clerkPublishableKey ?? '',
+  });
+  const graphql = graphqlProxy(options.graphqlUrl);
+  const paperFile = paperFileProxy(options.restUrl);
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/graphql') {
-      proxy(req, res, url.search);
+      graphql(req, res, url.search);
       return;
     }
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    const file = PAPER_FILE.exec(url.pathname);
+    if (file) {
+      paperFile(req, res, file[1]!, url.searchParams);
+      return;
+    }
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     files(req, res, url.pathname).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Internal server error\n');

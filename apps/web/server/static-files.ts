@@ -1,7 +1,8 @@
 // The built page's files: only GET and HEAD, only inside the folder, with their types and a
-// cache policy (hashed assets forever, the HTML page revalidated).
+// cache policy (hashed assets forever, the HTML page revalidated). A path without an extension
+// outside assets/ is one of the page's own routes (/search, /p/...): it gets index.html.
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 
@@ -22,6 +23,22 @@ function plain(res: ServerResponse, status: number, text: string, headers = {}):
   res.end(text);
 }
 
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** index.html with the given `<meta name=... content="">` tags filled in. */
+function withMeta(html: string, meta: Record<string, string>): string {
+  let out = html;
+  for (const [name, content] of Object.entries(meta)) {
+    out = out.replace(
+      `<meta name="${name}" content="" />`,
+      `<meta name="${name}" content="${escapeAttribute(content)}" />`,
+    );
+  }
+  return out;
+}
+
 /** The file a URL path names inside `root`, or null when it would leave it. */
 export function fileFor(root: string, pathname: string): string | null {
   let decoded: string;
@@ -35,9 +52,19 @@ export function fileFor(root: string, pathname: string): string | null {
   return file === root || file.startsWith(root + sep) ? file : null;
 }
 
-/** Serves `root`'s files; anything else is a plain 404 (the page routes with `#/...`). */
-export function staticFiles(directory: string) {
+/** A route of the page rather than a file: no extension, not under /assets or /api. */
+function isPageRoute(pathname: string): boolean {
+  return !extname(pathname) && !/^\/(assets|api)(\/|$)/.test(pathname);
+}
+
+/** Serves `root`'s files, and index.html (with `meta` filled in) for the page's routes. */
+export function staticFiles(directory: string, meta: Record<string, string>) {
   const root = resolve(directory);
+  let page: Promise<Buffer> | undefined;
+  const indexHtml = () =>
+    (page ??= readFile(join(root, 'index.html'), 'utf8').then((html) =>
+      Buffer.from(withMeta(html, meta)),
+    ));
   return async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       plain(res, 405, 'Method not allowed\n', { allow: 'GET, HEAD' });
@@ -45,6 +72,17 @@ export function staticFiles(directory: string) {
     }
     const file = fileFor(root, pathname);
     const info = file ? await stat(file).catch(() => null) : null;
+    const isIndex = pathname === '/' || pathname === '/index.html';
+    if (file && (isIndex || (!info?.isFile() && isPageRoute(pathname)))) {
+      const body = await indexHtml();
+      res.writeHead(200, {
+        'content-type': TYPES['.html']!,
+        'content-length': body.length,
+        'cache-control': 'no-cache',
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
     if (!file || !info?.isFile()) {
       plain(res, 404, 'Not found\n');
       return;

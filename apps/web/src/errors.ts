@@ -1,6 +1,5 @@
 // What the API reports, in words a student or editor can act on.
 import { ApiError } from '@qpc/client/graphql';
-import { h } from './dom.js';
 
 export interface Explained {
   title: string;
@@ -20,7 +19,7 @@ export function explain(error: unknown): Explained {
         ...base,
         title: 'Sign-in needed',
         detail:
-          'Your token is missing, invalid or expired. Paste a fresh one (npm run token) in the token box above.',
+          'Your token is missing, invalid or expired. Sign in again (or paste a fresh token from npm run token).',
       };
     case 403:
       return { ...base, title: 'Not allowed', detail: `${error.message}.` };
@@ -55,16 +54,4 @@ export function explain(error: unknown): Explained {
     default:
       return { ...base, title: 'Something went wrong', detail: error.message };
   }
-}
-
-/** An alert box for an error (role="alert", so it is announced and easy to find). */
-export function errorBox(error: unknown): HTMLElement {
-  const { title, detail, requestId } = explain(error);
-  return h(
-    'div',
-    { class: 'alert', role: 'alert' },
-    h('strong', null, title),
-    h('p', null, detail),
-    requestId ? h('p', { class: 'request-id' }, `Request id: ${requestId}`) : null,
-  );
 }

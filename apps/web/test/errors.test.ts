@@ -14,12 +14,13 @@ describe('when the gateway limits the rate', () => {
 
   it('then the page says how long to wait (the API answered 429)', async () => {
     const page = await stack.newPage();
-    await page.goto(stack.webUrl); // request 1
+    await page.goto(stack.webUrl); // request 1: the universities
     await page.getByRole('link', { name: /Northfield Institute of Technology/ }).click(); // 2
     await page
       .getByRole('link', { name: /Semester 3/ })
       .first()
-      .click(); // 3 and 4
+      .click(); // 3 (the university's tree comes from the client's cache)
+    await page.getByRole('link', { name: /Data Structures/ }).click(); // 4: refused
     const alert = page.getByRole('alert');
     await alert.waitFor();
     const text = await alert.textContent();
@@ -40,7 +41,7 @@ describe('when things go wrong', () => {
     await page.goto(stack.webUrl);
     await page.getByLabel('Token').fill('not.a.token');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    const alert = page.getByRole('alert');
+    const alert = page.getByRole('banner').getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(/Sign-in needed.*invalid or expired/);
     expect(await page.getByText('Signed in as').count()).toBe(0);
@@ -51,6 +52,7 @@ describe('when things go wrong', () => {
     const web = createWebServer({
       staticDir: new URL('../dist/public/', import.meta.url).pathname,
       graphqlUrl: 'http://127.0.0.1:9/graphql',
+      restUrl: 'http://127.0.0.1:9/api/v1',
     });
     await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
     try {
@@ -70,7 +72,8 @@ describe('when things go wrong', () => {
   it('when the database is gone, then the page says the service is unavailable (the API answered 503)', async () => {
     const page = await stack.newPage();
     await page.goto(stack.webUrl);
-    await page.getByRole('heading', { name: 'Universities' }).waitFor();
+    // The universities are listed (their request answered) before the database goes.
+    await page.getByRole('link', { name: /Riverside State University/ }).waitFor();
     await disconnectDatabase();
     await page.getByRole('link', { name: /Riverside State University/ }).click();
     const alert = page.getByRole('alert');

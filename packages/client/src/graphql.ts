@@ -8,7 +8,7 @@ import { resolveToken } from './token.js';
 import type { TokenSource } from './token.js';
 
 export * from './generated/graphql/graphql.js';
-export { ApiError } from './errors.js';
+export { ApiError, networkError, retryAfterOf, statusOfGraphQLError } from './errors.js';
 export type { ErrorDetail, GraphQLErrorEntry } from './errors.js';
 export type { TokenSource } from './token.js';
 

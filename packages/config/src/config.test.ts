@@ -21,7 +21,12 @@ describe('loadConfig', () => {
       isProduction: false,
       port: 3000,
       graphqlPort: 4000,
-      web: { port: 5173, graphqlUrl: 'http://127.0.0.1:4000/graphql' },
+      web: {
+        port: 5173,
+        graphqlUrl: 'http://127.0.0.1:4000/graphql',
+        restUrl: 'http://127.0.0.1:3000/api/v1',
+        clerkPublishableKey: undefined,
+      },
       mongodbUri: undefined,
       dataDir: '.data',
       seedSampleData: undefined,
@@ -86,9 +91,11 @@ describe('loadConfig', () => {
   });
 
   it('when GRAPHQL_PORT moves, then the web page proxies to it unless WEB_GRAPHQL_URL says otherwise', () => {
-    expect(loadConfig({ GRAPHQL_PORT: '4100', WEB_PORT: '8080' }).web).toEqual({
+    expect(loadConfig({ GRAPHQL_PORT: '4100', PORT: '3100', WEB_PORT: '8080' }).web).toEqual({
       port: 8080,
       graphqlUrl: 'http://127.0.0.1:4100/graphql',
+      restUrl: 'http://127.0.0.1:3100/api/v1',
+      clerkPublishableKey: undefined,
     });
     expect(
       loadConfig({ GRAPHQL_PORT: '4100', WEB_GRAPHQL_URL: 'http://gateway.internal:4000/graphql' })
@@ -122,6 +129,8 @@ describe('loadConfig', () => {
     ['GRAPHQL_PORT', '-1', /between 0 and 65535/],
     ['WEB_PORT', 'web', /number/],
     ['WEB_GRAPHQL_URL', 'gateway', /URL/],
+    ['WEB_REST_URL', 'rest', /URL/],
+    ['CLERK_PUBLISHABLE_KEY', 'sk_test_abc', /publishable key/],
     ['NODE_ENV', 'staging', /development, production or test/],
     ['LOG_LEVEL', 'loud', /one of/],
     ['RATE_LIMIT_MAX', '0', /greater than 0/],

@@ -77,6 +77,22 @@ export const envSchema = z.object({
     .describe(
       "GraphQL endpoint the web page's /graphql is proxied to; default: the gateway on 127.0.0.1",
     ),
+  WEB_REST_URL: z
+    .url({ message: 'must be a URL' })
+    .optional()
+    .describe(
+      "REST API base the web page's /api/v1/papers/:id/file is proxied to; default: the REST API on 127.0.0.1",
+    ),
+  CLERK_PUBLISHABLE_KEY: z
+    .string()
+    .regex(
+      /^pk_(test|live)_[A-Za-z0-9+/=_-]+$/,
+      'must be a Clerk publishable key (pk_test_... or pk_live_...)',
+    )
+    .optional()
+    .describe(
+      'Clerk publishable key: the web page signs in with Clerk when set, else by pasted token',
+    ),
   HOST: z.string().min(1).default('0.0.0.0').describe('address the apps listen on'),
   MONGODB_URI: z
     .string()
@@ -201,6 +217,10 @@ export interface Config {
     readonly port: number;
     /** Where the page's same-origin `/graphql` is proxied to. */
     readonly graphqlUrl: string;
+    /** The REST API's base (…/api/v1) the page's same-origin paper-file route is proxied to. */
+    readonly restUrl: string;
+    /** Clerk publishable key: the page signs in with Clerk when set. */
+    readonly clerkPublishableKey: string | undefined;
   };
   readonly mongodbUri: string | undefined;
   readonly dataDir: string;
@@ -294,6 +314,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     web: {
       port: e.WEB_PORT,
       graphqlUrl: e.WEB_GRAPHQL_URL ?? `http://127.0.0.1:${e.GRAPHQL_PORT}/graphql`,
+      restUrl: e.WEB_REST_URL ?? `http://127.0.0.1:${e.PORT}/api/v1`,
+      clerkPublishableKey: e.CLERK_PUBLISHABLE_KEY,
     },
     mongodbUri: e.MONGODB_URI,
     dataDir: e.DATA_DIR,

@@ -16,11 +16,13 @@ import type { Role } from '@qpc/domain';
 import { seedSampleCatalog } from '@qpc/domain/seed';
 import { mongoose } from '@qpc/domain/testing';
 import { createGateway } from '@qpc/graphql-gateway/dist/app.js';
+import { createApp as createRestApi } from '@qpc/rest-api/dist/app.js';
 import { createActorResolver, createLogger, createRateLimiter } from '@qpc/server-kit';
 import { listen, testConfig, tokenFor } from '@qpc/server-kit/testing';
+import axe from 'axe-core';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { createWebServer } from '../../server/app.js';
 
 const staticDir = new URL('../../dist/public/', import.meta.url).pathname;
@@ -41,6 +43,10 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
+/** The two layouts the page is checked at. */
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
 const PERSONAS: Record<Role, { externalId: string; name: string }> = {
   normal: { externalId: 'web_priya', name: 'Priya Sharma' },
   editor: { externalId: 'web_ravi', name: 'Ravi Kumar' },
@@ -51,6 +57,8 @@ export interface Stack {
   /** The web page's origin, e.g. http://127.0.0.1:41234 */
   webUrl: string;
   gatewayUrl: string;
+  /** The REST API's base, …/api/v1. */
+  restUrl: string;
   /** Chromium (not started with `withoutBrowser`). */
   browser: Browser;
   /**
@@ -60,6 +68,10 @@ export interface Stack {
   tokenFor: (role: Role) => Promise<string>;
   /** A token for a user of the sample catalog (seed_admin, seed_editor, seed_alice, ...). */
   seedToken: (externalId: string) => Promise<string>;
+  /** Runs a GraphQL operation against the gateway as the holder of `token`. */
+  graphql: <T = any>(query: string, variables?: object, token?: string) => Promise<T>;
+  /** Uploads `pdf` as the file of the paper `slug` through the REST API. */
+  uploadPdf: (slug: string, pdf: Buffer, token: string) => Promise<void>;
   /** A new page (its own context: no session shared with other pages) that records every URL it asks for. */
   newPage: () => Promise<Page & { requested: string[] }>;
   close: () => Promise<void>;
@@ -72,11 +84,32 @@ export interface StackOptions {
   graphqlUrl?: string;
   /** Start no browser (tests of the web server alone). */
   withoutBrowser?: boolean;
+  /** Serve the page with this Clerk publishable key (sign-in with Clerk). */
+  clerkPublishableKey?: string;
 }
 
 async function listenWeb(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function graphqlAt<T>(
+  url: string,
+  query: string,
+  variables?: object,
+  token?: string,
+): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data: T; errors?: { message: string }[] };
+  if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
+  return body.data;
 }
 
 /** Starts everything; `close` stops it all and drops the database. */
@@ -87,6 +120,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   await seedSampleCatalog();
   const config = testConfig(uri, options.env);
   const rateLimiter = createRateLimiter(config, { keyPrefix: 'graphql' });
+  const restRateLimiter = createRateLimiter(config, { keyPrefix: 'rest' });
+  const rest = await listen(
+    createRestApi({
+      config,
+      logger: createLogger({ logLevel: 'silent' }, { name: 'rest-api' }),
+      rateLimiter: restRateLimiter,
+      resolveActor: createActorResolver(config),
+      version: 'test',
+    }),
+  );
+  const restUrl = `${rest.url}/api/v1`;
   const { app, apollo } = await createGateway({
     config,
     logger: createLogger({ logLevel: 'silent' }, { name: 'graphql-gateway' }),
@@ -96,7 +140,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   });
   const gateway = await listen(app);
   const gatewayUrl = `${gateway.url}/graphql`;
-  const web = createWebServer({ staticDir, graphqlUrl: options.graphqlUrl ?? gatewayUrl });
+  const web = createWebServer({
+    staticDir,
+    graphqlUrl: options.graphqlUrl ?? gatewayUrl,
+    restUrl,
+    clerkPublishableKey: options.clerkPublishableKey,
+  });
   const webUrl = await listenWeb(web);
   // Playwright starts Chromium with a fresh temporary --user-data-dir of its own each launch.
   const browser = options.withoutBrowser
@@ -105,6 +154,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   return {
     webUrl,
     gatewayUrl,
+    restUrl,
     browser,
     async tokenFor(role) {
       const { externalId, name } = PERSONAS[role];
@@ -113,8 +163,23 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       return tokenFor(externalId);
     },
     seedToken: (externalId) => tokenFor(externalId),
+    graphql: (query, variables, token) => graphqlAt(gatewayUrl, query, variables, token),
+    async uploadPdf(slug, pdf, token) {
+      const { paper } = await graphqlAt<{ paper: { id: string } }>(
+        gatewayUrl,
+        'query ($slug: Slug!) { paper(slug: $slug) { id } }',
+        { slug },
+        token,
+      );
+      const res = await fetch(`${restUrl}/papers/${paper.id}/file`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf', authorization: `Bearer ${token}` },
+        body: new Uint8Array(pdf),
+      });
+      if (!res.ok) throw new Error(`Upload answered ${res.status}: ${await res.text()}`);
+    },
     async newPage() {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const context = await browser.newContext({ viewport: DESKTOP });
       const page = (await context.newPage()) as Page & { requested: string[] };
       page.requested = [];
       page.on('request', (request) => page.requested.push(request.url()));
@@ -127,8 +192,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         web.closeAllConnections();
       });
       await gateway.close();
+      await rest.close();
       await apollo.stop();
       await rateLimiter.close();
+      await restRateLimiter.close();
       if (mongoose.connection.readyState === 1) await mongoose.connection.db?.dropDatabase();
       await disconnectDatabase();
     },
@@ -146,4 +213,89 @@ export async function signIn(page: Page, token: string): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screensDir, { recursive: true });
   await page.screenshot({ path: `${screensDir}${name}.png`, fullPage: true });
+}
+
+/**
+ * The screen at both layouts: checked by axe at each, nothing wider than a phone's screen, and
+ * saved as <name>-desktop.png and <name>-phone.png.
+ */
+export async function screens(page: Page, name: string): Promise<void> {
+  await expectAccessible(page, name);
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  try {
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${name} is wider than a phone`).toBeLessThanOrEqual(0);
+    await expectAccessible(page, `${name} (phone)`);
+    await screenshot(page, `${name}-phone`);
+  } finally {
+    await page.setViewportSize(DESKTOP);
+  }
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * Runs axe-core on the page as it is (injected through the DevTools protocol, so the page's CSP
+ * stays as strict as it is for visitors) and fails on any serious or critical violation.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown }> } }
+    ).axe.run(document);
+    return result.violations as AxeViolation[];
+  });
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  expect(serious, `axe on ${screen}`).toEqual([]);
+}
+
+/**
+ * Milliseconds from the last GraphQL answer to now (call it once the screen shows its data):
+ * how long the screen took to render after its data arrived, read from the browser's own clock.
+ */
+export async function renderTimeAfterData(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const answers = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('/graphql')) as PerformanceResourceTiming[];
+    const last = Math.max(...answers.map((entry) => entry.responseEnd));
+    return Math.round(performance.now() - last);
+  });
+}
+
+/**
+ * The first load of the page, in milliseconds from the navigation's start by the browser's
+ * clock: the page's HTML, its script, its first GraphQL request sent and answered, and now (the
+ * screen drawn).
+ */
+export async function firstLoad(page: Page) {
+  return page.evaluate(() => {
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const [navigation] = performance.getEntriesByType(
+      'navigation',
+    ) as PerformanceNavigationTiming[];
+    const script = resources.find((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
+    const graphql = resources.find((r) => r.name.endsWith('/graphql'));
+    return {
+      html: Math.round(navigation?.responseEnd ?? 0),
+      script: Math.round(script?.responseEnd ?? 0),
+      graphqlSent: Math.round(graphql?.requestStart ?? 0),
+      firstGraphql: Math.round(graphql?.responseEnd ?? 0),
+      drawn: Math.round(performance.now()),
+    };
+  });
 }

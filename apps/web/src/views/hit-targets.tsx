@@ -1,0 +1,98 @@
+// Where a search hit leads when it is not a paper: a question (with its topic, paper and
+// solutions) and a subject (the universities and semesters that teach it).
+import { QuestionBySlugDocument, SubjectOfferingsDocument } from '@qpc/client/graphql';
+import { Link } from 'wouter';
+import { Breadcrumbs, Pending, QuestionDetails } from '../components/common.js';
+import { Pager, usePageParam } from '../components/pager.js';
+import { useTypedQuery } from '../graphql.js';
+import { EXAM_TYPE } from '../labels.js';
+import { paths } from '../paths.js';
+import { offeringCrumbs, useOffering } from './offering-data.js';
+import { Solutions } from './solutions.js';
+
+function QuestionPlace(props: { offeringId: string; paperId: string; topicId: string | null }) {
+  const { offering } = useOffering(props.offeringId);
+  if (!offering) return null;
+  const paper = offering.papers.find((p) => p.id === props.paperId);
+  const topic = offering.syllabus?.modules
+    .flatMap((m) => m.topics)
+    .find((t) => t.id === props.topicId);
+  return (
+    <>
+      <Breadcrumbs crumbs={offeringCrumbs(offering, 'Question')} />
+      <p className="source">
+        {paper ? (
+          <>
+            Asked in <Link href={paths.paper(paper.slug)}>{paper.title}</Link> (
+            {EXAM_TYPE[paper.examType]} {paper.examYear})
+          </>
+        ) : null}
+        {topic ? (
+          <>
+            {paper ? ' · ' : ''}Topic{' '}
+            <Link href={paths.topic(offering.id, topic.id)}>{topic.title}</Link>
+          </>
+        ) : null}
+      </p>
+    </>
+  );
+}
+
+export function QuestionView({ params }: { params: { slug: string } }) {
+  const { data, error, reexecute } = useTypedQuery(QuestionBySlugDocument, { slug: params.slug });
+  const question = data?.question;
+  if (!question) return <Pending error={error ?? (data ? 'No such question' : null)} />;
+  return (
+    <section>
+      <QuestionPlace
+        offeringId={question.subjectOfferingId}
+        paperId={question.paperId}
+        topicId={question.topicId}
+      />
+      <h1 className="question-heading">{question.text}</h1>
+      <QuestionDetails question={question} />
+      <Solutions
+        questionId={question.id}
+        solutions={question.solutions}
+        onChange={() => reexecute({ requestPolicy: 'network-only' })}
+      />
+    </section>
+  );
+}
+
+export function SubjectView({ params }: { params: { subjectId: string } }) {
+  const page = usePageParam();
+  const { data, error } = useTypedQuery(SubjectOfferingsDocument, {
+    subjectId: params.subjectId,
+    page,
+    limit: 20,
+  });
+  if (!data) return <Pending error={error} />;
+  const { items, pagination } = data.subjectOfferings;
+  const subject = items[0]?.subject;
+  return (
+    <section>
+      <h1>{subject ? subject.name : 'Subject'}</h1>
+      <p className="lead">Where it is taught: pick one to see its syllabus and papers.</p>
+      {items.length ? (
+        <ul className="cards">
+          {items.map((o) => (
+            <li key={o.id}>
+              <Link href={paths.offering(o.id)} className="card">
+                <span className="card-title">{o.university.name}</span>
+                <span className="card-meta">
+                  {[o.branch.name, `semester ${o.semester.number}`, o.regulation]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty">No university teaches this subject yet.</p>
+      )}
+      <Pager info={pagination} label="Pages of offerings" />
+    </section>
+  );
+}

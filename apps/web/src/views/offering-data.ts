@@ -1,0 +1,32 @@
+// A subject offering's syllabus and papers (one request, shared by the offering and topic screens).
+import { OfferingSyllabusDocument } from '@qpc/client/graphql';
+import type { OfferingSyllabusQuery } from '@qpc/client/graphql';
+import { useTypedQuery } from '../graphql.js';
+import { paths } from '../paths.js';
+
+export type Offering = NonNullable<OfferingSyllabusQuery['subjectOffering']>;
+export type OfferingPaper = Offering['papers'][number];
+
+export function useOffering(id: string) {
+  const { data, error } = useTypedQuery(OfferingSyllabusDocument, { id });
+  const offering = data?.subjectOffering ?? undefined;
+  return { offering, error: error ?? (data && !offering ? 'No such subject offering' : null) };
+}
+
+/** The offering's place in the catalog, as breadcrumbs (with `current` below the subject). */
+export function offeringCrumbs(offering: Offering, current?: string): [string, string?][] {
+  const { university, branch, semester, subject } = offering;
+  return [
+    ['Universities', '/'],
+    [university.shortName, paths.university(university.slug)],
+    [branch.code ?? branch.name, paths.university(university.slug)],
+    [`Semester ${semester.number}`, paths.semester(university.slug, branch.id, semester.id)],
+    current ? [subject.name, paths.offering(offering.id)] : [subject.name],
+    ...(current ? [[current] as [string]] : []),
+  ];
+}
+
+/** Newest exam year first; within a year by title, so the list reads the same on every visit. */
+export function byYearThenTitle(papers: readonly OfferingPaper[]): OfferingPaper[] {
+  return [...papers].sort((a, b) => b.examYear - a.examYear || a.title.localeCompare(b.title));
+}

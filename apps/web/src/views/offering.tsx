@@ -1,0 +1,63 @@
+// A subject offering: its syllabus with coverage beside it, the heatmap, and its papers.
+import { Link } from 'wouter';
+import { useSession } from '../auth/session.js';
+import { Breadcrumbs, Chip, Pending } from '../components/common.js';
+import { STATUS } from '../labels.js';
+import { paths } from '../paths.js';
+import { SyllabusCoverage } from './coverage.js';
+import { byYearThenTitle, offeringCrumbs, useOffering } from './offering-data.js';
+import type { Offering } from './offering-data.js';
+
+function Papers({ offering }: { offering: Offering }) {
+  const { canEdit } = useSession();
+  return (
+    <section className="panel">
+      <h2>Papers</h2>
+      {offering.papers.length ? (
+        <ul className="list">
+          {byYearThenTitle(offering.papers).map((paper) => (
+            <li key={paper.id}>
+              <Link href={paths.paper(paper.slug)}>{paper.title}</Link>{' '}
+              {paper.status === 'APPROVED' ? null : (
+                <Chip kind={`status status-${paper.status.toLowerCase()}`}>
+                  {STATUS[paper.status]}
+                </Chip>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty">No papers yet.</p>
+      )}
+      {canEdit ? (
+        <p>
+          <Link href={paths.newPaper(offering.id)} className="button-link">
+            Add a paper
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export function OfferingView({ params }: { params: { offeringId: string } }) {
+  const { offering, error } = useOffering(params.offeringId);
+  if (!offering) return <Pending error={error} />;
+  const { subject, university, branch, semester } = offering;
+  return (
+    <section>
+      <Breadcrumbs crumbs={offeringCrumbs(offering)} />
+      <h1>{subject.code ? `${subject.name} (${subject.code})` : subject.name}</h1>
+      <p className="lead">
+        {[university.name, branch.name, `semester ${semester.number}`, offering.regulation]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+      <section className="panel syllabus">
+        <h2>Syllabus and how it was examined</h2>
+        <SyllabusCoverage offering={offering} />
+      </section>
+      <Papers offering={offering} />
+    </section>
+  );
+}

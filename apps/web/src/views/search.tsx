@@ -1,0 +1,180 @@
+// Search results: grouped by type, the contract's facets (type, year, university) as filters,
+// snippets with the matched words marked, numbered pages. The URL holds it all: shareable.
+import { SearchDocument, UniversitiesDocument } from '@qpc/client/graphql';
+import type { SearchQuery, SearchType } from '@qpc/client/graphql';
+import { Link, useSearch } from 'wouter';
+import { Pending } from '../components/common.js';
+import { Highlight } from '../components/highlight.js';
+import { Pager, usePageParam } from '../components/pager.js';
+import { useTypedQuery } from '../graphql.js';
+import { paths } from '../paths.js';
+
+type Hit = SearchQuery['search']['items'][number];
+type Facets = SearchQuery['search']['facets'];
+
+const PAGE_SIZE = 20;
+const TYPES: { type: SearchType; param: string; plural: string }[] = [
+  { type: 'QUESTION', param: 'question', plural: 'Questions' },
+  { type: 'PAPER', param: 'paper', plural: 'Papers' },
+  { type: 'SUBJECT', param: 'subject', plural: 'Subjects' },
+];
+
+function hitLink(hit: Hit): string {
+  if (hit.type === 'PAPER') return paths.paper(hit.slug);
+  if (hit.type === 'QUESTION') return paths.question(hit.slug);
+  return paths.subject(hit.id);
+}
+
+/** The search URL with one filter set (or removed with null); any filter change goes to page 1. */
+function withFilter(params: URLSearchParams, name: string, value: string | null): string {
+  const next = new URLSearchParams(params);
+  next.delete('page');
+  if (value === null) next.delete(name);
+  else next.set(name, value);
+  return `/search?${next.toString()}`;
+}
+
+function FacetList(props: {
+  title: string;
+  name: string;
+  params: URLSearchParams;
+  entries: { value: string; label: string; count: number }[];
+}) {
+  const current = props.params.get(props.name);
+  if (!props.entries.length) return null;
+  return (
+    <section className="facet" aria-label={`Filter by ${props.title.toLowerCase()}`}>
+      <h2>{props.title}</h2>
+      <ul>
+        {current ? (
+          <li>
+            <Link href={withFilter(props.params, props.name, null)}>
+              Any {props.title.toLowerCase()}
+            </Link>
+          </li>
+        ) : null}
+        {props.entries.map((entry) => (
+          <li key={entry.value}>
+            {current === entry.value ? (
+              <span aria-current="true" className="facet-current">
+                {entry.label} ({entry.count})
+              </span>
+            ) : (
+              <Link href={withFilter(props.params, props.name, entry.value)}>
+                {entry.label} ({entry.count})
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function FacetFilters({ facets, params }: { facets: Facets; params: URLSearchParams }) {
+  const { data } = useTypedQuery(UniversitiesDocument, { limit: 100 });
+  const names = new Map(data?.universities.items.map((u) => [u.id, u.shortName]));
+  return (
+    <aside className="facets">
+      <FacetList
+        title="Type"
+        name="type"
+        params={params}
+        entries={TYPES.map((t) => ({
+          value: t.param,
+          label: t.plural,
+          count: facets.type[t.param as keyof Facets['type']],
+        })).filter((e) => e.count > 0 || params.get('type') === e.value)}
+      />
+      <FacetList
+        title="Year"
+        name="year"
+        params={params}
+        entries={[...facets.examYear]
+          .sort((a, b) => Number(b.value) - Number(a.value))
+          .map((f) => ({ value: f.value, label: f.value, count: f.count }))}
+      />
+      <FacetList
+        title="University"
+        name="university"
+        params={params}
+        entries={facets.universityId.map((f) => ({
+          value: f.value,
+          label: names.get(f.value) ?? 'A university',
+          count: f.count,
+        }))}
+      />
+    </aside>
+  );
+}
+
+function Results({ q, params }: { q: string; params: URLSearchParams }) {
+  const page = usePageParam();
+  const type = TYPES.find((t) => t.param === params.get('type'))?.type;
+  const year = Number(params.get('year'));
+  const universityId = params.get('university');
+  const { data, error } = useTypedQuery(SearchDocument, {
+    q,
+    page,
+    limit: PAGE_SIZE,
+    ...(type ? { type } : {}),
+    ...(Number.isInteger(year) && year > 0 ? { examYear: year } : {}),
+    ...(universityId ? { universityId } : {}),
+  });
+  if (!data) return <Pending error={error} />;
+  const { items, pagination, facets } = data.search;
+  return (
+    <div className="search-layout">
+      <FacetFilters facets={facets} params={params} />
+      <div className="search-results">
+        <p className="lead" role="status">
+          {pagination.total === 1 ? '1 result' : `${pagination.total ?? items.length} results`} for
+          “{q}”
+        </p>
+        {items.length === 0 ? (
+          <p className="empty">Nothing matches every word. Try fewer or shorter words.</p>
+        ) : null}
+        {TYPES.map(({ type: kind, plural }) => {
+          const hits = items.filter((hit) => hit.type === kind);
+          if (!hits.length) return null;
+          return (
+            <section key={kind} className="hit-group" aria-label={plural}>
+              <h2>{plural}</h2>
+              <ol className="hits">
+                {hits.map((hit) => (
+                  <li key={hit.id} className="hit">
+                    <Link href={hitLink(hit)} className="hit-title">
+                      <Highlight text={hit.title} query={q} />
+                    </Link>
+                    <p className="snippet">
+                      <Highlight text={hit.snippet} query={q} />
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          );
+        })}
+        <Pager info={pagination} label="Pages of results" />
+      </div>
+    </div>
+  );
+}
+
+export function SearchView() {
+  const params = new URLSearchParams(useSearch());
+  const q = params.get('q')?.trim() ?? '';
+  return (
+    <section>
+      <h1>{q ? `Search: ${q}` : 'Search'}</h1>
+      {q ? (
+        <Results q={q} params={params} />
+      ) : (
+        <p className="empty">
+          Type words in the search box above: questions, papers and subjects that contain them all
+          are listed here.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+// One topic of the syllabus: its questions a page at a time, each with the paper and year it was
+// asked in.
+import { TopicQuestionsDocument } from '@qpc/client/graphql';
+import { Link } from 'wouter';
+import { Breadcrumbs, Pending, QuestionChips, questionCount } from '../components/common.js';
+import { Pager, usePageParam } from '../components/pager.js';
+import { useTypedQuery } from '../graphql.js';
+import { EXAM_TYPE } from '../labels.js';
+import { paths } from '../paths.js';
+import { offeringCrumbs, useOffering } from './offering-data.js';
+import type { Offering } from './offering-data.js';
+
+const PAGE_SIZE = 10;
+
+function TopicQuestions({ offering, topicId }: { offering: Offering; topicId: string }) {
+  const page = usePageParam();
+  const { data, error } = useTypedQuery(TopicQuestionsDocument, {
+    topicId,
+    page,
+    limit: PAGE_SIZE,
+  });
+  if (!data) return <Pending error={error} />;
+  const { items, pagination } = data.questions;
+  if (!items.length) return <p className="empty">No question on this topic yet.</p>;
+  const papers = new Map(offering.papers.map((p) => [p.id, p]));
+  return (
+    <>
+      <ol className="questions" start={(pagination.page - 1) * pagination.limit + 1}>
+        {items.map((question) => {
+          const paper = papers.get(question.paperId);
+          return (
+            <li className="question" key={question.id}>
+              <p className="question-text">{question.text}</p>
+              <QuestionChips question={question} />
+              {paper ? (
+                <p className="source">
+                  Asked in <Link href={paths.paper(paper.slug)}>{paper.title}</Link> (
+                  {EXAM_TYPE[paper.examType]} {paper.examYear})
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      <Pager info={pagination} label="Pages of questions" />
+    </>
+  );
+}
+
+export function TopicView({ params }: { params: { offeringId: string; topicId: string } }) {
+  const { offering, error } = useOffering(params.offeringId);
+  if (!offering) return <Pending error={error} />;
+  const module = offering.syllabus?.modules.find((m) =>
+    m.topics.some((t) => t.id === params.topicId),
+  );
+  const topic = module?.topics.find((t) => t.id === params.topicId);
+  if (!module || !topic) return <p className="empty">This topic is not in the syllabus.</p>;
+  const papers = new Map(offering.papers.map((p) => [p.id, p]));
+  const years = [
+    ...new Set(topic.questions.map((q) => papers.get(q.paperId)?.examYear).filter(Boolean)),
+  ].sort();
+  return (
+    <section>
+      <Breadcrumbs crumbs={offeringCrumbs(offering, topic.title)} />
+      <h1>{topic.title}</h1>
+      <p className="lead">
+        {module.title} · {questionCount(topic.questions.length)}
+        {years.length ? ` · asked in ${years.join(', ')}` : ''}
+      </p>
+      <TopicQuestions offering={offering} topicId={topic.id} />
+    </section>
+  );
+}
