@@ -10,6 +10,8 @@ import { mongoose } from './db.js';
 import { findByIds } from './loading.js';
 import { QuestionModel } from './question/model.js';
 import { fieldOf } from './search/tokens.js';
+import { bandFields } from './similar/plugin.js';
+import { bandKeys } from './similar/signature.js';
 import type { ModelName } from './references.js';
 import { useTestDatabase } from './test-support/database.js';
 
@@ -109,6 +111,8 @@ async function seedLargeCatalog(): Promise<Record<string, Types.ObjectId>> {
         moduleId: module._id,
         topicId: topics[(n * 13) % topics.length]!._id,
         text: `Q ${q}`,
+        // Distinct texts: every question holds band keys of its own.
+        ...bandFields(bandKeys(String(paper.subjectId), `explain topic ${n} of paper ${q}`)),
         type: ['mcq', 'short', 'long', 'numerical', 'coding'][q % 5],
         difficulty: ['easy', 'medium', 'hard'][q % 3],
         marks: 5,
@@ -229,6 +233,14 @@ describe.skipIf(!postgresUrl)('hot query shapes on the embedded PostgreSQL engin
       'Question',
       'search: a key of the rarest word (public)',
       { paperStatus: 'approved', [fieldOf('hashi')]: 'hashi' },
+    ],
+    [
+      'Question',
+      'similar questions: one band key (public)',
+      {
+        paperStatus: 'approved',
+        similarBand3: bandKeys(String(keys.subject), 'explain topic 9 of paper 3')[3]!,
+      },
     ],
     [
       'Paper',
