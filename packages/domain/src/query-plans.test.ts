@@ -25,6 +25,8 @@ import { UNIVERSITY_ORDER } from './university/model.js';
 import { USER_ORDER } from './user/model.js';
 import { QuestionModel } from './question/model.js';
 import { fieldOf } from './search/tokens.js';
+import { bandFields } from './similar/plugin.js';
+import { bandKeys } from './similar/signature.js';
 import type { ModelName } from './references.js';
 import { useTestDatabase } from './test-support/database.js';
 
@@ -126,6 +128,8 @@ async function seedLargeCatalog(): Promise<Record<string, Types.ObjectId>> {
         moduleId: module._id,
         topicId: topics[(n * 13) % topics.length]!._id,
         text: `Q ${q}`,
+        // Distinct texts: every question holds band keys of its own.
+        ...bandFields(bandKeys(String(paper.subjectId), `explain topic ${n} of paper ${q}`)),
         type: ['mcq', 'short', 'long', 'numerical', 'coding'][q % 5],
         difficulty: ['easy', 'medium', 'hard'][q % 3],
         marks: 5,
@@ -247,6 +251,14 @@ describe.skipIf(!postgresUrl)('hot query shapes on the embedded PostgreSQL engin
       'Question',
       'search: a key of the rarest word (public)',
       { visible: true, [fieldOf('hashi')]: 'hashi' },
+    ],
+    [
+      'Question',
+      'similar questions: one band key (public)',
+      {
+        paperStatus: 'approved',
+        similarBand3: bandKeys(String(keys.subject), 'explain topic 9 of paper 3')[3]!,
+      },
     ],
     [
       'Paper',

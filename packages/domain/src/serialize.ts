@@ -1,13 +1,13 @@
 import { Types } from 'mongoose';
 
 // Internal fields no DTO carries: the version key, the similar-question band keys
-// (`similarBands`, similar/plugin.ts), and the search keys (`searchKeys0`...,
+// (`similarBand0`..., similar/plugin.ts), and the search keys (`searchKeys0`...,
 // search/tokens.ts; `searchKeys` and `searchTitleKeys` of documents the search-2 backfill has not
 // reached yet).
 function isInternal(key: string): boolean {
   return (
     key === '__v' ||
-    key === 'similarBands' ||
+    key.startsWith('similarBand') ||
     key === 'searchTitleKeys' ||
     key.startsWith('searchKeys')
   );

@@ -12,6 +12,9 @@ import { DraftClaimModel, PaperDraftsModel } from './model.js';
 import { hasTextLayer, readDrafts } from './read-drafts.js';
 import { loadSyllabusTopics, stemsOf, stemWeights, suggestTopic } from './suggest.js';
 
+/** Drafts whose similar questions are looked up together (each lookup is one query per band). */
+const SIMILAR_LOOKUPS_AT_ONCE = 4;
+
 /** Readings under way in this process, by paper id, so a sweep never starts a second one. */
 const running = new Map<string, Promise<void>>();
 
@@ -38,18 +41,22 @@ async function draftsOf(paper: PaperKeys, content: PdfContent) {
       similar: [] as { questionId: Types.ObjectId; similarity: number }[],
     };
   });
-  // Near-identical questions of the subject in other papers, one draft at a time (each is a
+  // Near-identical questions of the subject in other papers, a few drafts at a time (each is a
   // few indexed lookups run together); shown later to the callers who may see them.
-  for (const draft of drafts) {
-    const hits = await findSimilar({
-      keys: bandKeys(String(paper.subjectId), draft.text),
-      text: draft.text,
-      excludePaperId: paper._id,
-    });
-    draft.similar = hits.map((hit) => ({
-      questionId: hit.doc._id,
-      similarity: Math.round(hit.similarity * 10_000) / 10_000,
-    }));
+  for (let i = 0; i < drafts.length; i += SIMILAR_LOOKUPS_AT_ONCE) {
+    await Promise.all(
+      drafts.slice(i, i + SIMILAR_LOOKUPS_AT_ONCE).map(async (draft) => {
+        const hits = await findSimilar({
+          keys: bandKeys(String(paper.subjectId), draft.text),
+          text: draft.text,
+          excludePaperId: paper._id,
+        });
+        draft.similar = hits.map((hit) => ({
+          questionId: hit.doc._id,
+          similarity: Math.round(hit.similarity * 10_000) / 10_000,
+        }));
+      }),
+    );
   }
   return drafts;
 }

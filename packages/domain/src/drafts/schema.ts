@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { objectId } from '../common-schemas.js';
 import { EXAM_TYPES } from '../paper/schema.js';
-import { DIFFICULTIES } from '../question/schema.js';
+import { DIFFICULTIES, MAX_MCQ_OPTIONS, QUESTION_TYPES } from '../question/schema.js';
 
 /** Where reading a paper's drafts stands. */
 export const DRAFT_STATUSES = ['pending', 'ready', 'failed'] as const;
@@ -9,6 +9,8 @@ export const DRAFT_STATUSES = ['pending', 'ready', 'failed'] as const;
 export const DRAFT_TYPES = ['mcq', 'short', 'long'] as const;
 /** Drafts one request may accept. */
 export const MAX_ACCEPTED_DRAFTS = 200;
+/** Highest index a draft can have (a paper has far fewer questions). */
+export const MAX_DRAFT_INDEX = 9_999;
 
 /** An earlier question of the same subject that is near-identical to a draft. */
 export const similarQuestionRefSchema = z.object({
@@ -51,11 +53,11 @@ export type PaperDrafts = z.infer<typeof paperDraftsSchema>;
 
 const acceptedDraft = z
   .strictObject({
-    index: z.number().int().min(0).describe('The draft to accept'),
-    text: z.string().optional().describe("Replaces the draft's text"),
-    marks: z.number().nullable().optional(),
-    type: z.enum(['mcq', 'short', 'long', 'numerical', 'coding']).optional(),
-    options: z.array(z.string()).nullable().optional(),
+    index: z.number().int().min(0).max(MAX_DRAFT_INDEX).describe('The draft to accept'),
+    text: z.string().max(10_000).optional().describe("Replaces the draft's text"),
+    marks: z.number().min(0).max(1_000).nullable().optional(),
+    type: z.enum(QUESTION_TYPES).optional(),
+    options: z.array(z.string().max(1_000)).max(MAX_MCQ_OPTIONS).nullable().optional(),
     difficulty: z.enum(DIFFICULTIES).optional().describe('Default medium'),
     moduleId: objectId.nullable().optional(),
     topicId: objectId

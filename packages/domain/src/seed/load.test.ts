@@ -16,6 +16,8 @@ import {
 } from '../models.js';
 import { listPapers } from '../paper/service.js';
 import { seedSampleCatalog } from './load.js';
+import { paperDraftsSettled } from '../drafts/compute.js';
+import { getPaperDrafts } from '../drafts/service.js';
 import { listSolutions } from '../solution/service.js';
 import { useTestDatabase } from '../test-support/database.js';
 
@@ -106,6 +108,32 @@ describe('seedSampleCatalog', () => {
       expect(ranked.items.some((s) => s.score !== 0)).toBe(true);
     },
   );
+
+  it('when the seeded papers have PDFs, then each has several pages and its drafts are its questions', async () => {
+    const admin = await UserModel.findOne({ externalId: 'seed_admin' }).lean();
+    const actor = {
+      id: String(admin!._id),
+      externalId: 'seed_admin',
+      role: 'admin' as const,
+      isActive: true,
+    };
+    const withFiles = await PaperModel.find({ file: { $ne: null } }, { _id: 1 }).lean();
+    expect(withFiles.length).toBeGreaterThan(0);
+    for (const { _id } of withFiles) {
+      const id = String(_id);
+      await paperDraftsSettled(id);
+      const read = await getPaperDrafts({ actor, id });
+      expect(read).toMatchObject({ status: 'ready', textLayer: true });
+      expect(read.pages).toBeGreaterThanOrEqual(2);
+      // The questions were created together: compared in text order.
+      const questions = await QuestionModel.find({ paperId: _id }).lean();
+      const byText = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
+      expect(read.drafts.map((d) => d.number)).toEqual(questions.map((_, i) => `Q${i + 1}`));
+      expect(read.drafts.map((d) => [d.text, d.marks, d.options]).sort(byText)).toEqual(
+        questions.map((q) => [q.text, q.marks, q.options?.length ? q.options : null]).sort(byText),
+      );
+    }
+  });
 
   it('when the database already holds data, then seeding is refused with a 409 and nothing is added', async () => {
     const before = await PaperModel.countDocuments();

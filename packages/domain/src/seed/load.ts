@@ -147,6 +147,7 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
     examYear: number;
     examType: string;
     questionIds: string[];
+    questions: { text: string; marks: number; options?: string[] }[];
   }[] = [];
   const usedQuestionSlugs = new Set<string>();
   for (const [i, p] of PAPERS.entries()) {
@@ -219,6 +220,11 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
       examYear: p.examYear,
       examType: p.examType,
       questionIds,
+      questions: specs.map(({ q }) => ({
+        text: q.text,
+        marks: q.marks,
+        ...(q.type === 'mcq' && q.options ? { options: q.options } : {}),
+      })),
     });
   }
 
@@ -234,6 +240,7 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
       title: p.title,
       examYear: p.examYear,
       examType: p.examType,
+      questions: p.questions,
     })),
   );
 

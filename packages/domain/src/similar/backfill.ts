@@ -5,15 +5,15 @@ import { mongoose } from '../db.js';
 import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
 import { TERM_UPDATES_PER_COMMAND } from '../search/terms.js';
-import { SIMILAR_BANDS_FIELD } from './plugin.js';
+import { bandFields, SIMILAR_BAND_FIELDS } from './plugin.js';
 import { bandKeys } from './signature.js';
 
-const MARKER = { _id: 'similar-1' };
+const MARKER = { _id: 'similar-2' };
 
 /** Computes the band keys of the questions that lack them (every question when `all`). */
 export async function reindexSimilar(options: { all?: boolean } = {}): Promise<number> {
   const questions = QuestionModel.collection;
-  const filter = options.all ? {} : { [SIMILAR_BANDS_FIELD]: { $exists: false } };
+  const filter = options.all ? {} : { [SIMILAR_BAND_FIELDS[0]!]: { $exists: false } };
   const stale = await questions.find(filter, { projection: { paperId: 1, text: 1 } }).toArray();
   if (stale.length === 0) return 0;
   const papers = await PaperModel.collection.find({}, { projection: { subjectId: 1 } }).toArray();
@@ -22,7 +22,7 @@ export async function reindexSimilar(options: { all?: boolean } = {}): Promise<n
     const subjectId = subjectOf.get(String(q.paperId));
     const keys = subjectId && typeof q.text === 'string' ? bandKeys(subjectId, q.text) : [];
     return {
-      updateOne: { filter: { _id: q._id }, update: { $set: { [SIMILAR_BANDS_FIELD]: keys } } },
+      updateOne: { filter: { _id: q._id }, update: { $set: bandFields(keys) } },
     };
   });
   // Updates per command: FerretDB 1.24 on PostgreSQL hangs on larger update commands (terms.ts).

@@ -4,7 +4,7 @@ import type { Types } from 'mongoose';
 import { QuestionModel } from '../question/model.js';
 import { restrictFilter } from '../visibility.js';
 import type { Viewer } from '../visibility.js';
-import { SIMILAR_BANDS_FIELD } from './plugin.js';
+import { SIMILAR_BAND_FIELDS } from './plugin.js';
 import { jaccard, shinglesOf, SIMILARITY_THRESHOLD } from './signature.js';
 
 /** A near-identical question: the lean document and its similarity. */
@@ -17,21 +17,21 @@ export interface SimilarHit {
 export const MAX_SIMILAR = 20;
 
 /**
- * The questions holding any of `keys` whose text is near-identical to `text`, excluding the
+ * The questions holding any of `keys` (in band order; null for none) whose text is near-identical to `text`, excluding the
  * questions of `excludePaperId`; best first, then exam year descending, then id. With a
  * `viewer`, only questions it may see; without, all (for results filtered later).
  */
 export async function findSimilar(options: {
-  keys: readonly string[];
+  keys: readonly (string | null)[];
   text: string;
   excludePaperId?: Types.ObjectId | string | null;
   viewer?: Viewer;
   limit?: number;
 }): Promise<SimilarHit[]> {
-  const lookups = options.keys.map((key) => {
-    const filter = options.viewer
-      ? restrictFilter(options.viewer, 'question', { [SIMILAR_BANDS_FIELD]: key })
-      : { [SIMILAR_BANDS_FIELD]: key };
+  const lookups = options.keys.map((key, band) => {
+    if (!key) return Promise.resolve([]);
+    const equality = { [SIMILAR_BAND_FIELDS[band]!]: key };
+    const filter = options.viewer ? restrictFilter(options.viewer, 'question', equality) : equality;
     return filter ? QuestionModel.find(filter).lean<SimilarHit['doc'][]>() : Promise.resolve([]);
   });
   const candidates = new Map<string, SimilarHit['doc']>();

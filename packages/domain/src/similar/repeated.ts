@@ -5,7 +5,7 @@
 import { QuestionModel } from '../question/model.js';
 import { restrictFilter } from '../visibility.js';
 import type { Viewer } from '../visibility.js';
-import { SIMILAR_BANDS_FIELD } from './plugin.js';
+import { BAND_PROJECTION, keysOf } from './plugin.js';
 import { jaccard, shinglesOf, SIMILARITY_THRESHOLD } from './signature.js';
 
 interface Row {
@@ -14,7 +14,6 @@ interface Row {
   moduleId?: unknown;
   topicId?: unknown;
   text: string;
-  [SIMILAR_BANDS_FIELD]?: string[];
 }
 
 /** Repeated questions per module id, topic id, and `null` for those without a module. */
@@ -38,12 +37,13 @@ export async function countRepeated(
       moduleId: 1,
       topicId: 1,
       text: 1,
-      [SIMILAR_BANDS_FIELD]: 1,
-    }).lean<Row[]>()
+      ...BAND_PROJECTION,
+    }).lean<(Row & Record<string, unknown>)[]>()
   ).filter((row) => sittingOfPaper.has(String(row.paperId)));
+  const keys = rows.map((row) => keysOf(row).filter((key): key is string => key !== null));
   const byKey = new Map<string, number[]>();
-  rows.forEach((row, i) => {
-    for (const key of row[SIMILAR_BANDS_FIELD] ?? []) {
+  rows.forEach((_, i) => {
+    for (const key of keys[i]!) {
       const members = byKey.get(key);
       if (members) members.push(i);
       else byKey.set(key, [i]);
@@ -59,7 +59,7 @@ export async function countRepeated(
   rows.forEach((row, i) => {
     const sitting = sittingOfPaper.get(String(row.paperId));
     const candidates = new Set<number>();
-    for (const key of row[SIMILAR_BANDS_FIELD] ?? []) {
+    for (const key of keys[i]!) {
       for (const j of byKey.get(key) ?? []) {
         if (sittingOfPaper.get(String(rows[j]!.paperId)) !== sitting) candidates.add(j);
       }

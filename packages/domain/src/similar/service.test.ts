@@ -6,6 +6,7 @@ import { makeActors } from '../test-support/actors.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import { useTestDatabase } from '../test-support/database.js';
 import { reindexSimilar } from './backfill.js';
+import { SIMILAR_BAND_FIELDS } from './plugin.js';
 import { listSimilarQuestions } from './service.js';
 import { jaccard, shinglesOf } from './signature.js';
 
@@ -61,7 +62,7 @@ describe('listSimilarQuestions', () => {
     });
     expect(similar[1]!.similarity).toBeGreaterThanOrEqual(0.5);
     expect(similar[1]!.similarity).toBeLessThan(1);
-    expect(similar[0]!.question).not.toHaveProperty('similarBands');
+    expect(similar[0]!.question).not.toHaveProperty('similarBand0');
   });
 
   it('when a similar question is on a paper the caller may not see, then only editors and admins get it', async () => {
@@ -98,7 +99,10 @@ describe('listSimilarQuestions', () => {
     const [a, b] = [await makePaper(offering.offeringId), await makePaper(offering.offeringId)];
     const base = await makeQuestion(a.id, { text: STACK });
     const copy = await makeQuestion(b.id, { text: STACK });
-    await QuestionModel.collection.updateMany({}, { $unset: { similarBands: '' } });
+    await QuestionModel.collection.updateMany(
+      {},
+      { $unset: Object.fromEntries(SIMILAR_BAND_FIELDS.map((field) => [field, ''])) },
+    );
     expect(await listSimilarQuestions({ actor: null, id: base.id })).toEqual([]);
     expect(await reindexSimilar()).toBeGreaterThanOrEqual(2);
     expect(

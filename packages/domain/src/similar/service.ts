@@ -6,7 +6,7 @@ import { toQuestion } from '../question/service.js';
 import { isVisible, viewerFor } from '../visibility.js';
 import type { SharedViewer } from '../visibility.js';
 import { findSimilar } from './lookup.js';
-import { SIMILAR_BANDS_FIELD } from './plugin.js';
+import { BAND_PROJECTION, keysOf } from './plugin.js';
 import { visiblePapers } from './refs.js';
 import type { SimilarQuestion } from './schema.js';
 
@@ -32,14 +32,12 @@ export async function listSimilarQuestions({
   const [viewer, question, bands] = await Promise.all([
     viewerFor(actor, shared),
     QuestionModel.findById(questionId).lean(),
-    QuestionModel.findById(questionId, { [SIMILAR_BANDS_FIELD]: 1 }).lean<{
-      [SIMILAR_BANDS_FIELD]?: string[];
-    }>(),
+    QuestionModel.findById(questionId, BAND_PROJECTION).lean<Record<string, unknown>>(),
   ]);
   if (!question || !isVisible(viewer, 'question', question)) {
     throw new NotFoundError('Question not found');
   }
-  const keys = bands?.[SIMILAR_BANDS_FIELD] ?? [];
+  const keys = keysOf(bands);
   const hits = await findSimilar({
     keys,
     text: question.text,

@@ -1,0 +1,115 @@
+// The labelled set (test-support/labelled-papers.ts): ten generated papers uploaded and read as
+// the service reads any paper, and the drafts compared with the questions each holds. The
+// figures are the contract's targets: splits and marks exactly right for at least 95% of the
+// questions, the suggested topic right for at least 80%.
+import { Readable } from 'node:stream';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ModuleModel, SyllabusModel, TopicModel } from '../models.js';
+import { uploadPaperFile } from '../paper-file/service.js';
+import { makeActors } from '../test-support/actors.js';
+import { makeOffering, makePaper } from '../test-support/content-fixtures.js';
+import { useTestDatabase } from '../test-support/database.js';
+import { LABELLED_PAPERS, SYLLABUS } from '../test-support/labelled-papers.js';
+import type { LabelledPaper } from '../test-support/labelled-papers.js';
+import { paperDraftsSettled } from './compute.js';
+import { NUMBERING, samplePaperPdf } from './sample-paper.js';
+import { getPaperDrafts } from './service.js';
+import type { Draft } from './schema.js';
+
+useTestDatabase();
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+function expectedNumber(paper: LabelledPaper, n: number): string {
+  const q = [NUMBERING.q, NUMBERING.qDot, NUMBERING.word] as ((n: number) => string)[];
+  return q.includes(paper.style.numbering) ? `Q${n}` : String(n);
+}
+
+interface Tally {
+  questions: number;
+  split: number;
+  marks: number;
+  topic: number;
+  misses: string[];
+}
+
+describe('drafts of the labelled set', () => {
+  let topicIds: Map<string, string>;
+  let offeringId: string;
+  beforeAll(async () => {
+    const offering = await makeOffering();
+    offeringId = offering.offeringId;
+    // The offering's syllabus replaced by the labelled one.
+    await ModuleModel.deleteMany({ subjectOfferingId: offeringId });
+    await TopicModel.deleteMany({ subjectOfferingId: offeringId });
+    const syllabus = await SyllabusModel.findOne({ subjectOfferingId: offeringId }).lean();
+    topicIds = new Map();
+    for (const [m, mod] of SYLLABUS.entries()) {
+      const module = await ModuleModel.create({
+        syllabusId: syllabus!._id,
+        subjectOfferingId: offeringId,
+        universityId: syllabus!.universityId,
+        title: mod.title,
+        order: m + 1,
+      });
+      for (const [t, title] of mod.topics.entries()) {
+        const topic = await TopicModel.create({
+          moduleId: module._id,
+          syllabusId: syllabus!._id,
+          subjectOfferingId: offeringId,
+          universityId: syllabus!.universityId,
+          title,
+          order: t + 1,
+        });
+        topicIds.set(title, topic._id.toHexString());
+      }
+    }
+  });
+
+  it('when the ten papers are read, then splits and marks are at least 95% right and topics at least 80%', async () => {
+    const { editor } = await makeActors();
+    const tally: Tally = { questions: 0, split: 0, marks: 0, topic: 0, misses: [] };
+    for (const labelled of LABELLED_PAPERS) {
+      const paper = await makePaper(offeringId, { title: labelled.name });
+      const pdf = samplePaperPdf(
+        `Data Structures: ${labelled.name}`,
+        labelled.questions,
+        labelled.style,
+      );
+      await uploadPaperFile({
+        actor: editor,
+        id: paper.id,
+        body: Readable.from([pdf]),
+        maxBytes: pdf.length,
+      });
+      await paperDraftsSettled(paper.id);
+      const read = await getPaperDrafts({ actor: editor, id: paper.id });
+      expect(read.status, labelled.name).toBe('ready');
+      labelled.questions.forEach((q, i) => {
+        const draft: Draft | undefined = read.drafts[i];
+        const text = squash(
+          [q.text, ...(q.parts ?? []).map((p, k) => `(${'abc'[k]}) ${p}`)].join(' '),
+        );
+        tally.questions += 1;
+        const isSplit =
+          draft !== undefined &&
+          draft.number === expectedNumber(labelled, i + 1) &&
+          squash(draft.text) === text &&
+          JSON.stringify(draft.options) === JSON.stringify(q.options ?? null);
+        if (isSplit) tally.split += 1;
+        else tally.misses.push(`${labelled.name} #${i + 1}: ${JSON.stringify(draft)}`);
+        if (draft && draft.marks === (q.marks ?? null)) tally.marks += 1;
+        if (draft && draft.suggestedTopicId === topicIds.get(q.topic)) tally.topic += 1;
+      });
+      expect(read.drafts, labelled.name).toHaveLength(labelled.questions.length);
+    }
+    const share = (n: number) => n / tally.questions;
+    const figures = `${tally.questions} questions: split ${tally.split}, marks ${tally.marks}, topic ${tally.topic}`;
+    console.log(`labelled set: ${figures}`);
+    expect(share(tally.split), `${figures}\n${tally.misses.join('\n')}`).toBeGreaterThanOrEqual(
+      0.95,
+    );
+    expect(share(tally.marks), figures).toBeGreaterThanOrEqual(0.95);
+    expect(share(tally.topic), figures).toBeGreaterThanOrEqual(0.8);
+  }, 300_000);
+});
