@@ -25,7 +25,7 @@ function withDefaults(Model, list) {
 
 /**
  * The fields the domain derives on its writes: the exam year questions copy from their paper,
- * the search keys (the domain's own function), and `visible` (paper approved, university active:
+ * the search keys and similar-question band keys (the domain's own functions), and `visible` (paper approved, university active:
  * every generated university is) where the models carry it.
  */
 async function addDerivedFields(domain, docs) {
@@ -37,6 +37,11 @@ async function addDerivedFields(domain, docs) {
     if (!domain[`${model}Model`].schema.path('visible')) continue;
     for (const doc of docs[key]) doc.visible = doc[status] === 'approved';
   }
+  const subjectOf = new Map(docs.papers.map((p) => [String(p._id), String(p.subjectId)]));
+  const plugin = await importBuilt('packages/domain/dist/similar/plugin.js');
+  const { bandKeys } = await importBuilt('packages/domain/dist/similar/signature.js');
+  for (const q of docs.questions)
+    Object.assign(q, plugin.bandFields(bandKeys(subjectOf.get(String(q.paperId)), q.text)));
   const indexing = await importBuilt('packages/domain/dist/search/indexing.js');
   for (const [key, modelName] of ORDER) {
     const fields = indexing.searchableFieldsOf(domain[modelName].schema);
@@ -44,13 +49,6 @@ async function addDerivedFields(domain, docs) {
     for (const doc of docs[key])
       Object.assign(doc, indexing.indexOf(fields, (path) => doc[path]).fields);
   }
-}
-
-/** The app's startup migrations, run here once so that the apps find them done. */
-async function runMigrations() {
-  const { backfillAncestorKeys } = await importBuilt('packages/domain/dist/migrations.js');
-  const { backfillSearch } = await importBuilt('packages/domain/dist/search/backfill.js');
-  return (await backfillAncestorKeys()).updated + (await backfillSearch()).updated;
 }
 
 /**
@@ -85,7 +83,8 @@ export async function loadCatalog(db, seed, scale, { batchSize = 2_000, inFlight
   const insertSeconds = round((performance.now() - started) / 1000, 1);
   await db.finishLoad();
   const indexSeconds = round((performance.now() - started) / 1000 - insertSeconds, 1);
-  const backfilled = await runMigrations();
+  // The app's start-up work, run here once so that the apps find it done.
+  const backfilled = await domain.prepareDatabase();
   const { PaperModel, QuestionModel, SolutionModel } = domain;
   const [papers, questions, solutions] = [PaperModel, QuestionModel, SolutionModel].map(
     (Model) => Model.collection.collectionName,

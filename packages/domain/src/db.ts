@@ -30,20 +30,27 @@ export async function connectDatabase(options: ConnectOptions): Promise<typeof m
     autoIndex: false,
     autoCreate: true,
   });
-  if (options.buildIndexes ?? true) {
-    await buildIndexes();
-    const { backfillAncestorKeys, backfillVisible } = await import('./migrations.js');
-    await backfillAncestorKeys();
-    await backfillVisible();
-    // Content rewrites a stop interrupted resume in the background (visibility excludes meanwhile).
-    const { resumeContentSweeps } = await import('./university/content-sweep.js');
-    void resumeContentSweeps().catch(() => undefined);
-    const { backfillSearch } = await import('./search/backfill.js');
-    await backfillSearch();
-    const { backfillSimilar } = await import('./similar/backfill.js');
-    await backfillSimilar();
-  }
+  if (options.buildIndexes ?? true) await prepareDatabase();
   return mongoose;
+}
+
+/**
+ * The start-up work on a connected database: every model's indexes, then the backfills of fields
+ * older documents lack (each once per database); content rewrites a stop interrupted resume in
+ * the background (visibility excludes or shows that content meanwhile). Returns how many
+ * documents the backfills wrote.
+ */
+export async function prepareDatabase(): Promise<number> {
+  await buildIndexes();
+  const { backfillAncestorKeys, backfillVisible } = await import('./migrations.js');
+  let updated = (await backfillAncestorKeys()).updated + (await backfillVisible()).updated;
+  const { resumeContentSweeps } = await import('./university/content-sweep.js');
+  void resumeContentSweeps().catch(() => undefined);
+  const { backfillSearch } = await import('./search/backfill.js');
+  updated += (await backfillSearch()).updated;
+  const { backfillSimilar } = await import('./similar/backfill.js');
+  updated += (await backfillSimilar()).updated;
+  return updated;
 }
 
 /** Creates the indexes declared on every registered model (never drops any). */

@@ -53,6 +53,7 @@ export {
   isDatabaseEmpty,
   onDatabaseEvents,
   pingDatabase,
+  prepareDatabase,
 } from './db.js';
 export type { ConnectOptions, DatabaseEventHandlers } from './db.js';
 export type { ListRequest, Page, PageRequest, Pagination, SortSpec } from './pagination.js';
