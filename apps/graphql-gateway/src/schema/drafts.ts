@@ -29,10 +29,15 @@ export const draftTypeDefs = /* GraphQL */ `
 
   "An earlier question of the same subject that is near-identical to a draft."
   type SimilarQuestionRef {
+    "The similar question."
     questionId: ObjectID!
+    "Its paper."
     paperId: ObjectID!
+    "Its paper's slug."
     paperSlug: String!
+    "Its paper's exam year."
     examYear: Int!
+    "Its paper's exam type."
     examType: ExamType!
     "Jaccard index of the two 2-word shingle sets (0.5 to 1)."
     similarity: Float!
@@ -48,9 +53,11 @@ export const draftTypeDefs = /* GraphQL */ `
     text: String!
     "Marks printed at the end of the question."
     marks: Float
+    "MCQ with options, else SHORT or LONG by its marks."
     type: DraftType!
     "Choices of an mcq."
     options: [String!]
+    "The module of the suggested topic."
     suggestedModuleId: ObjectID
     "The topic of the offering whose title shares the most weighted terms with the text."
     suggestedTopicId: ObjectID
@@ -62,13 +69,17 @@ export const draftTypeDefs = /* GraphQL */ `
 
   "The drafts of a paper's PDF (REST: GET /papers/:id/drafts)."
   type PaperDrafts {
+    "The paper."
     paperId: ObjectID!
+    "Pages of its PDF."
     pages: Int!
     "False for a scan with no text (no drafts then)."
     textLayer: Boolean!
+    "Whether the drafts are read yet."
     status: DraftStatus!
     "Why reading failed (FAILED only)."
     reason: String
+    "The drafts, in the paper's order."
     drafts: [Draft!]!
   }
 
@@ -76,9 +87,11 @@ export const draftTypeDefs = /* GraphQL */ `
   input AcceptDraftInput {
     "The draft to accept."
     index: Int!
+    "Replaces the draft's text."
     text: String
     "Null: no marks."
     marks: Float
+    "Replaces the draft's type."
     type: QuestionType
     "Null: none."
     options: [String!]
@@ -86,20 +99,27 @@ export const draftTypeDefs = /* GraphQL */ `
     difficulty: Difficulty
     "With topicId: replaces the suggestion (null leaves it unassigned)."
     moduleId: ObjectID
+    "Replaces the suggested topic (null leaves it unassigned)."
     topicId: ObjectID
   }
 
   "The paper of a similar question."
   type SimilarPaper {
+    "The paper's id."
     id: ObjectID!
+    "The paper's slug."
     slug: String!
+    "Its exam year."
     examYear: Int!
+    "Its exam type."
     examType: ExamType!
   }
 
   "A near-identical question of another paper of the same subject."
   type SimilarQuestion {
+    "The near-identical question."
     question: Question!
+    "Its paper."
     paper: SimilarPaper!
     "Jaccard index of the two normalised 2-word shingle sets (0.5 to 1)."
     similarity: Float!
