@@ -160,3 +160,26 @@ describe('OpenAPI document: access rendered from the domain', () => {
     }
   });
 });
+
+describe('OpenAPI document: Idempotency-Key', () => {
+  it('when a route creates, then it documents the header, the replay header, 409 with Retry-After and 422', () => {
+    const creates = routeTable.filter((route) => route.response.kind === 'created');
+    expect(creates.length).toBeGreaterThan(5);
+    for (const route of creates) {
+      const op = operation(route.method, route.path);
+      const header = (op.parameters as Schema[]).find(
+        (p) => p.in === 'header' && p.name === 'Idempotency-Key',
+      );
+      expect(header, route.operationId).toMatchObject({
+        required: false,
+        schema: { type: 'string', maxLength: 255 },
+      });
+      expect(header!.description).toMatch(/Idempotent-Replayed/);
+      expect(op.responses['201'].headers['Idempotent-Replayed'], route.operationId).toBeDefined();
+      expect(op.responses['409'].headers['Retry-After'], route.operationId).toBeDefined();
+      expect(op.responses['422'].description).toMatch(/IDEMPOTENCY_KEY_REUSED/);
+    }
+    const read = operation('get', '/universities/:slug');
+    expect(read.responses['422']).toBeUndefined();
+  });
+});
