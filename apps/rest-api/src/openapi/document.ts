@@ -167,6 +167,56 @@ function isCreate(route: Partial<Pick<RouteDefinition, 'response'>>): boolean {
 const IDEMPOTENCY_KEY_TEXT =
   'Optional: makes a retry safe. The same key, caller and body (compared after parsing) within 24 hours replays the first answer (status, body, Location) with `Idempotent-Replayed: true` and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being served, 409 CONFLICT with `Retry-After`. A refused or failed first request is not kept. Anonymous callers cannot use a key (400).';
 
+/** Top-level field names of a body schema (every option of a union). */
+function bodyFields(schema: z.ZodType | undefined): string[] {
+  if (!schema) return [];
+  const def = schema.def as {
+    type?: string;
+    shape?: object;
+    options?: z.ZodType[];
+    in?: z.ZodType;
+  };
+  if (def.type === 'object' && def.shape) return Object.keys(def.shape);
+  if (def.type === 'union') return [...new Set((def.options ?? []).flatMap(bodyFields))];
+  if (def.type === 'pipe') return bodyFields(def.in);
+  return [];
+}
+
+/** The body fields naming another resource by id (`universityId`, `moduleId`, ...). */
+function referenceFields(route: RouteDefinition): string[] {
+  return bodyFields(route.body).filter((field) => /^[a-z]+(?:[A-Z][a-z]+)*Id$/.test(field));
+}
+
+/**
+ * A route whose body names other resources states the 400 its schema cannot: the references must
+ * exist (and agree with each other); an example shows the answer.
+ */
+function referenceRefusal(fields: string[]): ResponseConfig {
+  const field = fields[0]!;
+  const noun = field.replace(/Id$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+  return {
+    description:
+      `VALIDATION_ERROR: the body does not match its schema, or a reference names nothing: ${fields.map((f) => `\`${f}\``).join(', ')} ` +
+      'must name an existing resource (an active university, a subject offering of that university, a topic of that module, ...). ' +
+      '`details` names the field.',
+    headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+    content: {
+      'application/json': {
+        schema: errorContent['application/json'].schema,
+        example: {
+          success: false,
+          error: {
+            message: `Invalid ${field}: ${noun} not found`,
+            code: 'VALIDATION_ERROR',
+            requestId: '5f0c6a4e-2b1d-4c3e-9f7a-1d2e3f4a5b6c',
+            details: [{ path: field, message: `${noun} not found` }],
+          },
+        },
+      },
+    },
+  };
+}
+
 /** The error statuses a route can answer with, each documented with the error envelope. */
 export function errorStatuses(
   route: Pick<RouteDefinition, 'action' | 'params' | 'body' | 'conflict'> &
@@ -206,6 +256,11 @@ function errorResponses(route: RouteDefinition): RouteConfig['responses'] {
           : undefined,
         content: errorContent,
       };
+      continue;
+    }
+    const references = status === 400 ? referenceFields(route) : [];
+    if (references.length > 0) {
+      out[400] = referenceRefusal(references);
       continue;
     }
     if (status === 422) {
