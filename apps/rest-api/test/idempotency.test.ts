@@ -80,12 +80,12 @@ describe('Idempotency-Key', () => {
     expect(refusedAgain.headers.get('idempotent-replayed')).toBeNull();
   });
 
-  it('when an anonymous caller or a malformed key is sent, then 400', async () => {
+  it('when an anonymous caller sends a key, then 401 as without one (authentication first); a malformed key is 400', async () => {
     const anonymous = await call('POST', '/universities', {
       body: { name: `Anon ${uid()}`, shortName: 'A' },
       headers: { 'idempotency-key': 'k' },
     });
-    expect(anonymous.status).toBe(400);
+    expect(anonymous.status).toBe(401);
     const long = await create('x'.repeat(256), { name: `Long ${uid()}`, shortName: 'L' });
     expect(long.status).toBe(400);
     expect(long.body.error.details[0].path).toBe('Idempotency-Key');

@@ -160,3 +160,49 @@ describe('OpenAPI document: access rendered from the domain', () => {
     }
   });
 });
+
+describe('OpenAPI document: Idempotency-Key', () => {
+  it('when a route creates, then it documents the header, the replay header, 409 with Retry-After and 422', () => {
+    const creates = routeTable.filter((route) => route.response.kind === 'created');
+    expect(creates.length).toBeGreaterThan(5);
+    for (const route of creates) {
+      const op = operation(route.method, route.path);
+      const header = (op.parameters as Schema[]).find(
+        (p) => p.in === 'header' && p.name === 'Idempotency-Key',
+      );
+      expect(header, route.operationId).toMatchObject({
+        required: false,
+        schema: { type: 'string', maxLength: 255 },
+      });
+      expect(header!.description).toMatch(/Idempotent-Replayed/);
+      expect(op.responses['201'].headers['Idempotent-Replayed'], route.operationId).toBeDefined();
+      expect(op.responses['409'].headers['Retry-After'], route.operationId).toBeDefined();
+      expect(op.responses['422'].description).toMatch(/IDEMPOTENCY_KEY_REUSED/);
+    }
+    const read = operation('get', '/universities/:slug');
+    expect(read.responses['422']).toBeUndefined();
+  });
+});
+
+describe('OpenAPI document: refusals a schema cannot state', () => {
+  it('when a body names other resources, then its 400 says they must exist, with an example', () => {
+    const op = operation('post', '/questions');
+    const refusal = op.responses['400'];
+    expect(refusal.description).toMatch(/`paperId`.*must name an existing resource/);
+    const example = refusal.content['application/json'].example;
+    expect(example.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'paperId', message: 'paper not found' }],
+    });
+  });
+
+  it('when search is documented, then q states its length, its NUL pattern and the word rules', () => {
+    const q = (operation('get', '/search').parameters as Schema[]).find((p) => p.name === 'q')!;
+    expect(q.schema).toMatchObject({ minLength: 1, maxLength: 100, pattern: '^[^\\u0000]*$' });
+    expect(q.schema.description).toMatch(/stop words .* words under 2 characters are left out/);
+  });
+
+  it('when a paper file is uploaded, then 415 is documented', () => {
+    expect(operation('put', '/papers/:id/file').responses['415']).toBeDefined();
+  });
+});

@@ -13,3 +13,4 @@ export { createRestClient, unwrap, type RestClient, type RestClientOptions } fro
 export type { paths, components, operations } from './generated/rest.js';
 export type { ErrorDetail, GraphQLErrorEntry } from './errors.js';
 export type { TokenSource } from './token.js';
+export type { RetryOptions } from './retries.js';

@@ -5,6 +5,8 @@ import type { Client } from 'openapi-fetch';
 import { ApiError, networkError, retryAfterOf } from './errors.js';
 import type { ErrorDetail } from './errors.js';
 import type { paths } from './generated/rest.js';
+import { IDEMPOTENCY_HEADER, retryingFetch } from './retries.js';
+import type { RetryOptions } from './retries.js';
 import { resolveToken } from './token.js';
 import type { TokenSource } from './token.js';
 
@@ -12,6 +14,7 @@ export type * from './generated/rest.js';
 export { ApiError } from './errors.js';
 export type { ErrorDetail } from './errors.js';
 export type { TokenSource } from './token.js';
+export type { RetryOptions } from './retries.js';
 
 export interface RestClientOptions {
   /** Origin of the REST API, e.g. `http://127.0.0.1:3000` (paths start with `/api/v1`). */
@@ -22,6 +25,17 @@ export interface RestClientOptions {
   fetch?: (input: Request) => Promise<Response>;
   /** Extra headers sent with every request. */
   headers?: Record<string, string>;
+  /**
+   * Retries of a request that got no answer or a 502, 503, 504 (or 409 with Retry-After for a
+   * keyed POST): reads, and POSTs with an Idempotency-Key only, the same key on every attempt.
+   */
+  retry?: RetryOptions;
+  /**
+   * Give every POST without an `Idempotency-Key` header a fresh one (a random UUID), so its
+   * retries cannot create twice. A caller may pass its own key per call instead:
+   * `params: { header: { 'Idempotency-Key': key } }`.
+   */
+  idempotencyKeys?: boolean;
 }
 
 /** openapi-fetch's client for every operation of the document (`GET`, `POST`, `PATCH`, `DELETE`). */
@@ -29,15 +43,22 @@ export type RestClient = Client<paths>;
 
 /** A client for the REST API; each call resolves with `{ data }` or `{ error }` and the `response`. */
 export function createRestClient(options: RestClientOptions): RestClient {
+  const fetch = options.fetch ?? ((input: Request) => globalThis.fetch(input));
   const client = createClient<paths>({
     baseUrl: options.baseUrl,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: options.retry ? retryingFetch(fetch, options.retry) : fetch,
     ...(options.headers ? { headers: options.headers } : {}),
   });
   client.use({
     async onRequest({ request }) {
       const token = await resolveToken(options.token);
       if (token) request.headers.set('authorization', `Bearer ${token}`);
+      if (
+        options.idempotencyKeys &&
+        request.method === 'POST' &&
+        !request.headers.has(IDEMPOTENCY_HEADER)
+      )
+        request.headers.set(IDEMPOTENCY_HEADER, crypto.randomUUID());
       return request;
     },
   });

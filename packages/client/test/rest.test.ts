@@ -101,3 +101,90 @@ describe('REST client against the running REST API', () => {
     });
   });
 });
+
+describe('REST client retries with an Idempotency-Key', () => {
+  let apps: RunningApps;
+  let token: string;
+  beforeAll(async () => {
+    apps = await startApps();
+    token = await apps.tokenAs('client_retry_editor', 'editor');
+  });
+  afterAll(async () => apps.close());
+
+  /** A fetch that lets the first request reach the server, then loses its answer (a timeout). */
+  function losingFirstAnswer() {
+    const sent: Request[] = [];
+    const fetch = async (request: Request) => {
+      sent.push(request.clone());
+      const response = await globalThis.fetch(request);
+      if (sent.length === 1) {
+        await response.arrayBuffer();
+        throw new TypeError('fetch failed: the answer was lost');
+      }
+      return response;
+    };
+    return { fetch, sent };
+  }
+
+  async function universitiesNamed(name: string): Promise<number> {
+    const client = createRestClient({ baseUrl: apps.restUrl });
+    const page = await unwrap(
+      client.GET('/api/v1/universities', { params: { query: { search: name } } }),
+    );
+    return page.pagination.total ?? -1;
+  }
+
+  it('when a POST with its own key loses its answer, then the retry sends the same key and gets the first answer replayed', async () => {
+    const { fetch, sent } = losingFirstAnswer();
+    const client = createRestClient({
+      baseUrl: apps.restUrl,
+      token,
+      fetch,
+      retry: { retries: 2, delayMs: () => 1 },
+    });
+    const name = `Retried ${crypto.randomUUID()}`;
+    const result = await client.POST('/api/v1/universities', {
+      params: { header: { 'Idempotency-Key': `mine-${name}` } },
+      body: { name, shortName: 'R' },
+    });
+    expect(result.response.status).toBe(201);
+    expect(result.response.headers.get('idempotent-replayed')).toBe('true');
+    expect(sent.map((r) => r.headers.get('idempotency-key'))).toEqual([
+      `mine-${name}`,
+      `mine-${name}`,
+    ]);
+    expect(await universitiesNamed(name)).toBe(1);
+  });
+
+  it('when keys are on, then each POST gets its own key and its retries reuse it', async () => {
+    const { fetch, sent } = losingFirstAnswer();
+    const client = createRestClient({
+      baseUrl: apps.restUrl,
+      token,
+      fetch,
+      retry: { retries: 1, delayMs: () => 1 },
+      idempotencyKeys: true,
+    });
+    const name = `Auto key ${crypto.randomUUID()}`;
+    const created = await unwrap(
+      client.POST('/api/v1/universities', { body: { name, shortName: 'A' } }),
+    );
+    expect(created.data.name).toBe(name);
+    const [first, second] = sent.map((r) => r.headers.get('idempotency-key'));
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBe(first);
+    expect(await universitiesNamed(name)).toBe(1);
+  });
+
+  it('when a POST without a key loses its answer, then it is not retried', async () => {
+    const { fetch, sent } = losingFirstAnswer();
+    const client = createRestClient({ baseUrl: apps.restUrl, token, fetch, retry: { retries: 2 } });
+    const name = `Unkeyed ${crypto.randomUUID()}`;
+    const error = await unwrap(
+      client.POST('/api/v1/universities', { body: { name, shortName: 'U' } }),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('NETWORK_ERROR');
+    expect(sent).toHaveLength(1);
+  });
+});

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from '@qpc/config';
 import type { Config } from '@qpc/config';
 import type { Express } from 'express';
+import { startIdempotencyKeySweeper } from '@qpc/domain';
 import type { Logger } from 'pino';
 import { createActorResolver } from './auth.js';
 import type { ActorResolver } from './auth.js';
@@ -54,6 +55,10 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   try {
     const database = await startDatabase(config, logger);
     const rateLimiter = createRateLimiter(config, { keyPrefix: definition.name });
+    // FerretDB has no TTL index: every instance deletes expired idempotency keys now and then.
+    const keySweeper = startIdempotencyKeySweeper({
+      onError: (error) => logger.warn({ err: error }, 'idempotency key sweep failed'),
+    });
     const { app, close } = await definition.build({
       config,
       logger,
@@ -81,6 +86,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
       graceMs: config.shutdownGraceMs,
       onDrained: async () => {
         await close?.();
+        keySweeper.stop();
         await rateLimiter.close();
         await database.close();
       },

@@ -258,6 +258,7 @@ export const IDEMPOTENCY_KEY_ARGUMENT =
 /** Runs a create mutation under its idempotency key, by the domain's rule (withIdempotency). */
 export async function idempotentCreate<T>(
   mutation: string,
+  action: Action,
   args: CreateArgs,
   actor: MaybeActor,
   create: () => Promise<T>,
@@ -267,6 +268,7 @@ export async function idempotentCreate<T>(
     key: args.idempotencyKey ?? undefined,
     operation: `graphql ${mutation}`,
     input: args.input,
+    action,
   };
   return (await withIdempotency(call, create)).value;
 }

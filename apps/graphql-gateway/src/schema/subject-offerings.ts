@@ -112,7 +112,7 @@ export const subjectOfferingResolvers = {
   },
   Mutation: {
     createSubjectOffering: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
-      idempotentCreate('createSubjectOffering', args, actor, () =>
+      idempotentCreate('createSubjectOffering', 'catalog:write', args, actor, () =>
         createSubjectOffering({ actor, input: inputFor(createSubjectOfferingInput, args.input) }),
       ),
     deleteSubjectOffering: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {

@@ -6,7 +6,12 @@ import {
   zodToOpenAPIRegistry,
 } from '@asteasolutions/zod-to-openapi';
 import type { ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { rolesFor, whoMay } from '@qpc/domain';
+import {
+  IDEMPOTENCY_RETRY_AFTER_SECONDS,
+  idempotencyKeySchema,
+  rolesFor,
+  whoMay,
+} from '@qpc/domain';
 import { z } from 'zod';
 import type { RouteAction, RouteDefinition } from '../routes/route.js';
 import {
@@ -133,8 +138,16 @@ function successResponses(
     case 'created':
       return {
         201: {
-          description: 'Created',
-          headers: { ...rateLimitHeaders, Location: { $ref: '#/components/headers/Location' } },
+          description:
+            'Created; or, for a retry with the same Idempotency-Key and body, the first answer replayed',
+          headers: {
+            ...rateLimitHeaders,
+            Location: { $ref: '#/components/headers/Location' },
+            'Idempotent-Replayed': {
+              description: '`true` when this is the first answer to this Idempotency-Key, replayed',
+              schema: { type: 'string', enum: ['true'] },
+            },
+          },
           content: json(envelope.item(response.component)),
         },
       };
@@ -143,6 +156,65 @@ function successResponses(
     case 'file':
       return fileSuccessResponses(response, rateLimitHeaders);
   }
+}
+
+/** A route that creates: it takes an Idempotency-Key. */
+function isCreate(route: Partial<Pick<RouteDefinition, 'response'>>): boolean {
+  return route.response?.kind === 'created';
+}
+
+/** What the Idempotency-Key header does, for the document. */
+const IDEMPOTENCY_KEY_TEXT =
+  'Optional: makes a retry safe. The same key, caller and body (compared after parsing) within 24 hours replays the first answer (status, body, Location) with `Idempotent-Replayed: true` and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being served, 409 CONFLICT with `Retry-After`. A refused or failed first request is not kept. Anonymous callers cannot use a key (400).';
+
+/** Top-level field names of a body schema (every option of a union). */
+function bodyFields(schema: z.ZodType | undefined): string[] {
+  if (!schema) return [];
+  const def = schema.def as {
+    type?: string;
+    shape?: object;
+    options?: z.ZodType[];
+    in?: z.ZodType;
+  };
+  if (def.type === 'object' && def.shape) return Object.keys(def.shape);
+  if (def.type === 'union') return [...new Set((def.options ?? []).flatMap(bodyFields))];
+  if (def.type === 'pipe') return bodyFields(def.in);
+  return [];
+}
+
+/** The body fields naming another resource by id (`universityId`, `moduleId`, ...). */
+function referenceFields(route: RouteDefinition): string[] {
+  return bodyFields(route.body).filter((field) => /^[a-z]+(?:[A-Z][a-z]+)*Id$/.test(field));
+}
+
+/**
+ * A route whose body names other resources states the 400 its schema cannot: the references must
+ * exist (and agree with each other); an example shows the answer.
+ */
+function referenceRefusal(fields: string[]): ResponseConfig {
+  const field = fields[0]!;
+  const noun = field.replace(/Id$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+  return {
+    description:
+      `VALIDATION_ERROR: the body does not match its schema, or a reference names nothing: ${fields.map((f) => `\`${f}\``).join(', ')} ` +
+      'must name an existing resource (an active university, a subject offering of that university, a topic of that module, ...). ' +
+      '`details` names the field.',
+    headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+    content: {
+      'application/json': {
+        schema: errorContent['application/json'].schema,
+        example: {
+          success: false,
+          error: {
+            message: `Invalid ${field}: ${noun} not found`,
+            code: 'VALIDATION_ERROR',
+            requestId: '5f0c6a4e-2b1d-4c3e-9f7a-1d2e3f4a5b6c',
+            details: [{ path: field, message: `${noun} not found` }],
+          },
+        },
+      },
+    },
+  };
 }
 
 /** The error statuses a route can answer with, each documented with the error envelope. */
@@ -155,10 +227,11 @@ export function errorStatuses(
     401,
     ...(route.action === null ? [] : [403]),
     ...(route.params ? [404] : []),
-    ...(route.conflict ? [409] : []),
+    ...(route.conflict || isCreate(route) ? [409] : []),
     ...(route.body || route.rawBody ? [413] : []),
     ...(route.rawBody ? [415] : []),
     ...(route.response?.kind === 'file' ? [416] : []),
+    ...(isCreate(route) ? [422] : []),
     429,
     500,
     503,
@@ -170,8 +243,30 @@ function errorResponses(route: RouteDefinition): RouteConfig['responses'] {
   const out: RouteConfig['responses'] = {};
   for (const status of errorStatuses(route)) {
     if (status === 409) {
+      const reasons = [
+        route.conflict,
+        isCreate(route)
+          ? `a request with this Idempotency-Key is still being served (with \`Retry-After: ${IDEMPOTENCY_RETRY_AFTER_SECONDS}\`)`
+          : undefined,
+      ].filter(Boolean);
       out[409] = {
-        description: `CONFLICT: ${route.conflict ?? 'conflict'}.`,
+        description: `CONFLICT: ${reasons.join('; or ')}.`,
+        headers: isCreate(route)
+          ? { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } }
+          : undefined,
+        content: errorContent,
+      };
+      continue;
+    }
+    const references = status === 400 ? referenceFields(route) : [];
+    if (references.length > 0) {
+      out[400] = referenceRefusal(references);
+      continue;
+    }
+    if (status === 422) {
+      out[422] = {
+        description:
+          'IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was used by this caller for another body.',
         content: errorContent,
       };
       continue;
@@ -205,6 +300,16 @@ function registerRoute(
         ? {
             headers: z.object({
               'If-None-Match': z.string().optional().describe('An ETag from an earlier read'),
+            }),
+          }
+        : {}),
+      ...(isCreate(route)
+        ? {
+            headers: z.object({
+              'Idempotency-Key': idempotencyKeySchema
+                .max(255)
+                .optional()
+                .describe(IDEMPOTENCY_KEY_TEXT),
             }),
           }
         : {}),

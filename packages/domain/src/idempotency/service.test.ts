@@ -154,6 +154,12 @@ describe('withIdempotency', () => {
     const name = `Refused ${tag()}`;
     const anonymous = await createWithKey('k', name, null).catch((e: unknown) => e);
     expect(anonymous).toBeInstanceOf(ValidationError);
+    // A create that needs an action refuses an anonymous caller as it would without a key.
+    const needing = await withIdempotency(
+      { actor: null, key: 'k', operation: OPERATION, input: {}, action: 'catalog:write' },
+      async () => 'made',
+    ).catch((e: unknown) => e);
+    expect(needing).toMatchObject({ status: 401 });
     for (const key of ['', 'x'.repeat(256), 'tab\tin', 'é']) {
       const error = await createWithKey(key, name).catch((e: unknown) => e);
       expect(error, JSON.stringify(key)).toBeInstanceOf(ValidationError);

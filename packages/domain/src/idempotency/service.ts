@@ -10,7 +10,8 @@
 import { createHash } from 'node:crypto';
 import type { mongo } from 'mongoose';
 import { z } from 'zod';
-import type { MaybeActor } from '../access.js';
+import { assertCan } from '../access.js';
+import type { Action, MaybeActor } from '../access.js';
 import { mongoose } from '../db.js';
 import {
   ConflictError,
@@ -99,6 +100,11 @@ export interface IdempotentCall {
   operation: string;
   /** The request's input, compared after parsing (key order does not matter). */
   input: unknown;
+  /**
+   * The action the create needs: an anonymous caller is refused as the create would refuse it
+   * (401) before the key's own rule (400).
+   */
+  action?: Action | null;
 }
 
 /** Claims the key: true when this request inserted it (and so must create). */
@@ -143,8 +149,8 @@ async function createClaimed<T>(id: string, create: () => Promise<T>): Promise<T
  * Runs `create` at most once per caller and key within IDEMPOTENCY_TTL_MS. Without a key it just
  * runs. With one: the first request creates; a later one with the same input replays the first
  * result (`isReplayed`); another input is 422 IDEMPOTENCY_KEY_REUSED; while the first is still
- * running, 409 CONFLICT (retry after IDEMPOTENCY_RETRY_AFTER_SECONDS). Anonymous callers and
- * malformed keys are 400. A replayed result is the first one as JSON (dates as ISO text).
+ * running, 409 CONFLICT (retry after IDEMPOTENCY_RETRY_AFTER_SECONDS). Anonymous callers are 401
+ * when the create needs an action (`action`), else 400; malformed keys are 400. A replayed result is the first one as JSON (dates as ISO text).
  */
 export async function withIdempotency<T>(
   call: IdempotentCall,
@@ -153,6 +159,7 @@ export async function withIdempotency<T>(
   if (call.key === undefined) return { value: await create(), isReplayed: false };
   const key = parseInput(idempotencyKeySchema, call.key, 'Idempotency-Key');
   if (!call.actor) {
+    if (call.action) assertCan(call.actor, call.action);
     throw new ValidationError('Idempotency-Key needs a signed-in caller', [
       { path: 'Idempotency-Key', message: 'anonymous requests cannot use one' },
     ]);

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import string
+import uuid
 from typing import Any
 
 import graphql
@@ -123,6 +124,10 @@ class _PinReferences(graphql.Visitor):
 
     @staticmethod
     def _pinned(node: graphql.ArgumentNode | graphql.ObjectFieldNode) -> Any:
+        # An idempotency key is new for each request, as a client makes one: a key reused with
+        # another input is IDEMPOTENCY_KEY_REUSED by design (the earlier use is state, not schema).
+        if node.name.value == "idempotencyKey" and isinstance(node.value, graphql.StringValueNode):
+            return type(node)(name=node.name, value=nodes.String(str(uuid.uuid4())))
         fixture = FIXTURES.get(node.name.value)
         # A null stays null (the reference is not given); plain `id` arguments stay random:
         # a missing resource is NOT_FOUND, which is not a client error.
