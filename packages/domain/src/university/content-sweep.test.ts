@@ -91,11 +91,15 @@ describe("a university's content follows its soft delete and restore", () => {
 
   it('when a university is deleted, then its content is hidden from the answer on, and a restore shows it again before and after its rewrite', async () => {
     const u = await university();
+    const editedAt = async () => (await QuestionModel.findById(u.question).lean())!.updatedAt;
+    const before = await editedAt();
     await deleteUniversity({ actor: actors.admin, id: u.universityId });
     // Whatever the background rewrite has reached by now, nothing shows.
     expect(await seen(null, u)).toEqual(hidden);
     await contentSweepsSettled();
     expect(await copies(u)).toEqual([false, false, false]);
+    // The copies are internal: rewriting them is no edit of the question.
+    expect(await editedAt()).toEqual(before);
 
     await updateUniversity({ actor: actors.admin, id: u.universityId, input: { isActive: true } });
     expect(await seen(null, u)).toEqual(shown);

@@ -28,7 +28,12 @@ async function rewrite(universityId: Types.ObjectId | string, isActive: boolean)
     // The documents whose copy disagrees with isPublic(status, isActive): under an active
     // university the approved ones that are hidden, under an inactive one all that are shown.
     const stale = isActive ? { [status]: PUBLIC_PAPER_STATUS, visible: false } : { visible: true };
-    await model.updateMany({ universityId, ...stale }, { $set: { visible: isActive } });
+    // Internal copies: their rewrite is no edit of the documents (updatedAt stays).
+    await model.updateMany(
+      { universityId, ...stale },
+      { $set: { visible: isActive } },
+      { timestamps: false },
+    );
   }
 }
 
@@ -47,6 +52,7 @@ async function sweep(universityId: string): Promise<void> {
     await UniversityModel.updateOne(
       { _id: university._id, contentSweep: university.contentSweep },
       { $set: { contentSweep: null } },
+      { timestamps: false },
     );
   }
 }
