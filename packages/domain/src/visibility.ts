@@ -137,7 +137,7 @@ export function restrictFilter(
   kind: VisibleKind,
   filter: Record<string, unknown>,
 ): Record<string, unknown> | null {
-  if (viewer.seesAll) return filter;
+  if (viewer.seesAll) return { ...filter };
   const wanted = kind === 'academic' ? undefined : filter[statusFieldOf(kind)];
   if (wanted !== undefined && wanted !== PUBLIC_PAPER_STATUS) return null;
   const universityId = filter.universityId;
