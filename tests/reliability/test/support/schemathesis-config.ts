@@ -204,6 +204,8 @@ export function schemathesisConfig(fixtures: Fixtures): string {
     'include-path = "/api/v1/papers/{id}/drafts/accept"',
     'include-method = "POST"',
     `checks.positive_data_acceptance.expected-statuses = ${CREATE_STATUSES_WITH_400}`,
+    `phases.coverage.checks.positive_data_acceptance.expected-statuses = ${CREATE_STATUSES_WITH_400}`,
+    `phases.stateful.checks.positive_data_acceptance.expected-statuses = ${CREATE_STATUSES_WITH_400}`,
     '',
     "# A paper file's body is bytes (format: binary): that they are a PDF (%PDF-) is a fact of the",
     '# content, which no schema states, so the 415 for other bytes is an accepted answer here.',

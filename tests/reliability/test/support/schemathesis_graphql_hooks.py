@@ -228,16 +228,17 @@ def _is_limit_refusal(error: Any) -> bool:
 
 
 def _is_unknown_draft(error: Any) -> bool:
-    # acceptDrafts names drafts by their index among the paper's drafts: stored state no GraphQL
-    # type states (a paper without a PDF has none), so the contract's refusal of an unknown index
-    # (BAD_USER_INPUT at drafts.N.index) is an answer to a valid input, and dropped alone.
+    # acceptDrafts names drafts by their index among the paper's drafts, and each entry's fields
+    # are merged with that stored draft (its type decides whether options are needed): stored
+    # state no GraphQL type states (a paper without a PDF has none). A refusal whose every detail
+    # is about one entry (BAD_USER_INPUT at drafts.N...) answers a valid input, and is dropped.
     extensions = error.get("extensions") if isinstance(error, dict) else None
     details = extensions.get("details") if isinstance(extensions, dict) else None
     return (
         isinstance(details, list)
         and len(details) > 0
         and all(
-            isinstance(d, dict) and re.fullmatch(r"drafts\.\d+\.index", str(d.get("path")))
+            isinstance(d, dict) and re.fullmatch(r"drafts\.\d+(\.\w+)*", str(d.get("path")))
             for d in details
         )
     )
