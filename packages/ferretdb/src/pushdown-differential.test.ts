@@ -71,6 +71,7 @@ const docArb = fc.record({
 const filterValue = fc.oneof(
   pick(filterScalars),
   pick(filterScalars).map((v) => ({ $eq: v })),
+  fc.array(pick(filterScalars), { maxLength: 4 }).map((values) => ({ $in: values })),
 );
 const visibleValue = fc.boolean();
 const numberValue = fc.constantFrom(1, 2, 2.5);
@@ -120,10 +121,16 @@ interface Query {
   limit: number;
 }
 
-/** What one engine answers: the page (Extended JSON, types kept), countDocuments and count. */
+/**
+ * What one engine answers: the page (Extended JSON, types kept), countDocuments and count, and
+ * every match of an unsorted find (FerretDB's own pushdown, `$in` included), in `_id` order.
+ */
 async function answer(db: Db, collection: string, q: Query): Promise<string[]> {
   const coll = db.collection(collection);
   const page = await coll.find(q.filter).sort(q.sort).skip(q.skip).limit(q.limit).toArray();
+  const all = (await coll.find(q.filter).toArray()).sort((a, b) =>
+    String(a._id).localeCompare(String(b._id)),
+  );
   const counted = await coll.countDocuments(q.filter, {
     ...(q.skip ? { skip: q.skip } : {}),
     ...(q.limit ? { limit: q.limit } : {}),
@@ -136,6 +143,7 @@ async function answer(db: Db, collection: string, q: Query): Promise<string[]> {
   });
   return [
     BSON.EJSON.stringify(page, { relaxed: false }),
+    BSON.EJSON.stringify(all, { relaxed: false }),
     `countDocuments ${counted}`,
     `count ${count.n}`,
   ];

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   explainAggregate,
   explainFind,
+  isAnsweredByIndex,
   isCountedInPostgres,
   isIndexedPage,
   nodeTypesOf,
@@ -96,6 +97,26 @@ describe('pushed sorts, limits and counts use the model indexes (plan, after ANA
       expect(page).toHaveLength(20);
     },
   );
+
+  it('when a batch is read by ids ($in, as a DataLoader asks), then PostgreSQL looks them up in an index', async () => {
+    const questions = db.collection('questions');
+    const ids = (await questions.find({}).skip(100).limit(25).toArray()).map((q) => q._id);
+    const filter = { _id: { $in: ids }, visible: true };
+    const explained = await explainFind(db, 'questions', filter);
+    expect(explained.filterPushdown).toBe(true);
+    expect(
+      isAnsweredByIndex(explained.plan, { ginOnly: false }),
+      nodeTypesOf(explained.plan).join(' > '),
+    ).toBe(true);
+    const found = await questions.find(filter).toArray();
+    expect(found.map((q) => String(q._id)).sort()).toEqual(
+      (await questions.find({ visible: true }).toArray())
+        .map((q) => String(q._id))
+        .filter((id) => ids.some((wanted) => String(wanted) === id))
+        .sort(),
+    );
+    expect(found.length).toBeGreaterThan(0);
+  });
 
   it('when counting the visible documents (countDocuments), then PostgreSQL counts them, from an index once vacuumed', async () => {
     await analyzeDatabase(server.postgres!.url, 'plans', { vacuum: true });

@@ -58,7 +58,8 @@ export async function startService(
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 30_000;
+  // Generous: a start seeds the sample catalog, and CI runs other packages beside this one.
+  const deadline = Date.now() + 100_000;
   while (!output.includes(' listening on ')) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
