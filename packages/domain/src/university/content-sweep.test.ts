@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
 import { Types } from 'mongoose';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MaybeActor } from '../access.js';
 import { listPapers, setPaperStatus } from '../paper/service.js';
 import { PaperModel } from '../paper/model.js';
@@ -15,7 +15,7 @@ import {
   makeSolution,
 } from '../test-support/content-fixtures.js';
 import { useTestDatabase } from '../test-support/database.js';
-import { contentSweepsSettled, resumeContentSweeps } from './content-sweep.js';
+import { contentSweepsSettled, pendingSweep, resumeContentSweeps } from './content-sweep.js';
 import { UniversityModel } from './model.js';
 import { deleteUniversity, updateUniversity } from './service.js';
 
@@ -70,7 +70,7 @@ describe("a university's content follows its soft delete and restore", () => {
     // The state a DELETE leaves while its rewrite has reached the papers only (or a crash left).
     await UniversityModel.updateOne(
       { _id: u.universityId },
-      { $set: { isActive: false, deletedAt: new Date(), contentSweep: new Types.ObjectId() } },
+      { $set: { isActive: false, deletedAt: new Date(), ...pendingSweep() } },
     );
     await PaperModel.updateOne({ _id: u.paper }, { $set: { visible: false } });
     expect(await copies(u)).toEqual([false, true, true]);
@@ -83,7 +83,10 @@ describe("a university's content follows its soft delete and restore", () => {
 
     expect(await resumeContentSweeps()).toBeGreaterThanOrEqual(1);
     expect(await copies(u)).toEqual([false, false, false]);
-    expect((await UniversityModel.findById(u.universityId).lean())!.contentSweep).toBeNull();
+    expect(await UniversityModel.findById(u.universityId).lean()).toMatchObject({
+      contentSweep: null,
+      sweeping: false,
+    });
     expect(await seen(null, u)).toEqual(hidden);
     expect(await copies(other)).toEqual([true, true, true]);
   });
@@ -105,6 +108,21 @@ describe("a university's content follows its soft delete and restore", () => {
     await contentSweepsSettled();
     expect(await copies(u)).toEqual([true, true, true]);
     expect(await seen(actors.normal, u)).toEqual(shown);
+  });
+
+  it('when a rewrite marker was left by a build before `sweeping` existed, then the start flags it, settles the copies and clears both', async () => {
+    const u = await university();
+    await UniversityModel.collection.updateOne(
+      { _id: new Types.ObjectId(u.universityId) },
+      { $set: { isActive: false, contentSweep: new Types.ObjectId() }, $unset: { sweeping: '' } },
+    );
+    expect(await resumeContentSweeps()).toBeGreaterThanOrEqual(1);
+    expect(await UniversityModel.findById(u.universityId).lean()).toMatchObject({
+      contentSweep: null,
+      sweeping: false,
+    });
+    expect(await copies(u)).toEqual([false, false, false]);
+    expect(await seen(null, u)).toEqual(hidden);
   });
 
   it('when a paper is approved under an inactive university, then it and its content stay hidden', async () => {

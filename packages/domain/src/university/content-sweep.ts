@@ -5,7 +5,7 @@
 // the DELETE answers. A restore shows the content as the rewrite reaches it: meanwhile a total
 // may count fewer items, never a hidden one. A rewrite that a crash interrupted resumes at the
 // next start (resumeContentSweeps, from prepareDatabase's caller).
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import type { AnyModel } from '../model-helpers.js';
 import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
@@ -21,6 +21,11 @@ const CONTENT: readonly { model: AnyModel; status: string }[] = [
 ];
 
 const running = new Map<string, Promise<void>>();
+
+/** What a soft delete or restore sets beside its new state: a fresh rewrite marker. */
+export function pendingSweep(): { contentSweep: Types.ObjectId; sweeping: true } {
+  return { contentSweep: new Types.ObjectId(), sweeping: true };
+}
 
 /** Rewrites the copies of every content document of a university to what its state says now. */
 async function rewrite(universityId: Types.ObjectId | string, isActive: boolean): Promise<void> {
@@ -51,7 +56,7 @@ async function sweep(universityId: string): Promise<void> {
     await rewrite(university._id, university.isActive);
     await UniversityModel.updateOne(
       { _id: university._id, contentSweep: university.contentSweep },
-      { $set: { contentSweep: null } },
+      { $set: { contentSweep: null, sweeping: false } },
       { timestamps: false },
     );
   }
@@ -74,6 +79,12 @@ export function startContentSweep(universityId: string): Promise<void> {
 
 /** Resumes every rewrite left pending (by a crash or a stop mid-way); resolves when all are done. */
 export async function resumeContentSweeps(): Promise<number> {
+  // A marker written before `sweeping` existed gets its flag, so the viewer sees it too.
+  await UniversityModel.updateMany(
+    { contentSweep: { $ne: null }, sweeping: { $ne: true } },
+    { $set: { sweeping: true } },
+    { timestamps: false },
+  );
   const pending = await UniversityModel.find({ contentSweep: { $ne: null } }, { _id: 1 }).lean();
   await Promise.all(pending.map((u) => startContentSweep(String(u._id))));
   return pending.length;

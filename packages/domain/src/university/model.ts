@@ -13,10 +13,14 @@ const universitySchema = new Schema(
     // Set by each soft delete or restore until its content's `visible` copies are rewritten
     // (content-sweep.ts); a new toggle replaces it, so an older rewrite never clears a newer one.
     contentSweep: { type: ObjectIdType, default: null },
+    // True while `contentSweep` is set: the one equality the viewer's query asks (visibility.ts),
+    // which the embedded engine answers from an index instead of reading every university.
+    sweeping: { type: Boolean, default: false },
   },
   baseSchemaOptions,
 );
 universitySchema.index({ isActive: 1, name: 1 });
+universitySchema.index({ sweeping: 1 });
 
 /** Default order of the universities list: by name, `_id` last. */
 export const UNIVERSITY_ORDER = { name: 1, _id: 1 } as const;

@@ -1,4 +1,3 @@
-import { Types } from 'mongoose';
 import type { QueryFilter } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
@@ -11,7 +10,7 @@ import { literalRegex } from '../search.js';
 import { toDto } from '../serialize.js';
 import { createWithSlug, slugSchema } from '../slug.js';
 import { seesAll } from '../visibility.js';
-import { startContentSweep } from './content-sweep.js';
+import { pendingSweep, startContentSweep } from './content-sweep.js';
 import { UNIVERSITY_ORDER, UniversityModel } from './model.js';
 import type { University } from './schema.js';
 import { createUniversityInput, listUniversitiesQuery, updateUniversityInput } from './schema.js';
@@ -19,7 +18,7 @@ import { createUniversityInput, listUniversitiesQuery, updateUniversityInput } f
 const notFound = () => new NotFoundError('University not found');
 
 /** The pending content rewrite (content-sweep.ts) is internal: no DTO shows it. */
-const INTERNAL: ReadonlySet<string> = new Set(['contentSweep']);
+const INTERNAL: ReadonlySet<string> = new Set(['contentSweep', 'sweeping']);
 const toUniversity = (doc: unknown) => toDto<University>(doc, INTERNAL);
 
 /** Lists universities (active ones by default), searched by name or short name, ordered by name. */
@@ -128,7 +127,7 @@ export async function updateUniversity({
   if (toggles) {
     set.isActive = data.isActive;
     set.deletedAt = data.isActive ? null : new Date();
-    set.contentSweep = new Types.ObjectId();
+    Object.assign(set, pendingSweep());
   }
 
   const updated = await orNotFound(
@@ -158,7 +157,7 @@ export async function deleteUniversity({
   const universityId = parseInput(objectId, id, 'id');
   const result = await UniversityModel.updateOne(
     { _id: universityId, isActive: true },
-    { $set: { isActive: false, deletedAt: new Date(), contentSweep: new Types.ObjectId() } },
+    { $set: { isActive: false, deletedAt: new Date(), ...pendingSweep() } },
   );
   if (result.matchedCount === 0) throw notFound();
   // Its content is excluded at once (visibility.ts); its copies are rewritten after the answer.
