@@ -1,10 +1,7 @@
-// The benchmark catalog, built in memory: deterministic from a seed (ids, dates, names and text all
-// come from one seeded PRNG, so two runs with the same seed and scale hold the same documents).
-// Invariants kept (the services' own rules): slugs unique kebab-case; every reference exists;
-// branch of the university, semester of the branch; one syllabus per offering, each with modules
-// and topics; a question's module and topic belong to its paper's offering (and the topic to the
-// module); options for mcq questions only; status history ends at the paper's status; solutions
-// only on questions of approved papers; nobody votes on their own solution, at most once.
+// The benchmark catalog, built in memory and deterministic from a seed (one seeded PRNG). It keeps
+// the services' rules: unique slugs; every reference exists and agrees with its parents; one
+// syllabus per offering; a question's module and topic in its paper's offering; options for mcq
+// only; solutions only under approved papers; nobody votes on their own solution, or twice.
 import { buildContent } from './catalog-content.mjs';
 import { createRandom } from './lib.mjs';
 import {

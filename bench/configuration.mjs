@@ -1,8 +1,6 @@
-// One configuration of the benchmark (an engine at a scale): a fresh database and catalog, the
-// built apps, their capture processes and the baseline as child processes; then each scenario
-// captured (its answer, its database commands), measured with one connection against the app
-// and the baseline, the physical limit, req/s of the lists at 10 connections, the writes.
-// Returns the figures; stops everything it started.
+// One configuration (an engine at a scale): a fresh catalog, the built apps, capture processes and
+// the baseline; each scenario captured, then measured against the baseline, the physical limit,
+// req/s of the lists, the writes. Returns the figures; stops everything it started.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +14,7 @@ import { createServerPool, monitoredUri } from './processes.mjs';
 import { toWaves } from './replay.mjs';
 import { buildScenarios, GRAPHQL_FULL_TREE, graphql, overheadScenario } from './scenarios.mjs';
 import { measureSqlLimits } from './sql-limit.mjs';
-import { measureDeactivation, measureInserts } from './writes.mjs';
+import { measureDeactivation, measureDrafts, measureInserts } from './writes.mjs';
 
 /** One request, timed: status, text, parsed body (null when not JSON), time. */
 export async function send(url, request) {
@@ -194,6 +192,11 @@ export async function runConfiguration({ config, settings, keys, log }) {
       ? await measureInserts({ url: rest, token: editor, target: pick.insert })
       : null;
     if (insert) log(`  insert: p50 ${insert.p50.toFixed(1)} ms (n=${insert.n})`);
+    const offeringId = pick.syllabusOfferingId;
+    const drafts = wanted('drafts')
+      ? await measureDrafts({ url: rest, token: editor, offeringId, db })
+      : null;
+    if (drafts) log(`  drafts: p50 ${drafts.p50.toFixed(0)} ms (n=${drafts.n})`);
     const universityId = pick.largestUniversityId;
     const deactivation = wanted('deactivat')
       ? await measureDeactivation({ url: rest, token: admin, universityId, db, collections })
@@ -201,7 +204,7 @@ export async function runConfiguration({ config, settings, keys, log }) {
     if (deactivation) log(`  deactivation: ${JSON.stringify(deactivation)}`);
     const seconds = Math.round((Date.now() - startedAt) / 1000);
     const { engineDescription } = db;
-    const figures = { scenarios: results, roundTrips, middleware, insert, deactivation };
+    const figures = { scenarios: results, roundTrips, middleware, insert, drafts, deactivation };
     return { ...config, engineDescription, seconds, catalog: loaded, ...figures };
   } finally {
     await pool.stopAll();

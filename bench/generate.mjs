@@ -23,11 +23,7 @@ function withDefaults(Model, list) {
   return list.map((doc) => ({ ...defaults, ...doc }));
 }
 
-/**
- * The fields the domain derives on its writes: the exam year questions copy from their paper,
- * the search keys and similar-question band keys (the domain's own functions), and `visible` (paper approved, university active:
- * every generated university is) where the models carry it.
- */
+/** What the domain derives on its writes (exam year, search and band keys, `visible`), with its own functions. */
 async function addDerivedFields(domain, docs) {
   const yearOf = new Map(docs.papers.map((p) => [String(p._id), p.examYear]));
   for (const q of docs.questions) q.examYear = yearOf.get(String(q.paperId));
@@ -51,12 +47,8 @@ async function addDerivedFields(domain, docs) {
   }
 }
 
-/**
- * Generates the catalog and inserts it into the (empty) bench database (bench/database.mjs),
- * builds the indexes, runs the startup migrations (`backfilled`: what they had to fill, 0 when
- * the generator wrote the real shape) and disconnects. Returns the catalog, the names of the
- * collections the writes read, and the figures.
- */
+/** Generates and inserts the catalog, builds the indexes, runs the start-up work (`backfilled`:
+ * what it had to fill); returns the catalog, the collections the writes read, and the figures. */
 export async function loadCatalog(db, seed, scale, { batchSize = 2_000, inFlight = 4 } = {}) {
   const { domain } = db;
   const started = performance.now();

@@ -1,7 +1,5 @@
-// Load generation and what a run measures: autocannon in closed loop against one server, every
-// response time kept (exact percentiles below a millisecond), the CPU the server process spent
-// per request served and the CPU of the database processes (FerretDB, and PostgreSQL's server
-// with all its backends) per request.
+// Load generation (autocannon, closed loop, every response time kept) and what a run measures:
+// the server's CPU per request and the database's (FerretDB and PostgreSQL with its backends).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -91,11 +89,8 @@ export function summarise(runs) {
   };
 }
 
-/**
- * A scenario's one-connection measurement on several sides (the app, the baseline), each
- * warmed up, then taking turns in `rounds` rounds so a drift of the shared machine falls on all.
- * A slow scenario (its single request over a tenth of the run) runs a few requests instead.
- */
+/** A scenario's one-connection measurement on each side (app, baseline), warmed up, the sides
+ * taking turns in `rounds` rounds (a drift falls on all); a slow scenario runs a few requests. */
 export async function pairedLatency(sides, { singleMs, settings, db }) {
   const { duration, rounds, warmup } = settings;
   const slow = singleMs * 10 > duration * 1000;

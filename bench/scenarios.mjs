@@ -1,7 +1,6 @@
-// What is measured: each scenario gives the requests one load connection loops over. `list`: a
-// list whose req/s at 10 connections is reported; a list's `-no-total` twin asks for
-// includeTotal=false (what growth is judged on). `check`: a test of the real answer, so that a
-// parameter this branch ignores is reported instead of measuring something else under its name.
+// What is measured: each scenario's requests per load connection. `list`: req/s at 10 connections
+// is reported, and a `-no-total` twin asks includeTotal=false (growth is judged on it). `check`:
+// a test of the real answer, so an ignored parameter is reported, not measured under its name.
 import { SEARCH_COMMON_QUERY, SEARCH_RARE_QUERY } from './generate.mjs';
 
 const json = { 'content-type': 'application/json', accept: 'application/json' };
@@ -100,32 +99,30 @@ export function buildScenarios({ pick, auth, admin }) {
       headers: { ...json, authorization: `Bearer ${auth[i % pick.votingUsers]}` },
       body: JSON.stringify({ value: (i + k) % 2 === 0 ? 1 : -1 }),
     }));
+  const similarOf = (request) => ({ ...request, path: `${request.path}/similar` });
   const questions = (i) =>
     rotate(pick.questionIds, i * 13, 50).map((id) => get(`/questions/${id}`));
   const isLong = everyItem('long questions', (question) => question.type === 'long');
   const offering = `/subject-offerings/${pick.syllabusOfferingId}/syllabus`;
   const largest = `/subject-offerings/${pick.coverageOfferingId}/coverage`;
+  const papers = 'GraphQL papers(limit: 20) with offering and subject';
+  const marks = list(sortedBy('marks'));
+  const users = one('/users', { authorization: `Bearer ${admin}` });
   const lists = [
     rest('questions', 'GET /questions page 1', one('/questions'), list()),
     rest('questions-type', 'GET /questions?type=long', one('/questions?type=long'), list(isLong)),
-    rest('questions-marks', 'GET /questions?sort=-marks', one('/questions?sort=-marks'), list()),
-    rest('questions-page-500', 'GET /questions page 500', one('/questions?page=500'), list()),
-    rest('papers', 'GET /papers page 1', one('/papers'), list()),
-    gateway(
-      'graphql.papers',
-      'GraphQL papers(limit: 20) with offering and subject',
-      GRAPHQL_PAPERS,
-      {
-        limit: 20,
-      },
+    rest('questions-marks', 'GET /questions?sort=-marks', one('/questions?sort=-marks'), marks),
+    rest(
+      'questions-page-500',
+      'GET /questions page 500',
+      one('/questions?page=500'),
+      list(onPage(500)),
     ),
+    rest('papers', 'GET /papers page 1', one('/papers'), list()),
+    gateway('graphql.papers', papers, GRAPHQL_PAPERS, { limit: 20 }, list()),
     rest('universities', 'GET /universities?search=tech', one('/universities?search=tech'), list()),
-    rest('users', "the admin's GET /users", one('/users', { authorization: `Bearer ${admin}` })),
+    rest('users', "the admin's GET /users", users, list()),
   ];
-  Object.assign(lists[2], list(sortedBy('marks')));
-  Object.assign(lists[3], list(onPage(500)));
-  Object.assign(lists[5], list());
-  Object.assign(lists[7], list());
   return [
     ...lists.flatMap(withTwin),
     rest('search-common', 'GET /search, two common words', search(SEARCH_COMMON_QUERY), list()),
@@ -140,6 +137,7 @@ export function buildScenarios({ pick, auth, admin }) {
       one(`/modules/${pick.moduleId}/questions`),
     ),
     rest('question', 'GET /questions/:id', questions),
+    rest('similar', 'GET /questions/:id/similar', (i) => questions(i).map(similarOf)),
     rest('syllabus', 'GET /subject-offerings/:id/syllabus', one(offering)),
     rest('vote', 'PATCH /solutions/:id/vote (authenticated)', votes),
     rest('search', 'GET /search, two rare words (hits constant)', search(SEARCH_RARE_QUERY)),

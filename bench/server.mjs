@@ -1,11 +1,7 @@
-// One process under load, forked by bench/processes.mjs (so its CPU time and RSS are its own):
-//   node bench/server.mjs rest|gateway   the BUILT app with the production wiring (config from the
-//                                        environment, pino logger, rate limiter, token auth);
-//                                        with BENCH_CAPTURE=1 it records the database commands
-//                                        of a request (a capture process, never measured)
-//   node bench/server.mjs baseline       baseline (b): replays captured commands (bench/replay.mjs)
-//   node bench/server.mjs middleware     each middleware alone in front of a constant answer
-// It listens on a free loopback port, reports it over IPC and answers IPC requests.
+// One process under load, forked by bench/processes.mjs (its CPU and RSS its own), on a free port
+// reported over IPC: `rest|gateway` the BUILT app wired as in production (BENCH_CAPTURE=1: a
+// capture process recording a request's database commands, never measured); `baseline` (b)
+// replays captured commands (bench/replay.mjs); `middleware` each middleware alone.
 import { createServer } from 'node:http';
 import { importBuilt, importFrom } from './lib.mjs';
 import { createRecorder, createReplayer } from './replay.mjs';
