@@ -6,7 +6,7 @@
 //    paper or question), setPaperStatus (syncPaperStatus below), and a university's soft delete
 //    and restore (content-sweep.ts rewrites the copies after the request answers).
 // 2. While a university's copies are being rewritten after a soft delete or restore (its
-//    `contentSweep` and `sweeping` are set), its content is excluded by id (deactivated) or shown by its status
+//    `contentSweep` is set), its content is excluded by id (deactivated) or shown by its status
 //    (restored), so the change shows at once, from the moment the request answers. These slower
 //    filters last only as long as the rewrite.
 // 3. The academic structure (branches ... topics) carries `universityId`: an inactive university
@@ -66,26 +66,19 @@ export async function viewerFor(actor: MaybeActor, shared?: SharedViewer): Promi
     return shared.read();
   }
   if (seesAll(actor)) return { actor, ...SEES_ALL };
-  // Two equalities (each an index lookup on the embedded engine), not one $or that it would
-  // answer by reading every university.
-  const read = (filter: Record<string, boolean>) =>
-    mongoose
-      .model('University')
-      .find(filter, { _id: 1, isActive: 1, sweeping: 1 })
-      .lean<{ _id: unknown; isActive: boolean; sweeping?: boolean }[]>();
-  const [inactive, sweeping] = await Promise.all([
-    read({ isActive: false }),
-    read({ sweeping: true }),
-  ]);
-  const changed = new Map([...inactive, ...sweeping].map((u) => [String(u._id), u]));
-  const ids = (keep: (u: (typeof inactive)[number]) => boolean) =>
-    [...changed].filter(([, u]) => keep(u)).map(([id]) => id);
+  // `inViewer`: inactive or being rewritten (university/model.ts), one indexed equality.
+  const changed = await mongoose
+    .model('University')
+    .find({ inViewer: true }, { _id: 1, isActive: 1, contentSweep: 1 })
+    .lean<{ _id: unknown; isActive: boolean; contentSweep?: unknown }[]>();
+  const ids = (keep: (u: (typeof changed)[number]) => boolean) =>
+    changed.filter(keep).map((u) => String(u._id));
   return {
     actor,
     seesAll: false,
     hiddenUniversityIds: ids((u) => !u.isActive),
-    hidingUniversityIds: ids((u) => !u.isActive && u.sweeping === true),
-    showingUniversityIds: ids((u) => u.isActive && u.sweeping === true),
+    hidingUniversityIds: ids((u) => !u.isActive && Boolean(u.contentSweep)),
+    showingUniversityIds: ids((u) => u.isActive && Boolean(u.contentSweep)),
   };
 }
 

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { UniversityModel } from '../models.js';
 import { makeActors } from '../test-support/actors.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
 import { useTestDatabase } from '../test-support/database.js';
+import { contentSweepsSettled } from '../university/content-sweep.js';
+import { deleteUniversity } from '../university/service.js';
 import { getSubjectOfferingCoverage } from './service.js';
 
 useTestDatabase();
@@ -199,7 +200,8 @@ describe('getSubjectOfferingCoverage', () => {
     const hidden = await makeOffering();
     const paperId = (await makePaper(hidden.offeringId)).id;
     await makeQuestion(paperId, { moduleId: hidden.modules[0]!.id, marks: 2 });
-    await UniversityModel.updateOne({ _id: hidden.universityId }, { $set: { isActive: false } });
+    await deleteUniversity({ actor: actors.admin, id: hidden.universityId });
+    await contentSweepsSettled();
     await expect(
       getSubjectOfferingCoverage({ actor: actors.normal, id: hidden.offeringId }),
     ).rejects.toBeInstanceOf(NotFoundError);

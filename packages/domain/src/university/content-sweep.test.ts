@@ -85,7 +85,7 @@ describe("a university's content follows its soft delete and restore", () => {
     expect(await copies(u)).toEqual([false, false, false]);
     expect(await UniversityModel.findById(u.universityId).lean()).toMatchObject({
       contentSweep: null,
-      sweeping: false,
+      inViewer: true,
     });
     expect(await seen(null, u)).toEqual(hidden);
     expect(await copies(other)).toEqual([true, true, true]);
@@ -108,18 +108,20 @@ describe("a university's content follows its soft delete and restore", () => {
     await contentSweepsSettled();
     expect(await copies(u)).toEqual([true, true, true]);
     expect(await seen(actors.normal, u)).toEqual(shown);
+    // Active and settled: the viewer no longer reads it.
+    expect((await UniversityModel.findById(u.universityId).lean())!.inViewer).toBe(false);
   });
 
-  it('when a rewrite marker was left by a build before `sweeping` existed, then the start flags it, settles the copies and clears both', async () => {
+  it('when a university was deactivated by a build before `inViewer` existed, then the start flags it, settles the copies and clears the marker', async () => {
     const u = await university();
     await UniversityModel.collection.updateOne(
       { _id: new Types.ObjectId(u.universityId) },
-      { $set: { isActive: false, contentSweep: new Types.ObjectId() }, $unset: { sweeping: '' } },
+      { $set: { isActive: false, contentSweep: new Types.ObjectId() }, $unset: { inViewer: '' } },
     );
     expect(await resumeContentSweeps()).toBeGreaterThanOrEqual(1);
     expect(await UniversityModel.findById(u.universityId).lean()).toMatchObject({
       contentSweep: null,
-      sweeping: false,
+      inViewer: true,
     });
     expect(await copies(u)).toEqual([false, false, false]);
     expect(await seen(null, u)).toEqual(hidden);

@@ -23,8 +23,8 @@ const CONTENT: readonly { model: AnyModel; status: string }[] = [
 const running = new Map<string, Promise<void>>();
 
 /** What a soft delete or restore sets beside its new state: a fresh rewrite marker. */
-export function pendingSweep(): { contentSweep: Types.ObjectId; sweeping: true } {
-  return { contentSweep: new Types.ObjectId(), sweeping: true };
+export function pendingSweep(): { contentSweep: Types.ObjectId; inViewer: true } {
+  return { contentSweep: new Types.ObjectId(), inViewer: true };
 }
 
 /** Rewrites the copies of every content document of a university to what its state says now. */
@@ -56,7 +56,7 @@ async function sweep(universityId: string): Promise<void> {
     await rewrite(university._id, university.isActive);
     await UniversityModel.updateOne(
       { _id: university._id, contentSweep: university.contentSweep },
-      { $set: { contentSweep: null, sweeping: false } },
+      { $set: { contentSweep: null, inViewer: !university.isActive } },
       { timestamps: false },
     );
   }
@@ -79,10 +79,10 @@ export function startContentSweep(universityId: string): Promise<void> {
 
 /** Resumes every rewrite left pending (by a crash or a stop mid-way); resolves when all are done. */
 export async function resumeContentSweeps(): Promise<number> {
-  // A marker written before `sweeping` existed gets its flag, so the viewer sees it too.
+  // A university made inactive, or left with a marker, before `inViewer` existed gets the flag.
   await UniversityModel.updateMany(
-    { contentSweep: { $ne: null }, sweeping: { $ne: true } },
-    { $set: { sweeping: true } },
+    { $or: [{ isActive: false }, { contentSweep: { $ne: null } }], inViewer: { $ne: true } },
+    { $set: { inViewer: true } },
     { timestamps: false },
   );
   const pending = await UniversityModel.find({ contentSweep: { $ne: null } }, { _id: 1 }).lean();

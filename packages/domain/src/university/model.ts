@@ -13,14 +13,15 @@ const universitySchema = new Schema(
     // Set by each soft delete or restore until its content's `visible` copies are rewritten
     // (content-sweep.ts); a new toggle replaces it, so an older rewrite never clears a newer one.
     contentSweep: { type: ObjectIdType, default: null },
-    // True while `contentSweep` is set: the one equality the viewer's query asks (visibility.ts),
-    // which the embedded engine answers from an index instead of reading every university.
-    sweeping: { type: Boolean, default: false },
+    // True while the university is inactive or `contentSweep` is set: the universities the viewer
+    // reads (visibility.ts), by one equality the embedded engine answers from an index instead of
+    // reading every university. Written with isActive and contentSweep (content-sweep.ts).
+    inViewer: { type: Boolean, default: false },
   },
   baseSchemaOptions,
 );
 universitySchema.index({ isActive: 1, name: 1 });
-universitySchema.index({ sweeping: 1 });
+universitySchema.index({ inViewer: 1 });
 
 /** Default order of the universities list: by name, `_id` last. */
 export const UNIVERSITY_ORDER = { name: 1, _id: 1 } as const;

@@ -18,7 +18,7 @@ import { createUniversityInput, listUniversitiesQuery, updateUniversityInput } f
 const notFound = () => new NotFoundError('University not found');
 
 /** The pending content rewrite (content-sweep.ts) is internal: no DTO shows it. */
-const INTERNAL: ReadonlySet<string> = new Set(['contentSweep', 'sweeping']);
+const INTERNAL: ReadonlySet<string> = new Set(['contentSweep', 'inViewer']);
 const toUniversity = (doc: unknown) => toDto<University>(doc, INTERNAL);
 
 /** Lists universities (active ones by default), searched by name or short name, ordered by name. */
