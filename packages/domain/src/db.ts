@@ -42,7 +42,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<typeof m
  */
 export async function prepareDatabase(): Promise<number> {
   await buildIndexes();
-  const { backfillAncestorKeys, backfillVisible } = await import('./migrations.js');
+  const { backfillAncestorKeys, backfillVisible } = await import('./storage/migrations.js');
   let updated = (await backfillAncestorKeys()).updated + (await backfillVisible()).updated;
   const { resumeContentSweeps } = await import('./university/content-sweep.js');
   void resumeContentSweeps().catch(() => undefined);

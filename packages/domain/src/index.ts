@@ -56,10 +56,10 @@ export {
   prepareDatabase,
 } from './db.js';
 export type { ConnectOptions, DatabaseEventHandlers } from './db.js';
-export type { ListRequest, Page, PageRequest, Pagination, SortSpec } from './pagination.js';
-export { REFERENCES, dependentsOf } from './references.js';
-export type { ModelName, Reference } from './references.js';
-export { bulkhead, runExclusive } from './concurrency.js';
+export type { ListRequest, Page, PageRequest, Pagination, SortSpec } from './listing/pagination.js';
+export { REFERENCES, dependentsOf } from './writing/references.js';
+export type { ModelName, Reference } from './writing/references.js';
+export { bulkhead, runExclusive } from './writing/concurrency.js';
 export type {
   CreateUniversityInput,
   ListUniversitiesQuery,
@@ -252,7 +252,7 @@ export type { SearchResult } from './search/service.js';
 export type { SearchQuery, SearchHit, SearchFacets, SearchType } from './search/schema.js';
 export { reindexSearch, backfillSearch } from './search/backfill.js';
 export { SEARCH_TERMS_COLLECTION } from './search/terms.js';
-export { getSubjectOfferingCoverage } from './syllabus-coverage/service.js';
+export { getSubjectOfferingCoverage } from './subject-offering/coverage/service.js';
 export { acceptDrafts, getPaperDrafts } from './drafts/service.js';
 export { resumePendingDrafts } from './drafts/compute.js';
 export type { AcceptDraftsInput, Draft, PaperDrafts } from './drafts/schema.js';
@@ -265,7 +265,7 @@ export type {
   CoverageModule,
   CoverageTopic,
   Sitting,
-} from './syllabus-coverage/schema.js';
+} from './subject-offering/coverage/schema.js';
 export {
   IDEMPOTENCY_COLLECTION,
   IDEMPOTENCY_RETRY_AFTER_SECONDS,

@@ -3,9 +3,15 @@
 export { ROLES } from './roles.js';
 export type { Role } from './roles.js';
 export { idParams, objectId, slugSchema } from './common-schemas.js';
-export { MAX_LIMIT, MAX_PAGE, paginationQuery, SORT_FIELDS, sortParam } from './list-query.js';
-export type { PageRequest, SortSpec } from './list-query.js';
-export { searchQuery } from './search.js';
+export {
+  MAX_LIMIT,
+  MAX_PAGE,
+  paginationQuery,
+  SORT_FIELDS,
+  sortParam,
+} from './listing/list-query.js';
+export type { PageRequest, SortSpec } from './listing/list-query.js';
+export { searchQuery } from './listing/search-param.js';
 export {
   createUniversityInput,
   listUniversitiesQuery,
@@ -184,11 +190,11 @@ export {
   coverageTopicSchema,
   sittingSchema,
   RECENT_SITTINGS,
-} from './syllabus-coverage/schema.js';
+} from './subject-offering/coverage/schema.js';
 export type {
   Coverage,
   CoverageStats,
   CoverageModule,
   CoverageTopic,
   Sitting,
-} from './syllabus-coverage/schema.js';
+} from './subject-offering/coverage/schema.js';

@@ -2,6 +2,7 @@ import {
   createSubjectOffering,
   deleteSubjectOffering,
   getSubjectOfferingById,
+  getSubjectOfferingCoverage,
   listSubjectOfferings,
 } from '@qpc/domain';
 import type { SubjectOffering } from '@qpc/domain';
@@ -17,6 +18,20 @@ import {
   idempotentCreate,
 } from './common.js';
 import type { IdArgs, CreateArgs } from './common.js';
+
+/** The figures of a module, a topic and the unassigned questions alike. */
+const STATS_FIELDS = `"Questions asked."
+    questionCount: Int!
+    "Sum of their marks (questions without marks count 0)."
+    marks: Float!
+    "Exam years they were asked in, ascending, distinct."
+    years: [Int!]!
+    "Number of questions per exam type of their paper (every type present)."
+    examTypes: [ExamTypeCount!]!
+    "In how many of the offering's latest sittings (at most 5) it was asked."
+    askedInLast: AskedInLast!
+    "Questions also asked in another sitting of the offering (a near-identical question, Jaccard index at least 0.5)."
+    repeated: Int!`;
 
 export const subjectOfferingTypeDefs = /* GraphQL */ `
   """
@@ -51,6 +66,8 @@ export const subjectOfferingTypeDefs = /* GraphQL */ `
     syllabus: Syllabus
     "Papers of the offering the caller may see, newest exam year first."
     papers: [Paper!]!
+    "How its syllabus has been examined: only papers the caller may see count."
+    coverage: Coverage!
   }
 
   "A page of subject offerings."
@@ -59,6 +76,79 @@ export const subjectOfferingTypeDefs = /* GraphQL */ `
     items: [SubjectOffering!]!
     "Where this page sits in the whole list."
     pagination: Pagination!
+  }
+
+  "Questions asked, marks, years and sittings of one part of a syllabus."
+  type CoverageStats {
+    ${STATS_FIELDS}
+  }
+
+  "One exam sitting: a distinct exam year and type of the papers counted."
+  type Sitting {
+    "The exam year."
+    examYear: Int!
+    "The exam type."
+    examType: ExamType!
+  }
+
+  "How many questions came from papers of one exam type."
+  type ExamTypeCount {
+    "The exam type."
+    examType: ExamType!
+    "Number of questions."
+    count: Int!
+  }
+
+  "In how many of the offering's latest sittings something was asked."
+  type AskedInLast {
+    "Sittings among the latest in which it was asked."
+    asked: Int!
+    "Latest sittings looked at: 5, or fewer when the offering has fewer."
+    of: Int!
+  }
+
+  "Coverage of one topic."
+  type CoverageTopic {
+    "The topic's id."
+    id: ObjectID!
+    "The topic's title."
+    title: String!
+    "Its position in the module."
+    order: Float!
+    ${STATS_FIELDS}
+  }
+
+  "Coverage of one module and its topics."
+  type CoverageModule {
+    "The module's id."
+    id: ObjectID!
+    "The module's title."
+    title: String!
+    "Its position in the syllabus."
+    order: Float!
+    ${STATS_FIELDS}
+    "Its topics, in syllabus order."
+    topics: [CoverageTopic!]!
+  }
+
+  "The papers a coverage counts."
+  type CoveragePapers {
+    "Papers the caller may see."
+    count: Int!
+    "Their exam years, ascending, distinct."
+    years: [Int!]!
+  }
+
+  "How the syllabus of an offering has been examined (REST: GET /subject-offerings/:id/coverage)."
+  type Coverage {
+    "The papers counted (only those the caller may see)."
+    papers: CoveragePapers!
+    "The latest 5 sittings, newest first."
+    sittings: [Sitting!]!
+    "Modules of the syllabus, in order."
+    modules: [CoverageModule!]!
+    "Questions assigned to no module."
+    unassigned: CoverageStats!
   }
 
   "Fields of a new subject offering (REST: POST /subject-offerings)."
@@ -102,6 +192,16 @@ export const subjectOfferingTypeDefs = /* GraphQL */ `
 
 type Ctx = GatewayContext;
 type Args = Record<string, unknown>;
+type Counts = Record<string, number>;
+interface Stats {
+  examTypes: Counts;
+}
+
+/** A domain stats object with its exam-type counts as a list. */
+const stats = <T extends Stats>(s: T) => ({
+  ...s,
+  examTypes: Object.entries(s.examTypes).map(([examType, count]) => ({ examType, count })),
+});
 
 export const subjectOfferingResolvers = {
   Query: {
@@ -133,5 +233,14 @@ export const subjectOfferingResolvers = {
       loaders.syllabusBySubjectOfferingId.load(offering.id),
     papers: (offering: SubjectOffering, _: Args, { loaders }: Ctx) =>
       loaders.papersBySubjectOfferingId.load(offering.id),
+    coverage: async (offering: SubjectOffering, _: Args, { actor, viewer }: Ctx) => {
+      const coverage = await getSubjectOfferingCoverage({ actor, viewer, id: offering.id });
+      return {
+        papers: coverage.papers,
+        sittings: coverage.sittings,
+        unassigned: stats(coverage.unassigned),
+        modules: coverage.modules.map((m) => ({ ...stats(m), topics: m.topics.map(stats) })),
+      };
+    },
   },
 };

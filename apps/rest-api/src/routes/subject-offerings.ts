@@ -2,17 +2,29 @@ import {
   createSubjectOffering,
   deleteSubjectOffering,
   getSubjectOfferingById,
+  getSubjectOfferingCoverage,
   listSubjectOfferings,
 } from '@qpc/domain';
 import {
+  coverageSchema,
   createSubjectOfferingInput,
   listSubjectOfferingsQuery,
   subjectOfferingSchema,
 } from '@qpc/domain/schemas';
 import type { RouteDefinition } from './route.js';
-import { component, created, idParams, item, list, noContent, resourcePath } from './route.js';
+import {
+  approvedOnly,
+  component,
+  created,
+  idParams,
+  item,
+  list,
+  noContent,
+  resourcePath,
+} from './route.js';
 
 const SubjectOffering = component('SubjectOffering', subjectOfferingSchema);
+const Coverage = component('Coverage', coverageSchema);
 const tag = 'Subject offerings';
 
 export const subjectOfferingRoutes: RouteDefinition[] = [
@@ -40,6 +52,20 @@ export const subjectOfferingRoutes: RouteDefinition[] = [
     params: idParams,
     response: item(SubjectOffering),
     handler: ({ actor, param }) => getSubjectOfferingById({ actor, id: param('id') }),
+  },
+  {
+    method: 'get',
+    path: '/subject-offerings/:id/coverage',
+    tag,
+    operationId: 'getSubjectOfferingCoverage',
+    summary: 'How the syllabus of an offering has been examined',
+    description:
+      'Per module and topic: question count, marks, distinct years, count by exam type and in how many of the ' +
+      `last 5 sittings it was asked; unassigned questions; papers count and years. Only papers the caller may see count. ${approvedOnly('papers')}`,
+    action: null,
+    params: idParams,
+    response: item(Coverage),
+    handler: ({ actor, param }) => getSubjectOfferingCoverage({ actor, id: param('id') }),
   },
   {
     method: 'post',

@@ -1,6 +1,6 @@
-// Batch loads of branches for the GraphQL gateway (see ../loading.ts).
-import { alignMany, alignOne, findByIds, findByRootKeys, validIds } from '../loading.js';
-import { toDto } from '../serialize.js';
+// Batch loads of branches for the GraphQL gateway (see ../listing/loading.ts).
+import { alignMany, alignOne, findByIds, findByRootKeys, validIds } from '../listing/loading.js';
+import { toDto } from '../storage/serialize.js';
 import type { Viewer } from '../visibility.js';
 import { BranchModel } from './model.js';
 import type { Branch } from './schema.js';

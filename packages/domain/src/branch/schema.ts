@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { atLeastOneField, objectId, trimmedText } from '../common-schemas.js';
-import { paginationQuery, SORT_FIELDS, sortParam } from '../list-query.js';
-import { searchQuery } from '../search.js';
+import { paginationQuery, SORT_FIELDS, sortParam } from '../listing/list-query.js';
+import { searchQuery } from '../listing/search-param.js';
 
 const name = trimmedText('name', 200).describe('Name of the branch (department)');
 const code = trimmedText('code', 50).nullable().describe('Short code, e.g. "CSE"');

@@ -3,14 +3,19 @@ import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { ConflictError, invalidReference, NotFoundError, parseInput } from '../errors.js';
-import { definedFields, orNotFound, updateById } from '../update.js';
-import { copyToChildren, countWhere, deleteUnlessReferenced, readById } from '../references.js';
+import { definedFields, orNotFound, updateById } from '../writing/update.js';
+import {
+  copyToChildren,
+  countWhere,
+  deleteUnlessReferenced,
+  readById,
+} from '../writing/references.js';
 import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
 import type { SharedViewer } from '../visibility.js';
-import type { Page } from '../pagination.js';
-import { paginate } from '../pagination.js';
-import { literalRegex } from '../search.js';
-import { toDto } from '../serialize.js';
+import type { Page } from '../listing/pagination.js';
+import { paginate } from '../listing/pagination.js';
+import { literalRegex } from '../listing/search-param.js';
+import { toDto } from '../storage/serialize.js';
 import { BranchModel } from './model.js';
 import type { Branch } from './schema.js';
 import { createBranchInput, listBranchesQuery, updateBranchInput } from './schema.js';

@@ -2,7 +2,7 @@
 // reads and lists never carry them. Claims make "once per draft" hold without transactions:
 // accepting a draft inserts its claim first, and the unique `_id` lets one request win.
 import { model, Schema } from 'mongoose';
-import { ObjectIdType } from '../model-helpers.js';
+import { ObjectIdType } from '../storage/model-helpers.js';
 import { DRAFT_STATUSES, DRAFT_TYPES } from './schema.js';
 
 const storedDraftSchema = new Schema(

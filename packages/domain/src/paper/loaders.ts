@@ -1,5 +1,5 @@
-// Batch loads of papers for the GraphQL gateway (see ../loading.ts).
-import { alignMany, alignOne, findByIds, findByRootKeys, validIds } from '../loading.js';
+// Batch loads of papers for the GraphQL gateway (see ../listing/loading.ts).
+import { alignMany, alignOne, findByIds, findByRootKeys, validIds } from '../listing/loading.js';
 import { visibleFilter } from '../visibility.js';
 import type { Viewer } from '../visibility.js';
 import { PaperModel } from './model.js';

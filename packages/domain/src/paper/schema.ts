@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { atLeastOneField, NO_NUL, objectId, trimmedText, slugSchema } from '../common-schemas.js';
-import { paginationQuery, SORT_FIELDS, sortParam } from '../list-query.js';
+import { paginationQuery, SORT_FIELDS, sortParam } from '../listing/list-query.js';
 
 /** Review statuses of a paper; only approved papers are public. */
 export const PAPER_STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;

@@ -2,20 +2,20 @@ import type { Types } from 'mongoose';
 import { assertCan } from '../access.js';
 import type { MaybeActor } from '../access.js';
 import { objectId } from '../common-schemas.js';
-import { runExclusive } from '../concurrency.js';
+import { runExclusive } from '../writing/concurrency.js';
 import { ConflictError, NotFoundError, parseInput } from '../errors.js';
-import { definedFields, orNotFound, updateById } from '../update.js';
-import { emptyPage, paginate } from '../pagination.js';
-import type { Page } from '../pagination.js';
+import { definedFields, orNotFound, updateById } from '../writing/update.js';
+import { emptyPage, paginate } from '../listing/pagination.js';
+import type { Page } from '../listing/pagination.js';
 import {
   copyToChildren,
   deleteUnlessReferenced,
   insertUnderParent,
   readById,
   requireParent,
-} from '../references.js';
-import { toDto } from '../serialize.js';
-import { createWithSlug, slugSchema } from '../slug.js';
+} from '../writing/references.js';
+import { toDto } from '../storage/serialize.js';
+import { createWithSlug, slugSchema } from '../writing/slug.js';
 import {
   isPublic,
   isUniversityActive,

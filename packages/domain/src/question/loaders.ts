@@ -1,6 +1,6 @@
-// Batch loads of questions for the GraphQL gateway (see ../loading.ts). A paper's, module's or
+// Batch loads of questions for the GraphQL gateway (see ../listing/loading.ts). A paper's, module's or
 // topic's questions are the questions of its offering, filtered: one indexed query per offering.
-import { alignMany, alignOne, findByIds, findByRootKeys, validIds } from '../loading.js';
+import { alignMany, alignOne, findByIds, findByRootKeys, validIds } from '../listing/loading.js';
 import { visibleFilter } from '../visibility.js';
 import type { Viewer } from '../visibility.js';
 import { QuestionModel } from './model.js';

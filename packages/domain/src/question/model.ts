@@ -1,7 +1,7 @@
 import { model, Schema } from 'mongoose';
 import type { InferSchemaType } from 'mongoose';
-import { baseSchemaOptions, ObjectIdType, sortIndexes } from '../model-helpers.js';
-import { SORT_FIELDS } from '../list-query.js';
+import { baseSchemaOptions, ObjectIdType, sortIndexes } from '../storage/model-helpers.js';
+import { SORT_FIELDS } from '../listing/list-query.js';
 import { DIFFICULTIES, QUESTION_TYPES } from './schema.js';
 import { PAPER_STATUSES } from '../paper/schema.js';
 import { searchable } from '../search/indexing.js';

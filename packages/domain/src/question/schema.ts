@@ -7,7 +7,7 @@ import {
   trimmedText,
   slugSchema,
 } from '../common-schemas.js';
-import { paginationQuery, SORT_FIELDS, sortParam } from '../list-query.js';
+import { paginationQuery, SORT_FIELDS, sortParam } from '../listing/list-query.js';
 
 /** Kinds of question. */
 export const QUESTION_TYPES = ['mcq', 'short', 'long', 'numerical', 'coding'] as const;

@@ -3,17 +3,17 @@ import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { invalidReference, NotFoundError, parseInput, ValidationError } from '../errors.js';
-import { definedFields, orNotFound, updateById } from '../update.js';
-import { emptyPage, paginate } from '../pagination.js';
-import type { ListRequest, Page } from '../pagination.js';
+import { definedFields, orNotFound, updateById } from '../writing/update.js';
+import { emptyPage, paginate } from '../listing/pagination.js';
+import type { ListRequest, Page } from '../listing/pagination.js';
 import {
   deleteUnlessReferenced,
   insertUnderParent,
   readParent,
   requireParent,
-} from '../references.js';
-import { toDto } from '../serialize.js';
-import { createWithSlug, slugSchema } from '../slug.js';
+} from '../writing/references.js';
+import { toDto } from '../storage/serialize.js';
+import { createWithSlug, slugSchema } from '../writing/slug.js';
 import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
 import type { SharedViewer, Viewer } from '../visibility.js';
 import type { PaperStatus } from '../paper/schema.js';

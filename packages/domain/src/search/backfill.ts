@@ -4,7 +4,7 @@
 // (recorded in `migrations`); reindexSearch redoes everything on demand.
 import type { mongo } from 'mongoose';
 import { mongoose } from '../db.js';
-import type { ModelName } from '../references.js';
+import type { ModelName } from '../writing/references.js';
 import { indexOf, searchableFieldsOf } from './indexing.js';
 import type { SearchableFields } from './indexing.js';
 import { SEARCH_KEY_FIELDS } from './tokens.js';

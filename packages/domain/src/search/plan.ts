@@ -1,6 +1,6 @@
 // What a query asks the database: how common each term is, and which equalities to push.
 import { mongoose } from '../db.js';
-import type { ModelName } from '../references.js';
+import type { ModelName } from '../writing/references.js';
 import { readTermCounts, stemKey } from './terms.js';
 import { fieldOf, MIN_PREFIX } from './tokens.js';
 import type { QueryTerm } from './tokens.js';

@@ -2,8 +2,8 @@
 // page shown and the facets over all hits. Pure code on rows already read (service.ts reads them);
 // the benchmark's bare-driver floor ranks the rows it reads with it too, so both answer alike.
 import type { Types } from 'mongoose';
-import { paginationMeta } from '../pagination.js';
-import type { Page } from '../pagination.js';
+import { paginationMeta } from '../listing/pagination.js';
+import type { Page } from '../listing/pagination.js';
 import { facetsOf } from './facets.js';
 import type { SearchableFields } from './indexing.js';
 import type { SearchFacets, SearchHit, SearchType } from './schema.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { objectId } from '../common-schemas.js';
-import { paginationQuery } from '../list-query.js';
+import { paginationQuery } from '../listing/list-query.js';
 import { MIN_EXAM_YEAR } from '../paper/schema.js';
 import { allWordsOf, MIN_QUERY_WORD_LENGTH, queryTerms } from './tokens.js';
 

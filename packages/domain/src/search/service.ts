@@ -9,7 +9,7 @@
 import type { MaybeActor } from '../access.js';
 import { mongoose } from '../db.js';
 import { parseInput } from '../errors.js';
-import type { ModelName } from '../references.js';
+import type { ModelName } from '../writing/references.js';
 import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
 import type { SharedViewer, Viewer, VisibleKind } from '../visibility.js';
 import { searchableFieldsOf } from './indexing.js';

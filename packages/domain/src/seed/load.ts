@@ -14,7 +14,7 @@ import { createSubject } from '../subject/service.js';
 import { createModule, createTopic, initSyllabus } from '../syllabus/service.js';
 import { createUniversity } from '../university/service.js';
 import { setUserRole, upsertUserFromClaims } from '../user/service.js';
-import { slugify } from '../slug.js';
+import { slugify } from '../writing/slug.js';
 import { attachSamplePaperFiles } from '../paper-file/sample-pdf.js';
 import {
   OFFERINGS,

@@ -1,6 +1,6 @@
-// Batch loads of semesters for the GraphQL gateway (see ../loading.ts).
-import { alignMany, alignOne, findByIds, findByRootKeys, validIds } from '../loading.js';
-import { toDto } from '../serialize.js';
+// Batch loads of semesters for the GraphQL gateway (see ../listing/loading.ts).
+import { alignMany, alignOne, findByIds, findByRootKeys, validIds } from '../listing/loading.js';
+import { toDto } from '../storage/serialize.js';
 import { visibleFilter } from '../visibility.js';
 import type { Viewer } from '../visibility.js';
 import { SemesterModel } from './model.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { atLeastOneField, objectId, trimmedText } from '../common-schemas.js';
-import { paginationQuery, SORT_FIELDS, sortParam } from '../list-query.js';
+import { paginationQuery, SORT_FIELDS, sortParam } from '../listing/list-query.js';
 
 const branchId = objectId.describe('Id of the branch the semester belongs to');
 const number = z

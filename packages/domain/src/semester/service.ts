@@ -3,19 +3,19 @@ import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { ConflictError, NotFoundError, parseInput } from '../errors.js';
-import { definedFields, orNotFound, updateById } from '../update.js';
-import type { Page } from '../pagination.js';
-import { paginate } from '../pagination.js';
-import { toDto } from '../serialize.js';
+import { definedFields, orNotFound, updateById } from '../writing/update.js';
+import type { Page } from '../listing/pagination.js';
+import { paginate } from '../listing/pagination.js';
+import { toDto } from '../storage/serialize.js';
 import {
   countWhere,
   deleteUnlessReferenced,
   insertUnderParent,
   requireParent,
-} from '../references.js';
+} from '../writing/references.js';
 import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
 import type { SharedViewer } from '../visibility.js';
-import { withUniqueCheck } from '../unique.js';
+import { withUniqueCheck } from '../writing/unique.js';
 import { SemesterModel } from './model.js';
 import type { Semester } from './schema.js';
 import { createSemesterInput, listSemestersQuery, updateSemesterInput } from './schema.js';

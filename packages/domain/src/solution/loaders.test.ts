@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mongoose } from '../db.js';
-import { voteSolution } from '../solution/service.js';
+import { voteSolution } from './service.js';
 import { loadPapersByIds, loadPapersBySubjectOfferingIds } from '../paper/loaders.js';
 import { loadQuestionsByIds, loadQuestionsBySubjectOfferingIds } from '../question/loaders.js';
 import { loadUsersByIds } from '../user/loaders.js';

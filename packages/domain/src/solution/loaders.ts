@@ -1,7 +1,7 @@
-// Batch loads of solutions for the GraphQL gateway (see ../loading.ts). A question's solutions
+// Batch loads of solutions for the GraphQL gateway (see ../listing/loading.ts). A question's solutions
 // are the solutions of its offering, filtered: per offering one query for the solutions, one
 // vote aggregate and one read of the caller's votes, each an indexed equality.
-import { alignMany, findByRootKeys, validIds } from '../loading.js';
+import { alignMany, findByRootKeys, validIds } from '../listing/loading.js';
 import { visibleFilter } from '../visibility.js';
 import type { Viewer } from '../visibility.js';
 import { SolutionModel } from './model.js';

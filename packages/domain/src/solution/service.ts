@@ -10,11 +10,11 @@ import {
   NotFoundError,
   parseInput,
 } from '../errors.js';
-import { emptyPage, paginationMeta, uncountedMeta } from '../pagination.js';
-import type { Page, SortSpec } from '../pagination.js';
-import { bulkhead } from '../concurrency.js';
-import { findByIds } from '../loading.js';
-import { deleteUnlessReferenced, insertUnderParent, readParent } from '../references.js';
+import { emptyPage, paginationMeta, uncountedMeta } from '../listing/pagination.js';
+import type { Page, SortSpec } from '../listing/pagination.js';
+import { bulkhead } from '../writing/concurrency.js';
+import { findByIds } from '../listing/loading.js';
+import { deleteUnlessReferenced, insertUnderParent, readParent } from '../writing/references.js';
 import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
 import type { SharedViewer, Viewer } from '../visibility.js';
 import type { PaperStatus } from '../paper/schema.js';

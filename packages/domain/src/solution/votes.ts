@@ -3,7 +3,7 @@
 import type { Types } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { LOAD_BATCH_SIZE, mongoose } from '../db.js';
-import { toDto } from '../serialize.js';
+import { toDto } from '../storage/serialize.js';
 import { VoteModel } from './model.js';
 import type { Solution, VoteValue } from './schema.js';
 

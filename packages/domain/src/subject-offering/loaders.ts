@@ -1,6 +1,6 @@
-// Batch loads of subject offerings for the GraphQL gateway (see ../loading.ts).
-import { alignOne, findByIds, validIds } from '../loading.js';
-import { toDto } from '../serialize.js';
+// Batch loads of subject offerings for the GraphQL gateway (see ../listing/loading.ts).
+import { alignOne, findByIds, validIds } from '../listing/loading.js';
+import { toDto } from '../storage/serialize.js';
 import { SubjectOfferingModel } from './model.js';
 import type { SubjectOffering } from './schema.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { objectId, trimmedText } from '../common-schemas.js';
-import { paginationQuery, SORT_FIELDS, sortParam } from '../list-query.js';
+import { paginationQuery, SORT_FIELDS, sortParam } from '../listing/list-query.js';
 
 /** Body of POST /subject-offerings. */
 export const createSubjectOfferingInput = z.strictObject({

@@ -1,6 +1,6 @@
-// Batch loads of subjects for the GraphQL gateway (see ../loading.ts).
-import { alignOne, findByIds, validIds } from '../loading.js';
-import { toDto } from '../serialize.js';
+// Batch loads of subjects for the GraphQL gateway (see ../listing/loading.ts).
+import { alignOne, findByIds, validIds } from '../listing/loading.js';
+import { toDto } from '../storage/serialize.js';
 import { SubjectModel } from './model.js';
 import type { Subject } from './schema.js';
 

@@ -1,7 +1,7 @@
 import { model, Schema } from 'mongoose';
 import type { InferSchemaType } from 'mongoose';
-import { SORT_FIELDS } from '../list-query.js';
-import { sortIndexes, baseSchemaOptions } from '../model-helpers.js';
+import { SORT_FIELDS } from '../listing/list-query.js';
+import { sortIndexes, baseSchemaOptions } from '../storage/model-helpers.js';
 import { searchable } from '../search/indexing.js';
 
 const subjectSchema = new Schema(

@@ -5,7 +5,7 @@ import { mongoose } from '../db.js';
 import { SemesterModel } from '../semester/model.js';
 import { SubjectModel } from '../subject/model.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
-import { ModuleModel, SyllabusModel, TopicModel } from '../syllabus/model.js';
+import { ModuleModel, SyllabusModel, TopicModel } from './model.js';
 import { useTestDatabase } from '../test-support/database.js';
 import { UniversityModel } from '../university/model.js';
 import { loadBranchesByIds, loadBranchesByUniversityIds } from '../branch/loaders.js';

@@ -1,7 +1,7 @@
-// Batch loads of syllabi, modules and topics for the GraphQL gateway (see ../loading.ts). Every
+// Batch loads of syllabi, modules and topics for the GraphQL gateway (see ../listing/loading.ts). Every
 // level loads by the syllabus it hangs from: one indexed equality query per syllabus and level.
-import { alignMany, alignOne, findByRootKeys } from '../loading.js';
-import { toDto } from '../serialize.js';
+import { alignMany, alignOne, findByRootKeys } from '../listing/loading.js';
+import { toDto } from '../storage/serialize.js';
 import { visibleFilter } from '../visibility.js';
 import type { Viewer } from '../visibility.js';
 import { ModuleModel, SyllabusModel, TopicModel } from './model.js';

@@ -1,6 +1,6 @@
 import { model, Schema } from 'mongoose';
 import type { InferSchemaType } from 'mongoose';
-import { baseSchemaOptions, ObjectIdType } from '../model-helpers.js';
+import { baseSchemaOptions, ObjectIdType } from '../storage/model-helpers.js';
 
 const syllabusSchema = new Schema(
   {

@@ -3,10 +3,15 @@ import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { invalidReference, NotFoundError, parseInput } from '../errors.js';
-import { deleteUnlessReferenced, insertUnderParent, readById, readParent } from '../references.js';
-import { toDto } from '../serialize.js';
-import { withUniqueCheck } from '../unique.js';
-import { definedFields, orNotFound, updateById } from '../update.js';
+import {
+  deleteUnlessReferenced,
+  insertUnderParent,
+  readById,
+  readParent,
+} from '../writing/references.js';
+import { toDto } from '../storage/serialize.js';
+import { withUniqueCheck } from '../writing/unique.js';
+import { definedFields, orNotFound, updateById } from '../writing/update.js';
 import { isVisible, viewerFor } from '../visibility.js';
 import type { SharedViewer, Viewer } from '../visibility.js';
 import { SYLLABUS_ITEM_ORDER } from './loaders.js';
@@ -18,7 +23,7 @@ import {
   initSyllabusInput,
   updateSyllabusItemInput,
 } from './schema.js';
-import type { AnyModel, AnyFilter } from '../model-helpers.js';
+import type { AnyModel, AnyFilter } from '../storage/model-helpers.js';
 
 const syllabusNotFound = () => new NotFoundError('Syllabus not found');
 const moduleNotFound = () => new NotFoundError('Module not found');

@@ -6,7 +6,7 @@
 // may count fewer items, never a hidden one. A rewrite that a crash interrupted resumes at the
 // next start (resumeContentSweeps, from prepareDatabase's caller).
 import { Types } from 'mongoose';
-import type { AnyModel } from '../model-helpers.js';
+import type { AnyModel } from '../storage/model-helpers.js';
 import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
 import { SolutionModel } from '../solution/model.js';

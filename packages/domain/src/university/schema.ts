@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { atLeastOneField, objectId, trimmedText, slugSchema } from '../common-schemas.js';
-import { paginationQuery, SORT_FIELDS, sortParam } from '../list-query.js';
-import { searchQuery } from '../search.js';
+import { paginationQuery, SORT_FIELDS, sortParam } from '../listing/list-query.js';
+import { searchQuery } from '../listing/search-param.js';
 
 const name = trimmedText('name', 200).describe('Full name of the university');
 const shortName = trimmedText('shortName', 50).describe('Abbreviation, e.g. "JNTUH"');

@@ -1,5 +1,5 @@
-// Batch loads of users for the GraphQL gateway (see ../loading.ts).
-import { alignOne, findByIds, validIds } from '../loading.js';
+// Batch loads of users for the GraphQL gateway (see ../listing/loading.ts).
+import { alignOne, findByIds, validIds } from '../listing/loading.js';
 import { UserModel } from './model.js';
 import type { User } from './schema.js';
 import { toUser } from './service.js';

@@ -1,8 +1,8 @@
 import { model, Schema } from 'mongoose';
 import type { InferSchemaType } from 'mongoose';
 import { ROLES } from '../roles.js';
-import { SORT_FIELDS } from '../list-query.js';
-import { sortIndexes, baseSchemaOptions } from '../model-helpers.js';
+import { SORT_FIELDS } from '../listing/list-query.js';
+import { sortIndexes, baseSchemaOptions } from '../storage/model-helpers.js';
 
 const userSchema = new Schema(
   {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
 import { atLeastOneField, trimmedText } from '../common-schemas.js';
-import { paginationQuery, SORT_FIELDS, sortParam } from '../list-query.js';
-import { searchQuery } from '../search.js';
+import { paginationQuery, SORT_FIELDS, sortParam } from '../listing/list-query.js';
+import { searchQuery } from '../listing/search-param.js';
 
 const role = z.enum(ROLES).describe('Role: admin, editor or normal');
 

@@ -1,10 +1,10 @@
 import type { Actor, MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { ConflictError, isDuplicateKeyError, NotFoundError, parseInput } from '../errors.js';
-import { paginate } from '../pagination.js';
-import type { Page } from '../pagination.js';
-import { literalRegex } from '../search.js';
-import { toDto } from '../serialize.js';
+import { paginate } from '../listing/pagination.js';
+import type { Page } from '../listing/pagination.js';
+import { literalRegex } from '../listing/search-param.js';
+import { toDto } from '../storage/serialize.js';
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { USER_ORDER, UserModel } from './model.js';

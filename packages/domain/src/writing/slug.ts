@@ -1,8 +1,8 @@
-import { ConflictError, isDuplicateKeyError } from './errors.js';
+import { ConflictError, isDuplicateKeyError } from '../errors.js';
 import { conflictingFields } from './unique.js';
-import type { AnyModel } from './model-helpers.js';
+import type { AnyModel } from '../storage/model-helpers.js';
 
-export { slugSchema } from './common-schemas.js';
+export { slugSchema } from '../common-schemas.js';
 
 /** Lowercase kebab-case of any text; accents dropped, at most 100 characters. */
 export function slugify(text: string): string {

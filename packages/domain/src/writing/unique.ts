@@ -1,5 +1,5 @@
-import { ConflictError, duplicateKeyFields, isDuplicateKeyError } from './errors.js';
-import type { AnyModel } from './model-helpers.js';
+import { ConflictError, duplicateKeyFields, isDuplicateKeyError } from '../errors.js';
+import type { AnyModel } from '../storage/model-helpers.js';
 
 function uniqueIndexFields(model: AnyModel): string[][] {
   return model.schema

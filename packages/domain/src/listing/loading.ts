@@ -8,8 +8,8 @@
 // index (and what MongoDB answers from one); an `$in` over many ids is not, so a tree costs one
 // indexed query per level and root, whatever its size.
 import type { SortOrder } from 'mongoose';
-import { LOAD_BATCH_SIZE } from './db.js';
-import type { AnyModel } from './model-helpers.js';
+import { LOAD_BATCH_SIZE } from '../db.js';
+import type { AnyModel } from '../storage/model-helpers.js';
 
 const OBJECT_ID = /^[a-f0-9]{24}$/i;
 

@@ -5,10 +5,10 @@
 //   taken back out when its parent disappeared meanwhile, and inherited fields are re-synced),
 // - "delete unless referenced" (deleteUnlessReferenced: dependents derived from the table).
 
-import { ConflictError, invalidReference, NotFoundError } from './errors.js';
-import { mongoose } from './db.js';
-import './models.js';
-import type { AnyModel } from './model-helpers.js';
+import { ConflictError, invalidReference, NotFoundError } from '../errors.js';
+import { mongoose } from '../db.js';
+import '../models.js';
+import type { AnyModel } from '../storage/model-helpers.js';
 
 export type ModelName =
   | 'University'

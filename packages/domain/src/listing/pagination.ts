@@ -1,7 +1,7 @@
 import type { SortOrder } from 'mongoose';
 import type { SortSpec } from './list-query.js';
-import { toDto } from './serialize.js';
-import type { AnyModel, AnyFilter } from './model-helpers.js';
+import { toDto } from '../storage/serialize.js';
+import type { AnyModel, AnyFilter } from '../storage/model-helpers.js';
 
 export { MAX_LIMIT, MAX_PAGE, paginationQuery, SORT_FIELDS, sortParam } from './list-query.js';
 export type { PageRequest, SortSpec } from './list-query.js';

@@ -1,5 +1,5 @@
 import { withUniqueCheck } from './unique.js';
-import type { AnyModel } from './model-helpers.js';
+import type { AnyModel } from '../storage/model-helpers.js';
 
 /** The given (not undefined) fields of parsed input, ready for a `$set`. */
 export function definedFields<T extends object, K extends keyof T>(

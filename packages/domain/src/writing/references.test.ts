@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mongoose } from './db.js';
-import { backfillAncestorKeys, backfillVisible } from './migrations.js';
-import { PaperModel } from './paper/model.js';
-import { UniversityModel } from './university/model.js';
-import { QuestionModel } from './question/model.js';
+import { mongoose } from '../db.js';
+import { backfillAncestorKeys, backfillVisible } from '../storage/migrations.js';
+import { PaperModel } from '../paper/model.js';
+import { UniversityModel } from '../university/model.js';
+import { QuestionModel } from '../question/model.js';
 import { REFERENCES, dependentsOf } from './references.js';
-import { SolutionModel, VoteModel } from './solution/model.js';
+import { SolutionModel, VoteModel } from '../solution/model.js';
 import {
   deleteSolution,
   getSolutionById,
   updateSolution,
   voteSolution,
-} from './solution/service.js';
+} from '../solution/service.js';
 import {
   createModule,
   createTopic,
@@ -22,15 +22,15 @@ import {
   getTopicById,
   updateModule,
   updateTopic,
-} from './syllabus/service.js';
-import { makeActor, makeActors } from './test-support/actors.js';
+} from '../syllabus/service.js';
+import { makeActor, makeActors } from '../test-support/actors.js';
 import {
   makeOffering,
   makePaper,
   makeQuestion,
   makeSolution,
-} from './test-support/content-fixtures.js';
-import { useTestDatabase } from './test-support/database.js';
+} from '../test-support/content-fixtures.js';
+import { useTestDatabase } from '../test-support/database.js';
 
 useTestDatabase();
 

@@ -4,10 +4,10 @@
 // complete before the child copies from it. Safe to run again: only documents missing the field
 // are read, and a finished run is recorded so later starts skip the scans.
 import type { mongo } from 'mongoose';
-import { mongoose } from './db.js';
-import type { ModelName } from './references.js';
-import './models.js';
-import { PUBLIC_PAPER_STATUS } from './visibility.js';
+import { mongoose } from '../db.js';
+import type { ModelName } from '../writing/references.js';
+import '../models.js';
+import { PUBLIC_PAPER_STATUS } from '../visibility.js';
 
 function collectionOf(name: ModelName): string {
   return mongoose.model(name).collection.collectionName;
