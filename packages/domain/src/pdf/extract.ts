@@ -1,5 +1,6 @@
 // Runs inside a reading thread (reader-threads.ts starts them): opens a PDF with pdf.js and returns its text
 // runs page by page, or throws with the reason it cannot. Never imported by the service's thread.
+import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { inflatedSizeIssue } from './inflate-check.js';
 import type { PdfContent, PdfLimits, PdfPage, PdfTextItem } from './types.js';
 
@@ -23,7 +24,7 @@ function itemOf(run: TextRun): PdfTextItem | null {
   return { str, x: t[4] ?? 0, y: t[5] ?? 0, width: run.width ?? 0, size };
 }
 
-let pdfjs: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
+let pdfjs: Promise<typeof Pdfjs> | undefined;
 
 /** Loads pdf.js once per thread: a warm thread reads its next file without that cost. */
 export function loadPdfReader() {
