@@ -14,6 +14,8 @@ import { ReviewView } from './views/review.js';
 import { SearchView } from './views/search.js';
 import { TopicView } from './views/topic.js';
 
+// Editors only: loaded when first opened, so visitors never download it.
+const DraftsView = lazy(() => import('./views/drafts.js').then((m) => ({ default: m.DraftsView })));
 const ClerkSignInPage = lazy(() =>
   import('./auth/clerk-session.js').then((m) => ({ default: m.ClerkSignInPage })),
 );
@@ -77,6 +79,7 @@ export function App() {
             <Route path="/subjects/:subjectId" component={SubjectView} />
             <Route path="/p/:slug" component={PaperView} />
             <Route path="/p/:slug/edit" component={PaperEditView} />
+            <Route path="/p/:slug/drafts" component={DraftsView} />
             <Route path="/my-papers" component={EditorPapersView} />
             <Route path="/review" component={ReviewView} />
             <Route path="/sign-in" component={ClerkSignInPage} />

@@ -13,6 +13,8 @@ export const paths = {
   subject: (id: string) => `/subjects/${seg(id)}`,
   paper: (slug: string) => `/p/${seg(slug)}`,
   editPaper: (slug: string) => `/p/${seg(slug)}/edit`,
+  /** Where editors review the draft questions read from the paper's PDF. */
+  paperDrafts: (slug: string) => `/p/${seg(slug)}/drafts`,
   /** The paper's PDF, on the page's own origin (the web server forwards it to the REST API). */
   paperFile: (id: string) => `/api/v1/papers/${seg(id)}/file`,
   /** The same PDF, answered to be shown in the browser rather than saved. */

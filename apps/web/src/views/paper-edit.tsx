@@ -67,6 +67,13 @@ function Upload({ paper, onUploaded }: { paper: Paper; onUploaded: () => void })
         ) : null}
       </form>
       {isDone ? <Notice>The PDF is uploaded.</Notice> : null}
+      {paper.file ? (
+        <p>
+          <Link href={paths.paperDrafts(paper.slug)} className="button-link">
+            Review drafts from the PDF
+          </Link>
+        </p>
+      ) : null}
       {problem ? <ErrorBox error={problem} /> : null}
     </section>
   );

@@ -67,7 +67,12 @@ export function PaperView({ params }: { params: { slug: string } }) {
         <p>
           <Link href={paths.editPaper(paper.slug)} className="button-link">
             Edit this paper
-          </Link>
+          </Link>{' '}
+          {paper.file ? (
+            <Link href={paths.paperDrafts(paper.slug)} className="button-link">
+              Review drafts from the PDF
+            </Link>
+          ) : null}
         </p>
       ) : null}
       {paper.statusHistory?.length ? (

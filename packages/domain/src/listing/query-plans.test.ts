@@ -25,8 +25,9 @@ import { UNIVERSITY_ORDER } from '../university/model.js';
 import { USER_ORDER } from '../user/model.js';
 import { QuestionModel } from '../question/model.js';
 import { fieldOf } from '../search/tokens.js';
-import { bandFields } from '../similar/plugin.js';
-import { bandKeys } from '../similar/signature.js';
+import { findSimilar, MAX_CANDIDATES_PER_BAND } from '../similar/lookup.js';
+import { BAND_PROJECTION, bandFields, keysOf } from '../similar/plugin.js';
+import { BANDS, bandKeys } from '../similar/signature.js';
 import type { ModelName } from '../writing/references.js';
 import { useTestDatabase } from '../test-support/database.js';
 
@@ -254,11 +255,8 @@ describe.skipIf(!postgresUrl)('hot query shapes on the embedded PostgreSQL engin
     ],
     [
       'Question',
-      'similar questions: one band key (public)',
-      {
-        paperStatus: 'approved',
-        similarBand3: bandKeys(String(keys.subject), 'explain topic 9 of paper 3')[3]!,
-      },
+      'similar questions: one band key',
+      { similarBand3: bandKeys(String(keys.subject), 'explain topic 9 of paper 3')[3]! },
     ],
     [
       'Paper',
@@ -291,6 +289,36 @@ describe.skipIf(!postgresUrl)('hot query shapes on the embedded PostgreSQL engin
     });
     expect(explained.filterPushdown).toBe(true);
     expect(isAnsweredByIndex(explained.plan)).toBe(true);
+  });
+
+  it('when similar questions are looked up, then each band is an indexed equality with its limit pushed down', async () => {
+    const db = mongoose.connection.db!;
+    const question = await QuestionModel.findById(keys.question, BAND_PROJECTION).lean();
+    const sent: { filter: Record<string, unknown>; options: Record<string, unknown> }[] = [];
+    mongoose.set(
+      'debug',
+      (_collection: string, method: string, filter: unknown, options: unknown) => {
+        if (method === 'find') sent.push({ filter: filter as never, options: options as never });
+      },
+    );
+    try {
+      await findSimilar({ keys: keysOf(question), text: 'explain topic 9 of paper 3' });
+    } finally {
+      mongoose.set('debug', false);
+    }
+    expect(sent).toHaveLength(BANDS);
+    for (const { filter, options } of sent) {
+      expect(Object.keys(filter)).toHaveLength(1);
+      expect(options).toMatchObject({ limit: MAX_CANDIDATES_PER_BAND, sort: { _id: 1 } });
+      expect(options.projection).toMatchObject({ paperId: 1, text: 1 });
+      const explained = await explainFind(db, collection('Question'), filter, {
+        sort: { _id: 1 },
+        limit: MAX_CANDIDATES_PER_BAND,
+      });
+      expect(explained.filterPushdown).toBe(true);
+      expect(explained.limitPushdown).toBe(true);
+      expect(isAnsweredByIndex(explained.plan)).toBe(true);
+    }
   });
 
   it("when a tree's loader reads one parent by id, then its filter is pushed down and answered by an index", async () => {

@@ -1,5 +1,6 @@
-// Runs inside the reading thread (read.ts starts it): opens a PDF with pdf.js and returns its text
+// Runs inside a reading thread (reader-threads.ts starts them): opens a PDF with pdf.js and returns its text
 // runs page by page, or throws with the reason it cannot. Never imported by the service's thread.
+import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { inflatedSizeIssue } from './inflate-check.js';
 import type { PdfContent, PdfLimits, PdfPage, PdfTextItem } from './types.js';
 
@@ -23,13 +24,21 @@ function itemOf(run: TextRun): PdfTextItem | null {
   return { str, x: t[4] ?? 0, y: t[5] ?? 0, width: run.width ?? 0, size };
 }
 
+let pdfjs: Promise<typeof Pdfjs> | undefined;
+
+/** Loads pdf.js once per thread: a warm thread reads its next file without that cost. */
+export function loadPdfReader() {
+  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  return pdfjs;
+}
+
 /** The text of a PDF page by page, within `limits` (throws PdfRefusal past one). */
 export async function extractPdf(data: Uint8Array, limits: PdfLimits): Promise<PdfContent> {
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const bomb = await inflatedSizeIssue(bytes, limits.maxInflatedBytes);
   if (bomb) throw new PdfRefusal(`The PDF is refused: ${bomb}`);
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const task = pdfjs.getDocument({
+  const { getDocument } = await loadPdfReader();
+  const task = getDocument({
     data,
     isEvalSupported: false,
     disableFontFace: true,

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { readPdf, PdfReadError } from './read.js';
+import { pdfReaderThreadsStarted, readPdf, PdfReadError } from './read.js';
 import { assemblePdf, pdfStream, textPdf } from './write.js';
 
 const CATALOG = '<< /Type /Catalog /Pages 2 0 R >>';
@@ -98,6 +98,24 @@ describe('readPdf', () => {
     const catalog = `<< /Type /Catalog /Pages 2 0 R /X [${'0 '.repeat(8_000_000)}] >>`;
     const pdf = assemblePdf([catalog, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', EMPTY_PAGE]);
     expect(await refusal(pdf, { maxHeapMb: 48 })).toBe('The PDF needs more than 48 MiB to read');
+    // The thread that ran out of memory is gone; a fresh one under the same limit reads the next.
+    const next = await readPdf(textPdf([[{ x: 72, y: 700, text: 'next' }]]), { maxHeapMb: 48 });
+    expect(next.pages[0]!.items[0]!.str).toBe('next');
+  });
+
+  it('when PDFs are read one after another, then the warm reading thread reads them all', async () => {
+    const pdf = textPdf([[{ x: 72, y: 700, text: '1. What is a queue? [2 marks]' }]]);
+    await readPdf(pdf);
+    const started = pdfReaderThreadsStarted();
+    for (let i = 0; i < 3; i += 1) expect((await readPdf(pdf)).pages).toHaveLength(1);
+    expect(pdfReaderThreadsStarted()).toBe(started);
+  });
+
+  it('when several PDFs are read at once, then each gets its own text back', async () => {
+    const texts = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'];
+    const reads = texts.map((text) => readPdf(textPdf([[{ x: 72, y: 700, text }]])));
+    const contents = await Promise.all(reads);
+    expect(contents.map((c) => c.pages[0]!.items[0]!.str)).toEqual(texts);
   });
 
   it('when parsing takes longer than the limit, then the reader is stopped and the file refused', async () => {
@@ -106,7 +124,11 @@ describe('readPdf', () => {
     const read = refusal(pdf, { timeoutMs: 1_000 });
     expect(await ticksDuring(read)).toBeGreaterThan(0);
     expect(await read).toBe('The PDF took longer than 1 s to read');
-    // The service reads the next file as usual.
+    // The stopped thread is replaced: the service reads the next files as usual.
     expect((await readPdf(textPdf([[{ x: 72, y: 700, text: 'after' }]]))).pages).toHaveLength(1);
+    const again = await readPdf(textPdf([[{ x: 72, y: 700, text: 'again' }]]), {
+      timeoutMs: 1_000,
+    });
+    expect(again.pages[0]!.items[0]!.str).toBe('again');
   });
 });

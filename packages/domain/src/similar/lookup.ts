@@ -1,25 +1,53 @@
-// Near-identical questions of a text: one indexed equality per band key (run together), the
-// candidates confirmed by their exact Jaccard index.
+// Near-identical questions of a text: one indexed equality per band key (run together, each a
+// bounded pushed-down page of the few fields the comparison needs), the candidates the viewer
+// may see confirmed by their exact Jaccard index.
 import type { Types } from 'mongoose';
 import { QuestionModel } from '../question/model.js';
-import { restrictFilter } from '../visibility.js';
+import { isVisible } from '../visibility.js';
 import type { Viewer } from '../visibility.js';
 import { SIMILAR_BAND_FIELDS } from './plugin.js';
 import { jaccard, shinglesOf, SIMILARITY_THRESHOLD } from './signature.js';
 
-/** A near-identical question: the lean document and its similarity. */
+/** What a lookup reads of a question: enough to compare it, order it and check visibility. */
+export interface Candidate {
+  _id: Types.ObjectId;
+  paperId: Types.ObjectId;
+  text: string;
+  examYear?: number | null;
+  visible?: boolean;
+  universityId?: Types.ObjectId;
+  paperStatus?: string;
+}
+
+export const CANDIDATE_FIELDS = {
+  _id: 1,
+  paperId: 1,
+  text: 1,
+  examYear: 1,
+  visible: 1,
+  universityId: 1,
+  paperStatus: 1,
+} as const;
+
+/** A near-identical question: its id, paper and similarity. */
 export interface SimilarHit {
-  doc: Record<string, unknown> & { _id: Types.ObjectId; paperId: Types.ObjectId; text: string };
+  doc: Candidate;
   similarity: number;
 }
 
 /** Most near-identical questions one lookup returns. */
 export const MAX_SIMILAR = 20;
+/**
+ * Candidates read per band. A band key is shared by chance by texts far below the threshold;
+ * a near-identical text shares several bands, so a crowded band cannot hide it alone.
+ */
+export const MAX_CANDIDATES_PER_BAND = 100;
 
 /**
- * The questions holding any of `keys` (in band order; null for none) whose text is near-identical to `text`, excluding the
- * questions of `excludePaperId`; best first, then exam year descending, then id. With a
- * `viewer`, only questions it may see; without, all (for results filtered later).
+ * The questions holding any of `keys` (in band order; null for none) whose text is
+ * near-identical to `text`, excluding the questions of `excludePaperId`; best first, then exam
+ * year descending, then id. With a `viewer`, only questions it may see; without, all (for
+ * results filtered later).
  */
 export async function findSimilar(options: {
   keys: readonly (string | null)[];
@@ -28,17 +56,26 @@ export async function findSimilar(options: {
   viewer?: Viewer;
   limit?: number;
 }): Promise<SimilarHit[]> {
-  const lookups = options.keys.map((key, band) => {
-    if (!key) return Promise.resolve([]);
-    const equality = { [SIMILAR_BAND_FIELDS[band]!]: key };
-    const filter = options.viewer ? restrictFilter(options.viewer, 'question', equality) : equality;
-    return filter ? QuestionModel.find(filter).lean<SimilarHit['doc'][]>() : Promise.resolve([]);
-  });
-  const candidates = new Map<string, SimilarHit['doc']>();
+  // The band key alone: an exact equality, so its sort and LIMIT are pushed to PostgreSQL too
+  // (the sort by id makes a crowded band's page the same each time); visibility is checked here
+  // on the fields read.
+  const lookups = options.keys.map((key, band) =>
+    key
+      ? QuestionModel.find({ [SIMILAR_BAND_FIELDS[band]!]: key }, CANDIDATE_FIELDS)
+          .sort({ _id: 1 })
+          .limit(MAX_CANDIDATES_PER_BAND)
+          .lean<Candidate[]>()
+          .exec()
+      : Promise.resolve([]),
+  );
+  const candidates = new Map<string, Candidate>();
   const excluded = options.excludePaperId ? String(options.excludePaperId) : null;
+  const viewer = options.viewer;
   for (const docs of await Promise.all(lookups)) {
     for (const doc of docs) {
-      if (String(doc.paperId) !== excluded) candidates.set(String(doc._id), doc);
+      if (String(doc.paperId) === excluded) continue;
+      if (viewer && !isVisible(viewer, 'question', doc)) continue;
+      candidates.set(String(doc._id), doc);
     }
   }
   const shingles = shinglesOf(options.text);

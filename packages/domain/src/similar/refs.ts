@@ -20,11 +20,22 @@ export interface SimilarPaper {
 interface PaperDoc {
   _id: Types.ObjectId;
   status?: string;
+  visible?: boolean;
   universityId?: Types.ObjectId;
   slug: string;
   examYear: number;
   examType: ExamType;
 }
+
+/** What a similar list reads of a paper: what it shows and what visibility needs. */
+const PAPER_FIELDS = {
+  status: 1,
+  visible: 1,
+  universityId: 1,
+  slug: 1,
+  examYear: 1,
+  examType: 1,
+} as const;
 
 /** The papers of the given ids the viewer may see, by id. */
 export async function visiblePapers(
@@ -32,7 +43,9 @@ export async function visiblePapers(
   paperIds: Iterable<string>,
 ): Promise<Map<string, SimilarPaper>> {
   const ids = [...new Set(paperIds)];
-  const docs = await Promise.all(ids.map((id) => PaperModel.findById(id).lean<PaperDoc>()));
+  const docs = await Promise.all(
+    ids.map((id) => PaperModel.findById(id, PAPER_FIELDS).lean<PaperDoc>()),
+  );
   const out = new Map<string, SimilarPaper>();
   for (const doc of docs) {
     if (!doc || !isVisible(viewer, 'paper', doc)) continue;

@@ -5,7 +5,8 @@ import { QuestionModel } from '../question/model.js';
 import { toQuestion } from '../question/service.js';
 import { isVisible, viewerFor } from '../visibility.js';
 import type { SharedViewer } from '../visibility.js';
-import { findSimilar } from './lookup.js';
+import { CANDIDATE_FIELDS, findSimilar } from './lookup.js';
+import type { Candidate } from './lookup.js';
 import { BAND_PROJECTION, keysOf } from './plugin.js';
 import { visiblePapers } from './refs.js';
 import type { SimilarQuestion } from './schema.js';
@@ -29,29 +30,34 @@ export async function listSimilarQuestions({
   id: string;
 }): Promise<SimilarQuestion[]> {
   const questionId = parseInput(objectId, id, 'id');
-  const [viewer, question, bands] = await Promise.all([
+  const [viewer, question] = await Promise.all([
     viewerFor(actor, shared),
-    QuestionModel.findById(questionId).lean(),
-    QuestionModel.findById(questionId, BAND_PROJECTION).lean<Record<string, unknown>>(),
+    QuestionModel.findById(questionId, { ...CANDIDATE_FIELDS, ...BAND_PROJECTION }).lean<
+      Candidate & Record<string, unknown>
+    >(),
   ]);
   if (!question || !isVisible(viewer, 'question', question)) {
     throw new NotFoundError('Question not found');
   }
-  const keys = keysOf(bands);
   const hits = await findSimilar({
-    keys,
+    keys: keysOf(question),
     text: question.text,
     excludePaperId: question.paperId,
     viewer,
   });
-  const papers = await visiblePapers(
-    viewer,
-    hits.map((hit) => String(hit.doc.paperId)),
-  );
-  return hits.flatMap((hit) => {
+  // The few questions listed are read whole, each by its id (pushed down), with their papers.
+  const [docs, papers] = await Promise.all([
+    Promise.all(hits.map((hit) => QuestionModel.findById(hit.doc._id).lean())),
+    visiblePapers(
+      viewer,
+      hits.map((hit) => String(hit.doc.paperId)),
+    ),
+  ]);
+  return hits.flatMap((hit, i) => {
+    const doc = docs[i];
     const paper = papers.get(String(hit.doc.paperId));
-    return paper
-      ? [{ question: toQuestion(hit.doc), paper, similarity: rounded(hit.similarity) }]
+    return doc && paper
+      ? [{ question: toQuestion(doc), paper, similarity: rounded(hit.similarity) }]
       : [];
   });
 }

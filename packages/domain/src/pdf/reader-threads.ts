@@ -1,0 +1,176 @@
+// The threads that read PDFs: started lazily, kept warm and reused (pdf.js costs about a second
+// to load and compile in a fresh thread), one file at a time each, at most MAX_THREADS. A thread
+// is born with its heap limit, so it only takes files read under that limit. A file that passes
+// the time limit, or makes its thread run out of memory, takes that thread down with it; the next
+// file gets a fresh one. A thread idle for IDLE_MS ends, giving its memory back.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { PdfContent, PdfLimits } from './types.js';
+
+/** Why a file could not be read as a PDF, in words a caller can act on. */
+export class PdfReadError extends Error {}
+
+/** Threads reading at the same time: the service's cores are few and shared. */
+const MAX_THREADS = 2;
+/** How long a thread with nothing to read stays warm. */
+const IDLE_MS = 60_000;
+
+/**
+ * The compiled module a thread runs. The service runs from `dist/`; the package's own tests
+ * run from `src/`, where the thread (plain Node, no TypeScript) takes the build of the same file.
+ */
+function extractModuleUrl(): string {
+  const here = new URL('./extract.js', import.meta.url);
+  if (existsSync(fileURLToPath(here))) return here.href;
+  return new URL('../../dist/pdf/extract.js', import.meta.url).href;
+}
+
+// CommonJS, evaluated in the thread: loads pdf.js at once, then answers each file it is sent.
+const THREAD_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const loading = import(workerData.moduleUrl);
+loading.then((m) => m.loadPdfReader()).catch(() => undefined);
+parentPort.on('message', ({ data, limits }) => {
+  loading
+    .then((m) => m.extractPdf(data, limits))
+    .then(
+      (content) => parentPort.postMessage({ content }),
+      (error) => parentPort.postMessage({
+        refused: Boolean(error && error.name === 'PdfRefusal'),
+        message: String(error && error.message || error),
+      }),
+    );
+});
+`;
+
+type ThreadAnswer = { content: PdfContent } | { refused: boolean; message: string };
+
+interface Job {
+  data: Uint8Array<ArrayBuffer>;
+  limits: PdfLimits;
+  resolve: (content: PdfContent) => void;
+  reject: (error: PdfReadError) => void;
+}
+
+interface ReaderThread {
+  worker: Worker;
+  heapMb: number;
+  job: Job | null;
+  /** The time limit of the file being read, or how long the thread has left to idle. */
+  timer: NodeJS.Timeout | null;
+}
+
+const threads = new Set<ReaderThread>();
+const queue: Job[] = [];
+let started = 0;
+
+/** How many reading threads this process has started so far (the reuse is visible to tests). */
+export function pdfReaderThreadsStarted(): number {
+  return started;
+}
+
+function startThread(heapMb: number): ReaderThread {
+  const worker = new Worker(THREAD_SOURCE, {
+    eval: true,
+    workerData: { moduleUrl: extractModuleUrl() },
+    resourceLimits: {
+      maxOldGenerationSizeMb: heapMb,
+      maxYoungGenerationSizeMb: 32,
+      stackSizeMb: 4,
+    },
+    stdout: true,
+    stderr: true,
+  });
+  started += 1;
+  // pdf.js warns on stdout and stderr about fonts it cannot load: not the service's log.
+  worker.stdout.resume();
+  worker.stderr.resume();
+  // A warm thread waiting for work never keeps the process alive; a file being read does (its
+  // time limit is a plain timer).
+  worker.unref();
+  const thread: ReaderThread = { worker, heapMb, job: null, timer: null };
+  worker.on('message', (answer: ThreadAnswer) => {
+    const job = thread.job;
+    if (!job) return;
+    if ('content' in answer) settle(thread, () => job.resolve(answer.content));
+    else if (answer.refused) settle(thread, () => job.reject(new PdfReadError(answer.message)));
+    else {
+      const why = `The file could not be read as a PDF (${answer.message})`;
+      settle(thread, () => job.reject(new PdfReadError(why)));
+    }
+  });
+  worker.on('error', (error: Error & { code?: string }) => {
+    const why =
+      error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? `The PDF needs more than ${heapMb} MiB to read`
+        : `The file could not be read as a PDF (${error.message})`;
+    fail(thread, why);
+  });
+  worker.on('exit', (code) => fail(thread, `The PDF reader stopped (exit code ${code})`));
+  threads.add(thread);
+  return thread;
+}
+
+/** Ends a thread for good (its file, if any, is rejected with `why`) and serves the queue. */
+function fail(thread: ReaderThread, why: string): void {
+  if (!threads.delete(thread)) return;
+  if (thread.timer) clearTimeout(thread.timer);
+  const job = thread.job;
+  thread.job = null;
+  job?.reject(new PdfReadError(why));
+  void thread.worker.terminate();
+  dispatch();
+}
+
+/** The thread's file is answered: it takes the next one, or waits warm for IDLE_MS. */
+function settle(thread: ReaderThread, answer: () => void): void {
+  if (thread.timer) clearTimeout(thread.timer);
+  thread.job = null;
+  answer();
+  thread.timer = setTimeout(() => fail(thread, 'idle'), IDLE_MS);
+  thread.timer.unref();
+  dispatch();
+}
+
+function run(thread: ReaderThread, job: Job): void {
+  if (thread.timer) clearTimeout(thread.timer);
+  thread.job = job;
+  thread.timer = setTimeout(
+    () => fail(thread, `The PDF took longer than ${job.limits.timeoutMs / 1000} s to read`),
+    job.limits.timeoutMs,
+  );
+  thread.worker.postMessage({ data: job.data, limits: job.limits }, [job.data.buffer]);
+}
+
+/** Hands queued files to idle threads of their heap limit, starting threads while there is room. */
+function dispatch(): void {
+  while (queue.length > 0) {
+    const job = queue[0]!;
+    const idle = [...threads].filter((t) => t.job === null);
+    let thread = idle.find((t) => t.heapMb === job.limits.maxHeapMb);
+    if (!thread && threads.size >= MAX_THREADS && idle[0]) {
+      // Room for a thread of this heap limit: an idle one of another limit gives way.
+      fail(idle[0], 'replaced');
+      return;
+    }
+    if (!thread && threads.size < MAX_THREADS) thread = startThread(job.limits.maxHeapMb);
+    if (!thread) return;
+    queue.shift();
+    run(thread, job);
+  }
+}
+
+/**
+ * Reads `data` in a reading thread within `limits`; the bytes are moved to that thread. Rejects
+ * with PdfReadError saying why the file cannot be read.
+ */
+export function readInThread(
+  data: Uint8Array<ArrayBuffer>,
+  limits: PdfLimits,
+): Promise<PdfContent> {
+  return new Promise((resolve, reject) => {
+    queue.push({ data, limits, resolve, reject });
+    dispatch();
+  });
+}
