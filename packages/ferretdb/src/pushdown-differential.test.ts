@@ -76,8 +76,20 @@ const filterValue = fc.oneof(
 const visibleValue = fc.boolean();
 const numberValue = fc.constantFrom(1, 2, 2.5);
 const stringValue = fc.constantFrom('a', 'é');
+const orArb = fc
+  .array(
+    fc.oneof(
+      fc.record({ f: filterValue }),
+      fc.record({ g: filterValue }),
+      fc.record({ visible: visibleValue, s: stringValue }),
+    ),
+    { minLength: 1, maxLength: 3 },
+  )
+  .map((branches) => ({ $or: branches }));
 // Mostly zero to two keys, so that filters match some of the documents.
 const filterArb = fc.oneof(
+  { arbitrary: orArb, weight: 1 },
+  { arbitrary: fc.tuple(visibleValue, orArb).map(([v, or]) => ({ visible: v, ...or })), weight: 1 },
   { arbitrary: fc.constant({}), weight: 2 },
   { arbitrary: fc.record({ visible: visibleValue }), weight: 3 },
   { arbitrary: fc.record({ f: filterValue }), weight: 2 },

@@ -1,5 +1,5 @@
-// Near-identical questions of a text: one indexed equality per band key (run together, each a
-// bounded pushed-down page of the few fields the comparison needs), the candidates the viewer
+// Near-identical questions of a text: one query, the union of an indexed equality per band key
+// (a bounded pushed-down page of the few fields the comparison needs), the candidates the viewer
 // may see confirmed by their exact Jaccard index.
 import type { Types } from 'mongoose';
 import { QuestionModel } from '../question/model.js';
@@ -38,8 +38,8 @@ export interface SimilarHit {
 /** Most near-identical questions one lookup returns. */
 export const MAX_SIMILAR = 20;
 /**
- * Candidates read per band. A band key is shared by chance by texts far below the threshold;
- * a near-identical text shares several bands, so a crowded band cannot hide it alone.
+ * Candidates read per band key (the lookup reads this many times the keys it has). A band key is
+ * shared by chance by texts far below the threshold; a near-identical text shares several bands.
  */
 export const MAX_CANDIDATES_PER_BAND = 100;
 
@@ -56,27 +56,25 @@ export async function findSimilar(options: {
   viewer?: Viewer;
   limit?: number;
 }): Promise<SimilarHit[]> {
-  // The band key alone: an exact equality, so its sort and LIMIT are pushed to PostgreSQL too
-  // (the sort by id makes a crowded band's page the same each time); visibility is checked here
-  // on the fields read.
-  const lookups = options.keys.map((key, band) =>
-    key
-      ? QuestionModel.find({ [SIMILAR_BAND_FIELDS[band]!]: key }, CANDIDATE_FIELDS)
-          .sort({ _id: 1 })
-          .limit(MAX_CANDIDATES_PER_BAND)
-          .lean<Candidate[]>()
-          .exec()
-      : Promise.resolve([]),
+  // One query: an $or of the band keys' equalities, exact, so the embedded engine sends it whole
+  // to PostgreSQL (a union of index lookups) with its sort and LIMIT (the sort by id makes a
+  // crowded band's page the same each time); visibility is checked here on the fields read.
+  const branches = options.keys.flatMap((key, band) =>
+    key ? [{ [SIMILAR_BAND_FIELDS[band]!]: key }] : [],
   );
+  if (branches.length === 0) return [];
+  const docs = await QuestionModel.find({ $or: branches }, CANDIDATE_FIELDS)
+    .sort({ _id: 1 })
+    .limit(MAX_CANDIDATES_PER_BAND * branches.length)
+    .lean<Candidate[]>()
+    .exec();
   const candidates = new Map<string, Candidate>();
   const excluded = options.excludePaperId ? String(options.excludePaperId) : null;
   const viewer = options.viewer;
-  for (const docs of await Promise.all(lookups)) {
-    for (const doc of docs) {
-      if (String(doc.paperId) === excluded) continue;
-      if (viewer && !isVisible(viewer, 'question', doc)) continue;
-      candidates.set(String(doc._id), doc);
-    }
+  for (const doc of docs) {
+    if (String(doc.paperId) === excluded) continue;
+    if (viewer && !isVisible(viewer, 'question', doc)) continue;
+    candidates.set(String(doc._id), doc);
   }
   const shingles = shinglesOf(options.text);
   const hits: SimilarHit[] = [];
