@@ -96,12 +96,11 @@ describe('GIN indexes for pushed-down equality filters', () => {
     expect(await db.collection('questions').countDocuments({ moduleId })).toBe(PER_MODULE);
   });
 
-  it('when finding by _id, then the unique _id index answers it (the patch sends the exact filter with an IN the btree serves)', async () => {
+  it('when finding by _id, then a GIN index scan answers it', async () => {
     const one = await db.collection('questions').findOne({ moduleId: moduleIds[7] });
     const explained = await explainFind(db, 'questions', { _id: one!._id });
     expect(explained.filterPushdown).toBe(true);
-    expect(isAnsweredByIndex(explained.plan, { ginOnly: false })).toBe(true);
-    expect(await db.collection('questions').findOne({ _id: one!._id })).toEqual(one);
+    expect(isAnsweredByIndex(explained.plan)).toBe(true);
   });
 
   it('when an equality is mixed with an operator FerretDB cannot push down, then the equality is still pushed down', async () => {

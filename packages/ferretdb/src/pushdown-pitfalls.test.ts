@@ -192,34 +192,6 @@ describe('the traps of pushing sort, limit, skip and count into PostgreSQL', () 
     ).toBe(9);
   });
 
-  it('when an exact find is limited without a sort, then PostgreSQL stops at the limit, and every document it gives matches', async () => {
-    await loadBoth(
-      engines,
-      'unsorted',
-      Array.from({ length: 40 }, (_, i) => ({ _id: i, visible: i % 2 === 0, tag: `t${i % 4}` })),
-    );
-    const filter = { visible: true, tag: { $in: ['t0', 't2', 'none'] } };
-    const explained = await explainFind(engines.patched.db, 'unsorted', filter, { limit: 3 });
-    expect(explained).toMatchObject({ sortPushdown: false, limitPushdown: true });
-    for (const [skip, limit, expected] of [
-      [0, 3, 3],
-      [18, 5, 2],
-      [0, 0, 20],
-    ] as const) {
-      const coll = (engine: EnginePair['patched']) =>
-        engine.db.collection('unsorted').find(filter).skip(skip).limit(limit).toArray();
-      const [patched, upstream] = await Promise.all([
-        coll(engines.patched),
-        coll(engines.upstream),
-      ]);
-      // Without a sort the order is the engine's; what holds is the number and that each matches.
-      expect(patched).toHaveLength(expected);
-      expect(upstream).toHaveLength(expected);
-      for (const doc of patched) expect(doc).toMatchObject({ visible: true });
-      expect(patched.every((doc) => ['t0', 't2'].includes(String(doc.tag)))).toBe(true);
-    }
-  });
-
   it('when the skip is pushed as OFFSET, then it is not applied again', async () => {
     await loadBoth(
       engines,
