@@ -4,6 +4,17 @@
 // (the contract answers 400 for a body naming something missing). So the fuzzer's bodies refer
 // to one consistent set of resources made here, and its deletes of a university hit a spare one.
 
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The REST run's hooks (schemathesis_rest_hooks.py: an anonymous request's Idempotency-Key is
+ * 400, not 401), as Schemathesis loads them: the folder on PYTHONPATH, the name in SCHEMATHESIS_HOOKS.
+ */
+export const REST_HOOKS = {
+  pythonPath: fileURLToPath(new URL('.', import.meta.url)),
+  module: 'schemathesis_rest_hooks',
+};
+
 export interface Fixtures {
   universityId: string;
   spareUniversityId: string;
@@ -123,6 +134,12 @@ const REFERRING = [
   'solutions',
 ];
 
+/**
+ * Updates whose body names another resource (PATCH /questions/{id} has an exception of its own).
+ * Their operations are named ("METHOD path"), as Schemathesis labels them.
+ */
+const REFERRING_UPDATES = ['PATCH /api/v1/branches/{id}', 'PATCH /api/v1/semesters/{id}'];
+
 /** Schemathesis' default statuses for accepted data, plus the contract's 400. */
 const WITH_400 = '["2xx", "3xx", "400", "401", "403", "404", "409", "429", "5xx"]';
 
@@ -147,21 +164,22 @@ export function schemathesisConfig(fixtures: Fixtures): string {
     '# A schema-violating body may also be refused for its size (BODY_LIMIT): 413 is a rejection.',
     'checks.negative_data_rejection.expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429", "5xx"]',
     '',
+    '# Each [[operations]] entry names its operations ("METHOD path"): an entry with both',
+    '# include-path and include-method matches every operation of that method (Schemathesis 4.32).',
+    '',
     '[parameters]',
     ...references,
     '',
     '# A university the fuzzer soft-deletes or deactivates is the spare one: the referenced one',
     '# stays active (soft delete refuses nothing, so nothing else would keep it).',
     '[[operations]]',
-    'include-path = "/api/v1/universities/{slugOrId}"',
-    'include-method = ["PATCH", "DELETE"]',
+    'include-name = ["PATCH /api/v1/universities/{slugOrId}", "DELETE /api/v1/universities/{slugOrId}"]',
     `parameters = { "path.slugOrId" = "${fixtures.spareUniversityId}" }`,
     '',
     '# A user the fuzzer changes is a spare one: the admin it runs as is never demoted (by making',
     '# another admin first), so every operation keeps running with admin rights.',
     '[[operations]]',
-    'include-path = "/api/v1/users/{externalId}"',
-    'include-method = "PATCH"',
+    'include-name = "PATCH /api/v1/users/{externalId}"',
     `parameters = { "path.externalId" = "${fixtures.spareUserId}" }`,
     '',
     '# The coverage phase builds bodies from the schema alone (the body parameters above do not',
@@ -171,38 +189,40 @@ export function schemathesisConfig(fixtures: Fixtures): string {
     '# semester of another branch). For the operations whose body refers to another resource, and',
     "# only in those two phases, the contract's 400 for a missing or mismatched reference is accepted.",
     '[[operations]]',
-    `include-path-regex = "^/api/v1/(${REFERRING.join('|')})$"`,
-    'include-method = "POST"',
+    `include-name-regex = "^POST /api/v1/(${REFERRING.join('|')})$"`,
     `checks.positive_data_acceptance.expected-statuses = ${CREATE_STATUSES}`,
     `phases.coverage.checks.positive_data_acceptance.expected-statuses = ${CREATE_STATUSES_WITH_400}`,
     `phases.stateful.checks.positive_data_acceptance.expected-statuses = ${CREATE_STATUSES_WITH_400}`,
     '',
+    '# The same for the updates whose body names another resource (a branch moved to another',
+    '# university, a semester to another branch).',
     '[[operations]]',
-    `include-path-regex = "^/api/v1/(${SELF_CONTAINED.join('|')})$"`,
-    'include-method = "POST"',
+    `include-name = [${REFERRING_UPDATES.map((name) => `"${name}"`).join(', ')}]`,
+    `phases.coverage.checks.positive_data_acceptance.expected-statuses = ${WITH_400}`,
+    `phases.stateful.checks.positive_data_acceptance.expected-statuses = ${WITH_400}`,
+    '',
+    '[[operations]]',
+    `include-name-regex = "^POST /api/v1/(${SELF_CONTAINED.join('|')})$"`,
     `checks.positive_data_acceptance.expected-statuses = ${CREATE_STATUSES}`,
     '',
     '# A question update is checked against the stored question: mcq needs options whatever the',
     "# body says, and a module or topic must belong to that question's paper. The body alone",
     '# cannot be valid or invalid, so 400 is an accepted answer here (and only here).',
     '[[operations]]',
-    'include-path = "/api/v1/questions/{id}"',
-    'include-method = "PATCH"',
+    'include-name = "PATCH /api/v1/questions/{id}"',
     `checks.positive_data_acceptance.expected-statuses = ${WITH_400}`,
     '',
     '# Search words that are all stop words, single letters or punctuation are refused (400, as',
     "# q's description says): the schema can say how long q is, not which words it holds.",
     '[[operations]]',
-    'include-path = "/api/v1/search"',
-    'include-method = "GET"',
+    'include-name = "GET /api/v1/search"',
     `checks.positive_data_acceptance.expected-statuses = ${WITH_400}`,
     '',
     "# Accepting drafts names each draft by its index among the paper's drafts: stored state the",
     "# body cannot show (a paper without a PDF has none), so the contract's 400 for an unknown index",
     '# is an accepted answer here.',
     '[[operations]]',
-    'include-path = "/api/v1/papers/{id}/drafts/accept"',
-    'include-method = "POST"',
+    'include-name = "POST /api/v1/papers/{id}/drafts/accept"',
     `checks.positive_data_acceptance.expected-statuses = ${CREATE_STATUSES_WITH_400}`,
     `phases.coverage.checks.positive_data_acceptance.expected-statuses = ${CREATE_STATUSES_WITH_400}`,
     `phases.stateful.checks.positive_data_acceptance.expected-statuses = ${CREATE_STATUSES_WITH_400}`,
@@ -210,8 +230,7 @@ export function schemathesisConfig(fixtures: Fixtures): string {
     "# A paper file's body is bytes (format: binary): that they are a PDF (%PDF-) is a fact of the",
     '# content, which no schema states, so the 415 for other bytes is an accepted answer here.',
     '[[operations]]',
-    'include-path = "/api/v1/papers/{id}/file"',
-    'include-method = "PUT"',
+    'include-name = "PUT /api/v1/papers/{id}/file"',
     'checks.positive_data_acceptance.expected-statuses = ["2xx", "3xx", "401", "403", "404", "409", "413", "415", "429", "5xx"]',
     '',
   ].join('\n');
