@@ -6,8 +6,11 @@
 // It uses `pnpm deploy --prod` from the shared lockfile. pnpm 10 deploys that way only with
 // injected workspace packages: the setting is given on the command line (the workspace itself
 // keeps linked packages), with copies rather than hard links so out/ shares no file with the
-// checkout or the store. It installs from pnpm's store (--prefer-offline): after `pnpm install`
-// it needs no network, so it runs inside the tests' network namespace.
+// checkout or the store. The deploy's node_modules is flat (node-linker=hoisted, as npm lays it
+// out) and its few links (.bin) are removed: the folder holds no symbolic link at all, so it
+// survives any copy (`cp -rL`, `scp -r`, a zip without links). It installs from pnpm's store
+// (--prefer-offline): after `pnpm install` it needs no network, so it runs inside the tests'
+// network namespace.
 import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
@@ -19,14 +22,14 @@ import {
   lstatSync,
   writeFileSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { ensureDependencies, root, run } from './lib.mjs';
 
 const APPS = ['rest-api', 'graphql-gateway'];
 
 /** Packages that must never be in a packaged app: build and test tools, the embedded database. */
 const FORBIDDEN = [
-  '@qpc+ferretdb',
+  '@qpc/ferretdb',
   'typescript',
   'vitest',
   'vite',
@@ -70,13 +73,62 @@ function unshareHardLinks(path) {
   }
 }
 
-/** The names pnpm installed, from its virtual store (`name@version` folders, `+` for `/`). */
-function installedPackages(dir) {
-  const store = join(dir, 'node_modules', '.pnpm');
-  if (!existsSync(store)) return [];
-  return readdirSync(store)
-    .filter((entry) => entry !== 'node_modules' && !entry.startsWith('lock'))
-    .map((entry) => entry.slice(0, entry.indexOf('@', 1)));
+/** The names of the packages in a flat `node_modules` and in those nested in its packages. */
+function installedPackages(modules) {
+  if (!existsSync(modules)) return [];
+  const names = [];
+  for (const entry of readdirSync(modules)) {
+    if (entry.startsWith('.')) continue;
+    const scoped = entry.startsWith('@')
+      ? readdirSync(join(modules, entry)).map((name) => `${entry}/${name}`)
+      : [entry];
+    for (const name of scoped) {
+      names.push(name, ...installedPackages(join(modules, name, 'node_modules')));
+    }
+  }
+  return names;
+}
+
+/** The symbolic links under `path`. */
+function linksUnder(path) {
+  const stat = lstatSync(path);
+  if (stat.isSymbolicLink()) return [path];
+  if (!stat.isDirectory()) return [];
+  return readdirSync(path).flatMap((entry) => linksUnder(join(path, entry)));
+}
+
+/** Removes every `node_modules/.bin` under `path`: links to the packages' command-line scripts. */
+function removeBinFolders(path) {
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const child = join(path, entry.name);
+    if (entry.name === '.bin' && basename(path) === 'node_modules') {
+      rmSync(child, { recursive: true, force: true });
+    } else {
+      removeBinFolders(child);
+    }
+  }
+}
+
+/**
+ * Removes what only pnpm and a shell use: the `.bin` folders (the app runs `node dist/server.js`)
+ * and pnpm's records of the install (they name the build machine's paths). Then the folder must
+ * hold no link at all.
+ */
+function removeLinksAndRecords(dir, app) {
+  const modules = join(dir, 'node_modules');
+  for (const entry of readdirSync(modules)) {
+    if (entry.startsWith('.pnpm') || entry === '.modules.yaml') {
+      rmSync(join(modules, entry), { recursive: true, force: true });
+    }
+  }
+  removeBinFolders(dir);
+  const links = linksUnder(dir);
+  if (links.length > 0) {
+    throw new Error(
+      `${app}: out/${app} still holds symbolic links: ${links.slice(0, 5).join(', ')}`,
+    );
+  }
 }
 
 /** A plain manifest for the packaged app: its start script, exact versions, no build paths. */
@@ -117,6 +169,7 @@ function packageApp(app, outRoot = join(root, 'out')) {
     ...prefix,
     '--config.inject-workspace-packages=true',
     '--config.package-import-method=copy',
+    '--config.node-linker=hoisted',
     '--filter',
     `@qpc/${app}`,
     'deploy',
@@ -125,8 +178,10 @@ function packageApp(app, outRoot = join(root, 'out')) {
     target,
   ]);
   unshareHardLinks(target);
+  removeLinksAndRecords(target, app);
   writeManifest(target, app);
-  const forbidden = installedPackages(target).filter((name) => FORBIDDEN.includes(name));
+  const installed = installedPackages(join(target, 'node_modules'));
+  const forbidden = installed.filter((name) => FORBIDDEN.includes(name));
   if (forbidden.length > 0) {
     throw new Error(`${app}: out/${app} holds packages it must not ship: ${forbidden.join(', ')}`);
   }

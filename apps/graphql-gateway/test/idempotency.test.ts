@@ -59,6 +59,21 @@ describe('idempotencyKey on create mutations', () => {
     }
   });
 
+  it('when an anonymous caller gives a key, then BAD_USER_INPUT naming idempotencyKey (not UNAUTHENTICATED) and nothing is made', async () => {
+    const input = { name: `Graph anon ${tag()}`, shortName: 'A' };
+    const res = await gw.gql(CREATE, { input, key: `g-${tag()}` });
+    expect(res.body.data?.createUniversity ?? null).toBeNull();
+    expect(res.body.errors).toHaveLength(1);
+    expect(res.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(res.body.errors[0].extensions.details).toEqual([
+      { path: 'idempotencyKey', message: 'anonymous requests cannot use one' },
+    ]);
+    expect(await UniversityModel.countDocuments({ name: input.name })).toBe(0);
+    // Without the key, the same anonymous create is the usual UNAUTHENTICATED.
+    const unsigned = await gw.gql(CREATE, { input });
+    expect(unsigned.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+
   it('when no key is given, then each create makes its own', async () => {
     const input = { name: `No key ${tag()}`, shortName: 'N' };
     await gw.gql(CREATE, { input }, callers.headers('editor'));

@@ -80,12 +80,22 @@ describe('Idempotency-Key', () => {
     expect(refusedAgain.headers.get('idempotent-replayed')).toBeNull();
   });
 
-  it('when an anonymous caller sends a key, then 401 as without one (authentication first); a malformed key is 400', async () => {
+  it('when an anonymous caller sends a key, then 400 VALIDATION_ERROR naming the header (not 401) and nothing is made; a malformed key is 400', async () => {
+    const name = `Anon ${uid()}`;
     const anonymous = await call('POST', '/universities', {
-      body: { name: `Anon ${uid()}`, shortName: 'A' },
+      body: { name, shortName: 'A' },
       headers: { 'idempotency-key': 'k' },
     });
-    expect(anonymous.status).toBe(401);
+    expect(anonymous.status).toBe(400);
+    expect(anonymous.body.success).toBe(false);
+    expect(anonymous.body.error.code).toBe('VALIDATION_ERROR');
+    expect(anonymous.body.error.details).toEqual([
+      { path: 'Idempotency-Key', message: 'anonymous requests cannot use one' },
+    ]);
+    expect(await UniversityModel.countDocuments({ name })).toBe(0);
+    // Without the header, the same anonymous create is the usual 401.
+    const unsigned = await call('POST', '/universities', { body: { name, shortName: 'A' } });
+    expect(unsigned.status).toBe(401);
     const long = await create('x'.repeat(256), { name: `Long ${uid()}`, shortName: 'L' });
     expect(long.status).toBe(400);
     expect(long.body.error.details[0].path).toBe('Idempotency-Key');

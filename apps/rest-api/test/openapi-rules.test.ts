@@ -178,6 +178,9 @@ describe('OpenAPI document: Idempotency-Key', () => {
       expect(op.responses['201'].headers['Idempotent-Replayed'], route.operationId).toBeDefined();
       expect(op.responses['409'].headers['Retry-After'], route.operationId).toBeDefined();
       expect(op.responses['422'].description).toMatch(/IDEMPOTENCY_KEY_REUSED/);
+      expect(op.responses['400'].description, route.operationId).toMatch(
+        /`Idempotency-Key` that is malformed, or sent without a token.*400, not 401/,
+      );
     }
     const read = operation('get', '/universities/:slug');
     expect(read.responses['422']).toBeUndefined();

@@ -92,7 +92,7 @@ export const branchResolvers = {
   },
   Mutation: {
     createBranch: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
-      idempotentCreate('createBranch', 'catalog:write', args, actor, () =>
+      idempotentCreate('createBranch', args, actor, () =>
         createBranch({ actor, input: inputFor(createBranchInput, args.input) }),
       ),
     updateBranch: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>

@@ -253,12 +253,11 @@ export interface CreateArgs {
 
 /** The SDL of a create mutation's `idempotencyKey` argument, with its description. */
 export const IDEMPOTENCY_KEY_ARGUMENT =
-  '"Optional: the same key, caller and input within 24 h returns the first result instead of creating again (REST: the Idempotency-Key header; 1 to 255 printable ASCII characters; another input is IDEMPOTENCY_KEY_REUSED, a retry while the first runs is CONFLICT)." idempotencyKey: String';
+  '"Optional: the same key, caller and input within 24 h returns the first result instead of creating again (REST: the Idempotency-Key header; 1 to 255 printable ASCII characters; another input is IDEMPOTENCY_KEY_REUSED, a retry while the first runs is CONFLICT; anonymous callers cannot use one: BAD_USER_INPUT)." idempotencyKey: String';
 
 /** Runs a create mutation under its idempotency key, by the domain's rule (withIdempotency). */
 export async function idempotentCreate<T>(
   mutation: string,
-  action: Action,
   args: CreateArgs,
   actor: MaybeActor,
   create: () => Promise<T>,
@@ -268,7 +267,7 @@ export async function idempotentCreate<T>(
     key: args.idempotencyKey ?? undefined,
     operation: `graphql ${mutation}`,
     input: args.input,
-    action,
+    keyName: 'idempotencyKey',
   };
   return (await withIdempotency(call, create)).value;
 }

@@ -170,7 +170,7 @@ export const paperResolvers = {
   },
   Mutation: {
     createPaper: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
-      idempotentCreate('createPaper', 'catalog:write', args, actor, () =>
+      idempotentCreate('createPaper', args, actor, () =>
         createPaper({ actor, input: inputFor(createPaperInput, args.input) }),
       ),
     updatePaper: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>

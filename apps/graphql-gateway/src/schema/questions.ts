@@ -188,7 +188,7 @@ export const questionResolvers = {
   },
   Mutation: {
     createQuestion: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
-      idempotentCreate('createQuestion', 'catalog:write', args, actor, () =>
+      idempotentCreate('createQuestion', args, actor, () =>
         createQuestion({ actor, input: inputFor(createQuestionInput, args.input) }),
       ),
     updateQuestion: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>

@@ -94,7 +94,7 @@ export const semesterResolvers = {
   },
   Mutation: {
     createSemester: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
-      idempotentCreate('createSemester', 'catalog:write', args, actor, () =>
+      idempotentCreate('createSemester', args, actor, () =>
         createSemester({ actor, input: inputFor(createSemesterInput, args.input) }),
       ),
     updateSemester: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>

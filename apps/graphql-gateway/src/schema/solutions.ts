@@ -108,7 +108,7 @@ export const solutionResolvers = {
   },
   Mutation: {
     createSolution: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
-      idempotentCreate('createSolution', 'solution:create', args, actor, () =>
+      idempotentCreate('createSolution', args, actor, () =>
         createSolution({ actor, input: inputFor(createSolutionInput, args.input) }),
       ),
     updateSolution: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>

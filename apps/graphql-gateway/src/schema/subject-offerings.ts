@@ -212,7 +212,7 @@ export const subjectOfferingResolvers = {
   },
   Mutation: {
     createSubjectOffering: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
-      idempotentCreate('createSubjectOffering', 'catalog:write', args, actor, () =>
+      idempotentCreate('createSubjectOffering', args, actor, () =>
         createSubjectOffering({ actor, input: inputFor(createSubjectOfferingInput, args.input) }),
       ),
     deleteSubjectOffering: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {

@@ -108,7 +108,7 @@ export const subjectResolvers = {
   },
   Mutation: {
     createSubject: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
-      idempotentCreate('createSubject', 'catalog:write', args, actor, () =>
+      idempotentCreate('createSubject', args, actor, () =>
         createSubject({ actor, input: inputFor(createSubjectInput, args.input) }),
       ),
     updateSubject: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>

@@ -167,11 +167,11 @@ export const syllabusResolvers = {
       { actor }: Ctx,
     ) => initSyllabus({ actor, input: { subjectOfferingId } }),
     createModule: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
-      idempotentCreate('createModule', 'catalog:write', args, actor, () =>
+      idempotentCreate('createModule', args, actor, () =>
         createModule({ actor, input: inputFor(createModuleInput, args.input) }),
       ),
     createTopic: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
-      idempotentCreate('createTopic', 'catalog:write', args, actor, () =>
+      idempotentCreate('createTopic', args, actor, () =>
         createTopic({ actor, input: inputFor(createTopicInput, args.input) }),
       ),
     updateModule: (_: unknown, { id, input }: { id: string; input: unknown }, { actor }: Ctx) =>

@@ -116,7 +116,7 @@ export const universityResolvers = {
   },
   Mutation: {
     createUniversity: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
-      idempotentCreate('createUniversity', 'catalog:write', args, actor, () =>
+      idempotentCreate('createUniversity', args, actor, () =>
         createUniversity({ actor, input: inputFor(createUniversityInput, args.input) }),
       ),
     updateUniversity: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>

@@ -167,6 +167,13 @@ function isCreate(route: Partial<Pick<RouteDefinition, 'response'>>): boolean {
 const IDEMPOTENCY_KEY_TEXT =
   'Optional: makes a retry safe. The same key, caller and body (compared after parsing) within 24 hours replays the first answer (status, body, Location) with `Idempotent-Replayed: true` and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being served, 409 CONFLICT with `Retry-After`. A refused or failed first request is not kept. Anonymous callers cannot use a key (400).';
 
+/** The 400 a create answers for its key, whoever the caller: checked before the caller's rights. */
+const IDEMPOTENCY_KEY_REFUSAL =
+  'Also for an `Idempotency-Key` that is malformed, or sent without a token: anonymous callers cannot use a key (400, not 401; `details` names `Idempotency-Key`).';
+
+/** The header every error answer carries. */
+const requestIdHeader = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
+
 /** Top-level field names of a body schema (every option of a union). */
 function bodyFields(schema: z.ZodType | undefined): string[] {
   if (!schema) return [];
@@ -199,7 +206,7 @@ function referenceRefusal(fields: string[]): ResponseConfig {
       `VALIDATION_ERROR: the body does not match its schema, or a reference names nothing: ${fields.map((f) => `\`${f}\``).join(', ')} ` +
       'must name an existing resource (an active university, a subject offering of that university, a topic of that module, ...). ' +
       '`details` names the field.',
-    headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+    headers: requestIdHeader,
     content: {
       'application/json': {
         schema: errorContent['application/json'].schema,
@@ -259,8 +266,17 @@ function errorResponses(route: RouteDefinition): RouteConfig['responses'] {
       continue;
     }
     const references = status === 400 ? referenceFields(route) : [];
-    if (references.length > 0) {
-      out[400] = referenceRefusal(references);
+    if (status === 400 && (references.length > 0 || isCreate(route))) {
+      const refusal =
+        references.length > 0
+          ? referenceRefusal(references)
+          : {
+              description: ERROR_RESPONSES.BadRequest!.description,
+              headers: requestIdHeader,
+              content: errorContent,
+            };
+      const key = isCreate(route) ? ` ${IDEMPOTENCY_KEY_REFUSAL}` : '';
+      out[400] = { ...refusal, description: `${refusal.description}${key}` };
       continue;
     }
     if (status === 422) {

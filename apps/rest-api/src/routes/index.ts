@@ -108,7 +108,6 @@ async function respond(
         key: req.get('idempotency-key'),
         operation: `rest ${route.method.toUpperCase()} ${route.path}`,
         input: { params: req.params, body: ctx.body },
-        action: route.action,
       },
       () => route.handler(ctx),
     );

@@ -152,14 +152,22 @@ describe('withIdempotency', () => {
 
   it('when the caller is anonymous or the key malformed, then 400 and nothing runs', async () => {
     const name = `Refused ${tag()}`;
-    const anonymous = await createWithKey('k', name, null).catch((e: unknown) => e);
-    expect(anonymous).toBeInstanceOf(ValidationError);
-    // A create that needs an action refuses an anonymous caller as it would without a key.
-    const needing = await withIdempotency(
-      { actor: null, key: 'k', operation: OPERATION, input: {}, action: 'catalog:write' },
-      async () => 'made',
+    // The key's rule comes first: the create (which would answer 401 to an anonymous caller)
+    // never runs.
+    let ran = false;
+    const anonymous = await withIdempotency(
+      { actor: null, key: 'k', operation: OPERATION, input: { name } },
+      async () => {
+        ran = true;
+        return createUniversity({ actor: undefined, input: { name, shortName: 'U' } });
+      },
     ).catch((e: unknown) => e);
-    expect(needing).toMatchObject({ status: 401 });
+    expect(anonymous).toBeInstanceOf(ValidationError);
+    expect(anonymous).toMatchObject({
+      status: 400,
+      details: [{ path: 'Idempotency-Key', message: 'anonymous requests cannot use one' }],
+    });
+    expect(ran).toBe(false);
     for (const key of ['', 'x'.repeat(256), 'tab\tin', 'é']) {
       const error = await createWithKey(key, name).catch((e: unknown) => e);
       expect(error, JSON.stringify(key)).toBeInstanceOf(ValidationError);

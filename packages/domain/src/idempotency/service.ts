@@ -10,8 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { mongo } from 'mongoose';
 import { z } from 'zod';
-import { assertCan } from '../access.js';
-import type { Action, MaybeActor } from '../access.js';
+import type { MaybeActor } from '../access.js';
 import { mongoose } from '../db.js';
 import {
   ConflictError,
@@ -100,11 +99,8 @@ export interface IdempotentCall {
   operation: string;
   /** The request's input, compared after parsing (key order does not matter). */
   input: unknown;
-  /**
-   * The action the create needs: an anonymous caller is refused as the create would refuse it
-   * (401) before the key's own rule (400).
-   */
-  action?: Action | null;
+  /** What the transport calls the key, named by a refusal's details (the REST header's name unless told). */
+  keyName?: string;
 }
 
 /** Claims the key: true when this request inserted it (and so must create). */
@@ -149,19 +145,21 @@ async function createClaimed<T>(id: string, create: () => Promise<T>): Promise<T
  * Runs `create` at most once per caller and key within IDEMPOTENCY_TTL_MS. Without a key it just
  * runs. With one: the first request creates; a later one with the same input replays the first
  * result (`isReplayed`); another input is 422 IDEMPOTENCY_KEY_REUSED; while the first is still
- * running, 409 CONFLICT (retry after IDEMPOTENCY_RETRY_AFTER_SECONDS). Anonymous callers are 401
- * when the create needs an action (`action`), else 400; malformed keys are 400. A replayed result is the first one as JSON (dates as ISO text).
+ * running, 409 CONFLICT (retry after IDEMPOTENCY_RETRY_AFTER_SECONDS). A key from an anonymous
+ * caller is 400 (a key is scoped to its caller), decided before the create runs, so before the
+ * create's own 401; a malformed key is 400 too. A replayed result is the first one as JSON (dates
+ * as ISO text).
  */
 export async function withIdempotency<T>(
   call: IdempotentCall,
   create: () => Promise<T>,
 ): Promise<{ value: T; isReplayed: boolean }> {
   if (call.key === undefined) return { value: await create(), isReplayed: false };
-  const key = parseInput(idempotencyKeySchema, call.key, 'Idempotency-Key');
+  const keyName = call.keyName ?? 'Idempotency-Key';
+  const key = parseInput(idempotencyKeySchema, call.key, keyName);
   if (!call.actor) {
-    if (call.action) assertCan(call.actor, call.action);
-    throw new ValidationError('Idempotency-Key needs a signed-in caller', [
-      { path: 'Idempotency-Key', message: 'anonymous requests cannot use one' },
+    throw new ValidationError(`${keyName} needs a signed-in caller`, [
+      { path: keyName, message: 'anonymous requests cannot use one' },
     ]);
   }
   const id = `${call.actor.id}:${key}`;

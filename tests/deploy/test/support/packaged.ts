@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { lstatSync, mkdtempSync, readdirSync, readlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { freePort } from '@qpc/ferretdb';
 
 export const repoRoot = resolve(new URL('../../../../', import.meta.url).pathname);
@@ -32,10 +32,13 @@ export function outsideCheckout(prefix: string): string {
   return dir;
 }
 
-/** Copies a folder with `cp -a`: symbolic links stay links, relative ones stay relative. */
-export function copyFolder(from: string, to: string): void {
-  const result = spawnSync('cp', ['-a', from, to], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`cp -a ${from} ${to} failed: ${result.stderr}`);
+/**
+ * Copies a folder as `cp -rL`, `scp -r` or a zip without links would: every link is followed,
+ * its target copied in its place (a link to a folder becomes a second copy of that folder).
+ */
+export function copyFollowingLinks(from: string, to: string): void {
+  const result = spawnSync('cp', ['-rL', from, to], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`cp -rL ${from} ${to} failed: ${result.stderr}`);
 }
 
 /** Removes a folder with `rm -rf` (much faster than fs.rmSync over tens of thousands of files). */
@@ -43,28 +46,29 @@ export function removeFolder(dir: string): void {
   spawnSync('rm', ['-rf', dir]);
 }
 
-/** Symbolic links under `dir` whose target is absolute or resolves outside `dir`. */
-export function linksLeavingFolder(dir: string): string[] {
-  const found: string[] = [];
-  const walk = (path: string): void => {
-    const stat = lstatSync(path);
-    if (stat.isSymbolicLink()) {
-      const target = readlinkSync(path);
-      const resolved = resolve(dirname(path), target);
-      if (isAbsolute(target) || relative(dir, resolved).startsWith('..')) found.push(path);
-    } else if (stat.isDirectory()) {
-      for (const entry of readdirSync(path)) walk(join(path, entry));
-    }
-  };
-  walk(dir);
-  return found;
+/** Every symbolic link under `dir`, wherever it points. */
+export function linksIn(dir: string): string[] {
+  const stat = lstatSync(dir);
+  if (stat.isSymbolicLink()) return [dir];
+  if (!stat.isDirectory()) return [];
+  return readdirSync(dir).flatMap((entry) => linksIn(join(dir, entry)));
 }
 
-/** Package names in pnpm's virtual store (`name@version...` folders, `+` standing for `/`). */
+/**
+ * Package names in a flat `node_modules` (the packaged layout, as npm lays it out), with the
+ * packages nested in a package's own `node_modules` (another version than the top one).
+ */
 export function installedPackageNames(dir: string): string[] {
-  return readdirSync(join(dir, 'node_modules', '.pnpm'))
-    .filter((entry) => entry !== 'node_modules' && entry !== 'lock.yaml')
-    .map((entry) => entry.slice(0, entry.indexOf('@', 1)).replace('+', '/'));
+  const modules = join(dir, 'node_modules');
+  if (!existsSync(modules)) return [];
+  return readdirSync(modules)
+    .filter((entry) => !entry.startsWith('.'))
+    .flatMap((entry) =>
+      entry.startsWith('@')
+        ? readdirSync(join(modules, entry)).map((name) => `${entry}/${name}`)
+        : [entry],
+    )
+    .flatMap((name) => [name, ...installedPackageNames(join(modules, name))]);
 }
 
 /** Total size of the files under `dir` (links not followed), in bytes. */

@@ -58,8 +58,9 @@ export async function startService(
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  // Generous: a start seeds the sample catalog, and CI runs other packages beside this one.
-  const deadline = Date.now() + 100_000;
+  // Generous: on a loaded machine (2 cores, several suites) a start can take well over 30 s
+  // (below the 120 s hookTimeout of the suites that start services in beforeAll).
+  const deadline = Date.now() + 90_000;
   while (!output.includes(' listening on ')) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
