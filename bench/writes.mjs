@@ -83,11 +83,12 @@ export async function measureDeactivation({ url, token, universityId, db: bench,
   }
 }
 
-/** Drafts of a 20-page text PDF: from the start of its upload until they are `ready`. */
+/** Drafts of a 20-page text PDF, new bytes each run (a file has one paper): upload to `ready`. */
 export async function measureDrafts({ url, token, offeringId, db, runs = 3 }) {
-  const text = (n) => `Q${n}. Explain the role of hashing in design ${n}. [5 marks]`;
-  const page = (p) => [1, 2, 3].map((k) => ({ x: 60, y: 760 - k * 200, text: text(p * 3 + k) }));
-  const pdf = db.domain.textPdf(Array.from({ length: 20 }, (_, p) => page(p)));
+  const ask = (n, r) => `Q${n}. Explain hashing and caching in layered design ${n}.${r}. [5 marks]`;
+  const at = (y, text) => ({ x: 60, y, text });
+  const page = (p, r) => [1, 2, 3].map((k) => at(800 - 200 * k, ask(3 * p + k, r)));
+  const pdf = (r) => db.domain.textPdf(Array.from({ length: 20 }, (_, p) => page(p, r)));
   const call = async (method, path, body, type = 'application/json') => {
     const headers = { authorization: `Bearer ${token}`, 'content-type': type };
     const res = await fetch(`${url}/api/v1${path}`, { method, headers, body });
@@ -100,8 +101,9 @@ export async function measureDrafts({ url, token, offeringId, db, runs = 3 }) {
     const paper = { subjectOfferingId: offeringId, examYear: 1990 + r, examType: 'quiz' };
     const { id } = await call('POST', '/papers', JSON.stringify(paper));
     const started = performance.now();
-    await call('PUT', `/papers/${id}/file`, pdf, 'application/pdf');
-    while ((await call('GET', `/papers/${id}/drafts`)).status !== 'ready') await sleep(25);
+    await call('PUT', `/papers/${id}/file`, pdf(r), 'application/pdf');
+    while ((await call('GET', `/papers/${id}/drafts`)).status !== 'ready')
+      await (performance.now() - started < 60_000 ? sleep(25) : Promise.reject(new Error('60 s')));
     times.push(performance.now() - started);
   }
   return stats(times);
