@@ -35,6 +35,7 @@ describe('Redocly lint', () => {
       (p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? '?'}`,
     );
     expect(problems).toEqual([]);
-    expect(report.totals).toEqual({ errors: 0, warnings: 0, ignored: 0 });
+    // Ignored: exactly the entries of .redocly.lint-ignore.yaml, each stated with its reason there.
+    expect(report.totals).toEqual({ errors: 0, warnings: 0, ignored: 1 });
   });
 });
