@@ -3,7 +3,7 @@
 // enum lists are `@qpc/domain/schemas` (no mongoose), the models `@qpc/domain/testing`, the sample
 // catalog `@qpc/domain/seed`. See README.md.
 
-// Every model registers on import, so that connectDatabase() builds all indexes.
+// Every model registers on import, so that prepareDatabase() builds all indexes.
 import './models.js';
 
 export {
@@ -46,15 +46,8 @@ export {
   visibleFilter,
 } from './visibility.js';
 export type { SharedViewer, Viewer, VisibleKind } from './visibility.js';
-export {
-  buildIndexes,
-  connectDatabase,
-  disconnectDatabase,
-  isDatabaseEmpty,
-  onDatabaseEvents,
-  pingDatabase,
-  prepareDatabase,
-} from './db.js';
+export { connectDatabase, disconnectDatabase, onDatabaseEvents, pingDatabase } from './db.js';
+export { buildIndexes, isDatabaseEmpty, prepareDatabase } from './storage/prepare.js';
 export type { ConnectOptions, DatabaseEventHandlers } from './db.js';
 export type { ListRequest, Page, PageRequest, Pagination, SortSpec } from './listing/pagination.js';
 export { REFERENCES, dependentsOf } from './writing/references.js';
