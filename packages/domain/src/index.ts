@@ -245,7 +245,7 @@ export type { SearchResult } from './search/service.js';
 export type { SearchQuery, SearchHit, SearchFacets, SearchType } from './search/schema.js';
 export { reindexSearch, backfillSearch } from './search/backfill.js';
 export { SEARCH_TERMS_COLLECTION } from './search/terms.js';
-export { getSubjectOfferingCoverage } from './subject-offering/coverage/service.js';
+export { getSubjectOfferingCoverage } from './subject-offering/coverage.js';
 export { acceptDrafts, getPaperDrafts } from './drafts/service.js';
 export { resumePendingDrafts } from './drafts/compute.js';
 export type { AcceptDraftsInput, Draft, PaperDrafts } from './drafts/schema.js';
@@ -258,7 +258,7 @@ export type {
   CoverageModule,
   CoverageTopic,
   Sitting,
-} from './subject-offering/coverage/schema.js';
+} from './subject-offering/coverage-schema.js';
 export {
   IDEMPOTENCY_COLLECTION,
   IDEMPOTENCY_RETRY_AFTER_SECONDS,
