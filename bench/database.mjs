@@ -20,7 +20,7 @@ export async function openBenchDatabase({ engine = 'postgresql' } = {}) {
     engine,
   });
   const uri = `${embedded.uri}${BENCH_DATABASE_NAME}`;
-  await domain.connectDatabase({ uri, buildIndexes: false, socketTimeoutMs: 300_000 });
+  await domain.connectDatabase({ uri, socketTimeoutMs: 300_000 });
   // Indexes after the bulk load: one build over the loaded rows beats maintaining them per insert.
   for (const model of Object.values(domain.mongoose.models))
     await model.createCollection().catch(() => undefined);

@@ -46,6 +46,7 @@ await domain.connectDatabase({
   uri,
   serverSelectionTimeoutMs: config.database.serverSelectionTimeoutMs,
 });
+await domain.prepareDatabase();
 const shouldSeed = config.seedSampleData ?? (embedded !== null && (await domain.isDatabaseEmpty()));
 if (shouldSeed && (await domain.isDatabaseEmpty())) {
   const { created } = await seedSampleCatalog();

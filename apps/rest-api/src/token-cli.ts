@@ -3,7 +3,13 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@qpc/config';
-import { connectDatabase, disconnectDatabase, roleAbilities, setUserRole } from '@qpc/domain';
+import {
+  connectDatabase,
+  disconnectDatabase,
+  prepareDatabase,
+  roleAbilities,
+  setUserRole,
+} from '@qpc/domain';
 import type { Role } from '@qpc/domain';
 import { ROLES } from '@qpc/domain/schemas';
 import type { FerretDBServer } from '@qpc/ferretdb';
@@ -86,6 +92,7 @@ if (values.role) {
     uri,
     serverSelectionTimeoutMs: config.database.serverSelectionTimeoutMs,
   });
+  await prepareDatabase();
   await setUserRole({ externalId: values.sub, role: values.role as Role });
   await disconnectDatabase();
   await temporary?.stop();

@@ -196,7 +196,7 @@ describe('loadConfig', () => {
 describe('README', () => {
   it('when the settings are documented, then every variable appears in the README table', async () => {
     const { readFile } = await import('node:fs/promises');
-    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
     for (const { variable } of describeSettings()) {
       expect(readme).toMatch(new RegExp(`\\|\\s*\`${variable}\`\\s*\\|`));
     }

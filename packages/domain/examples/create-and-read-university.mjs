@@ -1,4 +1,4 @@
-// A plain script using @qpc/domain outside the apps: connect, create a university as an admin,
+// A plain script using @qpc/domain outside the apps: connect, prepare (indexes), create a university as an admin,
 // read it back through the same services the REST API and the GraphQL gateway use.
 // Usage: MONGODB_URI=mongodb://127.0.0.1:27017/catalog node create-and-read-university.mjs "Name" SHORT
 import {
@@ -6,6 +6,7 @@ import {
   createUniversity,
   disconnectDatabase,
   getUniversityBySlug,
+  prepareDatabase,
   upsertUserFromClaims,
   setUserRole,
 } from '@qpc/domain';
@@ -19,6 +20,7 @@ if (!uri) {
 
 await connectDatabase({ uri });
 try {
+  await prepareDatabase();
   // Actors are users; a script acts as a named admin, so the role rules still apply.
   await setUserRole({ externalId: 'script_admin', role: 'admin' });
   const { actor } = await upsertUserFromClaims({ externalId: 'script_admin' });

@@ -14,11 +14,12 @@ export interface ConnectOptions {
   socketTimeoutMs?: number;
   /** Connections kept per process (default 20). */
   maxPoolSize?: number;
-  /** Build every model's indexes and backfill fields older documents lack (default true). */
-  buildIndexes?: boolean;
 }
 
-/** Connects the shared mongoose connection and builds every model's indexes. */
+/**
+ * Connects the shared mongoose connection, and nothing more: the indexes and backfills are
+ * prepareDatabase()'s (storage/prepare.ts), which each app's boot calls next.
+ */
 export async function connectDatabase(options: ConnectOptions): Promise<typeof mongoose> {
   await mongoose.connect(options.uri, {
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 2_000,
@@ -30,35 +31,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<typeof m
     autoIndex: false,
     autoCreate: true,
   });
-  if (options.buildIndexes ?? true) await prepareDatabase();
   return mongoose;
-}
-
-/**
- * The start-up work on a connected database: every model's indexes, then the backfills of fields
- * older documents lack (each once per database); content rewrites a stop interrupted resume in
- * the background (visibility excludes or shows that content meanwhile). Returns how many
- * documents the backfills wrote.
- */
-export async function prepareDatabase(): Promise<number> {
-  await buildIndexes();
-  const { backfillAncestorKeys, backfillVisible } = await import('./storage/migrations.js');
-  let updated = (await backfillAncestorKeys()).updated + (await backfillVisible()).updated;
-  const { resumeContentSweeps } = await import('./university/content-sweep.js');
-  void resumeContentSweeps().catch(() => undefined);
-  const { backfillSearch } = await import('./search/backfill.js');
-  updated += (await backfillSearch()).updated;
-  const { backfillSimilar } = await import('./similar/backfill.js');
-  updated += (await backfillSimilar()).updated;
-  return updated;
-}
-
-/** Creates the indexes declared on every registered model (never drops any). */
-export async function buildIndexes(): Promise<void> {
-  for (const model of Object.values(mongoose.models)) {
-    await model.createCollection().catch(() => undefined);
-    await model.createIndexes();
-  }
 }
 
 /** What to do when the shared connection drops or comes back. */
@@ -107,20 +80,5 @@ export async function pingDatabase(timeoutMs = 1_500): Promise<{ latencyMs: numb
   }
   return { latencyMs: Math.round((performance.now() - started) * 100) / 100 };
 }
-
-/** True when no document exists in any catalog collection (used to decide on seeding). */
-export async function isDatabaseEmpty(): Promise<boolean> {
-  for (const model of Object.values(mongoose.models)) {
-    if (await model.exists({})) return false;
-  }
-  return true;
-}
-
-/**
- * Cursor batch size of the batch loads behind the GraphQL loaders: the first reply carries every
- * matching document (up to the 16 MB message limit), so a load is one round trip whatever the
- * number of documents, instead of one more getMore per ~100 documents.
- */
-export const LOAD_BATCH_SIZE = 100_000;
 
 export { mongoose };

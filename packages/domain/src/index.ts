@@ -3,7 +3,7 @@
 // enum lists are `@qpc/domain/schemas` (no mongoose), the models `@qpc/domain/testing`, the sample
 // catalog `@qpc/domain/seed`. See README.md.
 
-// Every model registers on import, so that connectDatabase() builds all indexes.
+// Every model registers on import, so that prepareDatabase() builds all indexes.
 import './models.js';
 
 export {
@@ -46,15 +46,8 @@ export {
   visibleFilter,
 } from './visibility.js';
 export type { SharedViewer, Viewer, VisibleKind } from './visibility.js';
-export {
-  buildIndexes,
-  connectDatabase,
-  disconnectDatabase,
-  isDatabaseEmpty,
-  onDatabaseEvents,
-  pingDatabase,
-  prepareDatabase,
-} from './db.js';
+export { connectDatabase, disconnectDatabase, onDatabaseEvents, pingDatabase } from './db.js';
+export { buildIndexes, isDatabaseEmpty, prepareDatabase } from './storage/prepare.js';
 export type { ConnectOptions, DatabaseEventHandlers } from './db.js';
 export type { ListRequest, Page, PageRequest, Pagination, SortSpec } from './listing/pagination.js';
 export { REFERENCES, dependentsOf } from './writing/references.js';
@@ -252,7 +245,7 @@ export type { SearchResult } from './search/service.js';
 export type { SearchQuery, SearchHit, SearchFacets, SearchType } from './search/schema.js';
 export { reindexSearch, backfillSearch } from './search/backfill.js';
 export { SEARCH_TERMS_COLLECTION } from './search/terms.js';
-export { getSubjectOfferingCoverage } from './subject-offering/coverage/service.js';
+export { getSubjectOfferingCoverage } from './subject-offering/coverage.js';
 export { acceptDrafts, getPaperDrafts } from './drafts/service.js';
 export { resumePendingDrafts } from './drafts/compute.js';
 export type { AcceptDraftsInput, Draft, PaperDrafts } from './drafts/schema.js';
@@ -265,7 +258,7 @@ export type {
   CoverageModule,
   CoverageTopic,
   Sitting,
-} from './subject-offering/coverage/schema.js';
+} from './subject-offering/coverage-schema.js';
 export {
   IDEMPOTENCY_COLLECTION,
   IDEMPOTENCY_RETRY_AFTER_SECONDS,

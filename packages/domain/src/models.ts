@@ -1,4 +1,4 @@
-// Every model, registered on import so that connectDatabase() builds all indexes.
+// Every model, registered on import so that prepareDatabase() builds all indexes.
 export { UniversityModel } from './university/model.js';
 export { BranchModel } from './branch/model.js';
 export { SemesterModel } from './semester/model.js';

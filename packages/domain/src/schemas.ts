@@ -190,11 +190,11 @@ export {
   coverageTopicSchema,
   sittingSchema,
   RECENT_SITTINGS,
-} from './subject-offering/coverage/schema.js';
+} from './subject-offering/coverage-schema.js';
 export type {
   Coverage,
   CoverageStats,
   CoverageModule,
   CoverageTopic,
   Sitting,
-} from './subject-offering/coverage/schema.js';
+} from './subject-offering/coverage-schema.js';

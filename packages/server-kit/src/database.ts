@@ -4,6 +4,7 @@ import {
   connectDatabase,
   disconnectDatabase,
   isDatabaseEmpty,
+  prepareDatabase,
   onDatabaseEvents,
 } from '@qpc/domain';
 import { seedSampleCatalog } from '@qpc/domain/seed';
@@ -79,6 +80,7 @@ export async function startDatabase(config: Config, logger: Logger): Promise<Run
       serverSelectionTimeoutMs: config.database.serverSelectionTimeoutMs,
       socketTimeoutMs: config.database.socketTimeoutMs,
     });
+    await prepareDatabase();
   } catch (error) {
     await embedded?.stop();
     throw error;

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { loadConfig } from '@qpc/config';
 import type { Config } from '@qpc/config';
-import { connectDatabase, disconnectDatabase } from '@qpc/domain';
+import { connectDatabase, disconnectDatabase, prepareDatabase } from '@qpc/domain';
 import { mongoose } from '@qpc/domain/testing';
 import type { Express } from 'express';
 import { signSessionToken } from './dev-keys.js';
@@ -66,6 +66,7 @@ export async function connectTestDatabase(
   }
   const uri = `${baseUri}t_${randomUUID().slice(0, 8)}`;
   await connectDatabase({ uri });
+  await prepareDatabase();
   return {
     uri,
     async drop() {

@@ -35,10 +35,10 @@ function environmentOf(name: string, given: Record<string, string> = {}): Record
 }
 
 describe('compose.yaml', () => {
-  it('when read, then both apps build from their Dockerfiles and run in production on FerretDB (the embedded version) with Redis counters', () => {
+  it('when read, then both apps build from the Dockerfile, each named by its APP argument, and run in production on FerretDB (the embedded version) with Redis counters', () => {
     for (const app of APPS) {
       const service = services[app]!;
-      expect(service.build).toEqual({ context: '.', dockerfile: `apps/${app}/Dockerfile` });
+      expect(service.build).toEqual({ context: '.', args: { APP: app } });
       const env = environmentOf(app);
       expect(env.NODE_ENV).toBe('production');
       expect(env.RATE_LIMIT_STORE).toBe('redis');

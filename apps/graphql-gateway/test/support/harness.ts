@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '@qpc/config';
-import { connectDatabase, disconnectDatabase, setUserRole } from '@qpc/domain';
+import { connectDatabase, disconnectDatabase, prepareDatabase, setUserRole } from '@qpc/domain';
 import type { Role } from '@qpc/domain';
 import { mongoose, UserModel } from '@qpc/domain/testing';
 import { createActorResolver, createLogger, createRateLimiter } from '@qpc/server-kit';
@@ -44,6 +44,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ru
   const uri = `${inject('mongoUri')}t_${randomUUID().slice(0, 8)}?monitorCommands=true`;
   // FerretDB scans: the large trees of the round-trip test take seconds per query.
   await connectDatabase({ uri, socketTimeoutMs: 60_000 });
+  await prepareDatabase();
   const config = testConfig(uri, env);
   const capture = captureLogs();
   const logger = createLogger(

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import {
   connectDatabase,
   disconnectDatabase,
+  prepareDatabase,
   setUserRole,
   upsertUserFromClaims,
 } from '@qpc/domain';
@@ -117,6 +118,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   if (!existsSync(`${staticDir}index.html`)) throw new Error('Build the page first (vite build)');
   const uri = `${inject('mongoUri')}web_${randomUUID().slice(0, 8)}`;
   await connectDatabase({ uri });
+  await prepareDatabase();
   await seedSampleCatalog();
   const config = testConfig(uri, options.env);
   const rateLimiter = createRateLimiter(config, { keyPrefix: 'graphql' });

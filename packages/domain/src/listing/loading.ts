@@ -8,10 +8,16 @@
 // index (and what MongoDB answers from one); an `$in` over many ids is not, so a tree costs one
 // indexed query per level and root, whatever its size.
 import type { SortOrder } from 'mongoose';
-import { LOAD_BATCH_SIZE } from '../db.js';
 import type { AnyModel } from '../storage/model-helpers.js';
 
 const OBJECT_ID = /^[a-f0-9]{24}$/i;
+
+/**
+ * Cursor batch size of the batch loads behind the GraphQL loaders: the first reply carries every
+ * matching document (up to the 16 MB message limit), so a load is one round trip whatever the
+ * number of documents, instead of one more getMore per ~100 documents.
+ */
+export const LOAD_BATCH_SIZE = 100_000;
 
 /** Distinct well-formed ids among the keys, lowercased. */
 export function validIds(keys: readonly string[]): string[] {

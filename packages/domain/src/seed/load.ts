@@ -2,7 +2,7 @@
 // actor (the seed's admin), so the sample data keeps every rule real data keeps: references,
 // slugs, visibility copies, status history, vote rules.
 import type { Actor } from '../access.js';
-import { isDatabaseEmpty } from '../db.js';
+import { isDatabaseEmpty } from '../storage/prepare.js';
 import { ConflictError } from '../errors.js';
 import { createBranch } from '../branch/service.js';
 import { createPaper, setPaperStatus } from '../paper/service.js';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QuestionModel } from '../models.js';
 import { createQuestion, deleteQuestion, updateQuestion } from '../question/service.js';
-import { getSubjectOfferingCoverage } from '../subject-offering/coverage/service.js';
+import { getSubjectOfferingCoverage } from '../subject-offering/coverage.js';
 import { makeActors } from '../test-support/actors.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import { useTestDatabase } from '../test-support/database.js';

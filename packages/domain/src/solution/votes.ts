@@ -2,7 +2,8 @@
 // the caller's own vote, both read by one key so the database answers them from an index.
 import type { Types } from 'mongoose';
 import type { MaybeActor } from '../access.js';
-import { LOAD_BATCH_SIZE, mongoose } from '../db.js';
+import { mongoose } from '../db.js';
+import { LOAD_BATCH_SIZE } from '../listing/loading.js';
 import { toDto } from '../storage/serialize.js';
 import { VoteModel } from './model.js';
 import type { Solution, VoteValue } from './schema.js';

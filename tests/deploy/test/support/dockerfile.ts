@@ -1,7 +1,8 @@
 // Runs a Dockerfile's build steps outside a container, on this machine: each stage gets a folder
 // standing for its filesystem, COPY copies into it (from the build context, filtered by
 // .dockerignore, or from an earlier stage's folder), RUN runs the command with `sh -c` in the
-// stage's WORKDIR with its ENV. Global tool installs (`npm install --global ...`) are not run:
+// stage's WORKDIR with its ENV and ARGs (build arguments given as `docker build --build-arg`
+// would). Global tool installs (`npm install --global ...`) are not run:
 // the same tools at the same versions are put on PATH instead, and their versions are checked.
 import { spawnSync } from 'node:child_process';
 import {
@@ -140,6 +141,8 @@ export interface BuildOptions {
   tools: Record<string, string>;
   /** Extra environment for RUN (HOME, so pnpm finds its store; a shared turbo cache). */
   runEnv: Record<string, string>;
+  /** `--build-arg` values, over the Dockerfile's defaults. */
+  buildArgs?: Record<string, string>;
 }
 
 export interface BuiltStage {
@@ -159,7 +162,7 @@ export interface BuildResult {
   stages: BuiltStage[];
   /** `npm install --global` lines that were not run, with the packages they name. */
   toolInstalls: string[][];
-  /** RUN lines that were run, in order. */
+  /** RUN lines that were run, in order, their ARGs and ENV substituted. */
   ran: string[];
 }
 
@@ -179,9 +182,10 @@ export function buildOutsideContainer(options: BuildOptions): BuildResult {
   }
   const built = new Map<string, BuiltStage>();
   const result: BuildResult = { stages: [], toolInstalls: [], ran: [] };
+  const globalArgs = { ...parsed.args, ...options.buildArgs };
 
   for (const stage of parsed.stages) {
-    const image = substitute(stage.from, parsed.args);
+    const image = substitute(stage.from, globalArgs);
     const base = built.get(image);
     const rootfs = join(options.workDir, 'stages', stage.name);
     mkdirSync(rootfs, { recursive: true });
@@ -198,9 +202,21 @@ export function buildOutsideContainer(options: BuildOptions): BuildResult {
       exposed: [...(base?.exposed ?? [])],
     };
     const inStage = (path: string) => join(rootfs, posix.resolve(current.workdir, path));
+    // A stage sees the ARGs it declares (a global one by its name alone), ENV over them.
+    const stageArgs: Record<string, string> = {};
 
-    for (const { keyword, args } of stage.instructions) {
+    for (const instruction of stage.instructions) {
+      const { keyword } = instruction;
+      const args =
+        keyword === 'RUN' || keyword === 'CMD' || keyword === 'HEALTHCHECK'
+          ? instruction.args
+          : substitute(instruction.args, { ...stageArgs, ...current.env });
       switch (keyword) {
+        case 'ARG': {
+          const [name = '', value] = args.split('=');
+          stageArgs[name] = options.buildArgs?.[name] ?? value ?? parsed.args[name] ?? '';
+          break;
+        }
         case 'ENV':
           Object.assign(current.env, parseEnv(args));
           break;
@@ -240,6 +256,7 @@ export function buildOutsideContainer(options: BuildOptions): BuildResult {
             cwd: inStage('.'),
             env: {
               ...options.runEnv,
+              ...stageArgs,
               ...current.env,
               PATH: `${toolsDir}:${process.env.PATH ?? ''}`,
             },
@@ -251,7 +268,7 @@ export function buildOutsideContainer(options: BuildOptions): BuildResult {
               `stage ${stage.name}: RUN ${args} exited ${run.status}\n${run.stdout}\n${run.stderr}`,
             );
           }
-          result.ran.push(args);
+          result.ran.push(substitute(args, { ...stageArgs, ...current.env }));
           break;
         }
         case 'USER':

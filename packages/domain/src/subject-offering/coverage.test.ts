@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NotFoundError, ValidationError } from '../../errors.js';
-import { makeActors } from '../../test-support/actors.js';
-import { makeOffering, makePaper, makeQuestion } from '../../test-support/content-fixtures.js';
-import type { OfferingFixture } from '../../test-support/content-fixtures.js';
-import { useTestDatabase } from '../../test-support/database.js';
-import { contentSweepsSettled } from '../../university/content-sweep.js';
-import { deleteUniversity } from '../../university/service.js';
-import { getSubjectOfferingCoverage } from './service.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { makeActors } from '../test-support/actors.js';
+import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
+import type { OfferingFixture } from '../test-support/content-fixtures.js';
+import { useTestDatabase } from '../test-support/database.js';
+import { contentSweepsSettled } from '../university/content-sweep.js';
+import { deleteUniversity } from '../university/service.js';
+import { getSubjectOfferingCoverage } from './coverage.js';
 
 useTestDatabase();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXAM_TYPES } from '../../paper/schema.js';
+import { EXAM_TYPES } from '../paper/schema.js';
 
 /** How many of an offering's latest sittings `askedInLast` looks at. */
 export const RECENT_SITTINGS = 5;

@@ -4,17 +4,17 @@
 // accumulator of a `$group`, FerretDB/FerretDB#4616), and the modules and topics. Papers are
 // joined to the groups in code.
 import { Types } from 'mongoose';
-import type { MaybeActor } from '../../access.js';
-import { objectId } from '../../common-schemas.js';
-import { mongoose } from '../../db.js';
-import { NotFoundError, parseInput } from '../../errors.js';
-import { EXAM_TYPES } from '../../paper/schema.js';
-import { readById } from '../../writing/references.js';
-import { isVisible, viewerFor, visibleFilter } from '../../visibility.js';
-import type { SharedViewer, Viewer } from '../../visibility.js';
-import { countRepeated } from '../../similar/repeated.js';
-import { RECENT_SITTINGS } from './schema.js';
-import type { Coverage, CoverageStats, Sitting } from './schema.js';
+import type { MaybeActor } from '../access.js';
+import { objectId } from '../common-schemas.js';
+import { mongoose } from '../db.js';
+import { NotFoundError, parseInput } from '../errors.js';
+import { EXAM_TYPES } from '../paper/schema.js';
+import { readById } from '../writing/references.js';
+import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
+import type { SharedViewer, Viewer } from '../visibility.js';
+import { countRepeated } from '../similar/repeated.js';
+import { RECENT_SITTINGS } from './coverage-schema.js';
+import type { Coverage, CoverageStats, Sitting } from './coverage-schema.js';
 
 type ExamType = (typeof EXAM_TYPES)[number];
 

@@ -1,0 +1,102 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const srcDir = new URL('.', import.meta.url).pathname;
+
+/** Every source file of the domain, tests and test helpers left out. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'test-support' ? [] : sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** The files a file imports (static, re-exported or dynamic; type-only imports too), by path. */
+function importsOf(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  const specifiers: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    )
+      specifiers.push(node.moduleSpecifier.text);
+    const [first] = ts.isCallExpression(node) ? node.arguments : [];
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      first &&
+      ts.isStringLiteralLike(first)
+    )
+      specifiers.push(first.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return specifiers
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => resolve(dirname(file), specifier.replace(/\.js$/, '.ts')));
+}
+
+/** The import cycles of the graph: its strongly connected components of more than one file. */
+function cycles(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const connect = (file: string): void => {
+    index.set(file, counter);
+    low.set(file, counter);
+    counter += 1;
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!index.has(next)) {
+        connect(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop()!;
+      component.push(relative(srcDir, member));
+    } while (member !== file);
+    if (component.length > 1) found.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) connect(file);
+  return found;
+}
+
+const graph = new Map(sourceFiles(srcDir).map((file) => [file, importsOf(file)]));
+
+describe("the domain's import graph", () => {
+  it('when every import is followed, then no file comes back to itself', () => {
+    expect(graph.size).toBeGreaterThan(50);
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it('when a file imports its own importer, then the check finds that cycle', () => {
+    const a = join(srcDir, 'a.ts');
+    const b = join(srcDir, 'b.ts');
+    expect(
+      cycles(
+        new Map([
+          [a, [b]],
+          [b, [a]],
+        ]),
+      ),
+    ).toEqual([['a.ts', 'b.ts']]);
+  });
+
+  it('when db.ts is read, then it imports the errors only: no migration, no model', () => {
+    expect(graph.get(join(srcDir, 'db.ts'))!.map((file) => relative(srcDir, file))).toEqual([
+      'errors.ts',
+    ]);
+  });
+});

@@ -1,0 +1,39 @@
+// The start-up work on a connected database, run once by each app's boot (and the scripts that
+// seed or benchmark) after connectDatabase(): db.ts only connects, so that no model or migration
+// hangs off the connection module.
+import { mongoose } from '../db.js';
+import '../models.js';
+import { backfillSimilar } from '../similar/backfill.js';
+import { backfillSearch } from '../search/backfill.js';
+import { resumeContentSweeps } from '../university/content-sweep.js';
+import { backfillAncestorKeys, backfillVisible } from './migrations.js';
+
+/**
+ * Builds every model's indexes, then backfills the fields older documents lack (each once per
+ * database); content rewrites a stop interrupted resume in the background (visibility excludes or
+ * shows that content meanwhile). Returns how many documents the backfills wrote.
+ */
+export async function prepareDatabase(): Promise<number> {
+  await buildIndexes();
+  let updated = (await backfillAncestorKeys()).updated + (await backfillVisible()).updated;
+  void resumeContentSweeps().catch(() => undefined);
+  updated += (await backfillSearch()).updated;
+  updated += (await backfillSimilar()).updated;
+  return updated;
+}
+
+/** Creates the indexes declared on every model (never drops any). */
+export async function buildIndexes(): Promise<void> {
+  for (const model of Object.values(mongoose.models)) {
+    await model.createCollection().catch(() => undefined);
+    await model.createIndexes();
+  }
+}
+
+/** True when no document exists in any catalog collection (used to decide on seeding). */
+export async function isDatabaseEmpty(): Promise<boolean> {
+  for (const model of Object.values(mongoose.models)) {
+    if (await model.exists({})) return false;
+  }
+  return true;
+}
