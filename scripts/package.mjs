@@ -1,7 +1,7 @@
 // `npm run package [-- rest-api graphql-gateway] [--skip-build]`: writes out/<app>/, a
 // self-contained folder per app (its dist/, production dependencies only, the workspace packages
 // it uses copied in as real packages), which `npm start` serves against MONGODB_URI. The
-// Dockerfiles run this same script in their build stage.
+// Dockerfile runs this same script in its build stage (for either app).
 //
 // It uses `pnpm deploy --prod` from the shared lockfile. pnpm 10 deploys that way only with
 // injected workspace packages: the setting is given on the command line (the workspace itself
