@@ -127,6 +127,28 @@ describe("a university's content follows its soft delete and restore", () => {
     expect(await seen(null, u)).toEqual(hidden);
   });
 
+  it('when a restore follows a delete at once, while the rewrite runs, then the restore is never undone by the rewrite', async () => {
+    const u = await university();
+    for (let round = 0; round < 8; round += 1) {
+      await deleteUniversity({ actor: actors.admin, id: u.universityId });
+      // Let the rewrite reach a different point each round before the restore.
+      await new Promise((resolve) => setTimeout(resolve, round * 3));
+      await updateUniversity({
+        actor: actors.admin,
+        id: u.universityId,
+        input: { isActive: true },
+      });
+      await contentSweepsSettled();
+      expect(await UniversityModel.findById(u.universityId).lean()).toMatchObject({
+        isActive: true,
+        contentSweep: null,
+        inViewer: false,
+      });
+      expect(await copies(u)).toEqual([true, true, true]);
+    }
+    expect(await seen(null, u)).toEqual(shown);
+  });
+
   it('when a paper is approved under an inactive university, then it and its content stay hidden', async () => {
     const offering = await makeOffering();
     const paper = await makePaper(offering.offeringId, { status: 'pending' });

@@ -21,6 +21,25 @@ const CONTENT: readonly { model: AnyModel; status: string }[] = [
 ];
 
 const running = new Map<string, Promise<void>>();
+const writing = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `write` after every earlier write of the same university in this process has finished.
+ * The embedded engine updates a document by reading and rewriting it whole, so a sweep's closing
+ * write racing a restore could put back the state the restore replaced; every write of a
+ * university document goes through here (the service's and the sweep's). Other instances are
+ * not covered: see docs/decisions/0005.
+ */
+export function writingUniversity<T>(universityId: string, write: () => Promise<T>): Promise<T> {
+  const key = String(universityId);
+  const done = (writing.get(key) ?? Promise.resolve()).then(write, write);
+  const settled = done.catch(() => undefined);
+  writing.set(key, settled);
+  void settled.then(() => {
+    if (writing.get(key) === settled) writing.delete(key);
+  });
+  return done;
+}
 
 /** What a soft delete or restore sets beside its new state: a fresh rewrite marker. */
 export function pendingSweep(): { contentSweep: Types.ObjectId; inViewer: true } {
@@ -54,10 +73,12 @@ async function sweep(universityId: string): Promise<void> {
     }).lean();
     if (!university?.contentSweep) return;
     await rewrite(university._id, university.isActive);
-    await UniversityModel.updateOne(
-      { _id: university._id, contentSweep: university.contentSweep },
-      { $set: { contentSweep: null, inViewer: !university.isActive } },
-      { timestamps: false },
+    await writingUniversity(universityId, () =>
+      UniversityModel.updateOne(
+        { _id: university._id, contentSweep: university.contentSweep },
+        { $set: { contentSweep: null, inViewer: !university.isActive } },
+        { timestamps: false },
+      ),
     );
   }
 }

@@ -10,7 +10,7 @@ import { literalRegex } from '../listing/search-param.js';
 import { toDto } from '../storage/serialize.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
 import { seesAll } from '../visibility.js';
-import { pendingSweep, startContentSweep } from './content-sweep.js';
+import { pendingSweep, startContentSweep, writingUniversity } from './content-sweep.js';
 import { UNIVERSITY_ORDER, UniversityModel } from './model.js';
 import type { University } from './schema.js';
 import { createUniversityInput, listUniversitiesQuery, updateUniversityInput } from './schema.js';
@@ -118,7 +118,13 @@ export async function updateUniversity({
   const universityId = parseInput(objectId, id, 'id');
   const data = parseInput(updateUniversityInput, input);
   if (data.isActive !== undefined) assertCan(actor, 'catalog:delete');
+  return writingUniversity(universityId, () => writeUpdate(universityId, data));
+}
 
+async function writeUpdate(
+  universityId: string,
+  data: ReturnType<typeof updateUniversityInput.parse>,
+): Promise<University> {
   const current = await UniversityModel.findById(universityId).lean();
   if (!current) throw notFound();
 
@@ -155,9 +161,11 @@ export async function deleteUniversity({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const universityId = parseInput(objectId, id, 'id');
-  const result = await UniversityModel.updateOne(
-    { _id: universityId, isActive: true },
-    { $set: { isActive: false, deletedAt: new Date(), ...pendingSweep() } },
+  const result = await writingUniversity(universityId, () =>
+    UniversityModel.updateOne(
+      { _id: universityId, isActive: true },
+      { $set: { isActive: false, deletedAt: new Date(), ...pendingSweep() } },
+    ),
   );
   if (result.matchedCount === 0) throw notFound();
   // Its content is excluded at once (visibility.ts); its copies are rewritten after the answer.
