@@ -4,6 +4,7 @@ import type { AcceptDraftInput, PaperDraftsQuery, QuestionType } from '@qpc/clie
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { Chip, EnumSelect } from '../components/common.js';
+import { TopicSelect } from '../components/topic-select.js';
 import { EXAM_TYPE, QUESTION_TYPE, marks as marksLabel } from '../labels.js';
 import { paths } from '../paths.js';
 import type { Offering } from './offering-data.js';
@@ -97,21 +98,11 @@ function DraftForm(props: {
           />
         </label>
       </div>
-      <label>
-        Topic
-        <select value={edit.topicId} onChange={(e) => set({ topicId: e.target.value })}>
-          <option value="">No topic</option>
-          {(props.offering.syllabus?.modules ?? []).map((m) => (
-            <optgroup key={m.id} label={m.title}>
-              {m.topics.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.title}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-      </label>
+      <TopicSelect
+        modules={props.offering.syllabus?.modules ?? []}
+        value={edit.topicId}
+        onChange={(topicId) => set({ topicId })}
+      />
       {edit.type === 'MCQ' ? (
         <>
           <label htmlFor={`${id}-options`}>Options, one per line</label>

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { EnumSelect } from '../components/common.js';
 import { ErrorBox } from '../components/error-box.js';
+import { TopicSelect } from '../components/topic-select.js';
 import { useTypedMutation } from '../graphql.js';
 import { DIFFICULTY, QUESTION_TYPE } from '../labels.js';
 import type { Offering } from './offering-data.js';
@@ -96,21 +97,7 @@ export function QuestionForm({ paperId, offering, question, onSaved, onCancel }:
           />
         </label>
       </div>
-      <label>
-        Topic
-        <select value={topicId} onChange={(e) => setTopicId(e.target.value)}>
-          <option value="">No topic</option>
-          {modules.map((m) => (
-            <optgroup key={m.id} label={m.title}>
-              {m.topics.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.title}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-      </label>
+      <TopicSelect modules={modules} value={topicId} onChange={setTopicId} />
       {type === 'MCQ' ? (
         <>
           <label htmlFor={`${id}-options`}>Options, one per line</label>
