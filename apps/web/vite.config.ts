@@ -1,6 +1,40 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { loadConfig } from '@qpc/config';
 import { defineConfig } from 'vite';
-import type { UserConfig } from 'vite';
+import type { Plugin, UserConfig } from 'vite';
+
+/**
+ * Each script, style sheet and SVG of the build also written brotli- and gzip-compressed
+ * (`x.js.br`, `x.js.gz`), at the highest levels, once: the web server sends the one the browser
+ * accepts (server/static-files.ts) without compressing on each request.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  let outDir = '';
+  return {
+    name: 'qpc-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async writeBundle(_options, bundle) {
+      const files = Object.values(bundle).filter((file) => /\.(js|css|svg)$/.test(file.fileName));
+      await Promise.all(
+        files.map(async (file) => {
+          const source = file.type === 'chunk' ? file.code : file.source;
+          const path = join(outDir, file.fileName);
+          const params = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY };
+          await writeFile(`${path}.br`, await brotli(source, { params }));
+          await writeFile(`${path}.gz`, await gz(source, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
 
 const build: UserConfig['build'] = {
   outDir: 'dist/public',
@@ -14,7 +48,7 @@ const build: UserConfig['build'] = {
 const oxc: UserConfig['oxc'] = { jsx: { runtime: 'automatic' } };
 
 export default defineConfig(({ command }) => {
-  if (command === 'build') return { build, oxc };
+  if (command === 'build') return { build, oxc, plugins: [precompress()] };
   // `vite` (npm run dev) serves the sources with the same /graphql forwarding as the built server.
   const config = loadConfig();
   const gateway = new URL(config.web.graphqlUrl);

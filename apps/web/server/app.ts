@@ -1,8 +1,9 @@
 // The web page's server: the built page (static files, and index.html for the page's own routes),
 // `/graphql` forwarded to the gateway and a paper's PDF forwarded to the REST API.
 import { createServer } from 'node:http';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { clerkFrontendApiHost } from './clerk.js';
+import { firstData, firstDataElement } from './first-data.js';
 import { graphqlProxy, paperFileProxy } from './proxy.js';
 import { staticFiles } from './static-files.js';
 
@@ -54,9 +55,18 @@ export function createWebServer(options: WebServerOptions): Server {
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
   };
-  const files = staticFiles(options.staticDir, {
-    'qpc-clerk-publishable-key': options.clerkPublishableKey ?? '',
-  });
+  // With Clerk the first request is signed in, so the anonymous first data would not be its own.
+  const pageEnd = clerkHost
+    ? undefined
+    : async (req: IncomingMessage, url: URL) => {
+        const data = await firstData(options.graphqlUrl, url, req.socket.remoteAddress);
+        return data ? firstDataElement(data) : '';
+      };
+  const files = staticFiles(
+    options.staticDir,
+    { 'qpc-clerk-publishable-key': options.clerkPublishableKey ?? '' },
+    pageEnd,
+  );
   const graphql = graphqlProxy(options.graphqlUrl);
   const paperFile = paperFileProxy(options.restUrl);
   return createServer((req, res) => {
@@ -71,7 +81,7 @@ export function createWebServer(options: WebServerOptions): Server {
       return;
     }
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-    files(req, res, url.pathname).catch(() => {
+    files(req, res, url).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Internal server error\n');
     });

@@ -52,20 +52,62 @@ export function fileFor(root: string, pathname: string): string | null {
   return file === root || file.startsWith(root + sep) ? file : null;
 }
 
+/** The files the build also wrote compressed (vite.config.ts), and their encodings by preference. */
+const COMPRESSIBLE = new Set(['.js', '.css', '.svg']);
+const ENCODINGS = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/** The compressed copy of `file` the request accepts (`Accept-Encoding`), when the build wrote one. */
+async function precompressed(file: string, accepted: string | undefined) {
+  if (!accepted || !COMPRESSIBLE.has(extname(file))) return undefined;
+  const names = new Set(
+    accepted
+      .split(',')
+      .map((entry) =>
+        entry
+          .trim()
+          .toLowerCase()
+          .split(/\s*;\s*/),
+      )
+      .filter(([, quality]) => !/^q=0(\.0*)?$/.test(quality ?? ''))
+      .map(([name]) => name),
+  );
+  for (const { encoding, suffix } of ENCODINGS) {
+    if (!names.has(encoding)) continue;
+    const info = await stat(file + suffix).catch(() => null);
+    if (info?.isFile()) return { encoding, file: file + suffix, size: info.size };
+  }
+  return undefined;
+}
+
 /** A route of the page rather than a file: no extension, not under /assets or /api. */
 function isPageRoute(pathname: string): boolean {
   return !extname(pathname) && !/^\/(assets|api)(\/|$)/.test(pathname);
 }
 
-/** Serves `root`'s files, and index.html (with `meta` filled in) for the page's routes. */
-export function staticFiles(directory: string, meta: Record<string, string>) {
+/** What the page's end carries for a request (its first data), or '' for nothing. */
+export type PageEnd = (req: IncomingMessage, url: URL) => Promise<string>;
+
+/**
+ * Serves `root`'s files, and index.html (with `meta` filled in) for the page's routes. The page
+ * is sent in two parts: all of it up to `</body>` at once (so the browser fetches the script
+ * meanwhile), then what `pageEnd` gives, then the rest.
+ */
+export function staticFiles(
+  directory: string,
+  meta: Record<string, string>,
+  pageEnd: PageEnd = async () => '',
+) {
   const root = resolve(directory);
   let page: Promise<Buffer> | undefined;
   const indexHtml = () =>
     (page ??= readFile(join(root, 'index.html'), 'utf8').then((html) =>
       Buffer.from(withMeta(html, meta)),
     ));
-  return async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> => {
+  return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
+    const { pathname } = url;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       plain(res, 405, 'Method not allowed\n', { allow: 'GET, HEAD' });
       return;
@@ -74,13 +116,16 @@ export function staticFiles(directory: string, meta: Record<string, string>) {
     const info = file ? await stat(file).catch(() => null) : null;
     const isIndex = pathname === '/' || pathname === '/index.html';
     if (file && (isIndex || (!info?.isFile() && isPageRoute(pathname)))) {
-      const body = await indexHtml();
-      res.writeHead(200, {
-        'content-type': TYPES['.html']!,
-        'content-length': body.length,
-        'cache-control': 'no-cache',
-      });
-      res.end(req.method === 'HEAD' ? undefined : body);
+      const html = await indexHtml();
+      res.writeHead(200, { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache' });
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      const cut = html.lastIndexOf('</body>');
+      res.write(html.subarray(0, cut));
+      const end = await pageEnd(req, url).catch(() => '');
+      res.end(Buffer.concat([Buffer.from(end), html.subarray(cut)]));
       return;
     }
     if (!file || !info?.isFile()) {
@@ -88,16 +133,19 @@ export function staticFiles(directory: string, meta: Record<string, string>) {
       return;
     }
     const isAsset = pathname.startsWith('/assets/');
+    const encoded = await precompressed(file, req.headers['accept-encoding']);
     res.writeHead(200, {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'content-length': info.size,
+      'content-length': encoded?.size ?? info.size,
       'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
       'last-modified': info.mtime.toUTCString(),
+      ...(encoded ? { 'content-encoding': encoded.encoding } : {}),
+      ...(COMPRESSIBLE.has(extname(file)) ? { vary: 'accept-encoding' } : {}),
     });
     if (req.method === 'HEAD') {
       res.end();
       return;
     }
-    createReadStream(file).pipe(res);
+    createReadStream(encoded?.file ?? file).pipe(res);
   };
 }

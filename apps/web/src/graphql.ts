@@ -1,8 +1,8 @@
 // The page's GraphQL client: urql, fed by @qpc/client's typed documents, with the caller's token.
 import { ApiError, networkError, retryAfterOf, statusOfGraphQLError } from '@qpc/client/graphql';
 import type { TypedDocumentString } from '@qpc/client/graphql';
-import { Client, cacheExchange, fetchExchange, useMutation, useQuery } from 'urql';
-import type { AnyVariables, CombinedError, UseQueryArgs } from 'urql';
+import { Client, cacheExchange, fetchExchange, ssrExchange, useMutation, useQuery } from 'urql';
+import type { AnyVariables, CombinedError, SSRData, UseQueryArgs } from 'urql';
 import { graphqlUrl } from './page-config.js';
 
 /** Where the token of each request comes from: the token box or Clerk's session. */
@@ -20,12 +20,17 @@ export async function currentToken(): Promise<string | undefined> {
 
 /**
  * A client with an empty cache: one per sign-in, so no answer meant for another caller is reused.
- * Its requests carry the token `source` gives (the session's by default).
+ * Its requests carry the token `source` gives (the session's by default). `firstData`: answers the
+ * server sent with the page (anonymous ones: only for a client without a token), replayed once.
  */
-export function createClient(source: TokenSource = () => tokenSource()): Client {
+export function createClient(
+  source: TokenSource = () => tokenSource(),
+  firstData?: SSRData,
+): Client {
+  const replay = firstData ? [ssrExchange({ isClient: true, initialState: firstData })] : [];
   return new Client({
     url: graphqlUrl(),
-    exchanges: [cacheExchange, fetchExchange],
+    exchanges: [cacheExchange, ...replay, fetchExchange],
     preferGetMethod: false,
     fetch: async (input, init) => {
       const token = await source();

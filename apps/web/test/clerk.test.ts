@@ -24,9 +24,12 @@ describe('sign-in with Clerk (a publishable key configured)', () => {
     expect([...hosts]).toEqual([CLERK_HOST]);
     expect(csp).not.toContain("'unsafe-eval'");
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    expect(await res.text()).toContain(
+    const html = await res.text();
+    expect(html).toContain(
       `<meta name="qpc-clerk-publishable-key" content="${PUBLISHABLE_KEY}" />`,
     );
+    // A Clerk visitor may be signed in: no anonymous data comes with the page.
+    expect(html).not.toContain('qpc-first-data');
   });
 
   it("when a visitor signs in through Clerk's component, then the page sends Clerk's session token to the gateway and shows who they are", async () => {

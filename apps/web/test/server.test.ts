@@ -1,3 +1,6 @@
+import { get as httpGet } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../server/app.js';
 import { clerkFrontendApiHost } from '../server/clerk.js';
@@ -24,10 +27,17 @@ describe('the web server', () => {
     expect(csp).toContain("style-src 'self';");
     expect(csp).not.toMatch(/https?:/);
     const html = await res.text();
-    for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+    // Scripts come from files; the one inline element is data (JSON), which is never run.
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    for (const [, attributes, body] of scripts) {
+      if (attributes === ' type="application/json" id="qpc-first-data"') {
+        expect(() => JSON.parse(body!)).not.toThrow();
+        continue;
+      }
       expect(attributes).toMatch(/src="\/assets\/[\w.-]+\.js"/);
       expect(body!.trim()).toBe('');
     }
+    expect(scripts.filter(([, attributes]) => attributes!.includes('src='))).toHaveLength(1);
     // Nothing from another host: every src and href is a path on this server.
     for (const [, url] of html.matchAll(/(?:src|href)="([^"]+)"/g)) expect(url).toMatch(/^\/\w/);
   });
@@ -40,6 +50,33 @@ describe('the web server', () => {
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(stack.webUrl)).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('when an asset is requested by a browser that accepts compression, then the compressed copy the build wrote is sent, the same bytes once decoded', async () => {
+    const html = await (await fetch(stack.webUrl)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    // node:http, not fetch: fetch would decode the body itself.
+    const get = (acceptEncoding?: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+        httpGet(`${stack.webUrl}${script}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gz = await get('br;q=0, gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect((await get('identity')).headers['content-encoding']).toBeUndefined();
   });
 
   it("when one of the page's own routes is opened directly (a shared link), then the page is served", async () => {

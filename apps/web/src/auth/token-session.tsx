@@ -6,6 +6,7 @@ import { Provider } from 'urql';
 import { ErrorBox } from '../components/error-box.js';
 import { createClient, setTokenSource } from '../graphql.js';
 import { ROLE } from '../labels.js';
+import { takeFirstData } from '../page-config.js';
 import { SessionContext, permissions, useSession, whoHolds } from './session.js';
 import type { CurrentUser, Session } from './session.js';
 
@@ -62,7 +63,11 @@ export function TokenSession({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SignedInState | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
   const token = state?.token;
-  const client = useMemo(() => createClient(() => token), [token]);
+  // The first client, anonymous, replays the data the server sent with the page.
+  const client = useMemo(
+    () => createClient(() => token, token ? undefined : takeFirstData()),
+    [token],
+  );
   setTokenSource(() => token);
 
   const signIn = useCallback((candidate: string) => {

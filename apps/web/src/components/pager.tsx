@@ -1,5 +1,6 @@
 // Numbered pages of a list, as links (shareable: the page number is in the URL's query).
 import { Link, useSearch } from 'wouter';
+import { pageNumber } from '../../server/first-page.js';
 
 interface PageInfo {
   page: number;
@@ -10,8 +11,7 @@ interface PageInfo {
 
 /** The page number in the URL's `page` parameter (1 when absent or not a positive integer). */
 export function usePageParam(name = 'page'): number {
-  const value = Number(new URLSearchParams(useSearch()).get(name));
-  return Number.isInteger(value) && value >= 1 ? value : 1;
+  return pageNumber(new URLSearchParams(useSearch()).get(name));
 }
 
 /** The current URL's query with `page` set to `page` (dropped for page 1). */

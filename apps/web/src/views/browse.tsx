@@ -1,10 +1,7 @@
 // Browsing: universities -> a university's branches and semesters -> a semester's subjects.
-import {
-  SemesterOfferingsDocument,
-  UniversitiesDocument,
-  UniversityTreeDocument,
-} from '@qpc/client/graphql';
+import { SemesterOfferingsDocument, UniversityTreeDocument } from '@qpc/client/graphql';
 import { Link } from 'wouter';
+import { homeQuery } from '../../server/first-page.js';
 import { Breadcrumbs, Pending } from '../components/common.js';
 import { Pager, usePageParam } from '../components/pager.js';
 import { useTypedQuery } from '../graphql.js';
@@ -14,8 +11,8 @@ const PAGE_SIZE = 24;
 
 /** The home page: the universities, a page at a time. */
 export function HomeView() {
-  const page = usePageParam();
-  const { data, error } = useTypedQuery(UniversitiesDocument, { page, limit: PAGE_SIZE });
+  const { document, variables } = homeQuery(usePageParam());
+  const { data, error } = useTypedQuery(document, variables);
   return (
     <section>
       <h1>Find previous-year questions</h1>

@@ -280,11 +280,25 @@ export async function renderTimeAfterData(page: Page): Promise<number> {
 }
 
 /**
- * The first load of the page, in milliseconds from the navigation's start by the browser's
- * clock: the page's HTML, its script, its first GraphQL request sent and answered, and now (the
- * screen drawn).
+ * Opens `url` in `page` and measures its first load, in milliseconds from the navigation's start
+ * by the browser's clock: the page's first byte and its end (the data sent with it included), its
+ * script, its first GraphQL request sent and answered (none when the data came with the page), and
+ * `drawn`: the first frame after an element matching `selector` is in the document (recorded in
+ * the page by a MutationObserver installed before the page's own script).
  */
-export async function firstLoad(page: Page) {
+export async function firstLoad(page: Page, url: string, selector: string) {
+  await page.addInitScript((wanted: string) => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector(wanted)) return;
+      observer.disconnect();
+      requestAnimationFrame(() => {
+        (window as unknown as { qpcDrawnAt: number }).qpcDrawnAt = performance.now();
+      });
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  }, selector);
+  await page.goto(url);
+  await page.waitForFunction(() => 'qpcDrawnAt' in window);
   return page.evaluate(() => {
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const [navigation] = performance.getEntriesByType(
@@ -293,11 +307,12 @@ export async function firstLoad(page: Page) {
     const script = resources.find((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
     const graphql = resources.find((r) => r.name.endsWith('/graphql'));
     return {
+      htmlFirstByte: Math.round(navigation?.responseStart ?? 0),
       html: Math.round(navigation?.responseEnd ?? 0),
       script: Math.round(script?.responseEnd ?? 0),
-      graphqlSent: Math.round(graphql?.requestStart ?? 0),
-      firstGraphql: Math.round(graphql?.responseEnd ?? 0),
-      drawn: Math.round(performance.now()),
+      graphqlSent: graphql ? Math.round(graphql.requestStart) : 'none',
+      firstGraphql: graphql ? Math.round(graphql.responseEnd) : 'none',
+      drawn: Math.round((window as unknown as { qpcDrawnAt: number }).qpcDrawnAt),
     };
   });
 }
