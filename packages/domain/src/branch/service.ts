@@ -4,12 +4,9 @@ import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { ConflictError, invalidReference, NotFoundError, parseInput } from '../errors.js';
 import { definedFields, orNotFound, updateById } from '../writing/update.js';
-import {
-  copyToChildren,
-  countWhere,
-  deleteUnlessReferenced,
-  readById,
-} from '../writing/references.js';
+import { copyToChildren, deleteUnlessReferenced, readParent } from '../writing/references.js';
+import { countSubjectOfferings } from '../subject-offering/service.js';
+import { SemesterModel } from '../semester/model.js';
 import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
 import type { SharedViewer } from '../visibility.js';
 import type { Page } from '../listing/pagination.js';
@@ -24,9 +21,12 @@ const notFound = () => new NotFoundError('Branch not found');
 
 async function assertActiveUniversity(universityId: string): Promise<void> {
   // Read by _id alone and compare in code: on FerretDB only a bare _id filter uses an index.
-  const university = await readById<{ isActive: boolean }>('University', universityId, {
-    isActive: 1,
-  });
+  const university = await readParent<{ isActive: boolean }>(
+    BranchModel,
+    'universityId',
+    universityId,
+    { isActive: 1 },
+  );
   if (!university?.isActive) {
     throw invalidReference('universityId', 'university not found or not active');
   }
@@ -121,7 +121,7 @@ export async function updateBranch({
   const set = definedFields(data, ['name', 'code']);
   if (data.universityId !== undefined && data.universityId !== current.universityId.toHexString()) {
     await assertActiveUniversity(data.universityId);
-    const offerings = await countWhere('SubjectOffering', { branchId });
+    const offerings = await countSubjectOfferings({ branchId });
     if (offerings > 0) {
       throw new ConflictError(
         `Branch cannot move to another university: ${describeDependents([[offerings, 'subject offering']])}`,
@@ -137,7 +137,7 @@ export async function updateBranch({
   );
   // Semesters carry their branch's university (a branch with offerings never moves).
   if (set.universityId) {
-    await copyToChildren('Semester', 'branchId', branchId, { universityId: set.universityId });
+    await copyToChildren(SemesterModel, 'branchId', branchId, { universityId: set.universityId });
   }
   return toDto<Branch>(updated);
 }
@@ -152,5 +152,5 @@ export async function deleteBranch({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const branchId = parseInput(objectId, id, 'id');
-  await deleteUnlessReferenced({ model: 'Branch', id: branchId, label: 'Branch' });
+  await deleteUnlessReferenced({ model: BranchModel, id: branchId, label: 'Branch' });
 }

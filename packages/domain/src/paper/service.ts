@@ -11,9 +11,10 @@ import {
   copyToChildren,
   deleteUnlessReferenced,
   insertUnderParent,
-  readById,
   requireParent,
 } from '../writing/references.js';
+import { QuestionModel } from '../question/model.js';
+import { readSubjectName } from '../subject/service.js';
 import { toDto } from '../storage/serialize.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
 import {
@@ -145,7 +146,7 @@ export async function createPaper({
   assertCan(actor, 'catalog:write');
   const data = parseInput(createPaperInput, input);
   const offering = await requireParent<OfferingKeys>(
-    'Paper',
+    PaperModel,
     'subjectOfferingId',
     data.subjectOfferingId,
     {
@@ -157,11 +158,11 @@ export async function createPaper({
   );
   let title = data.title;
   if (!title) {
-    const subject = await readById<{ name: string }>('Subject', offering.subjectId, { name: 1 });
-    title = `${subject?.name ?? 'Paper'} ${data.examType} ${data.examYear}`;
+    const subjectName = await readSubjectName(offering.subjectId);
+    title = `${subjectName ?? 'Paper'} ${data.examType} ${data.examYear}`;
   }
   const paper = await insertUnderParent({
-    child: 'Paper',
+    child: PaperModel,
     field: 'subjectOfferingId',
     parentId: data.subjectOfferingId,
     insert: () =>
@@ -214,7 +215,7 @@ export async function updatePaper({
   // Questions carry their paper's year (search filters and counts by it).
   if (data.examYear !== undefined) {
     const { examYear } = updated as { examYear: number };
-    await copyToChildren('Question', 'paperId', paperId, { examYear });
+    await copyToChildren(QuestionModel, 'paperId', paperId, { examYear });
   }
   return toPaper(updated, actor);
 }
@@ -309,6 +310,6 @@ export async function deletePaper({ actor, id }: { actor: MaybeActor; id: string
   const paperId = parseInput(objectId, id, 'id');
   // Its file goes with it (and stays when the deletion is refused).
   await withPaperFileRemoval(paperId, () =>
-    deleteUnlessReferenced({ model: 'Paper', id: paperId, label: 'Paper' }),
+    deleteUnlessReferenced({ model: PaperModel, id: paperId, label: 'Paper' }),
   );
 }

@@ -87,7 +87,7 @@ async function listQuestionsUnder(
   const q = parseInput(listSyllabusQuestionsQuery, query ?? {});
   const [viewer, parent] = await Promise.all([
     viewerFor(actor, shared),
-    readParent<{ universityId: unknown }>('Question', field, id, { universityId: 1 }),
+    readParent<{ universityId: unknown }>(QuestionModel, field, id, { universityId: 1 }),
   ]);
   if (!parent || !isVisible(viewer, 'academic', parent)) {
     throw new NotFoundError(field === 'moduleId' ? 'Module not found' : 'Topic not found');
@@ -181,13 +181,13 @@ async function resolveSyllabusRefs(
   const offering = subjectOfferingId.toHexString();
   const [module, topic] = await Promise.all([
     moduleId
-      ? readParent<{ subjectOfferingId: Types.ObjectId }>('Question', 'moduleId', moduleId, {
+      ? readParent<{ subjectOfferingId: Types.ObjectId }>(QuestionModel, 'moduleId', moduleId, {
           subjectOfferingId: 1,
         })
       : null,
     topicId
       ? readParent<{ subjectOfferingId: Types.ObjectId; moduleId: Types.ObjectId }>(
-          'Question',
+          QuestionModel,
           'topicId',
           topicId,
           { subjectOfferingId: 1, moduleId: 1 },
@@ -235,7 +235,7 @@ export async function createQuestion({
 }): Promise<Question> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createQuestionInput, input);
-  const paper = await requireParent<PaperKeys>('Question', 'paperId', data.paperId, {
+  const paper = await requireParent<PaperKeys>(QuestionModel, 'paperId', data.paperId, {
     subjectOfferingId: 1,
     universityId: 1,
     status: 1,
@@ -248,7 +248,7 @@ export async function createQuestion({
     data.topicId ?? null,
   );
   const question = await insertUnderParent({
-    child: 'Question',
+    child: QuestionModel,
     field: 'paperId',
     parentId: data.paperId,
     // The paper's status, visibility and year may change while we insert: the copies are
@@ -358,5 +358,5 @@ export async function deleteQuestion({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const questionId = parseInput(objectId, id, 'id');
-  await deleteUnlessReferenced({ model: 'Question', id: questionId, label: 'Question' });
+  await deleteUnlessReferenced({ model: QuestionModel, id: questionId, label: 'Question' });
 }

@@ -7,12 +7,8 @@ import { definedFields, orNotFound, updateById } from '../writing/update.js';
 import type { Page } from '../listing/pagination.js';
 import { paginate } from '../listing/pagination.js';
 import { toDto } from '../storage/serialize.js';
-import {
-  countWhere,
-  deleteUnlessReferenced,
-  insertUnderParent,
-  requireParent,
-} from '../writing/references.js';
+import { deleteUnlessReferenced, insertUnderParent, requireParent } from '../writing/references.js';
+import { countSubjectOfferings } from '../subject-offering/service.js';
 import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
 import type { SharedViewer } from '../visibility.js';
 import { withUniqueCheck } from '../writing/unique.js';
@@ -25,7 +21,7 @@ const duplicateMessage = 'A semester with this number already exists in the bran
 
 /** The branch a semester goes under (400 when missing): its university is copied onto the semester. */
 function requireBranch(branchId: string): Promise<{ universityId: Types.ObjectId }> {
-  return requireParent('Semester', 'branchId', branchId, { universityId: 1 });
+  return requireParent(SemesterModel, 'branchId', branchId, { universityId: 1 });
 }
 
 /** Lists semesters, optionally of one branch, ordered by number. */
@@ -76,7 +72,7 @@ export async function createSemester({
   const branch = await requireBranch(data.branchId);
   const attempted = { branchId: data.branchId, number: data.number };
   const doc = await insertUnderParent({
-    child: 'Semester',
+    child: SemesterModel,
     field: 'branchId',
     parentId: data.branchId,
     // A branch may move to another university while we insert: the copy is checked afterwards.
@@ -120,7 +116,7 @@ export async function updateSemester({
   const set = definedFields(data, ['name', 'number']);
   if (data.branchId !== undefined && data.branchId !== current.branchId.toHexString()) {
     const branch = await requireBranch(data.branchId);
-    const offerings = await countWhere('SubjectOffering', { semesterId });
+    const offerings = await countSubjectOfferings({ semesterId });
     if (offerings > 0) {
       throw new ConflictError(
         `Semester cannot move to another branch: ${offerings} subject offering${offerings === 1 ? ' references' : 's reference'} it`,
@@ -160,5 +156,5 @@ export async function deleteSemester({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const semesterId = parseInput(objectId, id, 'id');
-  await deleteUnlessReferenced({ model: 'Semester', id: semesterId, label: 'Semester' });
+  await deleteUnlessReferenced({ model: SemesterModel, id: semesterId, label: 'Semester' });
 }

@@ -64,7 +64,7 @@ async function readVisibleQuestion(
   viewer: Viewer,
   questionId: string,
 ): Promise<QuestionKeys | null> {
-  const question = await readParent<QuestionKeys>('Solution', 'questionId', questionId, {
+  const question = await readParent<QuestionKeys>(SolutionModel, 'questionId', questionId, {
     paperId: 1,
     subjectOfferingId: 1,
     universityId: 1,
@@ -168,7 +168,7 @@ export async function createSolution({
   const question = await readVisibleQuestion(await viewerFor(actor), data.questionId);
   if (!question) throw invalidReference('questionId', 'question not found');
   const doc = await insertUnderParent({
-    child: 'Solution',
+    child: SolutionModel,
     field: 'questionId',
     parentId: data.questionId,
     // The paper's status and visibility may change while we insert: the copies are checked again.
@@ -234,7 +234,7 @@ export async function deleteSolution({
   if (String(solution.authorId) !== actor.id && actor.role !== 'admin') {
     throw new ForbiddenError('Only the author or an admin may delete a solution');
   }
-  await deleteUnlessReferenced({ model: 'Solution', id: solutionId, label: 'Solution' });
+  await deleteUnlessReferenced({ model: SolutionModel, id: solutionId, label: 'Solution' });
 }
 
 /** At most this many vote writes of this process are in flight at once. */

@@ -5,60 +5,72 @@
 // are read, and a finished run is recorded so later starts skip the scans.
 import type { mongo } from 'mongoose';
 import { mongoose } from '../db.js';
-import type { ModelName } from '../writing/references.js';
-import '../models.js';
+import {
+  BranchModel,
+  ModuleModel,
+  PaperModel,
+  QuestionModel,
+  SolutionModel,
+  SubjectOfferingModel,
+  SyllabusModel,
+  UniversityModel,
+  SemesterModel,
+  TopicModel,
+  VoteModel,
+} from '../models.js';
 import { PUBLIC_PAPER_STATUS } from '../visibility.js';
+import type { AnyModel } from './model-helpers.js';
 
-function collectionOf(name: ModelName): string {
-  return mongoose.model(name).collection.collectionName;
+function collectionOf(model: AnyModel): string {
+  return model.collection.collectionName;
 }
 
 interface BackfillStep {
   /** Model of the children, e.g. `Question`. */
-  child: ModelName;
+  child: AnyModel;
   /** A field the children miss when they need the step. */
   missing: string;
   /** The child's field holding its parent's id, and the parent's model. */
   via: string;
-  parent: ModelName;
+  parent: AnyModel;
   /** child field <- parent field. */
   copy: Record<string, string>;
 }
 
 const STEPS: readonly BackfillStep[] = [
   {
-    child: 'Semester',
+    child: SemesterModel,
     missing: 'universityId',
     via: 'branchId',
-    parent: 'Branch',
+    parent: BranchModel,
     copy: { universityId: 'universityId' },
   },
   {
-    child: 'Syllabus',
+    child: SyllabusModel,
     missing: 'universityId',
     via: 'subjectOfferingId',
-    parent: 'SubjectOffering',
+    parent: SubjectOfferingModel,
     copy: { universityId: 'universityId' },
   },
   {
-    child: 'Module',
+    child: ModuleModel,
     missing: 'universityId',
     via: 'syllabusId',
-    parent: 'Syllabus',
+    parent: SyllabusModel,
     copy: { universityId: 'universityId' },
   },
   {
-    child: 'Topic',
+    child: TopicModel,
     missing: 'universityId',
     via: 'moduleId',
-    parent: 'Module',
+    parent: ModuleModel,
     copy: { syllabusId: 'syllabusId', universityId: 'universityId' },
   },
   {
-    child: 'Paper',
+    child: PaperModel,
     missing: 'universityId',
     via: 'subjectOfferingId',
-    parent: 'SubjectOffering',
+    parent: SubjectOfferingModel,
     copy: {
       universityId: 'universityId',
       branchId: 'branchId',
@@ -67,17 +79,17 @@ const STEPS: readonly BackfillStep[] = [
     },
   },
   {
-    child: 'Question',
+    child: QuestionModel,
     missing: 'examYear',
     via: 'paperId',
-    parent: 'Paper',
+    parent: PaperModel,
     copy: { universityId: 'universityId', paperStatus: 'status', examYear: 'examYear' },
   },
   {
-    child: 'Solution',
+    child: SolutionModel,
     missing: 'paperStatus',
     via: 'questionId',
-    parent: 'Question',
+    parent: QuestionModel,
     copy: {
       paperId: 'paperId',
       subjectOfferingId: 'subjectOfferingId',
@@ -86,10 +98,10 @@ const STEPS: readonly BackfillStep[] = [
     },
   },
   {
-    child: 'Vote',
+    child: VoteModel,
     missing: 'subjectOfferingId',
     via: 'solutionId',
-    parent: 'Solution',
+    parent: SolutionModel,
     copy: { questionId: 'questionId', subjectOfferingId: 'subjectOfferingId' },
   },
 ];
@@ -155,17 +167,17 @@ export async function backfillVisible(): Promise<{ updated: number }> {
   const migrations = db.collection<{ _id: string }>('migrations');
   if (await migrations.findOne(VISIBLE_MARKER)) return { updated: 0 };
   const inactive = await db
-    .collection(collectionOf('University'))
+    .collection(collectionOf(UniversityModel))
     .find({ isActive: false }, { projection: { _id: 1 } })
     .toArray();
   const hidden = inactive.map((u) => u._id);
   let updated = 0;
-  for (const [name, status] of [
-    ['Paper', 'status'],
-    ['Question', 'paperStatus'],
-    ['Solution', 'paperStatus'],
+  for (const [model, status] of [
+    [PaperModel, 'status'],
+    [QuestionModel, 'paperStatus'],
+    [SolutionModel, 'paperStatus'],
   ] as const) {
-    const collection = db.collection(collectionOf(name));
+    const collection = db.collection(collectionOf(model));
     const missing = { visible: { $exists: false } };
     const shown = await collection.updateMany(
       { ...missing, [status]: PUBLIC_PAPER_STATUS, universityId: { $nin: hidden } },
