@@ -16,10 +16,9 @@
 import { Types } from 'mongoose';
 import type { MaybeActor } from './access.js';
 import { can } from './access.js';
-import { QuestionModel } from './question/model.js';
-import { SolutionModel } from './solution/model.js';
+import { PaperModel } from './paper/model.js';
 import { UniversityModel } from './university/model.js';
-import type { AnyModel } from './storage/model-helpers.js';
+import { copyToChildren } from './writing/copies.js';
 
 /** The caller as visibility sees it: computed once per request (or per service call). */
 export interface Viewer {
@@ -190,12 +189,6 @@ export async function syncPaperStatus(
   status: string,
   visible: boolean,
 ): Promise<void> {
-  const copies: readonly AnyModel[] = [QuestionModel, SolutionModel];
-  for (const model of copies) {
-    await model.updateMany(
-      { paperId, paperStatus: { $ne: status } },
-      { $set: { paperStatus: status } },
-    );
-    await model.updateMany({ paperId, visible: { $ne: visible } }, { $set: { visible } });
-  }
+  // The copies and how to find them come from writing/reference-table.ts.
+  await copyToChildren(PaperModel, paperId, { status, visible });
 }

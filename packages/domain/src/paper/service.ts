@@ -7,13 +7,9 @@ import { ConflictError, NotFoundError, parseInput } from '../errors.js';
 import { definedFields, orNotFound, updateById } from '../writing/update.js';
 import { emptyPage, paginate } from '../listing/pagination.js';
 import type { Page } from '../listing/pagination.js';
-import {
-  copyToChildren,
-  deleteUnlessReferenced,
-  insertUnderParent,
-  requireParent,
-} from '../writing/references.js';
-import { QuestionModel } from '../question/model.js';
+import { deleteUnlessReferenced, insertUnderParent, requireParent } from '../writing/references.js';
+import { copiedProjection, inheritedFrom } from '../writing/reference-table.js';
+import { copyToChildren } from '../writing/copies.js';
 import { readSubjectName } from '../subject/service.js';
 import { toDto } from '../storage/serialize.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
@@ -149,12 +145,7 @@ export async function createPaper({
     PaperModel,
     'subjectOfferingId',
     data.subjectOfferingId,
-    {
-      universityId: 1,
-      branchId: 1,
-      semesterId: 1,
-      subjectId: 1,
-    },
+    copiedProjection(PaperModel, 'subjectOfferingId'),
   );
   let title = data.title;
   if (!title) {
@@ -173,10 +164,7 @@ export async function createPaper({
         insert: async (slug) => {
           const doc = await PaperModel.create({
             subjectOfferingId: data.subjectOfferingId,
-            universityId: offering.universityId,
-            branchId: offering.branchId,
-            semesterId: offering.semesterId,
-            subjectId: offering.subjectId,
+            ...inheritedFrom(PaperModel, 'subjectOfferingId', offering),
             examYear: data.examYear,
             examType: data.examType,
             title,
@@ -213,10 +201,7 @@ export async function updatePaper({
     () => new NotFoundError('Paper not found'),
   );
   // Questions carry their paper's year (search filters and counts by it).
-  if (data.examYear !== undefined) {
-    const { examYear } = updated as { examYear: number };
-    await copyToChildren(QuestionModel, 'paperId', paperId, { examYear });
-  }
+  await copyToChildren(PaperModel, paperId, $set);
   return toPaper(updated, actor);
 }
 

@@ -12,6 +12,7 @@ import {
   readParent,
   requireParent,
 } from '../writing/references.js';
+import { copiedProjection, inheritedFrom } from '../writing/reference-table.js';
 import { toDto } from '../storage/serialize.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
 import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
@@ -235,13 +236,12 @@ export async function createQuestion({
 }): Promise<Question> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createQuestionInput, input);
-  const paper = await requireParent<PaperKeys>(QuestionModel, 'paperId', data.paperId, {
-    subjectOfferingId: 1,
-    universityId: 1,
-    status: 1,
-    visible: 1,
-    examYear: 1,
-  });
+  const paper = await requireParent<PaperKeys>(
+    QuestionModel,
+    'paperId',
+    data.paperId,
+    copiedProjection(QuestionModel, 'paperId'),
+  );
   const refs = await resolveSyllabusRefs(
     paper.subjectOfferingId,
     data.moduleId ?? null,
@@ -253,11 +253,6 @@ export async function createQuestion({
     parentId: data.paperId,
     // The paper's status, visibility and year may change while we insert: the copies are
     // checked again afterwards.
-    inherited: (current) => ({
-      paperStatus: current.status,
-      visible: current.visible === true,
-      examYear: current.examYear,
-    }),
     insert: () =>
       createWithSlug({
         model: QuestionModel,
@@ -266,11 +261,7 @@ export async function createQuestion({
         insert: async (slug) => {
           const doc = await QuestionModel.create({
             paperId: data.paperId,
-            subjectOfferingId: paper.subjectOfferingId,
-            universityId: paper.universityId,
-            paperStatus: paper.status,
-            visible: paper.visible === true,
-            examYear: paper.examYear,
+            ...inheritedFrom(QuestionModel, 'paperId', paper),
             moduleId: refs.moduleId,
             topicId: refs.topicId,
             text: data.text,

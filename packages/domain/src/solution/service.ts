@@ -15,6 +15,7 @@ import type { Page, SortSpec } from '../listing/pagination.js';
 import { bulkhead } from '../writing/concurrency.js';
 import { findByIds } from '../listing/loading.js';
 import { deleteUnlessReferenced, insertUnderParent, readParent } from '../writing/references.js';
+import { inheritedFrom } from '../writing/reference-table.js';
 import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
 import type { SharedViewer, Viewer } from '../visibility.js';
 import type { PaperStatus } from '../paper/schema.js';
@@ -172,19 +173,11 @@ export async function createSolution({
     field: 'questionId',
     parentId: data.questionId,
     // The paper's status and visibility may change while we insert: the copies are checked again.
-    inherited: (current) => ({
-      paperStatus: current.paperStatus,
-      visible: current.visible === true,
-    }),
     insert: async () =>
       (
         await SolutionModel.create({
           questionId: data.questionId,
-          paperId: question.paperId,
-          subjectOfferingId: question.subjectOfferingId,
-          universityId: question.universityId,
-          paperStatus: question.paperStatus,
-          visible: question.visible === true,
+          ...inheritedFrom(SolutionModel, 'questionId', question),
           authorId: actor.id,
           content: data.content,
         })
@@ -263,8 +256,7 @@ async function castVote(
     try {
       await VoteModel.create({
         solutionId,
-        questionId: solution.questionId,
-        subjectOfferingId: solution.subjectOfferingId,
+        ...inheritedFrom(VoteModel, 'solutionId', solution),
         userId,
         value,
       });

@@ -134,10 +134,3 @@ export async function deleteSubjectOffering({
     label: 'Subject offering',
   });
 }
-
-/** How many offerings name this branch or semester (the move guards of branches and semesters). */
-export function countSubjectOfferings(
-  filter: { branchId: string } | { semesterId: string },
-): Promise<number> {
-  return SubjectOfferingModel.countDocuments(filter);
-}

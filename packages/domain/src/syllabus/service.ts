@@ -4,6 +4,7 @@ import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { invalidReference, NotFoundError, parseInput } from '../errors.js';
 import { deleteUnlessReferenced, insertUnderParent, readParent } from '../writing/references.js';
+import { copiedProjection, inheritedFrom } from '../writing/reference-table.js';
 import { toDto } from '../storage/serialize.js';
 import { withUniqueCheck } from '../writing/unique.js';
 import { definedFields, orNotFound, updateById } from '../writing/update.js';
@@ -115,7 +116,11 @@ export async function initSyllabus({
         await withUniqueCheck(
           SyllabusModel,
           { subjectOfferingId },
-          () => SyllabusModel.create({ subjectOfferingId, universityId: offering.universityId }),
+          () =>
+            SyllabusModel.create({
+              subjectOfferingId,
+              ...inheritedFrom(SyllabusModel, 'subjectOfferingId', offering),
+            }),
           'This subject offering already has a syllabus',
         )
       ).toObject(),
@@ -135,7 +140,7 @@ export async function createModule({
   const data = parseInput(createModuleInput, input);
   const syllabus = await SyllabusModel.findOne(
     { subjectOfferingId: data.subjectOfferingId },
-    { _id: 1, universityId: 1 },
+    copiedProjection(ModuleModel, 'syllabusId', ['_id']),
   ).lean();
   if (!syllabus) {
     const hasOffering = await readParent(
@@ -160,8 +165,7 @@ export async function createModule({
       (
         await ModuleModel.create({
           syllabusId: syllabus._id,
-          subjectOfferingId: data.subjectOfferingId,
-          universityId: syllabus.universityId,
+          ...inheritedFrom(ModuleModel, 'syllabusId', syllabus),
           title: data.title,
           order,
         })
@@ -191,9 +195,7 @@ export async function createTopic({
       (
         await TopicModel.create({
           moduleId: module._id,
-          syllabusId: module.syllabusId,
-          subjectOfferingId: module.subjectOfferingId,
-          universityId: module.universityId,
+          ...inheritedFrom(TopicModel, 'moduleId', module),
           title: data.title,
           order,
         })

@@ -7,8 +7,9 @@
 
 import { ConflictError, invalidReference, NotFoundError } from '../errors.js';
 import type { AnyModel } from '../storage/model-helpers.js';
-import { dependentsOf, nounOf, referenceOf } from './reference-table.js';
+import { dependentsOf, inheritedFrom, nounOf, referenceOf } from './reference-table.js';
 import type { Reference } from './reference-table.js';
+import { listDependents } from './copies.js';
 
 /** The parent a child's field points at (read by `_id`, lean), or null when it does not exist. */
 export async function readParent<T = Record<string, unknown>>(
@@ -34,17 +35,6 @@ export async function requireParent<T = Record<string, unknown>>(
   return parent;
 }
 
-/** Writes fields a child copies from its parent onto every child of `parentId` (idempotent). */
-export async function copyToChildren(
-  child: AnyModel,
-  field: string,
-  parentId: unknown,
-  set: Record<string, unknown>,
-): Promise<void> {
-  referenceOf(child, field);
-  await child.updateMany({ [field]: parentId }, { $set: set });
-}
-
 /**
  * Inserts a child, then re-reads its parent: without transactions the parent may have been
  * deleted meanwhile (the child is taken back out: 400 naming the field), or the fields the child
@@ -55,20 +45,20 @@ export async function insertUnderParent<T extends { _id: unknown }>(options: {
   field: string;
   parentId: unknown;
   insert: () => Promise<T>;
-  /** The fields the child copies from its parent, computed from the re-read parent. */
-  inherited?: (parent: Record<string, unknown>) => Record<string, unknown>;
 }): Promise<T> {
-  const { child, field, parentId, insert, inherited } = options;
+  const { child, field, parentId, insert } = options;
   const created = await insert();
   const parent = await readParent(child, field, parentId);
   if (!parent) {
     await child.deleteOne({ _id: created._id });
     throw invalidReference(field, `${nounOf(referenceOf(child, field).parent)} not found`);
   }
-  if (!inherited) return created;
-  const expected = inherited(parent);
+  // The fields the child copies from its parent (the table's `copies`), from the re-read parent.
+  const expected = inheritedFrom(child, field, parent);
   const current = created as Record<string, unknown>;
-  const stale = Object.keys(expected).filter((k) => String(current[k]) !== String(expected[k]));
+  const stale = Object.keys(expected).filter(
+    (k) => expected[k] !== undefined && String(current[k]) !== String(expected[k]),
+  );
   if (stale.length === 0) return created;
   const $set = Object.fromEntries(stale.map((k) => [k, expected[k]]));
   await child.updateOne({ _id: created._id }, { $set });
@@ -76,12 +66,9 @@ export async function insertUnderParent<T extends { _id: unknown }>(options: {
 }
 
 function refusal(label: string, present: { reference: Reference; count: number }[]): ConflictError {
-  const total = present.reduce((sum, { count }) => sum + count, 0);
-  const list = present
-    .map(({ reference, count }) => `${count} ${reference.noun}${count === 1 ? '' : 's'}`)
-    .join(' and ');
+  const { list, isSingular } = listDependents(present);
   return new ConflictError(
-    `${label} cannot be deleted: ${list} still ${total === 1 ? 'references' : 'reference'} it`,
+    `${label} cannot be deleted: ${list} still ${isSingular ? 'references' : 'reference'} it`,
     present.map(({ reference, count }) => ({
       path: reference.path,
       message: `${count} ${count === 1 ? 'references' : 'reference'} this ${label.toLowerCase()}`,
