@@ -73,6 +73,40 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/** Named functions that took a model's name before the reference table held the models. */
+const NAME_LOOKUPS = new Set(['readById', 'countWhere']);
+
+/**
+ * The places a source text looks a model up by its name (`mongoose.model('Paper')`,
+ * `mongoose.model(name)`, `mongoose.models[name]`, `readById('Paper', ...)`): the type checker
+ * and find-references cannot follow those. Defining a model (`model('Paper', schema)`) is fine.
+ */
+function modelLookupsByName(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const at = (node: ts.Node) =>
+    `${relative(srcDir, file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const [first] = node.arguments;
+      if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'model' && first) {
+        if (node.arguments.length === 1) found.push(at(node));
+      }
+      if (ts.isIdentifier(callee) && NAME_LOOKUPS.has(callee.text)) found.push(at(node));
+    }
+    if (
+      ts.isElementAccessExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'models'
+    )
+      found.push(at(node));
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 const graph = new Map(sourceFiles(srcDir).map((file) => [file, importsOf(file)]));
 
 describe("the domain's import graph", () => {
@@ -97,6 +131,37 @@ describe("the domain's import graph", () => {
   it('when db.ts is read, then it imports the errors only: no migration, no model', () => {
     expect(graph.get(join(srcDir, 'db.ts'))!.map((file) => relative(srcDir, file))).toEqual([
       'errors.ts',
+    ]);
+  });
+
+  it('when a source file is read, then no model is looked up by its name', () => {
+    const found = [...graph.keys()].flatMap((file) =>
+      modelLookupsByName(file, readFileSync(file, 'utf8')),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('when a file looks models up by name, then the check names each place', () => {
+    const file = join(srcDir, 'sample.ts');
+    const text = [
+      "export const PaperModel = model('Paper', paperSchema);",
+      "await mongoose.model('Paper').find({});",
+      'await mongoose',
+      "  .model('Question')",
+      '  .countDocuments({});',
+      'mongoose.model(name).schema;',
+      "mongoose.models['Topic'];",
+      "await readById('Subject', id);",
+      "await countWhere('SubjectOffering', { branchId });",
+      'await PaperModel.find({});',
+    ].join('\n');
+    expect(modelLookupsByName(file, text)).toEqual([
+      'sample.ts:2',
+      'sample.ts:3',
+      'sample.ts:6',
+      'sample.ts:7',
+      'sample.ts:8',
+      'sample.ts:9',
     ]);
   });
 });

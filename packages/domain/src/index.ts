@@ -50,8 +50,8 @@ export { connectDatabase, disconnectDatabase, onDatabaseEvents, pingDatabase } f
 export { buildIndexes, isDatabaseEmpty, prepareDatabase } from './storage/prepare.js';
 export type { ConnectOptions, DatabaseEventHandlers } from './db.js';
 export type { ListRequest, Page, PageRequest, Pagination, SortSpec } from './listing/pagination.js';
-export { REFERENCES, dependentsOf } from './writing/references.js';
-export type { ModelName, Reference } from './writing/references.js';
+export { REFERENCES, dependentsOf } from './writing/reference-table.js';
+export type { ModelName, Reference } from './writing/reference-table.js';
 export { bulkhead, runExclusive } from './writing/concurrency.js';
 export type {
   CreateUniversityInput,

@@ -16,7 +16,9 @@
 import { Types } from 'mongoose';
 import type { MaybeActor } from './access.js';
 import { can } from './access.js';
-import { mongoose } from './db.js';
+import { PaperModel } from './paper/model.js';
+import { UniversityModel } from './university/model.js';
+import { copyToChildren } from './writing/copies.js';
 
 /** The caller as visibility sees it: computed once per request (or per service call). */
 export interface Viewer {
@@ -67,10 +69,10 @@ export async function viewerFor(actor: MaybeActor, shared?: SharedViewer): Promi
   }
   if (seesAll(actor)) return { actor, ...SEES_ALL };
   // `inViewer`: inactive or being rewritten (university/model.ts), one indexed equality.
-  const changed = await mongoose
-    .model('University')
-    .find({ inViewer: true }, { _id: 1, isActive: 1, contentSweep: 1 })
-    .lean<{ _id: unknown; isActive: boolean; contentSweep?: unknown }[]>();
+  const changed = await UniversityModel.find(
+    { inViewer: true },
+    { _id: 1, isActive: 1, contentSweep: 1 },
+  ).lean<{ _id: unknown; isActive: boolean; contentSweep?: unknown }[]>();
   const ids = (keep: (u: (typeof changed)[number]) => boolean) =>
     changed.filter(keep).map((u) => String(u._id));
   return {
@@ -172,10 +174,9 @@ export function isVisible(viewer: Viewer, kind: VisibleKind, doc: VisibleDoc): b
 
 /** Whether a university is active now (a missing one is not). */
 export async function isUniversityActive(universityId: unknown): Promise<boolean> {
-  const university = await mongoose
-    .model('University')
-    .findById(universityId, { isActive: 1 })
-    .lean<{ isActive?: boolean }>();
+  const university = await UniversityModel.findById(universityId, { isActive: 1 }).lean<{
+    isActive?: boolean;
+  }>();
   return university?.isActive === true;
 }
 
@@ -188,12 +189,6 @@ export async function syncPaperStatus(
   status: string,
   visible: boolean,
 ): Promise<void> {
-  for (const name of ['Question', 'Solution']) {
-    const model = mongoose.model(name);
-    await model.updateMany(
-      { paperId, paperStatus: { $ne: status } },
-      { $set: { paperStatus: status } },
-    );
-    await model.updateMany({ paperId, visible: { $ne: visible } }, { $set: { visible } });
-  }
+  // The copies and how to find them come from writing/reference-table.ts.
+  await copyToChildren(PaperModel, paperId, { status, visible });
 }

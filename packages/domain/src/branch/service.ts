@@ -2,14 +2,10 @@ import type { QueryFilter } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
-import { ConflictError, invalidReference, NotFoundError, parseInput } from '../errors.js';
+import { invalidReference, NotFoundError, parseInput } from '../errors.js';
 import { definedFields, orNotFound, updateById } from '../writing/update.js';
-import {
-  copyToChildren,
-  countWhere,
-  deleteUnlessReferenced,
-  readById,
-} from '../writing/references.js';
+import { assertMovable, copyToChildren } from '../writing/copies.js';
+import { deleteUnlessReferenced, readParent } from '../writing/references.js';
 import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
 import type { SharedViewer } from '../visibility.js';
 import type { Page } from '../listing/pagination.js';
@@ -24,21 +20,15 @@ const notFound = () => new NotFoundError('Branch not found');
 
 async function assertActiveUniversity(universityId: string): Promise<void> {
   // Read by _id alone and compare in code: on FerretDB only a bare _id filter uses an index.
-  const university = await readById<{ isActive: boolean }>('University', universityId, {
-    isActive: 1,
-  });
+  const university = await readParent<{ isActive: boolean }>(
+    BranchModel,
+    'universityId',
+    universityId,
+    { isActive: 1 },
+  );
   if (!university?.isActive) {
     throw invalidReference('universityId', 'university not found or not active');
   }
-}
-
-/** "3 semesters and 1 subject offering reference it", or null when nothing is counted. */
-function describeDependents(counts: [number, string][]): string | null {
-  const present = counts.filter(([n]) => n > 0);
-  if (!present.length) return null;
-  const parts = present.map(([n, noun]) => `${n} ${noun}${n === 1 ? '' : 's'}`);
-  const isSingular = present.length === 1 && present[0]?.[0] === 1;
-  return `${parts.join(' and ')} still ${isSingular ? 'references' : 'reference'} it`;
 }
 
 /** Lists branches, optionally of one university and searched by name, ordered by name. */
@@ -121,13 +111,12 @@ export async function updateBranch({
   const set = definedFields(data, ['name', 'code']);
   if (data.universityId !== undefined && data.universityId !== current.universityId.toHexString()) {
     await assertActiveUniversity(data.universityId);
-    const offerings = await countWhere('SubjectOffering', { branchId });
-    if (offerings > 0) {
-      throw new ConflictError(
-        `Branch cannot move to another university: ${describeDependents([[offerings, 'subject offering']])}`,
-        [{ path: 'universityId', message: 'subject offerings reference this branch' }],
-      );
-    }
+    await assertMovable({
+      model: BranchModel,
+      id: branchId,
+      field: 'universityId',
+      label: 'Branch',
+    });
     set.universityId = data.universityId;
   }
 
@@ -136,9 +125,7 @@ export async function updateBranch({
     notFound,
   );
   // Semesters carry their branch's university (a branch with offerings never moves).
-  if (set.universityId) {
-    await copyToChildren('Semester', 'branchId', branchId, { universityId: set.universityId });
-  }
+  await copyToChildren(BranchModel, branchId, set);
   return toDto<Branch>(updated);
 }
 
@@ -152,5 +139,5 @@ export async function deleteBranch({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const branchId = parseInput(objectId, id, 'id');
-  await deleteUnlessReferenced({ model: 'Branch', id: branchId, label: 'Branch' });
+  await deleteUnlessReferenced({ model: BranchModel, id: branchId, label: 'Branch' });
 }

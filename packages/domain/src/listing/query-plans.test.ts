@@ -28,7 +28,7 @@ import { fieldOf } from '../search/tokens.js';
 import { findSimilar, MAX_CANDIDATES_PER_BAND } from '../similar/lookup.js';
 import { BAND_PROJECTION, bandFields, keysOf } from '../similar/plugin.js';
 import { BANDS, bandKeys } from '../similar/signature.js';
-import type { ModelName } from '../writing/references.js';
+import type { ModelName } from '../writing/reference-table.js';
 import { useTestDatabase } from '../test-support/database.js';
 
 const postgresUrl = inject('postgresUrl');

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { Types } from 'mongoose';
 import { ServiceUnavailableError } from '../errors.js';
-import { PaperModel } from '../paper/model.js';
+import { attachedFileIds, readPaperFileHolder } from '../paper/file-record.js';
 import { deleteStoredFile, fileDocs, PAPER_FILE_BUCKET } from './storage.js';
 import { discardPaperDrafts, resumePendingDrafts } from '../drafts/compute.js';
 
@@ -42,7 +42,7 @@ export interface FileOperation {
 }
 
 async function settle(op: OperationDoc): Promise<void> {
-  const paper = await PaperModel.findById(op.paperId, { file: 1 }).lean();
+  const paper = await readPaperFileHolder(op.paperId);
   const kept = paper?.file?.fileId?.toHexString();
   const seen = new Set<string>();
   for (const fileId of op.fileIds) {
@@ -126,8 +126,7 @@ export async function deleteUnreferencedFiles(
     .find({}, { projection: { fileIds: 1 } })
     .toArray();
   const named = new Set(pending.flatMap((op) => op.fileIds.map((id) => id.toHexString())));
-  const papers = await PaperModel.find({ fileSha256: { $ne: null } }, { file: 1 }).lean();
-  const referenced = new Set(papers.map((p) => p.file?.fileId?.toHexString()));
+  const referenced = await attachedFileIds();
   let deleted = 0;
   for (const { _id } of candidates) {
     const key = _id.toHexString();
@@ -188,7 +187,7 @@ export async function withPaperFileRemoval(
   paperId: string,
   remove: () => Promise<void>,
 ): Promise<void> {
-  const paper = await PaperModel.findById(paperId, { file: 1 }).lean();
+  const paper = await readPaperFileHolder(paperId);
   if (!paper?.file) return remove();
   const op = await beginFileOperation(paperId, [paper.file.fileId]);
   try {

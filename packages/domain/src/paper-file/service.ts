@@ -12,7 +12,13 @@ import {
   parseInput,
   ValidationError,
 } from '../errors.js';
-import { PaperModel } from '../paper/model.js';
+import {
+  findPaperFileHolders,
+  readPaperFileHolder,
+  restorePaperFile,
+  setPaperFile,
+} from '../paper/file-record.js';
+import type { PaperFileHolder, StoredPaperFile } from '../paper/file-record.js';
 import type { Paper } from '../paper/schema.js';
 import { getPaperById } from '../paper/service.js';
 import { PdfInspector, tooLargeError } from './inspect.js';
@@ -21,20 +27,6 @@ import { readStoredPdf } from './read-stored.js';
 import { discardPaperDrafts, startPaperDrafts } from '../drafts/compute.js';
 import type { ByteRange } from './schema.js';
 import { openStoredFile, StoredFileWriter } from './storage.js';
-
-interface StoredPaperFile {
-  fileId: Types.ObjectId;
-  size: number;
-  sha256: string;
-  uploadedAt: Date;
-}
-
-interface PaperFileHolder {
-  _id: Types.ObjectId;
-  slug: string;
-  file?: StoredPaperFile | null;
-  fileSha256?: string | null;
-}
 
 const noFile = () => new NotFoundError('This paper has no file');
 const paperNotFound = () => new NotFoundError('Paper not found');
@@ -101,9 +93,7 @@ export async function uploadPaperFile({
   assertCan(actor, 'catalog:write');
   const paperId = parseInput(objectId, id, 'id');
   if (declaredLength !== undefined && declaredLength > maxBytes) throw tooLargeError(maxBytes);
-  const paper = await PaperModel.findById(paperId, { slug: 1, file: 1, fileSha256: 1 })
-    .lean<PaperFileHolder>()
-    .exec();
+  const paper = await readPaperFileHolder(paperId);
   if (!paper) throw paperNotFound();
   // Leftovers of uploads that failed earlier (a database outage) go before new ones come in.
   await settleAbandonedOperations().catch(() => undefined);
@@ -115,36 +105,23 @@ export async function uploadPaperFile({
     const { size, sha256 } = await storeBody({ body, fileId, paper, maxBytes });
     // The same bytes again: the paper keeps the file it has.
     if (paper.file?.sha256 === sha256) return await getPaperById({ actor, id: paperId });
-    const holders = await PaperModel.find({ fileSha256: sha256 }, { slug: 1, file: 1 })
-      .lean<PaperFileHolder[]>()
-      .exec();
+    const holders = await findPaperFileHolders(sha256);
     const other = holders.find((p) => !p._id.equals(paperId));
     if (other) throw duplicateOf(other.slug);
     // Read back and parsed as a PDF (415 saying why): only a readable PDF is attached.
     const content = await readStoredPdf(fileId, size);
     if (!content) throw new ValidationError('The upload was removed before it was attached');
     const file: StoredPaperFile = { fileId, size, sha256, uploadedAt: new Date() };
-    const before = await PaperModel.findOneAndUpdate(
-      { _id: paperId },
-      { $set: { file, fileSha256: sha256 } },
-      { returnDocument: 'before' },
-    )
-      .lean<PaperFileHolder>()
-      .exec();
+    const before = await setPaperFile(paperId, file);
     if (!before) throw paperNotFound();
     replaced = before.file?.fileId;
     // Without transactions two uploads of one file to two papers can both pass the check
     // above: look again, and give way to any other holder (the paper gets its previous file
     // back). Both may give way at once; never do both keep it.
-    const rivals = await PaperModel.find({ fileSha256: sha256 }, { slug: 1 })
-      .lean<PaperFileHolder[]>()
-      .exec();
+    const rivals = await findPaperFileHolders(sha256);
     const rival = rivals.find((p) => !p._id.equals(paperId));
     if (rival) {
-      await PaperModel.updateOne(
-        { _id: paperId, 'file.fileId': fileId },
-        { $set: { file: before.file ?? null, fileSha256: before.fileSha256 ?? null } },
-      );
+      await restorePaperFile(paperId, fileId, before);
       throw duplicateOf(rival.slug);
     }
     await startPaperDrafts(new Types.ObjectId(paperId), fileId, content);
@@ -174,7 +151,7 @@ export async function openPaperFile({
   id: string;
 }): Promise<PaperFileDownload> {
   const paper = await getPaperById({ actor, id });
-  const stored = await PaperModel.findById(paper.id, { file: 1 }).lean<PaperFileHolder>().exec();
+  const stored = await readPaperFileHolder(paper.id);
   const file = stored?.file;
   if (!file) throw noFile();
   return {
@@ -204,21 +181,13 @@ export async function deletePaperFile({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const paperId = parseInput(objectId, id, 'id');
-  const paper = await PaperModel.findById(paperId, { slug: 1, file: 1 })
-    .lean<PaperFileHolder>()
-    .exec();
+  const paper = await readPaperFileHolder(paperId);
   if (!paper) throw paperNotFound();
   if (!paper.file) throw noFile();
   const op = await beginFileOperation(paperId, [paper.file.fileId]);
   let detached: Types.ObjectId | undefined;
   try {
-    const before = await PaperModel.findOneAndUpdate(
-      { _id: paperId },
-      { $set: { file: null, fileSha256: null } },
-      { returnDocument: 'before' },
-    )
-      .lean<PaperFileHolder>()
-      .exec();
+    const before = await setPaperFile(paperId, null);
     detached = before?.file?.fileId;
     await discardPaperDrafts(paperId);
   } finally {

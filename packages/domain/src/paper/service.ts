@@ -7,13 +7,10 @@ import { ConflictError, NotFoundError, parseInput } from '../errors.js';
 import { definedFields, orNotFound, updateById } from '../writing/update.js';
 import { emptyPage, paginate } from '../listing/pagination.js';
 import type { Page } from '../listing/pagination.js';
-import {
-  copyToChildren,
-  deleteUnlessReferenced,
-  insertUnderParent,
-  readById,
-  requireParent,
-} from '../writing/references.js';
+import { deleteUnlessReferenced, insertUnderParent, requireParent } from '../writing/references.js';
+import { copiedProjection, inheritedFrom } from '../writing/reference-table.js';
+import { copyToChildren } from '../writing/copies.js';
+import { readSubjectName } from '../subject/service.js';
 import { toDto } from '../storage/serialize.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
 import {
@@ -145,23 +142,18 @@ export async function createPaper({
   assertCan(actor, 'catalog:write');
   const data = parseInput(createPaperInput, input);
   const offering = await requireParent<OfferingKeys>(
-    'Paper',
+    PaperModel,
     'subjectOfferingId',
     data.subjectOfferingId,
-    {
-      universityId: 1,
-      branchId: 1,
-      semesterId: 1,
-      subjectId: 1,
-    },
+    copiedProjection(PaperModel, 'subjectOfferingId'),
   );
   let title = data.title;
   if (!title) {
-    const subject = await readById<{ name: string }>('Subject', offering.subjectId, { name: 1 });
-    title = `${subject?.name ?? 'Paper'} ${data.examType} ${data.examYear}`;
+    const subjectName = await readSubjectName(offering.subjectId);
+    title = `${subjectName ?? 'Paper'} ${data.examType} ${data.examYear}`;
   }
   const paper = await insertUnderParent({
-    child: 'Paper',
+    child: PaperModel,
     field: 'subjectOfferingId',
     parentId: data.subjectOfferingId,
     insert: () =>
@@ -172,10 +164,7 @@ export async function createPaper({
         insert: async (slug) => {
           const doc = await PaperModel.create({
             subjectOfferingId: data.subjectOfferingId,
-            universityId: offering.universityId,
-            branchId: offering.branchId,
-            semesterId: offering.semesterId,
-            subjectId: offering.subjectId,
+            ...inheritedFrom(PaperModel, 'subjectOfferingId', offering),
             examYear: data.examYear,
             examType: data.examType,
             title,
@@ -212,10 +201,7 @@ export async function updatePaper({
     () => new NotFoundError('Paper not found'),
   );
   // Questions carry their paper's year (search filters and counts by it).
-  if (data.examYear !== undefined) {
-    const { examYear } = updated as { examYear: number };
-    await copyToChildren('Question', 'paperId', paperId, { examYear });
-  }
+  await copyToChildren(PaperModel, paperId, $set);
   return toPaper(updated, actor);
 }
 
@@ -309,6 +295,6 @@ export async function deletePaper({ actor, id }: { actor: MaybeActor; id: string
   const paperId = parseInput(objectId, id, 'id');
   // Its file goes with it (and stays when the deletion is refused).
   await withPaperFileRemoval(paperId, () =>
-    deleteUnlessReferenced({ model: 'Paper', id: paperId, label: 'Paper' }),
+    deleteUnlessReferenced({ model: PaperModel, id: paperId, label: 'Paper' }),
   );
 }

@@ -12,6 +12,7 @@ import {
   readParent,
   requireParent,
 } from '../writing/references.js';
+import { copiedProjection, inheritedFrom } from '../writing/reference-table.js';
 import { toDto } from '../storage/serialize.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
 import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
@@ -87,7 +88,7 @@ async function listQuestionsUnder(
   const q = parseInput(listSyllabusQuestionsQuery, query ?? {});
   const [viewer, parent] = await Promise.all([
     viewerFor(actor, shared),
-    readParent<{ universityId: unknown }>('Question', field, id, { universityId: 1 }),
+    readParent<{ universityId: unknown }>(QuestionModel, field, id, { universityId: 1 }),
   ]);
   if (!parent || !isVisible(viewer, 'academic', parent)) {
     throw new NotFoundError(field === 'moduleId' ? 'Module not found' : 'Topic not found');
@@ -181,13 +182,13 @@ async function resolveSyllabusRefs(
   const offering = subjectOfferingId.toHexString();
   const [module, topic] = await Promise.all([
     moduleId
-      ? readParent<{ subjectOfferingId: Types.ObjectId }>('Question', 'moduleId', moduleId, {
+      ? readParent<{ subjectOfferingId: Types.ObjectId }>(QuestionModel, 'moduleId', moduleId, {
           subjectOfferingId: 1,
         })
       : null,
     topicId
       ? readParent<{ subjectOfferingId: Types.ObjectId; moduleId: Types.ObjectId }>(
-          'Question',
+          QuestionModel,
           'topicId',
           topicId,
           { subjectOfferingId: 1, moduleId: 1 },
@@ -235,29 +236,23 @@ export async function createQuestion({
 }): Promise<Question> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createQuestionInput, input);
-  const paper = await requireParent<PaperKeys>('Question', 'paperId', data.paperId, {
-    subjectOfferingId: 1,
-    universityId: 1,
-    status: 1,
-    visible: 1,
-    examYear: 1,
-  });
+  const paper = await requireParent<PaperKeys>(
+    QuestionModel,
+    'paperId',
+    data.paperId,
+    copiedProjection(QuestionModel, 'paperId'),
+  );
   const refs = await resolveSyllabusRefs(
     paper.subjectOfferingId,
     data.moduleId ?? null,
     data.topicId ?? null,
   );
   const question = await insertUnderParent({
-    child: 'Question',
+    child: QuestionModel,
     field: 'paperId',
     parentId: data.paperId,
     // The paper's status, visibility and year may change while we insert: the copies are
     // checked again afterwards.
-    inherited: (current) => ({
-      paperStatus: current.status,
-      visible: current.visible === true,
-      examYear: current.examYear,
-    }),
     insert: () =>
       createWithSlug({
         model: QuestionModel,
@@ -266,11 +261,7 @@ export async function createQuestion({
         insert: async (slug) => {
           const doc = await QuestionModel.create({
             paperId: data.paperId,
-            subjectOfferingId: paper.subjectOfferingId,
-            universityId: paper.universityId,
-            paperStatus: paper.status,
-            visible: paper.visible === true,
-            examYear: paper.examYear,
+            ...inheritedFrom(QuestionModel, 'paperId', paper),
             moduleId: refs.moduleId,
             topicId: refs.topicId,
             text: data.text,
@@ -358,5 +349,5 @@ export async function deleteQuestion({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const questionId = parseInput(objectId, id, 'id');
-  await deleteUnlessReferenced({ model: 'Question', id: questionId, label: 'Question' });
+  await deleteUnlessReferenced({ model: QuestionModel, id: questionId, label: 'Question' });
 }

@@ -4,7 +4,10 @@
 // (recorded in `migrations`); reindexSearch redoes everything on demand.
 import type { mongo } from 'mongoose';
 import { mongoose } from '../db.js';
-import type { ModelName } from '../writing/references.js';
+import { PaperModel } from '../paper/model.js';
+import { QuestionModel } from '../question/model.js';
+import type { AnyModel } from '../storage/model-helpers.js';
+import { SubjectModel } from '../subject/model.js';
 import { indexOf, searchableFieldsOf } from './indexing.js';
 import type { SearchableFields } from './indexing.js';
 import { SEARCH_KEY_FIELDS } from './tokens.js';
@@ -14,14 +17,14 @@ import { replaceTermCounts, TERM_UPDATES_PER_COMMAND } from './terms.js';
 // fewer keys over `searchKeys0..7` and leaves the old fields out (removed here).
 const MARKER = { _id: 'search-2' };
 const LEGACY_KEY_FIELDS = { searchKeys: '', searchTitleKeys: '' } as const;
-const SEARCHABLE: readonly ModelName[] = ['Question', 'Paper', 'Subject'];
+const SEARCHABLE: readonly AnyModel[] = [QuestionModel, PaperModel, SubjectModel];
 // Updates per command: FerretDB 1.24 on PostgreSQL hangs on larger update commands (terms.ts).
 const BATCH = TERM_UPDATES_PER_COMMAND;
 
 type Db = NonNullable<typeof mongoose.connection.db>;
 
-function collectionOf(db: Db, name: ModelName): mongo.Collection<mongo.Document> {
-  return db.collection(mongoose.model(name).collection.collectionName);
+function collectionOf(db: Db, model: AnyModel): mongo.Collection<mongo.Document> {
+  return db.collection(model.collection.collectionName);
 }
 
 async function writeInBatches(
@@ -35,11 +38,11 @@ async function writeInBatches(
 
 /** Copies each paper's exam year onto its questions that lack it (all of them when `all`). */
 async function copyExamYears(db: Db, all: boolean): Promise<number> {
-  const questions = collectionOf(db, 'Question');
+  const questions = collectionOf(db, QuestionModel);
   const filter = all ? {} : { $or: [{ examYear: { $exists: false } }, { examYear: null }] };
   const stale = await questions.find(filter, { projection: { paperId: 1, examYear: 1 } }).toArray();
   if (stale.length === 0) return 0;
-  const papers = await collectionOf(db, 'Paper')
+  const papers = await collectionOf(db, PaperModel)
     .find({}, { projection: { examYear: 1 } })
     .toArray();
   const yearOf = new Map(papers.map((p) => [String(p._id), p.examYear as number]));
@@ -52,9 +55,9 @@ async function copyExamYears(db: Db, all: boolean): Promise<number> {
   return writes.length;
 }
 
-function fieldsOf(name: ModelName): SearchableFields {
-  const fields = searchableFieldsOf(mongoose.model(name).schema);
-  if (!fields) throw new Error(`${name} is not searchable`);
+function fieldsOf(model: AnyModel): SearchableFields {
+  const fields = searchableFieldsOf(model.schema);
+  if (!fields) throw new Error(`${model.modelName} is not searchable`);
   return fields;
 }
 
@@ -63,9 +66,9 @@ function sourceProjection(fields: SearchableFields): Record<string, 1> {
 }
 
 /** Computes the keys of the documents of one model that lack them (all of them when `all`); drops search-1's fields. */
-async function writeKeys(db: Db, name: ModelName, all: boolean): Promise<number> {
-  const fields = fieldsOf(name);
-  const collection = collectionOf(db, name);
+async function writeKeys(db: Db, model: AnyModel, all: boolean): Promise<number> {
+  const fields = fieldsOf(model);
+  const collection = collectionOf(db, model);
   const filter = all ? {} : { [SEARCH_KEY_FIELDS[0]!]: { $exists: false } };
   const docs = await collection.find(filter, { projection: sourceProjection(fields) }).toArray();
   const writes = docs.map((doc) => ({
@@ -80,9 +83,9 @@ async function writeKeys(db: Db, name: ModelName, all: boolean): Promise<number>
 
 async function recount(db: Db): Promise<number> {
   const lists: string[][] = [];
-  for (const name of SEARCHABLE) {
-    const fields = fieldsOf(name);
-    const docs = await collectionOf(db, name)
+  for (const model of SEARCHABLE) {
+    const fields = fieldsOf(model);
+    const docs = await collectionOf(db, model)
       .find({}, { projection: sourceProjection(fields) })
       .toArray();
     for (const doc of docs) lists.push(indexOf(fields, (path) => doc[path]).stems);
@@ -106,7 +109,7 @@ export async function reindexSearch(
   const db = connectedDb();
   const all = options.all ?? true;
   let updated = await copyExamYears(db, all);
-  for (const name of SEARCHABLE) updated += await writeKeys(db, name, all);
+  for (const model of SEARCHABLE) updated += await writeKeys(db, model, all);
   const terms = await recount(db);
   return { updated, terms };
 }

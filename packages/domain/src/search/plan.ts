@@ -1,6 +1,5 @@
 // What a query asks the database: how common each term is, and which equalities to push.
-import { mongoose } from '../db.js';
-import type { ModelName } from '../writing/references.js';
+import type { AnyModel } from '../storage/model-helpers.js';
 import { readTermCounts, stemKey } from './terms.js';
 import { fieldOf, MIN_PREFIX } from './tokens.js';
 import type { QueryTerm } from './tokens.js';
@@ -17,7 +16,7 @@ export const MAX_PUSHED_TERMS = 3;
  */
 export async function frequenciesOf(
   terms: readonly QueryTerm[],
-  models: readonly ModelName[],
+  models: readonly AnyModel[],
 ): Promise<number[]> {
   const counts = await readTermCounts(terms.map((t) => stemKey(t.stem)));
   return Promise.all(
@@ -25,10 +24,9 @@ export async function frequenciesOf(
       const counted = counts.get(stemKey(term.stem)) ?? 0;
       if (counted > 0) return counted;
       const probes = await Promise.all(
-        models.flatMap((name) =>
+        models.flatMap((model) =>
           term.lookups.map((key) =>
-            mongoose
-              .model(name)
+            model
               .find({ [fieldOf(key)]: key }, { _id: 1 })
               .limit(PREFIX_PROBE)
               .lean<{ _id: unknown }[]>()

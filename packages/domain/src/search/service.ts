@@ -7,9 +7,11 @@
 // 3. rank.ts checks every term in code on the words of those documents, scores each hit (field
 //    weight x rarity per term), sorts them (ties newest first), counts facets and cuts the page.
 import type { MaybeActor } from '../access.js';
-import { mongoose } from '../db.js';
 import { parseInput } from '../errors.js';
-import type { ModelName } from '../writing/references.js';
+import { PaperModel } from '../paper/model.js';
+import { QuestionModel } from '../question/model.js';
+import type { AnyModel } from '../storage/model-helpers.js';
+import { SubjectModel } from '../subject/model.js';
 import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
 import type { SharedViewer, Viewer, VisibleKind } from '../visibility.js';
 import { searchableFieldsOf } from './indexing.js';
@@ -28,7 +30,7 @@ export type { SearchResult } from './rank.js';
 export const MAX_CANDIDATES = 2_000;
 
 interface KindSpec {
-  model: ModelName;
+  model: AnyModel;
   visibility: VisibleKind;
   /** Subjects belong to no university, offering or year: any of those filters excludes them. */
   isGlobal: boolean;
@@ -38,23 +40,23 @@ interface KindSpec {
 
 const KINDS: Record<SearchType, KindSpec> = {
   question: {
-    model: 'Question',
+    model: QuestionModel,
     visibility: 'question',
     isGlobal: false,
     extra: ['universityId', 'visible', 'paperStatus', 'examYear'],
   },
   paper: {
-    model: 'Paper',
+    model: PaperModel,
     visibility: 'paper',
     isGlobal: false,
     extra: ['universityId', 'visible', 'status', 'examYear'],
   },
-  subject: { model: 'Subject', visibility: 'academic', isGlobal: true, extra: [] },
+  subject: { model: SubjectModel, visibility: 'academic', isGlobal: true, extra: [] },
 };
 
 function searchedFields(spec: KindSpec): SearchableFields {
-  const fields = searchableFieldsOf(mongoose.model(spec.model).schema);
-  if (!fields) throw new Error(`${spec.model} is not searchable`);
+  const fields = searchableFieldsOf(spec.model.schema);
+  if (!fields) throw new Error(`${spec.model.modelName} is not searchable`);
   return fields;
 }
 
@@ -79,10 +81,9 @@ async function candidatesOf(
 ): Promise<Candidate[]> {
   const read = ['slug', 'createdAt', ...fields.title, ...fields.body, ...spec.extra];
   const projection = Object.fromEntries(read.map((f) => [f, 1]));
-  const model = mongoose.model(spec.model);
   const lists = await Promise.all(
     pushed.map((keys) =>
-      model
+      spec.model
         .find({ ...filter, ...keys }, projection)
         .limit(MAX_CANDIDATES)
         // Every candidate in the first reply: one round trip instead of one per 101 documents.

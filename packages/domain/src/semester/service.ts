@@ -1,18 +1,15 @@
-import type { QueryFilter, Types } from 'mongoose';
+import type { QueryFilter } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
-import { ConflictError, NotFoundError, parseInput } from '../errors.js';
+import { NotFoundError, parseInput } from '../errors.js';
 import { definedFields, orNotFound, updateById } from '../writing/update.js';
 import type { Page } from '../listing/pagination.js';
 import { paginate } from '../listing/pagination.js';
 import { toDto } from '../storage/serialize.js';
-import {
-  countWhere,
-  deleteUnlessReferenced,
-  insertUnderParent,
-  requireParent,
-} from '../writing/references.js';
+import { deleteUnlessReferenced, insertUnderParent, requireParent } from '../writing/references.js';
+import { assertMovable } from '../writing/copies.js';
+import { copiedProjection, inheritedFrom } from '../writing/reference-table.js';
 import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
 import type { SharedViewer } from '../visibility.js';
 import { withUniqueCheck } from '../writing/unique.js';
@@ -23,9 +20,15 @@ import { createSemesterInput, listSemestersQuery, updateSemesterInput } from './
 const notFound = () => new NotFoundError('Semester not found');
 const duplicateMessage = 'A semester with this number already exists in the branch';
 
-/** The branch a semester goes under (400 when missing): its university is copied onto the semester. */
-function requireBranch(branchId: string): Promise<{ universityId: Types.ObjectId }> {
-  return requireParent('Semester', 'branchId', branchId, { universityId: 1 });
+/** The fields a semester copies from the branch it goes under (400 when the branch is missing). */
+async function inheritedFromBranch(branchId: string): Promise<Record<string, unknown>> {
+  const branch = await requireParent(
+    SemesterModel,
+    'branchId',
+    branchId,
+    copiedProjection(SemesterModel, 'branchId'),
+  );
+  return inheritedFrom(SemesterModel, 'branchId', branch);
 }
 
 /** Lists semesters, optionally of one branch, ordered by number. */
@@ -73,14 +76,13 @@ export async function createSemester({
 }): Promise<Semester> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createSemesterInput, input);
-  const branch = await requireBranch(data.branchId);
+  const inherited = await inheritedFromBranch(data.branchId);
   const attempted = { branchId: data.branchId, number: data.number };
   const doc = await insertUnderParent({
-    child: 'Semester',
+    child: SemesterModel,
     field: 'branchId',
     parentId: data.branchId,
     // A branch may move to another university while we insert: the copy is checked afterwards.
-    inherited: (current) => ({ universityId: current.universityId }),
     insert: async () =>
       (
         await withUniqueCheck(
@@ -89,7 +91,7 @@ export async function createSemester({
           () =>
             SemesterModel.create({
               ...attempted,
-              universityId: branch.universityId,
+              ...inherited,
               name: data.name ?? null,
             }),
           duplicateMessage,
@@ -119,16 +121,14 @@ export async function updateSemester({
 
   const set = definedFields(data, ['name', 'number']);
   if (data.branchId !== undefined && data.branchId !== current.branchId.toHexString()) {
-    const branch = await requireBranch(data.branchId);
-    const offerings = await countWhere('SubjectOffering', { semesterId });
-    if (offerings > 0) {
-      throw new ConflictError(
-        `Semester cannot move to another branch: ${offerings} subject offering${offerings === 1 ? ' references' : 's reference'} it`,
-        [{ path: 'branchId', message: 'subject offerings reference this semester' }],
-      );
-    }
-    set.branchId = data.branchId;
-    set.universityId = branch.universityId;
+    const inherited = await inheritedFromBranch(data.branchId);
+    await assertMovable({
+      model: SemesterModel,
+      id: semesterId,
+      field: 'branchId',
+      label: 'Semester',
+    });
+    Object.assign(set, { branchId: data.branchId }, inherited);
   }
 
   const attempted = {
@@ -160,5 +160,5 @@ export async function deleteSemester({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const semesterId = parseInput(objectId, id, 'id');
-  await deleteUnlessReferenced({ model: 'Semester', id: semesterId, label: 'Semester' });
+  await deleteUnlessReferenced({ model: SemesterModel, id: semesterId, label: 'Semester' });
 }

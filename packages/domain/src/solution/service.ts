@@ -15,6 +15,7 @@ import type { Page, SortSpec } from '../listing/pagination.js';
 import { bulkhead } from '../writing/concurrency.js';
 import { findByIds } from '../listing/loading.js';
 import { deleteUnlessReferenced, insertUnderParent, readParent } from '../writing/references.js';
+import { inheritedFrom } from '../writing/reference-table.js';
 import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
 import type { SharedViewer, Viewer } from '../visibility.js';
 import type { PaperStatus } from '../paper/schema.js';
@@ -64,7 +65,7 @@ async function readVisibleQuestion(
   viewer: Viewer,
   questionId: string,
 ): Promise<QuestionKeys | null> {
-  const question = await readParent<QuestionKeys>('Solution', 'questionId', questionId, {
+  const question = await readParent<QuestionKeys>(SolutionModel, 'questionId', questionId, {
     paperId: 1,
     subjectOfferingId: 1,
     universityId: 1,
@@ -168,23 +169,15 @@ export async function createSolution({
   const question = await readVisibleQuestion(await viewerFor(actor), data.questionId);
   if (!question) throw invalidReference('questionId', 'question not found');
   const doc = await insertUnderParent({
-    child: 'Solution',
+    child: SolutionModel,
     field: 'questionId',
     parentId: data.questionId,
     // The paper's status and visibility may change while we insert: the copies are checked again.
-    inherited: (current) => ({
-      paperStatus: current.paperStatus,
-      visible: current.visible === true,
-    }),
     insert: async () =>
       (
         await SolutionModel.create({
           questionId: data.questionId,
-          paperId: question.paperId,
-          subjectOfferingId: question.subjectOfferingId,
-          universityId: question.universityId,
-          paperStatus: question.paperStatus,
-          visible: question.visible === true,
+          ...inheritedFrom(SolutionModel, 'questionId', question),
           authorId: actor.id,
           content: data.content,
         })
@@ -234,7 +227,7 @@ export async function deleteSolution({
   if (String(solution.authorId) !== actor.id && actor.role !== 'admin') {
     throw new ForbiddenError('Only the author or an admin may delete a solution');
   }
-  await deleteUnlessReferenced({ model: 'Solution', id: solutionId, label: 'Solution' });
+  await deleteUnlessReferenced({ model: SolutionModel, id: solutionId, label: 'Solution' });
 }
 
 /** At most this many vote writes of this process are in flight at once. */
@@ -263,8 +256,7 @@ async function castVote(
     try {
       await VoteModel.create({
         solutionId,
-        questionId: solution.questionId,
-        subjectOfferingId: solution.subjectOfferingId,
+        ...inheritedFrom(VoteModel, 'solutionId', solution),
         userId,
         value,
       });

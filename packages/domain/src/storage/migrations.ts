@@ -1,98 +1,34 @@
-// Backfills of fields that documents written by earlier versions lack: the ancestor keys and
-// copied paper status that visibility.ts and the loaders filter on. Each step copies fields from
-// the parent onto the children that miss them; steps run parents first, so a child's parent is
-// complete before the child copies from it. Safe to run again: only documents missing the field
-// are read, and a finished run is recorded so later starts skip the scans.
+// Backfills of fields that documents written by earlier versions lack: the copies each child keeps
+// of its parent's fields (writing/reference-table.ts: ancestor keys, paper status, exam year) that
+// visibility.ts and the lists filter on, and the `visible` flag. Each step is one reference of the
+// table with copies: it copies them from the parent onto the children that miss one; the table
+// lists parents first, so a child's parent is complete before the child copies from it. Safe to
+// run again: only documents missing a field are read, and a finished run is recorded so later
+// starts skip the scans.
 import type { mongo } from 'mongoose';
 import { mongoose } from '../db.js';
-import type { ModelName } from '../writing/references.js';
-import '../models.js';
+import { PaperModel, QuestionModel, SolutionModel, UniversityModel } from '../models.js';
 import { PUBLIC_PAPER_STATUS } from '../visibility.js';
+import { REFERENCES } from '../writing/reference-table.js';
+import type { Copy, Reference } from '../writing/reference-table.js';
+import type { AnyModel } from './model-helpers.js';
 
-function collectionOf(name: ModelName): string {
-  return mongoose.model(name).collection.collectionName;
+function collectionOf(model: AnyModel): string {
+  return model.collection.collectionName;
 }
 
-interface BackfillStep {
-  /** Model of the children, e.g. `Question`. */
-  child: ModelName;
-  /** A field the children miss when they need the step. */
-  missing: string;
-  /** The child's field holding its parent's id, and the parent's model. */
-  via: string;
-  parent: ModelName;
-  /** child field <- parent field. */
-  copy: Record<string, string>;
+/**
+ * The copies a step fills: the fields copied as they are. A flag (`visible`) is left to
+ * backfillVisible, which computes it from the status rule: a parent written before the flag
+ * existed has none to copy.
+ */
+function backfilledCopies(reference: Reference): [string, string][] {
+  return Object.entries(reference.copies).flatMap(([to, copy]: [string, Copy]) =>
+    typeof copy === 'string' ? [[to, copy] as [string, string]] : [],
+  );
 }
 
-const STEPS: readonly BackfillStep[] = [
-  {
-    child: 'Semester',
-    missing: 'universityId',
-    via: 'branchId',
-    parent: 'Branch',
-    copy: { universityId: 'universityId' },
-  },
-  {
-    child: 'Syllabus',
-    missing: 'universityId',
-    via: 'subjectOfferingId',
-    parent: 'SubjectOffering',
-    copy: { universityId: 'universityId' },
-  },
-  {
-    child: 'Module',
-    missing: 'universityId',
-    via: 'syllabusId',
-    parent: 'Syllabus',
-    copy: { universityId: 'universityId' },
-  },
-  {
-    child: 'Topic',
-    missing: 'universityId',
-    via: 'moduleId',
-    parent: 'Module',
-    copy: { syllabusId: 'syllabusId', universityId: 'universityId' },
-  },
-  {
-    child: 'Paper',
-    missing: 'universityId',
-    via: 'subjectOfferingId',
-    parent: 'SubjectOffering',
-    copy: {
-      universityId: 'universityId',
-      branchId: 'branchId',
-      semesterId: 'semesterId',
-      subjectId: 'subjectId',
-    },
-  },
-  {
-    child: 'Question',
-    missing: 'examYear',
-    via: 'paperId',
-    parent: 'Paper',
-    copy: { universityId: 'universityId', paperStatus: 'status', examYear: 'examYear' },
-  },
-  {
-    child: 'Solution',
-    missing: 'paperStatus',
-    via: 'questionId',
-    parent: 'Question',
-    copy: {
-      paperId: 'paperId',
-      subjectOfferingId: 'subjectOfferingId',
-      universityId: 'universityId',
-      paperStatus: 'paperStatus',
-    },
-  },
-  {
-    child: 'Vote',
-    missing: 'subjectOfferingId',
-    via: 'solutionId',
-    parent: 'Solution',
-    copy: { questionId: 'questionId', subjectOfferingId: 'subjectOfferingId' },
-  },
-];
+const STEPS: readonly Reference[] = REFERENCES.filter((r) => backfilledCopies(r).length > 0);
 
 const MARKER = { _id: 'ancestor-keys-2' };
 
@@ -101,24 +37,30 @@ const BATCH = 40;
 
 async function runStep(
   db: NonNullable<typeof mongoose.connection.db>,
-  step: BackfillStep,
+  step: Reference,
 ): Promise<number> {
+  const copies = backfilledCopies(step);
   const children: mongo.Collection<mongo.Document> = db.collection(collectionOf(step.child));
   const stale = await children
-    .find({ [step.missing]: { $exists: false } }, { projection: { [step.via]: 1 } })
+    .find(
+      { $or: copies.map(([to]) => ({ [to]: { $exists: false } })) },
+      { projection: { [step.field]: 1 } },
+    )
     .toArray();
   if (stale.length === 0) return 0;
-  const parentIds = [...new Map(stale.map((c) => [String(c[step.via]), c[step.via]])).values()];
+  const parentIds = [...new Map(stale.map((c) => [String(c[step.field]), c[step.field]])).values()];
   const parents = await db
     .collection(collectionOf(step.parent))
     .find({ _id: { $in: parentIds as mongo.ObjectId[] } })
     .toArray();
   const byId = new Map(parents.map((p) => [String(p._id), p]));
   const writes = stale.flatMap((c) => {
-    const parent = byId.get(String(c[step.via]));
+    const parent = byId.get(String(c[step.field]));
     if (!parent) return [];
     const $set = Object.fromEntries(
-      Object.entries(step.copy).map(([to, from]) => [to, parent[from]]),
+      copies
+        .filter(([, from]) => parent[from] !== undefined)
+        .map(([to, from]) => [to, parent[from]]),
     );
     return [{ updateOne: { filter: { _id: c._id }, update: { $set } } }];
   });
@@ -155,17 +97,17 @@ export async function backfillVisible(): Promise<{ updated: number }> {
   const migrations = db.collection<{ _id: string }>('migrations');
   if (await migrations.findOne(VISIBLE_MARKER)) return { updated: 0 };
   const inactive = await db
-    .collection(collectionOf('University'))
+    .collection(collectionOf(UniversityModel))
     .find({ isActive: false }, { projection: { _id: 1 } })
     .toArray();
   const hidden = inactive.map((u) => u._id);
   let updated = 0;
-  for (const [name, status] of [
-    ['Paper', 'status'],
-    ['Question', 'paperStatus'],
-    ['Solution', 'paperStatus'],
+  for (const [model, status] of [
+    [PaperModel, 'status'],
+    [QuestionModel, 'paperStatus'],
+    [SolutionModel, 'paperStatus'],
   ] as const) {
-    const collection = db.collection(collectionOf(name));
+    const collection = db.collection(collectionOf(model));
     const missing = { visible: { $exists: false } };
     const shown = await collection.updateMany(
       { ...missing, [status]: PUBLIC_PAPER_STATUS, universityId: { $nin: hidden } },

@@ -6,14 +6,16 @@
 import { Types } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { objectId } from '../common-schemas.js';
-import { mongoose } from '../db.js';
 import { NotFoundError, parseInput } from '../errors.js';
+import { PaperModel } from '../paper/model.js';
 import { EXAM_TYPES } from '../paper/schema.js';
-import { readById } from '../writing/references.js';
+import { QuestionModel } from '../question/model.js';
+import { ModuleModel, TopicModel } from '../syllabus/model.js';
 import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
 import type { SharedViewer, Viewer } from '../visibility.js';
 import { countRepeated } from '../similar/repeated.js';
 import { RECENT_SITTINGS } from './coverage-schema.js';
+import { SubjectOfferingModel } from './model.js';
 import type { Coverage, CoverageStats, Sitting } from './coverage-schema.js';
 
 type ExamType = (typeof EXAM_TYPES)[number];
@@ -102,14 +104,11 @@ function sittingsOf(papers: readonly PaperRow[]): Sitting[] {
 async function readInputs(viewer: Viewer, offeringId: string) {
   const offering = new Types.ObjectId(offeringId);
   const [papers, groups, modules, topics] = await Promise.all([
-    mongoose
-      .model('Paper')
-      .find(
-        { subjectOfferingId: offeringId, ...visibleFilter(viewer, 'paper') },
-        { examYear: 1, examType: 1, status: 1, visible: 1, universityId: 1 },
-      )
-      .lean<PaperRow[]>(),
-    mongoose.model('Question').aggregate<GroupRow>([
+    PaperModel.find(
+      { subjectOfferingId: offeringId, ...visibleFilter(viewer, 'paper') },
+      { examYear: 1, examType: 1, status: 1, visible: 1, universityId: 1 },
+    ).lean<PaperRow[]>(),
+    QuestionModel.aggregate<GroupRow>([
       { $match: { subjectOfferingId: offering, ...visibleFilter(viewer, 'question') } },
       {
         $group: {
@@ -118,14 +117,10 @@ async function readInputs(viewer: Viewer, offeringId: string) {
         },
       },
     ]),
-    mongoose
-      .model('Module')
-      .find({ subjectOfferingId: offeringId }, { title: 1, order: 1 })
+    ModuleModel.find({ subjectOfferingId: offeringId }, { title: 1, order: 1 })
       .sort({ order: 1, _id: 1 })
       .lean<SyllabusRow[]>(),
-    mongoose
-      .model('Topic')
-      .find({ subjectOfferingId: offeringId }, { moduleId: 1, title: 1, order: 1 })
+    TopicModel.find({ subjectOfferingId: offeringId }, { moduleId: 1, title: 1, order: 1 })
       .sort({ order: 1, _id: 1 })
       .lean<SyllabusRow[]>(),
   ]);
@@ -151,7 +146,7 @@ export async function getSubjectOfferingCoverage({
   const offeringId = parseInput(objectId, id, 'id');
   const [viewer, offering] = await Promise.all([
     viewerFor(actor, shared),
-    readById('SubjectOffering', offeringId, { universityId: 1 }),
+    SubjectOfferingModel.findById(offeringId, { universityId: 1 }).lean(),
   ]);
   if (!offering || !isVisible(viewer, 'academic', offering)) {
     throw new NotFoundError('Subject offering not found');

@@ -8,7 +8,7 @@ import { invalidReference, NotFoundError, parseInput, ValidationError } from '..
 import type { Page } from '../listing/pagination.js';
 import { emptyPage, paginate } from '../listing/pagination.js';
 import { toDto } from '../storage/serialize.js';
-import { deleteUnlessReferenced, readById } from '../writing/references.js';
+import { deleteUnlessReferenced, readParent } from '../writing/references.js';
 import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
 import type { SharedViewer } from '../visibility.js';
 import { withUniqueCheck } from '../writing/unique.js';
@@ -72,12 +72,16 @@ export async function createSubjectOffering({
   assertCan(actor, 'catalog:write');
   const data = parseInput(createSubjectOfferingInput, input);
   const [university, branch, semester, subject] = await Promise.all([
-    readById<{ isActive: boolean }>('University', data.universityId, { isActive: 1 }).then((u) =>
-      u?.isActive ? u : null,
-    ),
-    readById<{ universityId: Types.ObjectId }>('Branch', data.branchId, { universityId: 1 }),
-    readById<{ branchId: Types.ObjectId }>('Semester', data.semesterId, { branchId: 1 }),
-    readById('Subject', data.subjectId, { _id: 1 }),
+    readParent<{ isActive: boolean }>(SubjectOfferingModel, 'universityId', data.universityId, {
+      isActive: 1,
+    }).then((u) => (u?.isActive ? u : null)),
+    readParent<{ universityId: Types.ObjectId }>(SubjectOfferingModel, 'branchId', data.branchId, {
+      universityId: 1,
+    }),
+    readParent<{ branchId: Types.ObjectId }>(SubjectOfferingModel, 'semesterId', data.semesterId, {
+      branchId: 1,
+    }),
+    readParent(SubjectOfferingModel, 'subjectId', data.subjectId, { _id: 1 }),
   ]);
 
   const problems: ErrorDetail[] = [];
@@ -125,7 +129,7 @@ export async function deleteSubjectOffering({
   assertCan(actor, 'catalog:delete');
   const offeringId = parseInput(objectId, id, 'id');
   await deleteUnlessReferenced({
-    model: 'SubjectOffering',
+    model: SubjectOfferingModel,
     id: offeringId,
     label: 'Subject offering',
   });

@@ -118,5 +118,11 @@ export async function deleteSubject({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const subjectId = parseInput(objectId, id, 'id');
-  await deleteUnlessReferenced({ model: 'Subject', id: subjectId, label: 'Subject' });
+  await deleteUnlessReferenced({ model: SubjectModel, id: subjectId, label: 'Subject' });
+}
+
+/** The name of a subject, or null when it does not exist (a paper's generated title uses it). */
+export async function readSubjectName(subjectId: unknown): Promise<string | null> {
+  const subject = await SubjectModel.findById(subjectId, { name: 1 }).lean();
+  return subject?.name ?? null;
 }

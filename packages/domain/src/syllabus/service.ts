@@ -3,12 +3,8 @@ import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { invalidReference, NotFoundError, parseInput } from '../errors.js';
-import {
-  deleteUnlessReferenced,
-  insertUnderParent,
-  readById,
-  readParent,
-} from '../writing/references.js';
+import { deleteUnlessReferenced, insertUnderParent, readParent } from '../writing/references.js';
+import { copiedProjection, inheritedFrom } from '../writing/reference-table.js';
 import { toDto } from '../storage/serialize.js';
 import { withUniqueCheck } from '../writing/unique.js';
 import { definedFields, orNotFound, updateById } from '../writing/update.js';
@@ -33,9 +29,12 @@ const topicNotFound = () => new NotFoundError('Topic not found');
 async function readSyllabus(viewer: Viewer, subjectOfferingId: string) {
   const syllabus = await SyllabusModel.findOne({ subjectOfferingId }).lean();
   if (syllabus && isVisible(viewer, 'academic', syllabus)) return syllabus;
-  const offering = await readById<{ universityId: unknown }>('SubjectOffering', subjectOfferingId, {
-    universityId: 1,
-  });
+  const offering = await readParent<{ universityId: unknown }>(
+    SyllabusModel,
+    'subjectOfferingId',
+    subjectOfferingId,
+    { universityId: 1 },
+  );
   if (!offering || !isVisible(viewer, 'academic', offering)) {
     throw new NotFoundError('Subject offering not found');
   }
@@ -102,14 +101,14 @@ export async function initSyllabus({
   assertCan(actor, 'catalog:write');
   const { subjectOfferingId } = parseInput(initSyllabusInput, input);
   const offering = await readParent<{ universityId: Types.ObjectId }>(
-    'Syllabus',
+    SyllabusModel,
     'subjectOfferingId',
     subjectOfferingId,
     { universityId: 1 },
   );
   if (!offering) throw invalidReference('subjectOfferingId', 'subject offering not found');
   const doc = await insertUnderParent({
-    child: 'Syllabus',
+    child: SyllabusModel,
     field: 'subjectOfferingId',
     parentId: subjectOfferingId,
     insert: async () =>
@@ -117,7 +116,11 @@ export async function initSyllabus({
         await withUniqueCheck(
           SyllabusModel,
           { subjectOfferingId },
-          () => SyllabusModel.create({ subjectOfferingId, universityId: offering.universityId }),
+          () =>
+            SyllabusModel.create({
+              subjectOfferingId,
+              ...inheritedFrom(SyllabusModel, 'subjectOfferingId', offering),
+            }),
           'This subject offering already has a syllabus',
         )
       ).toObject(),
@@ -137,10 +140,17 @@ export async function createModule({
   const data = parseInput(createModuleInput, input);
   const syllabus = await SyllabusModel.findOne(
     { subjectOfferingId: data.subjectOfferingId },
-    { _id: 1, universityId: 1 },
+    copiedProjection(ModuleModel, 'syllabusId', ['_id']),
   ).lean();
   if (!syllabus) {
-    const hasOffering = await readById('SubjectOffering', data.subjectOfferingId, { _id: 1 });
+    const hasOffering = await readParent(
+      SyllabusModel,
+      'subjectOfferingId',
+      data.subjectOfferingId,
+      {
+        _id: 1,
+      },
+    );
     throw invalidReference(
       'subjectOfferingId',
       hasOffering ? 'the subject offering has no syllabus yet' : 'subject offering not found',
@@ -148,15 +158,14 @@ export async function createModule({
   }
   const order = data.order ?? (await nextOrder(ModuleModel, { syllabusId: syllabus._id }));
   const doc = await insertUnderParent({
-    child: 'Module',
+    child: ModuleModel,
     field: 'syllabusId',
     parentId: syllabus._id,
     insert: async () =>
       (
         await ModuleModel.create({
           syllabusId: syllabus._id,
-          subjectOfferingId: data.subjectOfferingId,
-          universityId: syllabus.universityId,
+          ...inheritedFrom(ModuleModel, 'syllabusId', syllabus),
           title: data.title,
           order,
         })
@@ -179,16 +188,14 @@ export async function createTopic({
   if (!module) throw invalidReference('moduleId', 'module not found');
   const order = data.order ?? (await nextOrder(TopicModel, { moduleId: module._id }));
   const doc = await insertUnderParent({
-    child: 'Topic',
+    child: TopicModel,
     field: 'moduleId',
     parentId: module._id,
     insert: async () =>
       (
         await TopicModel.create({
           moduleId: module._id,
-          syllabusId: module.syllabusId,
-          subjectOfferingId: module.subjectOfferingId,
-          universityId: module.universityId,
+          ...inheritedFrom(TopicModel, 'moduleId', module),
           title: data.title,
           order,
         })
@@ -280,14 +287,14 @@ export async function deleteModule({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const moduleId = parseInput(objectId, id, 'id');
-  await deleteUnlessReferenced({ model: 'Module', id: moduleId, label: 'Module' });
+  await deleteUnlessReferenced({ model: ModuleModel, id: moduleId, label: 'Module' });
 }
 
 /** Deletes a topic (admin); refused with 409 while questions reference it. */
 export async function deleteTopic({ actor, id }: { actor: MaybeActor; id: string }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const topicId = parseInput(objectId, id, 'id');
-  await deleteUnlessReferenced({ model: 'Topic', id: topicId, label: 'Topic' });
+  await deleteUnlessReferenced({ model: TopicModel, id: topicId, label: 'Topic' });
 }
 
 /** Deletes the syllabus of a subject offering (admin); refused with 409 while it has modules. */
@@ -301,7 +308,11 @@ export async function deleteSyllabus({
   assertCan(actor, 'catalog:delete');
   const offeringId = parseInput(objectId, subjectOfferingId, 'subjectOfferingId');
   const syllabus = await readSyllabus(await viewerFor(actor), offeringId);
-  await deleteUnlessReferenced({ model: 'Syllabus', id: String(syllabus._id), label: 'Syllabus' });
+  await deleteUnlessReferenced({
+    model: SyllabusModel,
+    id: String(syllabus._id),
+    label: 'Syllabus',
+  });
 }
 
 /** One past the highest order among the siblings, 1 for the first. Racing creates may tie; creation order breaks it. */

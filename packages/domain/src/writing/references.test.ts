@@ -4,8 +4,9 @@ import { backfillAncestorKeys, backfillVisible } from '../storage/migrations.js'
 import { PaperModel } from '../paper/model.js';
 import { UniversityModel } from '../university/model.js';
 import { QuestionModel } from '../question/model.js';
-import { REFERENCES, dependentsOf } from './references.js';
+import { REFERENCES, dependentsOf } from './reference-table.js';
 import { SolutionModel, VoteModel } from '../solution/model.js';
+import { ModuleModel } from '../syllabus/model.js';
 import {
   deleteSolution,
   getSolutionById,
@@ -47,17 +48,17 @@ const failure = (work: Promise<unknown>) =>
 
 describe('the reference table', () => {
   it('when a model is deleted, then its dependents come from the table', () => {
-    expect(dependentsOf('Module').map((r) => `${r.child}.${r.field}`)).toEqual([
+    expect(dependentsOf(ModuleModel).map((r) => `${r.child.modelName}.${r.field}`)).toEqual([
       'Topic.moduleId',
       'Question.moduleId',
     ]);
-    expect(dependentsOf('Solution')).toEqual([
-      expect.objectContaining({ child: 'Vote', onDelete: 'cascade' }),
+    expect(dependentsOf(SolutionModel)).toEqual([
+      expect.objectContaining({ child: VoteModel, onDelete: 'cascade' }),
     ]);
     // Every reference names a registered model on both ends.
     for (const r of REFERENCES) {
-      expect(mongoose.modelNames()).toContain(r.child);
-      expect(mongoose.modelNames()).toContain(r.parent);
+      expect(mongoose.model(r.child.modelName)).toBe(r.child);
+      expect(mongoose.model(r.parent.modelName)).toBe(r.parent);
     }
   });
 });
