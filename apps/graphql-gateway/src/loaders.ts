@@ -15,11 +15,11 @@ import {
 } from '@qpc/domain';
 import type {
   Branch,
+  Caller,
   Module,
   Paper,
   Question,
   Semester,
-  SharedViewer,
   Solution,
   Subject,
   SubjectOffering,
@@ -57,9 +57,9 @@ export interface Loaders {
  * `myVote` on who asks): a cache shared between requests would leak one caller's view to another.
  * The caller's viewer (visibility.ts) is the request's one, read once and shared with the services.
  */
-export function createLoaders(viewer: SharedViewer): Loaders {
+export function createLoaders(caller: Caller): Loaders {
   const visible = <K, V>(load: (v: Viewer, keys: readonly K[]) => Promise<V[]>) =>
-    new DataLoader<K, V>(async (keys) => load(await viewer.read(), keys));
+    new DataLoader<K, V>(async (keys) => load(await caller.viewer(), keys));
   return {
     universityById: new DataLoader((ids) => loadUniversitiesByIds(ids)),
     branchById: new DataLoader((ids) => loadBranchesByIds(ids)),

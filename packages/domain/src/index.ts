@@ -39,13 +39,14 @@ export {
 export type { Action, Actor, MaybeActor, Role } from './access.js';
 export {
   PUBLIC_PAPER_STATUS,
+  asCaller,
+  callerFor,
   isVisible,
   seesAll,
-  sharedViewer,
   viewerFor,
   visibleFilter,
 } from './visibility.js';
-export type { SharedViewer, Viewer, VisibleKind } from './visibility.js';
+export type { ActorOrCaller, Caller, Viewer, VisibleKind } from './visibility.js';
 export { connectDatabase, disconnectDatabase, onDatabaseEvents, pingDatabase } from './db.js';
 export { buildIndexes, isDatabaseEmpty, prepareDatabase } from './storage/prepare.js';
 export type { ConnectOptions, DatabaseEventHandlers } from './db.js';

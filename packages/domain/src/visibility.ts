@@ -14,7 +14,7 @@
 // Editors and admins see everything. Every list, read, loader, count, search and coverage query
 // takes its filter from here.
 import { Types } from 'mongoose';
-import type { MaybeActor } from './access.js';
+import type { Actor, MaybeActor } from './access.js';
 import { can } from './access.js';
 import { mongoose } from './db.js';
 
@@ -54,17 +54,8 @@ const SEES_ALL = {
   showingUniversityIds: [],
 } as const;
 
-/**
- * The viewer of a caller: one small query (inactive universities) for callers who do not see all.
- * `shared`: the viewer this request already reads for the same caller (`sharedViewer`), so a
- * request that calls a service and loaders alike (a GraphQL tree) reads it once.
- */
-export async function viewerFor(actor: MaybeActor, shared?: SharedViewer): Promise<Viewer> {
-  if (shared) {
-    if ((shared.actor ?? null) !== (actor ?? null))
-      throw new Error('viewerFor: the shared viewer belongs to another caller');
-    return shared.read();
-  }
+/** The viewer of a caller: one small query (inactive universities) for callers who do not see all. */
+export async function viewerFor(actor: MaybeActor): Promise<Viewer> {
   if (seesAll(actor)) return { actor, ...SEES_ALL };
   // `inViewer`: inactive or being rewritten (university/model.ts), one indexed equality.
   const changed = await mongoose
@@ -82,19 +73,34 @@ export async function viewerFor(actor: MaybeActor, shared?: SharedViewer): Promi
   };
 }
 
-/** One caller's viewer for the length of one request: read on first use, then reused. */
-export interface SharedViewer {
-  readonly actor: MaybeActor;
-  read(): Promise<Viewer>;
+/**
+ * The caller of one request: who it is and what it may see. A transport builds one per request
+ * (`callerFor`) and passes it as `actor` to every service and batch read of that request, so the
+ * view is read at most once. Never shared between requests: a university deactivated meanwhile
+ * must hide its content from the next request on.
+ */
+export interface Caller {
+  readonly actor: Actor | null;
+  /** The caller's viewer: read on first use, then reused. */
+  viewer(): Promise<Viewer>;
 }
 
-/**
- * A viewer read at most once, for one request of one caller (never shared between requests: a
- * university deactivated meanwhile must hide its content from the next request on).
- */
-export function sharedViewer(actor: MaybeActor): SharedViewer {
+/** What the services take as `actor`: the request's caller, or a bare actor (read per call). */
+export type ActorOrCaller = MaybeActor | Caller;
+
+/** The caller of one request, its viewer read at most once. */
+export function callerFor(actor: MaybeActor): Caller {
   let viewer: Promise<Viewer> | undefined;
-  return { actor, read: () => (viewer ??= viewerFor(actor)) };
+  return { actor: actor ?? null, viewer: () => (viewer ??= viewerFor(actor)) };
+}
+
+function isCaller(who: ActorOrCaller): who is Caller {
+  return typeof (who as Partial<Caller> | null | undefined)?.viewer === 'function';
+}
+
+/** The caller behind a service's `actor`: the one given, or a fresh one for a bare actor. */
+export function asCaller(who: ActorOrCaller): Caller {
+  return isCaller(who) ? who : callerFor(who);
 }
 
 // ObjectIds, not strings: the same filter serves find (which casts) and aggregate (which does not).

@@ -163,26 +163,26 @@ type Args = Record<string, unknown>;
 
 export const paperResolvers = {
   Query: {
-    papers: (_: unknown, args: Args, { actor, viewer }: Ctx) =>
-      listPapers({ actor, viewer, query: listArgs(args) }),
-    paper: (_: unknown, { slug }: { slug: string }, { actor, viewer }: Ctx) =>
-      getPaperBySlug({ actor, viewer, slug }),
+    papers: (_: unknown, args: Args, { caller }: Ctx) =>
+      listPapers({ actor: caller, query: listArgs(args) }),
+    paper: (_: unknown, { slug }: { slug: string }, { caller }: Ctx) =>
+      getPaperBySlug({ actor: caller, slug }),
   },
   Mutation: {
-    createPaper: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+    createPaper: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
       idempotentCreate('createPaper', args, actor, () =>
         createPaper({ actor, input: inputFor(createPaperInput, args.input) }),
       ),
-    updatePaper: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+    updatePaper: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
       updatePaper({ actor, id, input: inputFor(updatePaperInput, input) }),
-    deletePaper: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
+    deletePaper: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {
       await deletePaper({ actor, id });
       return true;
     },
     setPaperStatus: (
       _: unknown,
       { id, status, reason }: { id: string; status: string; reason?: string | null },
-      { actor }: Ctx,
+      { caller: { actor } }: Ctx,
     ) =>
       setPaperStatus({
         actor,

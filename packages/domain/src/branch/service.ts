@@ -10,8 +10,8 @@ import {
   deleteUnlessReferenced,
   readById,
 } from '../writing/references.js';
-import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
-import type { SharedViewer } from '../visibility.js';
+import { asCaller, isVisible, visibleFilter } from '../visibility.js';
+import type { ActorOrCaller } from '../visibility.js';
 import type { Page } from '../listing/pagination.js';
 import { paginate } from '../listing/pagination.js';
 import { literalRegex } from '../listing/search-param.js';
@@ -44,17 +44,14 @@ function describeDependents(counts: [number, string][]): string | null {
 /** Lists branches, optionally of one university and searched by name, ordered by name. */
 export async function listBranches({
   actor,
-  viewer: shared,
   query,
 }: {
-  actor?: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor?: ActorOrCaller;
   query?: unknown;
 }): Promise<Page<Branch>> {
   const request = parseInput(listBranchesQuery, query ?? {});
   const { universityId, search } = request;
-  const viewer = await viewerFor(actor, shared);
+  const viewer = await asCaller(actor).viewer();
   const filter: QueryFilter<unknown> = visibleFilter(viewer, 'academic');
   if (universityId) {
     if (viewer.hiddenUniversityIds.includes(universityId)) filter._id = { $in: [] };
@@ -67,17 +64,14 @@ export async function listBranches({
 /** Reads a branch by id (404 when missing). */
 export async function getBranchById({
   actor,
-  viewer: shared,
   id,
 }: {
-  actor?: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor?: ActorOrCaller;
   id: string;
 }): Promise<Branch> {
   const branchId = parseInput(objectId, id, 'id');
   const doc = await orNotFound(BranchModel.findById(branchId).lean(), notFound);
-  if (!isVisible(await viewerFor(actor, shared), 'academic', doc)) throw notFound();
+  if (!isVisible(await asCaller(actor).viewer(), 'academic', doc)) throw notFound();
   return toDto<Branch>(doc);
 }
 

@@ -17,6 +17,7 @@ import {
 import { toDto } from '../storage/serialize.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
 import {
+  asCaller,
   isPublic,
   isUniversityActive,
   isVisible,
@@ -24,9 +25,8 @@ import {
   restrictFilter,
   seesAll,
   syncPaperStatus,
-  viewerFor,
 } from '../visibility.js';
-import type { SharedViewer, Viewer } from '../visibility.js';
+import type { ActorOrCaller } from '../visibility.js';
 import { withPaperFileRemoval } from '../paper-file/operations.js';
 import { PAPER_ORDER, PaperModel } from './model.js';
 
@@ -63,12 +63,9 @@ export function toPaper(doc: unknown, actor: MaybeActor): Paper {
  */
 export async function listPapers({
   actor,
-  viewer: shared,
   query,
 }: {
-  actor: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor: ActorOrCaller;
   query?: unknown;
 }): Promise<Page<Paper>> {
   const q = parseInput(listPapersQuery, query ?? {});
@@ -86,45 +83,42 @@ export async function listPapers({
   for (const field of fields) {
     if (q[field] !== undefined) wanted[field] = q[field];
   }
-  const filter = restrictFilter(await viewerFor(actor, shared), 'paper', wanted);
+  const caller = asCaller(actor);
+  const filter = restrictFilter(await caller.viewer(), 'paper', wanted);
   if (!filter) return emptyPage(q);
-  return paginate(PaperModel, filter, PAPER_ORDER, q, (doc) => toPaper(doc, actor));
+  return paginate(PaperModel, filter, PAPER_ORDER, q, (doc) => toPaper(doc, caller.actor));
 }
 
-async function readVisiblePaper(viewer: Viewer, filter: Record<string, unknown>) {
+async function readVisiblePaper(actor: ActorOrCaller, filter: Record<string, unknown>) {
+  const caller = asCaller(actor);
+  const viewer = await caller.viewer();
   const paper = await PaperModel.findOne(filter).lean();
   if (!paper || !isVisible(viewer, 'paper', paper)) throw new NotFoundError('Paper not found');
-  return paper;
+  return toPaper(paper, caller.actor);
 }
 
 /** Reads a paper by slug; a paper the caller may not see is a 404. */
 export async function getPaperBySlug({
   actor,
-  viewer: shared,
   slug,
 }: {
-  actor: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor: ActorOrCaller;
   slug: string;
 }): Promise<Paper> {
   const value = parseInput(slugSchema, slug, 'slug');
-  return toPaper(await readVisiblePaper(await viewerFor(actor, shared), { slug: value }), actor);
+  return readVisiblePaper(actor, { slug: value });
 }
 
 /** Reads a paper by id; a paper the caller may not see is a 404. */
 export async function getPaperById({
   actor,
-  viewer: shared,
   id,
 }: {
-  actor: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor: ActorOrCaller;
   id: string;
 }): Promise<Paper> {
   const paperId = parseInput(objectId, id, 'id');
-  return toPaper(await readVisiblePaper(await viewerFor(actor, shared), { _id: paperId }), actor);
+  return readVisiblePaper(actor, { _id: paperId });
 }
 
 interface OfferingKeys {

@@ -6,12 +6,11 @@
 //    the engine answers each equality from an index and intersects them (plan.ts);
 // 3. rank.ts checks every term in code on the words of those documents, scores each hit (field
 //    weight x rarity per term), sorts them (ties newest first), counts facets and cuts the page.
-import type { MaybeActor } from '../access.js';
 import { mongoose } from '../db.js';
 import { parseInput } from '../errors.js';
 import type { ModelName } from '../writing/references.js';
-import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
-import type { SharedViewer, Viewer, VisibleKind } from '../visibility.js';
+import { asCaller, isVisible, restrictFilter } from '../visibility.js';
+import type { ActorOrCaller, Viewer, VisibleKind } from '../visibility.js';
 import { searchableFieldsOf } from './indexing.js';
 import type { SearchableFields } from './indexing.js';
 import { frequenciesOf, pushedFilters } from './plan.js';
@@ -105,19 +104,16 @@ async function candidatesOf(
  */
 export async function searchCatalog({
   actor,
-  viewer: shared,
   query,
 }: {
-  actor: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor: ActorOrCaller;
   query?: unknown;
 }): Promise<SearchResult> {
   const q = parseInput(searchQuerySchema, query ?? {});
   const terms = queryTerms(q.q);
   const types = q.type ? [q.type] : [...SEARCH_TYPES];
   const [viewer, frequencies, documents] = await Promise.all([
-    viewerFor(actor, shared),
+    asCaller(actor).viewer(),
     frequenciesOf(
       terms,
       types.map((type) => KINDS[type].model),

@@ -13,8 +13,8 @@ import {
   insertUnderParent,
   requireParent,
 } from '../writing/references.js';
-import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
-import type { SharedViewer } from '../visibility.js';
+import { asCaller, isVisible, visibleFilter } from '../visibility.js';
+import type { ActorOrCaller } from '../visibility.js';
 import { withUniqueCheck } from '../writing/unique.js';
 import { SemesterModel } from './model.js';
 import type { Semester } from './schema.js';
@@ -31,17 +31,14 @@ function requireBranch(branchId: string): Promise<{ universityId: Types.ObjectId
 /** Lists semesters, optionally of one branch, ordered by number. */
 export async function listSemesters({
   actor,
-  viewer: shared,
   query,
 }: {
-  actor?: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor?: ActorOrCaller;
   query?: unknown;
 }): Promise<Page<Semester>> {
   const request = parseInput(listSemestersQuery, query ?? {});
   const { branchId } = request;
-  const filter: QueryFilter<unknown> = visibleFilter(await viewerFor(actor, shared), 'academic');
+  const filter: QueryFilter<unknown> = visibleFilter(await asCaller(actor).viewer(), 'academic');
   if (branchId) filter.branchId = branchId;
   return paginate<Semester>(SemesterModel, filter, { number: 1 }, request);
 }
@@ -49,17 +46,14 @@ export async function listSemesters({
 /** Reads a semester by id (404 when missing). */
 export async function getSemesterById({
   actor,
-  viewer: shared,
   id,
 }: {
-  actor?: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor?: ActorOrCaller;
   id: string;
 }): Promise<Semester> {
   const semesterId = parseInput(objectId, id, 'id');
   const doc = await orNotFound(SemesterModel.findById(semesterId).lean(), notFound);
-  if (!isVisible(await viewerFor(actor, shared), 'academic', doc)) throw notFound();
+  if (!isVisible(await asCaller(actor).viewer(), 'academic', doc)) throw notFound();
   return toDto<Semester>(doc);
 }
 

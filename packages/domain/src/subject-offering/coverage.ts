@@ -4,14 +4,13 @@
 // accumulator of a `$group`, FerretDB/FerretDB#4616), and the modules and topics. Papers are
 // joined to the groups in code.
 import { Types } from 'mongoose';
-import type { MaybeActor } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { mongoose } from '../db.js';
 import { NotFoundError, parseInput } from '../errors.js';
 import { EXAM_TYPES } from '../paper/schema.js';
 import { readById } from '../writing/references.js';
-import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
-import type { SharedViewer, Viewer } from '../visibility.js';
+import { asCaller, isVisible, visibleFilter } from '../visibility.js';
+import type { ActorOrCaller, Viewer } from '../visibility.js';
 import { countRepeated } from '../similar/repeated.js';
 import { RECENT_SITTINGS } from './coverage-schema.js';
 import type { Coverage, CoverageStats, Sitting } from './coverage-schema.js';
@@ -140,17 +139,14 @@ async function readInputs(viewer: Viewer, offeringId: string) {
  */
 export async function getSubjectOfferingCoverage({
   actor,
-  viewer: shared,
   id,
 }: {
-  actor: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor: ActorOrCaller;
   id: string;
 }): Promise<Coverage> {
   const offeringId = parseInput(objectId, id, 'id');
   const [viewer, offering] = await Promise.all([
-    viewerFor(actor, shared),
+    asCaller(actor).viewer(),
     readById('SubjectOffering', offeringId, { universityId: 1 }),
   ]);
   if (!offering || !isVisible(viewer, 'academic', offering)) {

@@ -9,7 +9,8 @@ import { paginate } from '../listing/pagination.js';
 import { literalRegex } from '../listing/search-param.js';
 import { toDto } from '../storage/serialize.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
-import { seesAll } from '../visibility.js';
+import { asCaller, seesAll } from '../visibility.js';
+import type { ActorOrCaller } from '../visibility.js';
 import { pendingSweep, startContentSweep, writingUniversity } from './content-sweep.js';
 import { UNIVERSITY_ORDER, UniversityModel } from './model.js';
 import type { University } from './schema.js';
@@ -25,7 +26,7 @@ const toUniversity = (doc: unknown) => toDto<University>(doc, INTERNAL);
 export async function listUniversities({
   query,
 }: {
-  actor?: MaybeActor;
+  actor?: ActorOrCaller;
   query?: unknown;
 }): Promise<Page<University>> {
   const request = parseInput(listUniversitiesQuery, query ?? {});
@@ -54,11 +55,11 @@ export async function getUniversityBySlug({
   actor,
   slug,
 }: {
-  actor?: MaybeActor;
+  actor?: ActorOrCaller;
   slug: string;
 }): Promise<University> {
   const parsed = parseInput(slugSchema, slug, 'slug');
-  return readable(actor, await UniversityModel.findOne({ slug: parsed }).lean());
+  return readable(asCaller(actor).actor, await UniversityModel.findOne({ slug: parsed }).lean());
 }
 
 /** Reads a university by id: 404 as for getUniversityBySlug. */
@@ -66,12 +67,12 @@ export async function getUniversityById({
   actor,
   id,
 }: {
-  actor?: MaybeActor;
+  actor?: ActorOrCaller;
   id: string;
 }): Promise<University> {
   const parsed = parseInput(objectId, id, 'id');
   // By _id alone (the only indexed lookup on FerretDB), then the active flag in code.
-  return readable(actor, await UniversityModel.findById(parsed).lean());
+  return readable(asCaller(actor).actor, await UniversityModel.findById(parsed).lean());
 }
 
 /** Creates a university (admin or editor); the slug is generated from the name unless given. */
