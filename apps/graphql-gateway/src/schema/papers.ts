@@ -9,6 +9,7 @@ import {
 import type { Paper } from '@qpc/domain';
 import { createPaperInput, updatePaperInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
+import { childrenOf } from '../loaders.js';
 import {
   inputFor,
   listArgs,
@@ -195,8 +196,9 @@ export const paperResolvers = {
       required(await loaders.subjectOfferingById.load(paper.subjectOfferingId), 'Subject offering'),
     // A paper's questions and a question's solutions are their share of the offering's.
     questions: async (paper: Paper, _: Args, { loaders }: Ctx) =>
-      (await loaders.questionsBySubjectOfferingId.load(paper.subjectOfferingId)).filter(
-        (q) => q.paperId === paper.id,
+      childrenOf(
+        (await loaders.questionsBySubjectOfferingId.load(paper.subjectOfferingId)).byPaper,
+        paper.id,
       ),
   },
 };

@@ -11,6 +11,7 @@ import {
 import type { Question } from '@qpc/domain';
 import { createQuestionInput, updateQuestionInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
+import { childrenOf } from '../loaders.js';
 import {
   inputFor,
   listArgs,
@@ -200,8 +201,9 @@ export const questionResolvers = {
   },
   Question: {
     solutions: async (question: Question, _: Args, { loaders }: Ctx) =>
-      (await loaders.solutionsBySubjectOfferingId.load(question.subjectOfferingId)).filter(
-        (s) => s.questionId === question.id,
+      childrenOf(
+        await loaders.solutionsBySubjectOfferingId.load(question.subjectOfferingId),
+        question.id,
       ),
   },
 };

@@ -14,6 +14,7 @@ import {
 import type { Module, Syllabus, Topic } from '@qpc/domain';
 import { createModuleInput, createTopicInput, updateSyllabusItemInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
+import { childrenOf } from '../loaders.js';
 import { inputFor, who, IDEMPOTENCY_KEY_ARGUMENT, idempotentCreate } from './common.js';
 import type { CreateArgs } from './common.js';
 
@@ -205,18 +206,18 @@ export const syllabusResolvers = {
   // A module's topics and questions are its share of its syllabus's and offering's.
   Module: {
     topics: async (module: Module, _: Args, { loaders }: Ctx) =>
-      (await loaders.topicsBySyllabusId.load(module.syllabusId)).filter(
-        (t) => t.moduleId === module.id,
-      ),
+      childrenOf(await loaders.topicsBySyllabusId.load(module.syllabusId), module.id),
     questions: async (module: Module, _: Args, { loaders }: Ctx) =>
-      (await loaders.questionsBySubjectOfferingId.load(module.subjectOfferingId)).filter(
-        (q) => q.moduleId === module.id,
+      childrenOf(
+        (await loaders.questionsBySubjectOfferingId.load(module.subjectOfferingId)).byModule,
+        module.id,
       ),
   },
   Topic: {
     questions: async (topic: Topic, _: Args, { loaders }: Ctx) =>
-      (await loaders.questionsBySubjectOfferingId.load(topic.subjectOfferingId)).filter(
-        (q) => q.topicId === topic.id,
+      childrenOf(
+        (await loaders.questionsBySubjectOfferingId.load(topic.subjectOfferingId)).byTopic,
+        topic.id,
       ),
   },
 };

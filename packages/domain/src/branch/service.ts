@@ -22,6 +22,9 @@ import { createBranchInput, listBranchesQuery, updateBranchInput } from './schem
 
 const notFound = () => new NotFoundError('Branch not found');
 
+/** The order of every branch list: by name. */
+export const BRANCH_ORDER = { name: 1 } as const;
+
 async function assertActiveUniversity(universityId: string): Promise<void> {
   // Read by _id alone and compare in code: on FerretDB only a bare _id filter uses an index.
   const university = await readById<{ isActive: boolean }>('University', universityId, {
@@ -58,7 +61,7 @@ export async function listBranches({
     else filter.universityId = universityId;
   }
   if (search) filter.name = literalRegex(search);
-  return paginate<Branch>(BranchModel, filter, { name: 1 }, request);
+  return paginate<Branch>(BranchModel, filter, BRANCH_ORDER, request);
 }
 
 /** Reads a branch by id (404 when missing). */

@@ -28,6 +28,9 @@ function requireBranch(branchId: string): Promise<{ universityId: Types.ObjectId
   return requireParent('Semester', 'branchId', branchId, { universityId: 1 });
 }
 
+/** The order of every semester list: by number. */
+export const SEMESTER_ORDER = { number: 1 } as const;
+
 /** Lists semesters, optionally of one branch, ordered by number. */
 export async function listSemesters({
   actor,
@@ -40,7 +43,7 @@ export async function listSemesters({
   const { branchId } = request;
   const filter: QueryFilter<unknown> = visibleFilter(await asCaller(actor).viewer(), 'academic');
   if (branchId) filter.branchId = branchId;
-  return paginate<Semester>(SemesterModel, filter, { number: 1 }, request);
+  return paginate<Semester>(SemesterModel, filter, SEMESTER_ORDER, request);
 }
 
 /** Reads a semester by id (404 when missing). */

@@ -14,7 +14,7 @@ import { withUniqueCheck } from '../writing/unique.js';
 import { definedFields, orNotFound, updateById } from '../writing/update.js';
 import { asCaller, isVisible, viewerFor } from '../visibility.js';
 import type { ActorOrCaller, Viewer } from '../visibility.js';
-import { SYLLABUS_ITEM_ORDER } from './loaders.js';
+import { groupBy } from '../listing/loading.js';
 import { ModuleModel, SyllabusModel, TopicModel } from './model.js';
 import type { Module, ModuleWithTopics, Syllabus, SyllabusWithModules, Topic } from './schema.js';
 import {
@@ -24,6 +24,9 @@ import {
   updateSyllabusItemInput,
 } from './schema.js';
 import type { AnyModel, AnyFilter } from '../storage/model-helpers.js';
+
+/** Modules and topics are listed by position, then creation, with the id as the last tiebreak. */
+export const SYLLABUS_ITEM_ORDER = { order: 1, createdAt: 1, _id: 1 } as const;
 
 const syllabusNotFound = () => new NotFoundError('Syllabus not found');
 const moduleNotFound = () => new NotFoundError('Module not found');
@@ -57,13 +60,10 @@ export async function getSyllabus({
     ModuleModel.find({ syllabusId: syllabus._id }).sort(SYLLABUS_ITEM_ORDER).lean(),
     TopicModel.find({ syllabusId: syllabus._id }).sort(SYLLABUS_ITEM_ORDER).lean(),
   ]);
-  const topicsByModule = new Map<string, Topic[]>();
-  for (const topic of topics) {
-    const key = topic.moduleId.toHexString();
-    const list = topicsByModule.get(key) ?? [];
-    list.push(toDto<Topic>(topic));
-    topicsByModule.set(key, list);
-  }
+  const topicsByModule = groupBy(
+    topics.map((t) => toDto<Topic>(t)),
+    (t) => t.moduleId,
+  );
   return {
     ...toDto<Syllabus>(syllabus),
     modules: modules.map((m): ModuleWithTopics => ({

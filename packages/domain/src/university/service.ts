@@ -20,7 +20,8 @@ const notFound = () => new NotFoundError('University not found');
 
 /** The pending content rewrite (content-sweep.ts) is internal: no DTO shows it. */
 const INTERNAL: ReadonlySet<string> = new Set(['contentSweep', 'inViewer']);
-const toUniversity = (doc: unknown) => toDto<University>(doc, INTERNAL);
+/** A university as its DTO (internal fields left out). */
+export const toUniversity = (doc: unknown): University => toDto<University>(doc, INTERNAL);
 
 /** Lists universities (active ones by default), searched by name or short name, ordered by name. */
 export async function listUniversities({
