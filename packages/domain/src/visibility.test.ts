@@ -25,7 +25,17 @@ import {
 import type { OfferingFixture } from './test-support/content-fixtures.js';
 import { useTestDatabase } from './test-support/database.js';
 import { updateUniversity } from './university/service.js';
-import { asCaller, callerFor, viewerFor, visibleFilter } from './visibility.js';
+import {
+  asCaller,
+  callerFor,
+  isUniversityVisible,
+  paperFieldsHiddenFrom,
+  viewerFor,
+  visibleFilter,
+  visibleMatch,
+  visibleWhere,
+} from './visibility.js';
+import type { Viewer } from './visibility.js';
 
 useTestDatabase();
 
@@ -63,6 +73,40 @@ describe('visibility filters', () => {
     expect(visibleFilter(anonymous, 'question')).toEqual({ visible: true });
     expect(visibleFilter(anonymous, 'solution')).toEqual({ visible: true });
     expect(visibleFilter(await viewerFor(actors.editor), 'question')).toEqual({});
+  });
+
+  it('when a read or an aggregation asks under a parent, then the conditions come from here, and nothing under a hidden university', async () => {
+    const hidden = '507f1f77bcf86cd799439011';
+    const viewer: Viewer = {
+      actor: null,
+      seesAll: false,
+      hiddenUniversityIds: [hidden],
+      hidingUniversityIds: [],
+      showingUniversityIds: [],
+    };
+    const offering = '507f1f77bcf86cd799439012';
+    expect(visibleWhere(viewer, 'paper', { subjectOfferingId: offering })).toEqual({
+      visible: true,
+      subjectOfferingId: offering,
+    });
+    expect(visibleMatch(viewer, 'question', { subjectOfferingId: offering })).toEqual({
+      $match: { visible: true, subjectOfferingId: offering },
+    });
+    expect(visibleWhere(viewer, 'academic', { universityId: hidden })).toEqual({
+      _id: { $in: [] },
+    });
+    expect(
+      visibleWhere(await viewerFor(actors.editor), 'academic', { universityId: hidden }),
+    ).toEqual({ universityId: hidden });
+  });
+
+  it('when a paper or a soft-deleted university is read, then only callers who see all get the status history and the university', () => {
+    expect([...paperFieldsHiddenFrom(null)]).toEqual(['statusHistory']);
+    expect([...paperFieldsHiddenFrom(actors.normal)]).toEqual(['statusHistory']);
+    expect([...paperFieldsHiddenFrom(actors.editor)]).toEqual([]);
+    expect(isUniversityVisible(actors.normal, { isActive: false })).toBe(false);
+    expect(isUniversityVisible(actors.admin, { isActive: false })).toBe(true);
+    expect(isUniversityVisible(null, { isActive: true })).toBe(true);
   });
 });
 

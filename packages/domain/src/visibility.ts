@@ -11,8 +11,9 @@
 //    filters last only as long as the rewrite.
 // 3. The academic structure (branches ... topics) carries `universityId`: an inactive university
 //    hides it from anonymous and normal callers by id.
-// Editors and admins see everything. Every list, read, loader, count, search and coverage query
-// takes its filter from here.
+// Editors and admins see everything. Every list, read, batch read, count, search and coverage
+// query takes its filter from here, as do the paper fields a reader may not see and whether a
+// soft-deleted university shows.
 import { Types } from 'mongoose';
 import type { Actor, MaybeActor } from './access.js';
 import { can } from './access.js';
@@ -152,6 +153,44 @@ export function restrictFilter(
   // A caller's own universityId (an equality) already excludes the hidden ones.
   if (universityId !== undefined) merged.universityId = universityId;
   return merged;
+}
+
+/**
+ * `where` (an equality on a parent or root: `{subjectOfferingId}`) restricted to what the viewer
+ * may see; one the viewer may not see under matches nothing. Serves `find` and, with ObjectIds in
+ * `where`, an aggregation (`visibleMatch`).
+ */
+export function visibleWhere(
+  viewer: Viewer,
+  kind: VisibleKind,
+  where: Record<string, unknown>,
+): Record<string, unknown> {
+  return restrictFilter(viewer, kind, where) ?? { _id: { $in: [] } };
+}
+
+/** An aggregation's `$match` stage: `where` restricted to what the viewer may see. */
+export function visibleMatch(
+  viewer: Viewer,
+  kind: VisibleKind,
+  where: Record<string, unknown>,
+): { $match: Record<string, unknown> } {
+  return { $match: visibleWhere(viewer, kind, where) };
+}
+
+const NO_FIELDS: ReadonlySet<string> = new Set();
+const UNPUBLISHED_PAPER_FIELDS: ReadonlySet<string> = new Set(['statusHistory']);
+
+/** The paper fields the caller may not read: a paper's `statusHistory` is for those who see all. */
+export function paperFieldsHiddenFrom(actor: MaybeActor): ReadonlySet<string> {
+  return seesAll(actor) ? NO_FIELDS : UNPUBLISHED_PAPER_FIELDS;
+}
+
+/** Whether the caller may read this university: a soft-deleted one only if it sees all. */
+export function isUniversityVisible(
+  actor: MaybeActor,
+  university: { isActive?: unknown },
+): boolean {
+  return university.isActive === true || seesAll(actor);
 }
 
 interface VisibleDoc {

@@ -10,7 +10,7 @@ import {
   deleteUnlessReferenced,
   readById,
 } from '../writing/references.js';
-import { asCaller, isVisible, visibleFilter } from '../visibility.js';
+import { asCaller, isVisible, visibleWhere } from '../visibility.js';
 import type { ActorOrCaller } from '../visibility.js';
 import type { Page } from '../listing/pagination.js';
 import { paginate } from '../listing/pagination.js';
@@ -55,11 +55,11 @@ export async function listBranches({
   const request = parseInput(listBranchesQuery, query ?? {});
   const { universityId, search } = request;
   const viewer = await asCaller(actor).viewer();
-  const filter: QueryFilter<unknown> = visibleFilter(viewer, 'academic');
-  if (universityId) {
-    if (viewer.hiddenUniversityIds.includes(universityId)) filter._id = { $in: [] };
-    else filter.universityId = universityId;
-  }
+  const filter: QueryFilter<unknown> = visibleWhere(
+    viewer,
+    'academic',
+    universityId ? { universityId } : {},
+  );
   if (search) filter.name = literalRegex(search);
   return paginate<Branch>(BranchModel, filter, BRANCH_ORDER, request);
 }

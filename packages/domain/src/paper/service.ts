@@ -23,7 +23,7 @@ import {
   isVisible,
   PUBLIC_PAPER_STATUS,
   restrictFilter,
-  seesAll,
+  paperFieldsHiddenFrom,
   syncPaperStatus,
 } from '../visibility.js';
 import type { ActorOrCaller } from '../visibility.js';
@@ -39,18 +39,14 @@ import {
 } from './schema.js';
 import type { Paper, PaperStatus } from './schema.js';
 
-/** Paper fields no DTO shows, and those only editors and admins see. */
-const HIDDEN_FROM_ALL: ReadonlySet<string> = new Set(['fileSha256', 'visible']);
-const HIDDEN_FROM_READERS: ReadonlySet<string> = new Set([
-  'fileSha256',
-  'visible',
-  'statusHistory',
-]);
+/** Paper fields no DTO shows (internal copies). */
+const INTERNAL_FIELDS = ['fileSha256', 'visible'];
 
-/** A lean paper as the caller's DTO: statusHistory only for editors and admins. */
+/** A lean paper as the caller's DTO, without the fields the caller may not read (visibility.ts). */
 export function toPaper(doc: unknown, actor: MaybeActor): Paper {
+  const omitted = new Set([...INTERNAL_FIELDS, ...paperFieldsHiddenFrom(actor)]);
   // The stored file also names its GridFS id and a lookup copy of the hash: neither is shown.
-  const paper = toDto<Paper>(doc, seesAll(actor) ? HIDDEN_FROM_ALL : HIDDEN_FROM_READERS);
+  const paper = toDto<Paper>(doc, omitted);
   const file = paper.file;
   paper.file = file ? { size: file.size, sha256: file.sha256, uploadedAt: file.uploadedAt } : null;
   return paper;

@@ -9,7 +9,7 @@ import { mongoose } from '../db.js';
 import { NotFoundError, parseInput } from '../errors.js';
 import { EXAM_TYPES } from '../paper/schema.js';
 import { readById } from '../writing/references.js';
-import { asCaller, isVisible, visibleFilter } from '../visibility.js';
+import { asCaller, isVisible, visibleMatch, visibleWhere } from '../visibility.js';
 import type { ActorOrCaller, Viewer } from '../visibility.js';
 import { countRepeated } from '../similar/repeated.js';
 import { RECENT_SITTINGS } from './coverage-schema.js';
@@ -103,13 +103,16 @@ async function readInputs(viewer: Viewer, offeringId: string) {
   const [papers, groups, modules, topics] = await Promise.all([
     mongoose
       .model('Paper')
-      .find(
-        { subjectOfferingId: offeringId, ...visibleFilter(viewer, 'paper') },
-        { examYear: 1, examType: 1, status: 1, visible: 1, universityId: 1 },
-      )
+      .find(visibleWhere(viewer, 'paper', { subjectOfferingId: offeringId }), {
+        examYear: 1,
+        examType: 1,
+        status: 1,
+        visible: 1,
+        universityId: 1,
+      })
       .lean<PaperRow[]>(),
     mongoose.model('Question').aggregate<GroupRow>([
-      { $match: { subjectOfferingId: offering, ...visibleFilter(viewer, 'question') } },
+      visibleMatch(viewer, 'question', { subjectOfferingId: offering }),
       {
         $group: {
           _id: { paperId: '$paperId', moduleId: '$moduleId', topicId: '$topicId', marks: '$marks' },

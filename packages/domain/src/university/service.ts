@@ -9,7 +9,7 @@ import { paginate } from '../listing/pagination.js';
 import { literalRegex } from '../listing/search-param.js';
 import { toDto } from '../storage/serialize.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
-import { asCaller, seesAll } from '../visibility.js';
+import { asCaller, isUniversityVisible } from '../visibility.js';
 import type { ActorOrCaller } from '../visibility.js';
 import { pendingSweep, startContentSweep, writingUniversity } from './content-sweep.js';
 import { UNIVERSITY_ORDER, UniversityModel } from './model.js';
@@ -44,7 +44,7 @@ export async function listUniversities({
 
 /** The university read, when the caller may see it: a soft-deleted one only for editors and admins. */
 function readable(actor: MaybeActor, doc: { isActive?: unknown } | null): University {
-  if (!doc || (doc.isActive !== true && !seesAll(actor))) throw notFound();
+  if (!doc || !isUniversityVisible(actor, doc)) throw notFound();
   return toUniversity(doc);
 }
 
