@@ -1,24 +1,22 @@
-import { sharedViewer } from '@qpc/domain';
-import type { Actor, SharedViewer } from '@qpc/domain';
+import { callerFor } from '@qpc/domain';
+import type { Actor, Caller } from '@qpc/domain';
 import { createLoaders } from './loaders.js';
 import type { Loaders } from './loaders.js';
 
 /** What every resolver receives. */
 export interface GatewayContext {
-  /** The verified caller, or null for an anonymous request. */
-  actor: Actor | null;
-  requestId: string;
   /**
-   * What the caller may see, read once for the whole request: the services the resolvers call
-   * and the loaders share it.
+   * The caller (the verified actor, or null for an anonymous request) and what it may see, read
+   * once for the whole request: the resolvers pass it to the services and the loaders share it.
    */
-  viewer: SharedViewer;
+  caller: Caller;
+  requestId: string;
   /** This request's DataLoaders (never shared with another request). */
   loaders: Loaders;
 }
 
-/** The context of one request: the caller, its viewer and fresh loaders bound to both. */
+/** The context of one request: its caller and fresh loaders bound to it. */
 export function createContext(actor: Actor | null, requestId: string): GatewayContext {
-  const viewer = sharedViewer(actor);
-  return { actor, requestId, viewer, loaders: createLoaders(viewer) };
+  const caller = callerFor(actor);
+  return { caller, requestId, loaders: createLoaders(caller) };
 }

@@ -1,39 +1,42 @@
 import {
-  loadBranchesByIds,
-  loadBranchesByUniversityIds,
-  loadModulesBySyllabusIds,
-  loadPapersBySubjectOfferingIds,
-  loadQuestionsBySubjectOfferingIds,
-  loadSemestersByBranchIds,
-  loadSemestersByIds,
-  loadSolutionsBySubjectOfferingIds,
-  loadSubjectOfferingsByIds,
-  loadSubjectsByIds,
-  loadSyllabiBySubjectOfferingIds,
-  loadTopicsBySyllabusIds,
-  loadUniversitiesByIds,
+  readBranchesByIds,
+  readBranchesByUniversityIds,
+  readModulesBySyllabusIds,
+  readPapersBySubjectOfferingIds,
+  readQuestionsBySubjectOfferingIds,
+  readSemestersByBranchIds,
+  readSemestersByIds,
+  readSolutionsBySubjectOfferingIds,
+  readSubjectOfferingsByIds,
+  readSubjectsByIds,
+  readSyllabiBySubjectOfferingIds,
+  readTopicsBySyllabusIds,
+  readUniversitiesByIds,
 } from '@qpc/domain';
 import type {
   Branch,
+  Caller,
   Module,
   Paper,
-  Question,
+  QuestionsByParent,
   Semester,
-  SharedViewer,
   Solution,
   Subject,
   SubjectOffering,
   Syllabus,
   Topic,
   University,
-  Viewer,
 } from '@qpc/domain';
 import DataLoader from 'dataloader';
 
+/** Children by their parent's id: a parent's share is one map lookup, never a scan. */
+export type ByParent<T> = ReadonlyMap<string, readonly T[]>;
+
 /**
- * One DataLoader per nested level. Children load by the key of the root they hang from (a
- * syllabus's topics, an offering's questions and solutions), one indexed query per root, and the
- * resolvers pick a parent's share: a tree costs the same number of queries whatever its size.
+ * One DataLoader per nested level, each on one of the domain's batch reads. Children are read by
+ * the root they hang from (a syllabus's topics, an offering's questions and solutions), one
+ * indexed query per root, and come back grouped by parent: a resolver looks its parent up in
+ * the root's groups (`childrenOf`), so a tree costs the same number of queries whatever its size.
  */
 export interface Loaders {
   universityById: DataLoader<string, University | null>;
@@ -41,38 +44,78 @@ export interface Loaders {
   semesterById: DataLoader<string, Semester | null>;
   subjectById: DataLoader<string, Subject | null>;
   subjectOfferingById: DataLoader<string, SubjectOffering | null>;
-  branchesByUniversityId: DataLoader<string, Branch[]>;
-  semestersByBranchId: DataLoader<string, Semester[]>;
+  branchesByUniversityId: DataLoader<string, readonly Branch[]>;
+  semestersByBranchId: DataLoader<string, readonly Semester[]>;
   syllabusBySubjectOfferingId: DataLoader<string, Syllabus | null>;
-  modulesBySyllabusId: DataLoader<string, Module[]>;
-  topicsBySyllabusId: DataLoader<string, Topic[]>;
-  papersBySubjectOfferingId: DataLoader<string, Paper[]>;
-  questionsBySubjectOfferingId: DataLoader<string, Question[]>;
-  solutionsBySubjectOfferingId: DataLoader<string, Solution[]>;
+  modulesBySyllabusId: DataLoader<string, readonly Module[]>;
+  /** A syllabus's topics, by module id. */
+  topicsBySyllabusId: DataLoader<string, ByParent<Topic>>;
+  papersBySubjectOfferingId: DataLoader<string, readonly Paper[]>;
+  /** An offering's questions, by paper, module and topic id. */
+  questionsBySubjectOfferingId: DataLoader<string, QuestionsByParent>;
+  /** An offering's solutions, by question id. */
+  solutionsBySubjectOfferingId: DataLoader<string, ByParent<Solution>>;
+}
+
+/** A parent's children among its root's groups (none when it has none). */
+export function childrenOf<T>(groups: ByParent<T>, parentId: string): readonly T[] {
+  return groups.get(parentId) ?? [];
+}
+
+const NO_GROUPS: ByParent<never> = new Map();
+const NO_QUESTIONS: QuestionsByParent = {
+  byPaper: NO_GROUPS,
+  byModule: NO_GROUPS,
+  byTopic: NO_GROUPS,
+};
+
+/** A DataLoader on a batch read answering a Map: each key gets its entry, or `missing`. */
+function loader<V>(
+  read: (keys: readonly string[]) => Promise<ReadonlyMap<string, V>>,
+  missing: V,
+): DataLoader<string, V> {
+  return new DataLoader<string, V>(async (keys) => {
+    const found = await read(keys);
+    return keys.map((key) => found.get(key) ?? missing);
+  });
 }
 
 /**
  * Builds the loaders of one request. They are created per request because their caches hold
  * what this caller may see (papers, questions and solutions depend on the caller's role, and
  * `myVote` on who asks): a cache shared between requests would leak one caller's view to another.
- * The caller's viewer (visibility.ts) is the request's one, read once and shared with the services.
+ * The caller is the request's one (its view read once, shared with the services).
  */
-export function createLoaders(viewer: SharedViewer): Loaders {
-  const visible = <K, V>(load: (v: Viewer, keys: readonly K[]) => Promise<V[]>) =>
-    new DataLoader<K, V>(async (keys) => load(await viewer.read(), keys));
+export function createLoaders(caller: Caller): Loaders {
+  const forCaller =
+    <V>(read: (c: Caller, keys: readonly string[]) => Promise<ReadonlyMap<string, V>>) =>
+    (keys: readonly string[]) =>
+      read(caller, keys);
   return {
-    universityById: new DataLoader((ids) => loadUniversitiesByIds(ids)),
-    branchById: new DataLoader((ids) => loadBranchesByIds(ids)),
-    semesterById: new DataLoader((ids) => loadSemestersByIds(ids)),
-    subjectById: new DataLoader((ids) => loadSubjectsByIds(ids)),
-    subjectOfferingById: new DataLoader((ids) => loadSubjectOfferingsByIds(ids)),
-    branchesByUniversityId: visible(loadBranchesByUniversityIds),
-    semestersByBranchId: visible(loadSemestersByBranchIds),
-    syllabusBySubjectOfferingId: visible(loadSyllabiBySubjectOfferingIds),
-    modulesBySyllabusId: visible(loadModulesBySyllabusIds),
-    topicsBySyllabusId: visible(loadTopicsBySyllabusIds),
-    papersBySubjectOfferingId: visible(loadPapersBySubjectOfferingIds),
-    questionsBySubjectOfferingId: visible(loadQuestionsBySubjectOfferingIds),
-    solutionsBySubjectOfferingId: visible(loadSolutionsBySubjectOfferingIds),
+    universityById: loader<University | null>(readUniversitiesByIds, null),
+    branchById: loader<Branch | null>(readBranchesByIds, null),
+    semesterById: loader<Semester | null>(readSemestersByIds, null),
+    subjectById: loader<Subject | null>(readSubjectsByIds, null),
+    subjectOfferingById: loader<SubjectOffering | null>(readSubjectOfferingsByIds, null),
+    branchesByUniversityId: loader<readonly Branch[]>(forCaller(readBranchesByUniversityIds), []),
+    semestersByBranchId: loader<readonly Semester[]>(forCaller(readSemestersByBranchIds), []),
+    syllabusBySubjectOfferingId: loader<Syllabus | null>(
+      forCaller(readSyllabiBySubjectOfferingIds),
+      null,
+    ),
+    modulesBySyllabusId: loader<readonly Module[]>(forCaller(readModulesBySyllabusIds), []),
+    topicsBySyllabusId: loader<ByParent<Topic>>(forCaller(readTopicsBySyllabusIds), NO_GROUPS),
+    papersBySubjectOfferingId: loader<readonly Paper[]>(
+      forCaller(readPapersBySubjectOfferingIds),
+      [],
+    ),
+    questionsBySubjectOfferingId: loader(
+      forCaller(readQuestionsBySubjectOfferingIds),
+      NO_QUESTIONS,
+    ),
+    solutionsBySubjectOfferingId: loader<ByParent<Solution>>(
+      forCaller(readSolutionsBySubjectOfferingIds),
+      NO_GROUPS,
+    ),
   };
 }

@@ -1,4 +1,4 @@
-// Public API of @qpc/domain (`.`): services, batch loaders, types, errors, access, visibility and
+// Public API of @qpc/domain (`.`): services, batch reads, types, errors, access, visibility and
 // the database functions. Named exports only; no models and no zod schemas. The zod schemas and
 // enum lists are `@qpc/domain/schemas` (no mongoose), the models `@qpc/domain/testing`, the sample
 // catalog `@qpc/domain/seed`. See README.md.
@@ -39,13 +39,14 @@ export {
 export type { Action, Actor, MaybeActor, Role } from './access.js';
 export {
   PUBLIC_PAPER_STATUS,
+  asCaller,
+  callerFor,
   isVisible,
   seesAll,
-  sharedViewer,
   viewerFor,
   visibleFilter,
 } from './visibility.js';
-export type { SharedViewer, Viewer, VisibleKind } from './visibility.js';
+export type { ActorOrCaller, Caller, Viewer, VisibleKind } from './visibility.js';
 export { connectDatabase, disconnectDatabase, onDatabaseEvents, pingDatabase } from './db.js';
 export { buildIndexes, isDatabaseEmpty, prepareDatabase } from './storage/prepare.js';
 export type { ConnectOptions, DatabaseEventHandlers } from './db.js';
@@ -67,7 +68,7 @@ export {
   listUniversities,
   updateUniversity,
 } from './university/service.js';
-export { loadUniversitiesByIds } from './university/loaders.js';
+export { readUniversitiesByIds } from './university/reads.js';
 export type {
   Branch,
   CreateBranchInput,
@@ -81,7 +82,7 @@ export {
   listBranches,
   updateBranch,
 } from './branch/service.js';
-export { loadBranchesByIds, loadBranchesByUniversityIds } from './branch/loaders.js';
+export { readBranchesByIds, readBranchesByUniversityIds } from './branch/reads.js';
 export type {
   CreateSemesterInput,
   ListSemestersQuery,
@@ -95,7 +96,7 @@ export {
   listSemesters,
   updateSemester,
 } from './semester/service.js';
-export { loadSemestersByBranchIds, loadSemestersByIds } from './semester/loaders.js';
+export { readSemestersByBranchIds, readSemestersByIds } from './semester/reads.js';
 export type {
   CreateSubjectInput,
   ListSubjectsQuery,
@@ -110,7 +111,7 @@ export {
   listSubjects,
   updateSubject,
 } from './subject/service.js';
-export { loadSubjectsByIds } from './subject/loaders.js';
+export { readSubjectsByIds } from './subject/reads.js';
 export type {
   CreateSubjectOfferingInput,
   ListSubjectOfferingsQuery,
@@ -122,7 +123,7 @@ export {
   getSubjectOfferingById,
   listSubjectOfferings,
 } from './subject-offering/service.js';
-export { loadSubjectOfferingsByIds } from './subject-offering/loaders.js';
+export { readSubjectOfferingsByIds } from './subject-offering/reads.js';
 export type {
   CreateModuleInput,
   CreateTopicInput,
@@ -148,12 +149,12 @@ export {
   updateModule,
   updateTopic,
 } from './syllabus/service.js';
+export { SYLLABUS_ITEM_ORDER } from './syllabus/service.js';
 export {
-  loadModulesBySyllabusIds,
-  loadSyllabiBySubjectOfferingIds,
-  loadTopicsBySyllabusIds,
-  SYLLABUS_ITEM_ORDER,
-} from './syllabus/loaders.js';
+  readModulesBySyllabusIds,
+  readSyllabiBySubjectOfferingIds,
+  readTopicsBySyllabusIds,
+} from './syllabus/reads.js';
 export type {
   CreatePaperInput,
   ListPapersQuery,
@@ -172,7 +173,7 @@ export {
   setPaperStatus,
   updatePaper,
 } from './paper/service.js';
-export { loadPapersByIds, loadPapersBySubjectOfferingIds } from './paper/loaders.js';
+export { readPapersByIds, readPapersBySubjectOfferingIds } from './paper/reads.js';
 export type { ByteRange } from './paper-file/schema.js';
 export { deletePaperFile, openPaperFile, uploadPaperFile } from './paper-file/service.js';
 export type { PaperFileDownload } from './paper-file/service.js';
@@ -203,7 +204,8 @@ export {
   listTopicQuestions,
   updateQuestion,
 } from './question/service.js';
-export { loadQuestionsByIds, loadQuestionsBySubjectOfferingIds } from './question/loaders.js';
+export { readQuestionsByIds, readQuestionsBySubjectOfferingIds } from './question/reads.js';
+export type { QuestionsByParent } from './question/reads.js';
 export type {
   CreateSolutionInput,
   ListSolutionsQuery,
@@ -221,7 +223,7 @@ export {
   voteSolution,
 } from './solution/service.js';
 export type { VoteTally } from './solution/votes.js';
-export { loadSolutionsBySubjectOfferingIds } from './solution/loaders.js';
+export { readSolutionsBySubjectOfferingIds } from './solution/reads.js';
 export type {
   ListUsersQuery,
   SetUserRoleInput,
@@ -239,7 +241,7 @@ export {
   upsertUserFromClaims,
   userIdFor,
 } from './user/service.js';
-export { loadUsersByIds } from './user/loaders.js';
+export { readUsersByIds } from './user/reads.js';
 export { searchCatalog, MAX_CANDIDATES } from './search/service.js';
 export type { SearchResult } from './search/service.js';
 export type { SearchQuery, SearchHit, SearchFacets, SearchType } from './search/schema.js';

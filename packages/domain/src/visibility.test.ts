@@ -25,7 +25,17 @@ import {
 import type { OfferingFixture } from './test-support/content-fixtures.js';
 import { useTestDatabase } from './test-support/database.js';
 import { updateUniversity } from './university/service.js';
-import { sharedViewer, viewerFor, visibleFilter } from './visibility.js';
+import {
+  asCaller,
+  callerFor,
+  isUniversityVisible,
+  paperFieldsHiddenFrom,
+  viewerFor,
+  visibleFilter,
+  visibleMatch,
+  visibleWhere,
+} from './visibility.js';
+import type { Viewer } from './visibility.js';
 
 useTestDatabase();
 
@@ -64,51 +74,80 @@ describe('visibility filters', () => {
     expect(visibleFilter(anonymous, 'solution')).toEqual({ visible: true });
     expect(visibleFilter(await viewerFor(actors.editor), 'question')).toEqual({});
   });
-});
 
-describe('a viewer shared by one request', () => {
-  it('when several services read with the same shared viewer, then the inactive universities are read once', async () => {
-    const { offering, paper } = await catalog();
-    const shared = sharedViewer(actors.normal);
-    const [first, second] = await Promise.all([
-      viewerFor(actors.normal, shared),
-      viewerFor(actors.normal, shared),
-    ]);
-    // One read: every ask gets the same object (a second read would build a new one).
-    expect(first).toBe(second);
-    expect(await shared.read()).toBe(first);
-    expect(await viewerFor(actors.normal)).not.toBe(first);
-    await expect(
-      getSubjectOfferingById({ actor: actors.normal, viewer: shared, id: offering.offeringId }),
-    ).resolves.toMatchObject({ id: offering.offeringId });
-    await expect(
-      getPaperById({ actor: actors.normal, viewer: shared, id: paper.id }),
-    ).resolves.toMatchObject({ id: paper.id });
+  it('when a read or an aggregation asks under a parent, then the conditions come from here, and nothing under a hidden university', async () => {
+    const hidden = '507f1f77bcf86cd799439011';
+    const viewer: Viewer = {
+      actor: null,
+      seesAll: false,
+      hiddenUniversityIds: [hidden],
+      hidingUniversityIds: [],
+      showingUniversityIds: [],
+    };
+    const offering = '507f1f77bcf86cd799439012';
+    expect(visibleWhere(viewer, 'paper', { subjectOfferingId: offering })).toEqual({
+      visible: true,
+      subjectOfferingId: offering,
+    });
+    expect(visibleMatch(viewer, 'question', { subjectOfferingId: offering })).toEqual({
+      $match: { visible: true, subjectOfferingId: offering },
+    });
+    expect(visibleWhere(viewer, 'academic', { universityId: hidden })).toEqual({
+      _id: { $in: [] },
+    });
+    expect(
+      visibleWhere(await viewerFor(actors.editor), 'academic', { universityId: hidden }),
+    ).toEqual({ universityId: hidden });
   });
 
-  it("when a shared viewer was read for another caller, then a service refuses it instead of showing that caller's view", async () => {
-    const { offering } = await catalog();
-    const editorsView = sharedViewer(actors.editor);
-    await expect(viewerFor(null, editorsView)).rejects.toThrow(/another caller/);
+  it('when a paper or a soft-deleted university is read, then only callers who see all get the status history and the university', () => {
+    expect([...paperFieldsHiddenFrom(null)]).toEqual(['statusHistory']);
+    expect([...paperFieldsHiddenFrom(actors.normal)]).toEqual(['statusHistory']);
+    expect([...paperFieldsHiddenFrom(actors.editor)]).toEqual([]);
+    expect(isUniversityVisible(actors.normal, { isActive: false })).toBe(false);
+    expect(isUniversityVisible(actors.admin, { isActive: false })).toBe(true);
+    expect(isUniversityVisible(null, { isActive: true })).toBe(true);
+  });
+});
+
+describe('the caller of one request', () => {
+  it('when several services read for the same caller, then the inactive universities are read once', async () => {
+    const { offering, paper } = await catalog();
+    const caller = callerFor(actors.normal);
+    const [first, second] = await Promise.all([caller.viewer(), caller.viewer()]);
+    // One read: every ask gets the same object (a second read would build a new one).
+    expect(first).toBe(second);
+    expect(asCaller(caller)).toBe(caller);
+    expect(await viewerFor(actors.normal)).not.toBe(first);
     await expect(
-      getSubjectOfferingById({
-        actor: actors.normal,
-        viewer: editorsView,
-        id: offering.offeringId,
-      }),
-    ).rejects.toThrow(/another caller/);
+      getSubjectOfferingById({ actor: caller, id: offering.offeringId }),
+    ).resolves.toMatchObject({ id: offering.offeringId });
+    await expect(getPaperById({ actor: caller, id: paper.id })).resolves.toMatchObject({
+      id: paper.id,
+    });
+  });
+
+  it("when a service is given a bare actor, then it reads that actor's view", async () => {
+    const { paper } = await catalog();
+    const caller = asCaller(actors.editor);
+    expect(caller.actor).toBe(actors.editor);
+    expect((await caller.viewer()).seesAll).toBe(true);
+    expect((await asCaller(null).viewer()).seesAll).toBe(false);
+    await expect(getPaperById({ actor: actors.editor, id: paper.id })).resolves.toMatchObject({
+      id: paper.id,
+    });
   });
 
   it("when a university is deactivated after a request read its viewer, then the next request's viewer hides it", async () => {
     const { offering } = await catalog();
-    const before = await sharedViewer(null).read();
+    const before = await callerFor(null).viewer();
     expect(before.hiddenUniversityIds).not.toContain(offering.universityId);
     await updateUniversity({
       actor: actors.admin,
       id: offering.universityId,
       input: { isActive: false },
     });
-    const after = await sharedViewer(null).read();
+    const after = await callerFor(null).viewer();
     expect(after.hiddenUniversityIds).toContain(offering.universityId);
     await updateUniversity({
       actor: actors.admin,

@@ -11,10 +11,11 @@
 //    filters last only as long as the rewrite.
 // 3. The academic structure (branches ... topics) carries `universityId`: an inactive university
 //    hides it from anonymous and normal callers by id.
-// Editors and admins see everything. Every list, read, loader, count, search and coverage query
-// takes its filter from here.
+// Editors and admins see everything. Every list, read, batch read, count, search and coverage
+// query takes its filter from here, as do the paper fields a reader may not see and whether a
+// soft-deleted university shows.
 import { Types } from 'mongoose';
-import type { MaybeActor } from './access.js';
+import type { Actor, MaybeActor } from './access.js';
 import { can } from './access.js';
 import { PaperModel } from './paper/model.js';
 import { UniversityModel } from './university/model.js';
@@ -56,17 +57,8 @@ const SEES_ALL = {
   showingUniversityIds: [],
 } as const;
 
-/**
- * The viewer of a caller: one small query (inactive universities) for callers who do not see all.
- * `shared`: the viewer this request already reads for the same caller (`sharedViewer`), so a
- * request that calls a service and loaders alike (a GraphQL tree) reads it once.
- */
-export async function viewerFor(actor: MaybeActor, shared?: SharedViewer): Promise<Viewer> {
-  if (shared) {
-    if ((shared.actor ?? null) !== (actor ?? null))
-      throw new Error('viewerFor: the shared viewer belongs to another caller');
-    return shared.read();
-  }
+/** The viewer of a caller: one small query (inactive universities) for callers who do not see all. */
+export async function viewerFor(actor: MaybeActor): Promise<Viewer> {
   if (seesAll(actor)) return { actor, ...SEES_ALL };
   // `inViewer`: inactive or being rewritten (university/model.ts), one indexed equality.
   const changed = await UniversityModel.find(
@@ -84,19 +76,34 @@ export async function viewerFor(actor: MaybeActor, shared?: SharedViewer): Promi
   };
 }
 
-/** One caller's viewer for the length of one request: read on first use, then reused. */
-export interface SharedViewer {
-  readonly actor: MaybeActor;
-  read(): Promise<Viewer>;
+/**
+ * The caller of one request: who it is and what it may see. A transport builds one per request
+ * (`callerFor`) and passes it as `actor` to every service and batch read of that request, so the
+ * view is read at most once. Never shared between requests: a university deactivated meanwhile
+ * must hide its content from the next request on.
+ */
+export interface Caller {
+  readonly actor: Actor | null;
+  /** The caller's viewer: read on first use, then reused. */
+  viewer(): Promise<Viewer>;
 }
 
-/**
- * A viewer read at most once, for one request of one caller (never shared between requests: a
- * university deactivated meanwhile must hide its content from the next request on).
- */
-export function sharedViewer(actor: MaybeActor): SharedViewer {
+/** What the services take as `actor`: the request's caller, or a bare actor (read per call). */
+export type ActorOrCaller = MaybeActor | Caller;
+
+/** The caller of one request, its viewer read at most once. */
+export function callerFor(actor: MaybeActor): Caller {
   let viewer: Promise<Viewer> | undefined;
-  return { actor, read: () => (viewer ??= viewerFor(actor)) };
+  return { actor: actor ?? null, viewer: () => (viewer ??= viewerFor(actor)) };
+}
+
+function isCaller(who: ActorOrCaller): who is Caller {
+  return typeof (who as Partial<Caller> | null | undefined)?.viewer === 'function';
+}
+
+/** The caller behind a service's `actor`: the one given, or a fresh one for a bare actor. */
+export function asCaller(who: ActorOrCaller): Caller {
+  return isCaller(who) ? who : callerFor(who);
 }
 
 // ObjectIds, not strings: the same filter serves find (which casts) and aggregate (which does not).
@@ -148,6 +155,44 @@ export function restrictFilter(
   // A caller's own universityId (an equality) already excludes the hidden ones.
   if (universityId !== undefined) merged.universityId = universityId;
   return merged;
+}
+
+/**
+ * `where` (an equality on a parent or root: `{subjectOfferingId}`) restricted to what the viewer
+ * may see; one the viewer may not see under matches nothing. Serves `find` and, with ObjectIds in
+ * `where`, an aggregation (`visibleMatch`).
+ */
+export function visibleWhere(
+  viewer: Viewer,
+  kind: VisibleKind,
+  where: Record<string, unknown>,
+): Record<string, unknown> {
+  return restrictFilter(viewer, kind, where) ?? { _id: { $in: [] } };
+}
+
+/** An aggregation's `$match` stage: `where` restricted to what the viewer may see. */
+export function visibleMatch(
+  viewer: Viewer,
+  kind: VisibleKind,
+  where: Record<string, unknown>,
+): { $match: Record<string, unknown> } {
+  return { $match: visibleWhere(viewer, kind, where) };
+}
+
+const NO_FIELDS: ReadonlySet<string> = new Set();
+const UNPUBLISHED_PAPER_FIELDS: ReadonlySet<string> = new Set(['statusHistory']);
+
+/** The paper fields the caller may not read: a paper's `statusHistory` is for those who see all. */
+export function paperFieldsHiddenFrom(actor: MaybeActor): ReadonlySet<string> {
+  return seesAll(actor) ? NO_FIELDS : UNPUBLISHED_PAPER_FIELDS;
+}
+
+/** Whether the caller may read this university: a soft-deleted one only if it sees all. */
+export function isUniversityVisible(
+  actor: MaybeActor,
+  university: { isActive?: unknown },
+): boolean {
+  return university.isActive === true || seesAll(actor);
 }
 
 interface VisibleDoc {

@@ -87,17 +87,17 @@ type Args = Record<string, unknown>;
 
 export const branchResolvers = {
   Query: {
-    branches: (_: unknown, args: Args, { actor, viewer }: Ctx) =>
-      listBranches({ actor, viewer, query: listArgs(args) }),
+    branches: (_: unknown, args: Args, { caller }: Ctx) =>
+      listBranches({ actor: caller, query: listArgs(args) }),
   },
   Mutation: {
-    createBranch: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+    createBranch: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
       idempotentCreate('createBranch', args, actor, () =>
         createBranch({ actor, input: inputFor(createBranchInput, args.input) }),
       ),
-    updateBranch: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+    updateBranch: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
       updateBranch({ actor, id, input: inputFor(updateBranchInput, input) }),
-    deleteBranch: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
+    deleteBranch: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {
       await deleteBranch({ actor, id });
       return true;
     },

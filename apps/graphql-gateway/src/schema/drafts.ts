@@ -156,7 +156,7 @@ export const draftResolvers = {
   DraftStatus: { PENDING: 'pending', READY: 'ready', FAILED: 'failed' },
   DraftType: { MCQ: 'mcq', SHORT: 'short', LONG: 'long' },
   Paper: {
-    drafts: async (paper: Paper, _: unknown, { actor }: Ctx) => {
+    drafts: async (paper: Paper, _: unknown, { caller: { actor } }: Ctx) => {
       try {
         return await getPaperDrafts({ actor, id: paper.id });
       } catch (error) {
@@ -166,14 +166,14 @@ export const draftResolvers = {
     },
   },
   Question: {
-    similar: (question: Question, _: unknown, { actor, viewer }: Ctx) =>
-      listSimilarQuestions({ actor, viewer, id: question.id }),
+    similar: (question: Question, _: unknown, { caller }: Ctx) =>
+      listSimilarQuestions({ actor: caller, id: question.id }),
   },
   Mutation: {
     acceptDrafts: (
       _: unknown,
       { paperId, drafts }: { paperId: string; drafts: Record<string, unknown>[] },
-      { actor }: Ctx,
+      { caller: { actor } }: Ctx,
     ) => acceptDrafts({ actor, id: paperId, input: { drafts: drafts.map(draftEntry) } }),
   },
 };

@@ -30,7 +30,7 @@ export const paperFileTypeDefs = /* GraphQL */ `
 
 export const paperFileResolvers = {
   Mutation: {
-    deletePaperFile: async (_: unknown, { id }: IdArgs, { actor }: GatewayContext) => {
+    deletePaperFile: async (_: unknown, { id }: IdArgs, { caller: { actor } }: GatewayContext) => {
       await deletePaperFile({ actor, id });
       return true;
     },

@@ -9,6 +9,7 @@ import {
 import type { Paper } from '@qpc/domain';
 import { createPaperInput, updatePaperInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
+import { childrenOf } from '../loaders.js';
 import {
   inputFor,
   listArgs,
@@ -163,26 +164,26 @@ type Args = Record<string, unknown>;
 
 export const paperResolvers = {
   Query: {
-    papers: (_: unknown, args: Args, { actor, viewer }: Ctx) =>
-      listPapers({ actor, viewer, query: listArgs(args) }),
-    paper: (_: unknown, { slug }: { slug: string }, { actor, viewer }: Ctx) =>
-      getPaperBySlug({ actor, viewer, slug }),
+    papers: (_: unknown, args: Args, { caller }: Ctx) =>
+      listPapers({ actor: caller, query: listArgs(args) }),
+    paper: (_: unknown, { slug }: { slug: string }, { caller }: Ctx) =>
+      getPaperBySlug({ actor: caller, slug }),
   },
   Mutation: {
-    createPaper: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+    createPaper: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
       idempotentCreate('createPaper', args, actor, () =>
         createPaper({ actor, input: inputFor(createPaperInput, args.input) }),
       ),
-    updatePaper: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+    updatePaper: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
       updatePaper({ actor, id, input: inputFor(updatePaperInput, input) }),
-    deletePaper: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
+    deletePaper: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {
       await deletePaper({ actor, id });
       return true;
     },
     setPaperStatus: (
       _: unknown,
       { id, status, reason }: { id: string; status: string; reason?: string | null },
-      { actor }: Ctx,
+      { caller: { actor } }: Ctx,
     ) =>
       setPaperStatus({
         actor,
@@ -195,8 +196,9 @@ export const paperResolvers = {
       required(await loaders.subjectOfferingById.load(paper.subjectOfferingId), 'Subject offering'),
     // A paper's questions and a question's solutions are their share of the offering's.
     questions: async (paper: Paper, _: Args, { loaders }: Ctx) =>
-      (await loaders.questionsBySubjectOfferingId.load(paper.subjectOfferingId)).filter(
-        (q) => q.paperId === paper.id,
+      childrenOf(
+        (await loaders.questionsBySubjectOfferingId.load(paper.subjectOfferingId)).byPaper,
+        paper.id,
       ),
   },
 };

@@ -11,6 +11,7 @@ import {
 import type { Question } from '@qpc/domain';
 import { createQuestionInput, updateQuestionInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
+import { childrenOf } from '../loaders.js';
 import {
   inputFor,
   listArgs,
@@ -165,21 +166,21 @@ type Args = Record<string, unknown>;
 
 export const questionResolvers = {
   Query: {
-    questions: (_: unknown, args: Args, { actor, viewer }: Ctx) =>
-      listQuestions({ actor, viewer, query: listArgs(args) }),
+    questions: (_: unknown, args: Args, { caller }: Ctx) =>
+      listQuestions({ actor: caller, query: listArgs(args) }),
     question: async (
       _: unknown,
       { id, slug }: { id?: string | null; slug?: string | null },
-      { actor, viewer }: Ctx,
+      { caller }: Ctx,
     ) => {
       if (id === undefined || id === null) {
         if (slug === undefined || slug === null)
           throw new ValidationError('Give id or slug', [
             { path: 'id', message: 'give id or slug (or both)' },
           ]);
-        return getQuestionBySlug({ actor, viewer, slug });
+        return getQuestionBySlug({ actor: caller, slug });
       }
-      const question = await getQuestionById({ actor, viewer, id });
+      const question = await getQuestionById({ actor: caller, id });
       // Both given: they name one question, or none.
       if (slug !== undefined && slug !== null && question.slug !== slug)
         throw new NotFoundError('Question not found');
@@ -187,21 +188,22 @@ export const questionResolvers = {
     },
   },
   Mutation: {
-    createQuestion: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+    createQuestion: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
       idempotentCreate('createQuestion', args, actor, () =>
         createQuestion({ actor, input: inputFor(createQuestionInput, args.input) }),
       ),
-    updateQuestion: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+    updateQuestion: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
       updateQuestion({ actor, id, input: inputFor(updateQuestionInput, input) }),
-    deleteQuestion: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
+    deleteQuestion: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {
       await deleteQuestion({ actor, id });
       return true;
     },
   },
   Question: {
     solutions: async (question: Question, _: Args, { loaders }: Ctx) =>
-      (await loaders.solutionsBySubjectOfferingId.load(question.subjectOfferingId)).filter(
-        (s) => s.questionId === question.id,
+      childrenOf(
+        await loaders.solutionsBySubjectOfferingId.load(question.subjectOfferingId),
+        question.id,
       ),
   },
 };

@@ -85,8 +85,8 @@ const facetList = (counts: Counts) =>
 
 export const searchResolvers = {
   Query: {
-    search: async (_: unknown, args: Record<string, unknown>, { actor, viewer }: Ctx) => {
-      const result = await searchCatalog({ actor, viewer, query: listArgs(args) });
+    search: async (_: unknown, args: Record<string, unknown>, { caller }: Ctx) => {
+      const result = await searchCatalog({ actor: caller, query: listArgs(args) });
       const facets: SearchFacets = result.facets;
       return {
         ...result,

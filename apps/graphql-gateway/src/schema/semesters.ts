@@ -89,17 +89,17 @@ type Args = Record<string, unknown>;
 
 export const semesterResolvers = {
   Query: {
-    semesters: (_: unknown, args: Args, { actor, viewer }: Ctx) =>
-      listSemesters({ actor, viewer, query: listArgs(args) }),
+    semesters: (_: unknown, args: Args, { caller }: Ctx) =>
+      listSemesters({ actor: caller, query: listArgs(args) }),
   },
   Mutation: {
-    createSemester: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+    createSemester: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
       idempotentCreate('createSemester', args, actor, () =>
         createSemester({ actor, input: inputFor(createSemesterInput, args.input) }),
       ),
-    updateSemester: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+    updateSemester: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
       updateSemester({ actor, id, input: inputFor(updateSemesterInput, input) }),
-    deleteSemester: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
+    deleteSemester: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {
       await deleteSemester({ actor, id });
       return true;
     },

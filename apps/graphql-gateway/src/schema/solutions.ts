@@ -101,23 +101,26 @@ type Args = Record<string, unknown>;
 
 export const solutionResolvers = {
   Query: {
-    solutions: (_: unknown, args: Args, { actor, viewer }: Ctx) =>
-      listSolutions({ actor, viewer, query: listArgs(args) }),
-    solution: (_: unknown, { id }: IdArgs, { actor, viewer }: Ctx) =>
-      getSolutionById({ actor, viewer, id }),
+    solutions: (_: unknown, args: Args, { caller }: Ctx) =>
+      listSolutions({ actor: caller, query: listArgs(args) }),
+    solution: (_: unknown, { id }: IdArgs, { caller }: Ctx) =>
+      getSolutionById({ actor: caller, id }),
   },
   Mutation: {
-    createSolution: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+    createSolution: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
       idempotentCreate('createSolution', args, actor, () =>
         createSolution({ actor, input: inputFor(createSolutionInput, args.input) }),
       ),
-    updateSolution: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+    updateSolution: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
       updateSolution({ actor, id, input: inputFor(updateSolutionInput, input) }),
-    deleteSolution: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
+    deleteSolution: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {
       await deleteSolution({ actor, id });
       return true;
     },
-    voteSolution: (_: unknown, { id, value }: { id: string; value: number }, { actor }: Ctx) =>
-      voteSolution({ actor, id, input: { value } }),
+    voteSolution: (
+      _: unknown,
+      { id, value }: { id: string; value: number },
+      { caller: { actor } }: Ctx,
+    ) => voteSolution({ actor, id, input: { value } }),
   },
 };

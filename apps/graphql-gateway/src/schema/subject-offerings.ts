@@ -205,17 +205,17 @@ const stats = <T extends Stats>(s: T) => ({
 
 export const subjectOfferingResolvers = {
   Query: {
-    subjectOfferings: (_: unknown, args: Args, { actor, viewer }: Ctx) =>
-      listSubjectOfferings({ actor, viewer, query: listArgs(args) }),
-    subjectOffering: (_: unknown, { id }: IdArgs, { actor, viewer }: Ctx) =>
-      getSubjectOfferingById({ actor, viewer, id }),
+    subjectOfferings: (_: unknown, args: Args, { caller }: Ctx) =>
+      listSubjectOfferings({ actor: caller, query: listArgs(args) }),
+    subjectOffering: (_: unknown, { id }: IdArgs, { caller }: Ctx) =>
+      getSubjectOfferingById({ actor: caller, id }),
   },
   Mutation: {
-    createSubjectOffering: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+    createSubjectOffering: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
       idempotentCreate('createSubjectOffering', args, actor, () =>
         createSubjectOffering({ actor, input: inputFor(createSubjectOfferingInput, args.input) }),
       ),
-    deleteSubjectOffering: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
+    deleteSubjectOffering: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {
       await deleteSubjectOffering({ actor, id });
       return true;
     },
@@ -233,8 +233,8 @@ export const subjectOfferingResolvers = {
       loaders.syllabusBySubjectOfferingId.load(offering.id),
     papers: (offering: SubjectOffering, _: Args, { loaders }: Ctx) =>
       loaders.papersBySubjectOfferingId.load(offering.id),
-    coverage: async (offering: SubjectOffering, _: Args, { actor, viewer }: Ctx) => {
-      const coverage = await getSubjectOfferingCoverage({ actor, viewer, id: offering.id });
+    coverage: async (offering: SubjectOffering, _: Args, { caller }: Ctx) => {
+      const coverage = await getSubjectOfferingCoverage({ actor: caller, id: offering.id });
       return {
         papers: coverage.papers,
         sittings: coverage.sittings,

@@ -101,19 +101,19 @@ type Args = Record<string, unknown>;
 
 export const subjectResolvers = {
   Query: {
-    subjects: (_: unknown, args: Args, { actor }: Ctx) =>
+    subjects: (_: unknown, args: Args, { caller: { actor } }: Ctx) =>
       listSubjects({ actor, query: listArgs(args) }),
-    subject: (_: unknown, { slug }: { slug: string }, { actor }: Ctx) =>
+    subject: (_: unknown, { slug }: { slug: string }, { caller: { actor } }: Ctx) =>
       getSubjectBySlug({ actor, slug }),
   },
   Mutation: {
-    createSubject: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+    createSubject: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
       idempotentCreate('createSubject', args, actor, () =>
         createSubject({ actor, input: inputFor(createSubjectInput, args.input) }),
       ),
-    updateSubject: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+    updateSubject: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
       updateSubject({ actor, id, input: inputFor(updateSubjectInput, input) }),
-    deleteSubject: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
+    deleteSubject: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {
       await deleteSubject({ actor, id });
       return true;
     },

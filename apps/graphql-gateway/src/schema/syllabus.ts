@@ -14,6 +14,7 @@ import {
 import type { Module, Syllabus, Topic } from '@qpc/domain';
 import { createModuleInput, createTopicInput, updateSyllabusItemInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
+import { childrenOf } from '../loaders.js';
 import { inputFor, who, IDEMPOTENCY_KEY_ARGUMENT, idempotentCreate } from './common.js';
 import type { CreateArgs } from './common.js';
 
@@ -150,46 +151,49 @@ type Args = Record<string, unknown>;
 
 export const syllabusResolvers = {
   Query: {
-    syllabus: (
-      _: unknown,
-      { subjectOfferingId }: { subjectOfferingId: string },
-      { actor, viewer }: Ctx,
-    ) => findSyllabus({ actor, viewer, subjectOfferingId }),
-    module: (_: unknown, { id }: { id: string }, { actor, viewer }: Ctx) =>
-      getModuleById({ actor, viewer, id }),
-    topic: (_: unknown, { id }: { id: string }, { actor, viewer }: Ctx) =>
-      getTopicById({ actor, viewer, id }),
+    syllabus: (_: unknown, { subjectOfferingId }: { subjectOfferingId: string }, { caller }: Ctx) =>
+      findSyllabus({ actor: caller, subjectOfferingId }),
+    module: (_: unknown, { id }: { id: string }, { caller }: Ctx) =>
+      getModuleById({ actor: caller, id }),
+    topic: (_: unknown, { id }: { id: string }, { caller }: Ctx) =>
+      getTopicById({ actor: caller, id }),
   },
   Mutation: {
     initSyllabus: (
       _: unknown,
       { subjectOfferingId }: { subjectOfferingId: string },
-      { actor }: Ctx,
+      { caller: { actor } }: Ctx,
     ) => initSyllabus({ actor, input: { subjectOfferingId } }),
-    createModule: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+    createModule: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
       idempotentCreate('createModule', args, actor, () =>
         createModule({ actor, input: inputFor(createModuleInput, args.input) }),
       ),
-    createTopic: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+    createTopic: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
       idempotentCreate('createTopic', args, actor, () =>
         createTopic({ actor, input: inputFor(createTopicInput, args.input) }),
       ),
-    updateModule: (_: unknown, { id, input }: { id: string; input: unknown }, { actor }: Ctx) =>
-      updateModule({ actor, id, input: inputFor(updateSyllabusItemInput, input) }),
-    updateTopic: (_: unknown, { id, input }: { id: string; input: unknown }, { actor }: Ctx) =>
-      updateTopic({ actor, id, input: inputFor(updateSyllabusItemInput, input) }),
-    deleteModule: async (_: unknown, { id }: { id: string }, { actor }: Ctx) => {
+    updateModule: (
+      _: unknown,
+      { id, input }: { id: string; input: unknown },
+      { caller: { actor } }: Ctx,
+    ) => updateModule({ actor, id, input: inputFor(updateSyllabusItemInput, input) }),
+    updateTopic: (
+      _: unknown,
+      { id, input }: { id: string; input: unknown },
+      { caller: { actor } }: Ctx,
+    ) => updateTopic({ actor, id, input: inputFor(updateSyllabusItemInput, input) }),
+    deleteModule: async (_: unknown, { id }: { id: string }, { caller: { actor } }: Ctx) => {
       await deleteModule({ actor, id });
       return true;
     },
-    deleteTopic: async (_: unknown, { id }: { id: string }, { actor }: Ctx) => {
+    deleteTopic: async (_: unknown, { id }: { id: string }, { caller: { actor } }: Ctx) => {
       await deleteTopic({ actor, id });
       return true;
     },
     deleteSyllabus: async (
       _: unknown,
       { subjectOfferingId }: { subjectOfferingId: string },
-      { actor }: Ctx,
+      { caller: { actor } }: Ctx,
     ) => {
       await deleteSyllabus({ actor, subjectOfferingId });
       return true;
@@ -202,18 +206,18 @@ export const syllabusResolvers = {
   // A module's topics and questions are its share of its syllabus's and offering's.
   Module: {
     topics: async (module: Module, _: Args, { loaders }: Ctx) =>
-      (await loaders.topicsBySyllabusId.load(module.syllabusId)).filter(
-        (t) => t.moduleId === module.id,
-      ),
+      childrenOf(await loaders.topicsBySyllabusId.load(module.syllabusId), module.id),
     questions: async (module: Module, _: Args, { loaders }: Ctx) =>
-      (await loaders.questionsBySubjectOfferingId.load(module.subjectOfferingId)).filter(
-        (q) => q.moduleId === module.id,
+      childrenOf(
+        (await loaders.questionsBySubjectOfferingId.load(module.subjectOfferingId)).byModule,
+        module.id,
       ),
   },
   Topic: {
     questions: async (topic: Topic, _: Args, { loaders }: Ctx) =>
-      (await loaders.questionsBySubjectOfferingId.load(topic.subjectOfferingId)).filter(
-        (q) => q.topicId === topic.id,
+      childrenOf(
+        (await loaders.questionsBySubjectOfferingId.load(topic.subjectOfferingId)).byTopic,
+        topic.id,
       ),
   },
 };

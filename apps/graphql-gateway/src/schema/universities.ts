@@ -109,19 +109,19 @@ type Args = Record<string, unknown>;
 
 export const universityResolvers = {
   Query: {
-    universities: (_: unknown, args: Args, { actor }: Ctx) =>
+    universities: (_: unknown, args: Args, { caller: { actor } }: Ctx) =>
       listUniversities({ actor, query: listArgs(args) }),
-    university: (_: unknown, { slug }: { slug: string }, { actor }: Ctx) =>
+    university: (_: unknown, { slug }: { slug: string }, { caller: { actor } }: Ctx) =>
       getUniversityBySlug({ actor, slug }),
   },
   Mutation: {
-    createUniversity: (_: unknown, args: CreateArgs, { actor }: Ctx) =>
+    createUniversity: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
       idempotentCreate('createUniversity', args, actor, () =>
         createUniversity({ actor, input: inputFor(createUniversityInput, args.input) }),
       ),
-    updateUniversity: (_: unknown, { id, input }: UpdateArgs, { actor }: Ctx) =>
+    updateUniversity: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
       updateUniversity({ actor, id, input: inputFor(updateUniversityInput, input) }),
-    deleteUniversity: async (_: unknown, { id }: IdArgs, { actor }: Ctx) => {
+    deleteUniversity: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {
       await deleteUniversity({ actor, id });
       return true;
     },

@@ -74,17 +74,17 @@ type Ctx = GatewayContext;
 
 export const userResolvers = {
   Query: {
-    me: (_: unknown, _args: unknown, { actor }: Ctx) => getMe({ actor }),
-    users: (_: unknown, args: Record<string, unknown>, { actor }: Ctx) =>
+    me: (_: unknown, _args: unknown, { caller: { actor } }: Ctx) => getMe({ actor }),
+    users: (_: unknown, args: Record<string, unknown>, { caller: { actor } }: Ctx) =>
       listUsers({ actor, query: listArgs(args) }),
-    user: (_: unknown, { externalId }: { externalId: string }, { actor }: Ctx) =>
+    user: (_: unknown, { externalId }: { externalId: string }, { caller: { actor } }: Ctx) =>
       getUserByExternalId({ actor, externalId }),
   },
   Mutation: {
     updateUser: (
       _: unknown,
       { externalId, input }: { externalId: string; input: unknown },
-      { actor }: Ctx,
+      { caller: { actor } }: Ctx,
     ) => updateUser({ actor, externalId, input: inputFor(updateUserInput, input) }),
   },
 };

@@ -22,7 +22,7 @@ export const branchRoutes: RouteDefinition[] = [
     action: null,
     query: listBranchesQuery,
     response: list(Branch),
-    handler: ({ actor, query }) => listBranches({ actor, query }),
+    handler: ({ caller, query }) => listBranches({ actor: caller, query }),
   },
   {
     method: 'post',

@@ -73,6 +73,6 @@ export const similarRoutes: RouteDefinition[] = [
     action: null,
     params: idParams,
     response: item(SimilarQuestions),
-    handler: ({ actor, param }) => listSimilarQuestions({ actor, id: param('id') }),
+    handler: ({ caller, param }) => listSimilarQuestions({ actor: caller, id: param('id') }),
   },
 ];

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '@qpc/config';
-import { withIdempotency } from '@qpc/domain';
+import { callerFor, withIdempotency } from '@qpc/domain';
 import { actorOf } from '@qpc/server-kit';
 import { Router } from 'express';
 import type { Express, Request, Response } from 'express';
@@ -64,8 +64,10 @@ function handle(route: RouteDefinition, config: Config) {
   const queryForm = route.query ? queryStringSchema(route.query) : undefined;
   return async (req: Request, res: Response): Promise<void> => {
     let stream: Readable | undefined;
+    const caller = callerFor(actorOf(res));
     const ctx: RouteContext = {
-      actor: actorOf(res),
+      caller,
+      actor: caller.actor,
       param: (name) => String(req.params[name] ?? ''),
       query: queryForm ? fromQueryString(queryForm, req.query) : req.query,
       body: req.body as unknown,

@@ -130,8 +130,8 @@ export const paperFileRoutes: RouteDefinition[] = [
     action: null,
     params: idParams,
     response: file(PAPER_FILE_CONTENT_TYPE, 'The PDF'),
-    handler: async ({ actor, param, header }) => {
-      const download = await openPaperFile({ actor, id: param('id') });
+    handler: async ({ caller, param, header }) => {
+      const download = await openPaperFile({ actor: caller, id: param('id') });
       return downloadReply(download, {
         ifNoneMatch: header('if-none-match'),
         range: header('range'),

@@ -41,7 +41,7 @@ export const paperRoutes: RouteDefinition[] = [
     action: null,
     query: listPapersQuery,
     response: list(Paper),
-    handler: ({ actor, query }) => listPapers({ actor, query }),
+    handler: ({ caller, query }) => listPapers({ actor: caller, query }),
   },
   {
     method: 'get',
@@ -53,7 +53,7 @@ export const paperRoutes: RouteDefinition[] = [
     action: null,
     params: slugParams,
     response: item(Paper),
-    handler: ({ actor, param }) => getPaperBySlug({ actor, slug: param('slug') }),
+    handler: ({ caller, param }) => getPaperBySlug({ actor: caller, slug: param('slug') }),
   },
   {
     method: 'post',

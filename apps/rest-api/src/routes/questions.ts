@@ -41,7 +41,7 @@ export const questionRoutes: RouteDefinition[] = [
     action: null,
     query: listQuestionsQuery,
     response: list(Question),
-    handler: ({ actor, query }) => listQuestions({ actor, query }),
+    handler: ({ caller, query }) => listQuestions({ actor: caller, query }),
   },
   {
     method: 'get',
@@ -53,7 +53,7 @@ export const questionRoutes: RouteDefinition[] = [
     action: null,
     params: slugParams,
     response: item(Question),
-    handler: ({ actor, param }) => getQuestionBySlug({ actor, slug: param('slug') }),
+    handler: ({ caller, param }) => getQuestionBySlug({ actor: caller, slug: param('slug') }),
   },
   {
     method: 'get',
@@ -65,7 +65,7 @@ export const questionRoutes: RouteDefinition[] = [
     action: null,
     params: idParams,
     response: item(Question),
-    handler: ({ actor, param }) => getQuestionById({ actor, id: param('id') }),
+    handler: ({ caller, param }) => getQuestionById({ actor: caller, id: param('id') }),
   },
   {
     method: 'post',

@@ -20,6 +20,6 @@ export const searchRoutes: RouteDefinition[] = [
     action: null,
     query: searchQuerySchema,
     response: list(Hit, { facets: searchFacetsSchema }),
-    handler: ({ actor, query }) => searchCatalog({ actor, query }),
+    handler: ({ caller, query }) => searchCatalog({ actor: caller, query }),
   },
 ];

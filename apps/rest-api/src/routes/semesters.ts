@@ -22,7 +22,7 @@ export const semesterRoutes: RouteDefinition[] = [
     action: null,
     query: listSemestersQuery,
     response: list(Semester),
-    handler: ({ actor, query }) => listSemesters({ actor, query }),
+    handler: ({ caller, query }) => listSemesters({ actor: caller, query }),
   },
   {
     method: 'post',

@@ -41,7 +41,7 @@ export const solutionRoutes: RouteDefinition[] = [
     action: null,
     query: listSolutionsQuery,
     response: list(Solution),
-    handler: ({ actor, query }) => listSolutions({ actor, query }),
+    handler: ({ caller, query }) => listSolutions({ actor: caller, query }),
   },
   {
     method: 'post',
@@ -82,7 +82,7 @@ export const solutionRoutes: RouteDefinition[] = [
     action: null,
     params: idParams,
     response: item(Solution),
-    handler: ({ actor, param }) => getSolutionById({ actor, id: param('id') }),
+    handler: ({ caller, param }) => getSolutionById({ actor: caller, id: param('id') }),
   },
   {
     method: 'patch',

@@ -39,7 +39,7 @@ export const subjectOfferingRoutes: RouteDefinition[] = [
     action: null,
     query: listSubjectOfferingsQuery,
     response: list(SubjectOffering),
-    handler: ({ actor, query }) => listSubjectOfferings({ actor, query }),
+    handler: ({ caller, query }) => listSubjectOfferings({ actor: caller, query }),
   },
   {
     method: 'get',
@@ -51,7 +51,7 @@ export const subjectOfferingRoutes: RouteDefinition[] = [
     action: null,
     params: idParams,
     response: item(SubjectOffering),
-    handler: ({ actor, param }) => getSubjectOfferingById({ actor, id: param('id') }),
+    handler: ({ caller, param }) => getSubjectOfferingById({ actor: caller, id: param('id') }),
   },
   {
     method: 'get',
@@ -65,7 +65,7 @@ export const subjectOfferingRoutes: RouteDefinition[] = [
     action: null,
     params: idParams,
     response: item(Coverage),
-    handler: ({ actor, param }) => getSubjectOfferingCoverage({ actor, id: param('id') }),
+    handler: ({ caller, param }) => getSubjectOfferingCoverage({ actor: caller, id: param('id') }),
   },
   {
     method: 'post',

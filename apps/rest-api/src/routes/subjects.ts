@@ -37,7 +37,7 @@ export const subjectRoutes: RouteDefinition[] = [
     action: null,
     query: listSubjectsQuery,
     response: list(Subject),
-    handler: ({ actor, query }) => listSubjects({ actor, query }),
+    handler: ({ caller, query }) => listSubjects({ actor: caller, query }),
   },
   {
     method: 'get',
@@ -48,7 +48,7 @@ export const subjectRoutes: RouteDefinition[] = [
     action: null,
     params: slugParams,
     response: item(Subject),
-    handler: ({ actor, param }) => getSubjectBySlug({ actor, slug: param('slug') }),
+    handler: ({ caller, param }) => getSubjectBySlug({ actor: caller, slug: param('slug') }),
   },
   {
     method: 'post',

@@ -62,8 +62,8 @@ export const syllabusRoutes: RouteDefinition[] = [
     action: null,
     params: z.object({ subjectOfferingId: objectId }),
     response: item(SyllabusTree),
-    handler: ({ actor, param }) =>
-      getSyllabus({ actor, subjectOfferingId: param('subjectOfferingId') }),
+    handler: ({ caller, param }) =>
+      getSyllabus({ actor: caller, subjectOfferingId: param('subjectOfferingId') }),
   },
   {
     method: 'post',
@@ -113,8 +113,8 @@ export const syllabusRoutes: RouteDefinition[] = [
     params: idParams,
     query: listSyllabusQuestionsQuery,
     response: list(Question),
-    handler: ({ actor, param, query }) =>
-      listModuleQuestions({ actor, moduleId: param('id'), query }),
+    handler: ({ caller, param, query }) =>
+      listModuleQuestions({ actor: caller, moduleId: param('id'), query }),
   },
   {
     method: 'get',
@@ -127,8 +127,8 @@ export const syllabusRoutes: RouteDefinition[] = [
     params: idParams,
     query: listSyllabusQuestionsQuery,
     response: list(Question),
-    handler: ({ actor, param, query }) =>
-      listTopicQuestions({ actor, topicId: param('id'), query }),
+    handler: ({ caller, param, query }) =>
+      listTopicQuestions({ actor: caller, topicId: param('id'), query }),
   },
   {
     method: 'delete',
@@ -164,7 +164,7 @@ function syllabusItemRoutes<T>(
   noun: 'Module' | 'Topic',
   output: ReturnType<typeof component<T>>,
   services: {
-    get: (args: { actor: RouteContextActor; id: string }) => Promise<T>;
+    get: (args: { actor: RouteContext['caller']; id: string }) => Promise<T>;
     update: (args: { actor: RouteContextActor; id: string; input: unknown }) => Promise<T>;
     remove: (args: { actor: RouteContextActor; id: string }) => Promise<void>;
     dependents: string;
@@ -184,7 +184,7 @@ function syllabusItemRoutes<T>(
       action: null,
       params: idParams,
       response: item(output),
-      handler: ({ actor, param }) => services.get({ actor, id: param('id') }),
+      handler: ({ caller, param }) => services.get({ actor: caller, id: param('id') }),
     },
     {
       method: 'patch',

@@ -39,7 +39,7 @@ export const universityRoutes: RouteDefinition[] = [
     action: null,
     query: listUniversitiesQuery,
     response: list(University),
-    handler: ({ actor, query }) => listUniversities({ actor, query }),
+    handler: ({ caller, query }) => listUniversities({ actor: caller, query }),
   },
   {
     method: 'get',
@@ -51,7 +51,7 @@ export const universityRoutes: RouteDefinition[] = [
     action: null,
     params: slugParams,
     response: item(University),
-    handler: ({ actor, param }) => getUniversityBySlug({ actor, slug: param('slug') }),
+    handler: ({ caller, param }) => getUniversityBySlug({ actor: caller, slug: param('slug') }),
   },
   {
     method: 'post',

@@ -6,8 +6,8 @@ import { invalidReference, NotFoundError, parseInput } from '../errors.js';
 import { definedFields, orNotFound, updateById } from '../writing/update.js';
 import { assertMovable, copyToChildren } from '../writing/copies.js';
 import { deleteUnlessReferenced, readParent } from '../writing/references.js';
-import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
-import type { SharedViewer } from '../visibility.js';
+import { asCaller, isVisible, visibleWhere } from '../visibility.js';
+import type { ActorOrCaller } from '../visibility.js';
 import type { Page } from '../listing/pagination.js';
 import { paginate } from '../listing/pagination.js';
 import { literalRegex } from '../listing/search-param.js';
@@ -17,6 +17,9 @@ import type { Branch } from './schema.js';
 import { createBranchInput, listBranchesQuery, updateBranchInput } from './schema.js';
 
 const notFound = () => new NotFoundError('Branch not found');
+
+/** The order of every branch list: by name. */
+export const BRANCH_ORDER = { name: 1 } as const;
 
 async function assertActiveUniversity(universityId: string): Promise<void> {
   // Read by _id alone and compare in code: on FerretDB only a bare _id filter uses an index.
@@ -34,40 +37,34 @@ async function assertActiveUniversity(universityId: string): Promise<void> {
 /** Lists branches, optionally of one university and searched by name, ordered by name. */
 export async function listBranches({
   actor,
-  viewer: shared,
   query,
 }: {
-  actor?: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor?: ActorOrCaller;
   query?: unknown;
 }): Promise<Page<Branch>> {
   const request = parseInput(listBranchesQuery, query ?? {});
   const { universityId, search } = request;
-  const viewer = await viewerFor(actor, shared);
-  const filter: QueryFilter<unknown> = visibleFilter(viewer, 'academic');
-  if (universityId) {
-    if (viewer.hiddenUniversityIds.includes(universityId)) filter._id = { $in: [] };
-    else filter.universityId = universityId;
-  }
+  const viewer = await asCaller(actor).viewer();
+  const filter: QueryFilter<unknown> = visibleWhere(
+    viewer,
+    'academic',
+    universityId ? { universityId } : {},
+  );
   if (search) filter.name = literalRegex(search);
-  return paginate<Branch>(BranchModel, filter, { name: 1 }, request);
+  return paginate<Branch>(BranchModel, filter, BRANCH_ORDER, request);
 }
 
 /** Reads a branch by id (404 when missing). */
 export async function getBranchById({
   actor,
-  viewer: shared,
   id,
 }: {
-  actor?: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor?: ActorOrCaller;
   id: string;
 }): Promise<Branch> {
   const branchId = parseInput(objectId, id, 'id');
   const doc = await orNotFound(BranchModel.findById(branchId).lean(), notFound);
-  if (!isVisible(await viewerFor(actor, shared), 'academic', doc)) throw notFound();
+  if (!isVisible(await asCaller(actor).viewer(), 'academic', doc)) throw notFound();
   return toDto<Branch>(doc);
 }
 

@@ -1,21 +1,24 @@
-// Shared pieces of the batch loads behind the GraphQL gateway's per-request DataLoaders (each
-// module's `loaders.ts`). A batch answers any number of keys and returns results aligned with the
-// keys (duplicates and malformed ids included: a malformed id simply finds nothing).
+// Shared pieces of the modules' batch reads (each module's `reads.ts`): the one mechanism they
+// all use. A batch answers any number of keys with a Map (by id, or by parent id), never a list
+// per key: the caller (the gateway's per-request DataLoaders) looks each key up. Malformed ids
+// simply find nothing.
 //
-// Query shape: children are loaded by the key of the root they hang from (a topic by its
+// Query shape: children are read by the key of the root they hang from (a topic by its
 // syllabusId, a question by its subjectOfferingId), one equality query per distinct root key, run
-// in parallel. An equality on a top-level field is what the embedded engine pushes down to an
-// index (and what MongoDB answers from one); an `$in` over many ids is not, so a tree costs one
-// indexed query per level and root, whatever its size.
+// in parallel, then grouped by their parent in memory. An equality on a top-level field is what
+// the embedded engine pushes down to an index (and what MongoDB answers from one); an `$in` over
+// many ids is not, so a tree costs one indexed query per level and root, whatever its size.
 import type { SortOrder } from 'mongoose';
 import type { AnyModel } from '../storage/model-helpers.js';
+import { restrictFilter } from '../visibility.js';
+import type { Viewer, VisibleKind } from '../visibility.js';
 
 const OBJECT_ID = /^[a-f0-9]{24}$/i;
 
 /**
- * Cursor batch size of the batch loads behind the GraphQL loaders: the first reply carries every
- * matching document (up to the 16 MB message limit), so a load is one round trip whatever the
- * number of documents, instead of one more getMore per ~100 documents.
+ * Cursor batch size of the batch reads: the first reply carries every matching document (up to
+ * the 16 MB message limit), so a read is one round trip whatever the number of documents,
+ * instead of one more getMore per ~100 documents.
  */
 export const LOAD_BATCH_SIZE = 100_000;
 
@@ -33,31 +36,26 @@ export function keyOf(value: unknown): string {
   return String(value).toLowerCase();
 }
 
-/** One result per key: the item whose id is the key, or null. */
-export function alignOne<T>(
-  keys: readonly string[],
-  items: readonly T[],
-  idOf: (item: T) => string,
-): (T | null)[] {
-  const byId = new Map(items.map((item) => [keyOf(idOf(item)), item]));
-  return keys.map((key) => byId.get(keyOf(key)) ?? null);
+/** Items by their id. */
+export function byId<T extends { id: string }>(items: readonly T[]): Map<string, T> {
+  return new Map(items.map((item) => [keyOf(item.id), item]));
 }
 
-/** One list per key: the items whose group is the key, in the items' order (a fresh array each). */
-export function alignMany<T>(
-  keys: readonly string[],
+/** Items grouped by their parent's id, each group in the items' order (items without one are left out). */
+export function groupBy<T>(
   items: readonly T[],
-  groupOf: (item: T) => string | null,
-): T[][] {
+  parentOf: (item: T) => string | null | undefined,
+): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
-    const group = groupOf(item);
-    if (group === null) continue;
-    const list = groups.get(keyOf(group)) ?? [];
-    list.push(item);
-    groups.set(keyOf(group), list);
+    const parent = parentOf(item);
+    if (parent === null || parent === undefined) continue;
+    const key = keyOf(parent);
+    const list = groups.get(key);
+    if (list) list.push(item);
+    else groups.set(key, [item]);
   }
-  return keys.map((key) => [...(groups.get(keyOf(key)) ?? [])]);
+  return groups;
 }
 
 /**
@@ -82,26 +80,29 @@ export function findByIds<T>(
 }
 
 /**
- * The documents whose `field` equals each key: one equality query per distinct key, in parallel,
- * each restricted by `filter` and sorted with `_id` as the last tiebreak. Returns the documents
- * of all keys, each key's in order, keys in the order given.
+ * The documents of `kind` the viewer may see whose `field` equals each key: one equality query
+ * per distinct key, in parallel (none for a key the viewer may not see under), each sorted with
+ * `_id` as the last tiebreak. Returns the documents of all keys, each key's in order.
  */
 export async function findByRootKeys<T>(
   model: AnyModel,
+  viewer: Viewer,
+  kind: VisibleKind,
   field: string,
   keys: readonly string[],
-  filter: Record<string, unknown>,
   sort: Record<string, SortOrder>,
 ): Promise<T[]> {
   const lists = await Promise.all(
-    validIds(keys).map((key) =>
-      model
-        .find({ ...filter, [field]: key })
+    validIds(keys).map((key) => {
+      const filter = restrictFilter(viewer, kind, { [field]: key });
+      if (!filter) return [];
+      return model
+        .find(filter)
         .sort({ ...sort, _id: sort._id ?? 1 })
         .batchSize(LOAD_BATCH_SIZE)
         .lean<T[]>()
-        .exec(),
-    ),
+        .exec();
+    }),
   );
   return lists.flat();
 }

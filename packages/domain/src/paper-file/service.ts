@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Types } from 'mongoose';
 import { assertCan } from '../access.js';
+import type { ActorOrCaller } from '../visibility.js';
 import type { MaybeActor } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import {
@@ -147,7 +148,7 @@ export async function openPaperFile({
   actor,
   id,
 }: {
-  actor: MaybeActor;
+  actor: ActorOrCaller;
   id: string;
 }): Promise<PaperFileDownload> {
   const paper = await getPaperById({ actor, id });

@@ -14,16 +14,16 @@ import { readSubjectName } from '../subject/service.js';
 import { toDto } from '../storage/serialize.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
 import {
+  asCaller,
   isPublic,
   isUniversityActive,
   isVisible,
   PUBLIC_PAPER_STATUS,
   restrictFilter,
-  seesAll,
+  paperFieldsHiddenFrom,
   syncPaperStatus,
-  viewerFor,
 } from '../visibility.js';
-import type { SharedViewer, Viewer } from '../visibility.js';
+import type { ActorOrCaller } from '../visibility.js';
 import { withPaperFileRemoval } from '../paper-file/operations.js';
 import { PAPER_ORDER, PaperModel } from './model.js';
 
@@ -36,18 +36,14 @@ import {
 } from './schema.js';
 import type { Paper, PaperStatus } from './schema.js';
 
-/** Paper fields no DTO shows, and those only editors and admins see. */
-const HIDDEN_FROM_ALL: ReadonlySet<string> = new Set(['fileSha256', 'visible']);
-const HIDDEN_FROM_READERS: ReadonlySet<string> = new Set([
-  'fileSha256',
-  'visible',
-  'statusHistory',
-]);
+/** Paper fields no DTO shows (internal copies). */
+const INTERNAL_FIELDS = ['fileSha256', 'visible'];
 
-/** A lean paper as the caller's DTO: statusHistory only for editors and admins. */
+/** A lean paper as the caller's DTO, without the fields the caller may not read (visibility.ts). */
 export function toPaper(doc: unknown, actor: MaybeActor): Paper {
+  const omitted = new Set([...INTERNAL_FIELDS, ...paperFieldsHiddenFrom(actor)]);
   // The stored file also names its GridFS id and a lookup copy of the hash: neither is shown.
-  const paper = toDto<Paper>(doc, seesAll(actor) ? HIDDEN_FROM_ALL : HIDDEN_FROM_READERS);
+  const paper = toDto<Paper>(doc, omitted);
   const file = paper.file;
   paper.file = file ? { size: file.size, sha256: file.sha256, uploadedAt: file.uploadedAt } : null;
   return paper;
@@ -60,12 +56,9 @@ export function toPaper(doc: unknown, actor: MaybeActor): Paper {
  */
 export async function listPapers({
   actor,
-  viewer: shared,
   query,
 }: {
-  actor: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor: ActorOrCaller;
   query?: unknown;
 }): Promise<Page<Paper>> {
   const q = parseInput(listPapersQuery, query ?? {});
@@ -83,45 +76,42 @@ export async function listPapers({
   for (const field of fields) {
     if (q[field] !== undefined) wanted[field] = q[field];
   }
-  const filter = restrictFilter(await viewerFor(actor, shared), 'paper', wanted);
+  const caller = asCaller(actor);
+  const filter = restrictFilter(await caller.viewer(), 'paper', wanted);
   if (!filter) return emptyPage(q);
-  return paginate(PaperModel, filter, PAPER_ORDER, q, (doc) => toPaper(doc, actor));
+  return paginate(PaperModel, filter, PAPER_ORDER, q, (doc) => toPaper(doc, caller.actor));
 }
 
-async function readVisiblePaper(viewer: Viewer, filter: Record<string, unknown>) {
+async function readVisiblePaper(actor: ActorOrCaller, filter: Record<string, unknown>) {
+  const caller = asCaller(actor);
+  const viewer = await caller.viewer();
   const paper = await PaperModel.findOne(filter).lean();
   if (!paper || !isVisible(viewer, 'paper', paper)) throw new NotFoundError('Paper not found');
-  return paper;
+  return toPaper(paper, caller.actor);
 }
 
 /** Reads a paper by slug; a paper the caller may not see is a 404. */
 export async function getPaperBySlug({
   actor,
-  viewer: shared,
   slug,
 }: {
-  actor: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor: ActorOrCaller;
   slug: string;
 }): Promise<Paper> {
   const value = parseInput(slugSchema, slug, 'slug');
-  return toPaper(await readVisiblePaper(await viewerFor(actor, shared), { slug: value }), actor);
+  return readVisiblePaper(actor, { slug: value });
 }
 
 /** Reads a paper by id; a paper the caller may not see is a 404. */
 export async function getPaperById({
   actor,
-  viewer: shared,
   id,
 }: {
-  actor: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor: ActorOrCaller;
   id: string;
 }): Promise<Paper> {
   const paperId = parseInput(objectId, id, 'id');
-  return toPaper(await readVisiblePaper(await viewerFor(actor, shared), { _id: paperId }), actor);
+  return readVisiblePaper(actor, { _id: paperId });
 }
 
 interface OfferingKeys {

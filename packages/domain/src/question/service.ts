@@ -15,8 +15,8 @@ import {
 import { copiedProjection, inheritedFrom } from '../writing/reference-table.js';
 import { toDto } from '../storage/serialize.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
-import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
-import type { SharedViewer, Viewer } from '../visibility.js';
+import { asCaller, isVisible, restrictFilter } from '../visibility.js';
+import type { ActorOrCaller, Viewer } from '../visibility.js';
 import type { PaperStatus } from '../paper/schema.js';
 import { QUESTION_ORDER, QuestionModel } from './model.js';
 
@@ -59,12 +59,9 @@ async function listVisibleQuestions(
 /** Lists questions the caller may see, filtered by type, difficulty, isVerified, paper, module or topic. */
 export async function listQuestions({
   actor,
-  viewer: shared,
   query,
 }: {
-  actor: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor: ActorOrCaller;
   query?: unknown;
 }): Promise<Page<Question>> {
   const q = parseInput(listQuestionsQuery, query ?? {});
@@ -73,21 +70,20 @@ export async function listQuestions({
   if (q.subjectOfferingId) filter.subjectOfferingId = q.subjectOfferingId;
   if (q.moduleId) filter.moduleId = q.moduleId;
   if (q.topicId) filter.topicId = q.topicId;
-  return listVisibleQuestions(await viewerFor(actor, shared), filter, q);
+  return listVisibleQuestions(await asCaller(actor).viewer(), filter, q);
 }
 
 /** The questions of a module or topic: 404 when it does not exist or its university is hidden. */
 async function listQuestionsUnder(
-  actor: MaybeActor,
+  actor: ActorOrCaller,
   field: 'moduleId' | 'topicId',
   rawId: string,
   query: unknown,
-  shared?: SharedViewer,
 ): Promise<Page<Question>> {
   const id = parseInput(objectId, rawId, field);
   const q = parseInput(listSyllabusQuestionsQuery, query ?? {});
   const [viewer, parent] = await Promise.all([
-    viewerFor(actor, shared),
+    asCaller(actor).viewer(),
     readParent<{ universityId: unknown }>(QuestionModel, field, id, { universityId: 1 }),
   ]);
   if (!parent || !isVisible(viewer, 'academic', parent)) {
@@ -99,42 +95,35 @@ async function listQuestionsUnder(
 /** Lists the questions of a module (404 when the module does not exist or is hidden). */
 export function listModuleQuestions({
   actor,
-  viewer: shared,
   moduleId,
   query,
 }: {
-  actor: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor: ActorOrCaller;
   moduleId: string;
   query?: unknown;
 }): Promise<Page<Question>> {
-  return listQuestionsUnder(actor, 'moduleId', moduleId, query, shared);
+  return listQuestionsUnder(actor, 'moduleId', moduleId, query);
 }
 
 /** Lists the questions of a topic (404 when the topic does not exist or is hidden). */
 export function listTopicQuestions({
   actor,
-  viewer: shared,
   topicId,
   query,
 }: {
-  actor: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor: ActorOrCaller;
   topicId: string;
   query?: unknown;
 }): Promise<Page<Question>> {
-  return listQuestionsUnder(actor, 'topicId', topicId, query, shared);
+  return listQuestionsUnder(actor, 'topicId', topicId, query);
 }
 
 async function readVisible(
-  actor: MaybeActor,
+  actor: ActorOrCaller,
   filter: Record<string, unknown>,
-  shared?: SharedViewer,
 ): Promise<Question> {
   const question = await QuestionModel.findOne(filter).lean();
-  if (!question || !isVisible(await viewerFor(actor, shared), 'question', question)) {
+  if (!question || !isVisible(await asCaller(actor).viewer(), 'question', question)) {
     throw new NotFoundError('Question not found');
   }
   return toQuestion(question);
@@ -143,31 +132,25 @@ async function readVisible(
 /** Reads a question by id; one whose paper the caller may not see is a 404. */
 export async function getQuestionById({
   actor,
-  viewer: shared,
   id,
 }: {
-  actor: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor: ActorOrCaller;
   id: string;
 }): Promise<Question> {
   const questionId = parseInput(objectId, id, 'id');
-  return readVisible(actor, { _id: questionId }, shared);
+  return readVisible(actor, { _id: questionId });
 }
 
 /** Reads a question by slug; one whose paper the caller may not see is a 404. */
 export async function getQuestionBySlug({
   actor,
-  viewer: shared,
   slug,
 }: {
-  actor: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor: ActorOrCaller;
   slug: string;
 }): Promise<Question> {
   const value = parseInput(slugSchema, slug, 'slug');
-  return readVisible(actor, { slug: value }, shared);
+  return readVisible(actor, { slug: value });
 }
 
 /**

@@ -12,8 +12,8 @@ import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
 import type { AnyModel } from '../storage/model-helpers.js';
 import { SubjectModel } from '../subject/model.js';
-import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
-import type { SharedViewer, Viewer, VisibleKind } from '../visibility.js';
+import { asCaller, isVisible, restrictFilter } from '../visibility.js';
+import type { ActorOrCaller, Viewer, VisibleKind } from '../visibility.js';
 import { searchableFieldsOf } from './indexing.js';
 import type { SearchableFields } from './indexing.js';
 import { frequenciesOf, pushedFilters } from './plan.js';
@@ -106,19 +106,16 @@ async function candidatesOf(
  */
 export async function searchCatalog({
   actor,
-  viewer: shared,
   query,
 }: {
-  actor: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor: ActorOrCaller;
   query?: unknown;
 }): Promise<SearchResult> {
   const q = parseInput(searchQuerySchema, query ?? {});
   const terms = queryTerms(q.q);
   const types = q.type ? [q.type] : [...SEARCH_TYPES];
   const [viewer, frequencies, documents] = await Promise.all([
-    viewerFor(actor, shared),
+    asCaller(actor).viewer(),
     frequenciesOf(
       terms,
       types.map((type) => KINDS[type].model),

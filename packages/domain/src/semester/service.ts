@@ -10,8 +10,8 @@ import { toDto } from '../storage/serialize.js';
 import { deleteUnlessReferenced, insertUnderParent, requireParent } from '../writing/references.js';
 import { assertMovable } from '../writing/copies.js';
 import { copiedProjection, inheritedFrom } from '../writing/reference-table.js';
-import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
-import type { SharedViewer } from '../visibility.js';
+import { asCaller, isVisible, visibleFilter } from '../visibility.js';
+import type { ActorOrCaller } from '../visibility.js';
 import { withUniqueCheck } from '../writing/unique.js';
 import { SemesterModel } from './model.js';
 import type { Semester } from './schema.js';
@@ -31,38 +31,35 @@ async function inheritedFromBranch(branchId: string): Promise<Record<string, unk
   return inheritedFrom(SemesterModel, 'branchId', branch);
 }
 
+/** The order of every semester list: by number. */
+export const SEMESTER_ORDER = { number: 1 } as const;
+
 /** Lists semesters, optionally of one branch, ordered by number. */
 export async function listSemesters({
   actor,
-  viewer: shared,
   query,
 }: {
-  actor?: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor?: ActorOrCaller;
   query?: unknown;
 }): Promise<Page<Semester>> {
   const request = parseInput(listSemestersQuery, query ?? {});
   const { branchId } = request;
-  const filter: QueryFilter<unknown> = visibleFilter(await viewerFor(actor, shared), 'academic');
+  const filter: QueryFilter<unknown> = visibleFilter(await asCaller(actor).viewer(), 'academic');
   if (branchId) filter.branchId = branchId;
-  return paginate<Semester>(SemesterModel, filter, { number: 1 }, request);
+  return paginate<Semester>(SemesterModel, filter, SEMESTER_ORDER, request);
 }
 
 /** Reads a semester by id (404 when missing). */
 export async function getSemesterById({
   actor,
-  viewer: shared,
   id,
 }: {
-  actor?: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor?: ActorOrCaller;
   id: string;
 }): Promise<Semester> {
   const semesterId = parseInput(objectId, id, 'id');
   const doc = await orNotFound(SemesterModel.findById(semesterId).lean(), notFound);
-  if (!isVisible(await viewerFor(actor, shared), 'academic', doc)) throw notFound();
+  if (!isVisible(await asCaller(actor).viewer(), 'academic', doc)) throw notFound();
   return toDto<Semester>(doc);
 }
 

@@ -1,10 +1,9 @@
 import { objectId } from '../common-schemas.js';
-import type { MaybeActor } from '../access.js';
 import { NotFoundError, parseInput } from '../errors.js';
 import { QuestionModel } from '../question/model.js';
 import { toQuestion } from '../question/service.js';
-import { isVisible, viewerFor } from '../visibility.js';
-import type { SharedViewer } from '../visibility.js';
+import { asCaller, isVisible } from '../visibility.js';
+import type { ActorOrCaller } from '../visibility.js';
 import { CANDIDATE_FIELDS, findSimilar } from './lookup.js';
 import type { Candidate } from './lookup.js';
 import { BAND_PROJECTION, keysOf } from './plugin.js';
@@ -21,17 +20,14 @@ const rounded = (value: number) => Math.round(value * 10_000) / 10_000;
  */
 export async function listSimilarQuestions({
   actor,
-  viewer: shared,
   id,
 }: {
-  actor: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor: ActorOrCaller;
   id: string;
 }): Promise<SimilarQuestion[]> {
   const questionId = parseInput(objectId, id, 'id');
   const [viewer, question] = await Promise.all([
-    viewerFor(actor, shared),
+    asCaller(actor).viewer(),
     QuestionModel.findById(questionId, { ...CANDIDATE_FIELDS, ...BAND_PROJECTION }).lean<
       Candidate & Record<string, unknown>
     >(),

@@ -16,8 +16,8 @@ import { bulkhead } from '../writing/concurrency.js';
 import { findByIds } from '../listing/loading.js';
 import { deleteUnlessReferenced, insertUnderParent, readParent } from '../writing/references.js';
 import { inheritedFrom } from '../writing/reference-table.js';
-import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
-import type { SharedViewer, Viewer } from '../visibility.js';
+import { asCaller, isVisible, restrictFilter, viewerFor } from '../visibility.js';
+import type { ActorOrCaller, Viewer } from '../visibility.js';
 import type { PaperStatus } from '../paper/schema.js';
 import { SolutionModel, VoteModel } from './model.js';
 import {
@@ -78,16 +78,14 @@ async function readVisibleQuestion(
 /** Lists the solutions the caller may see, best score first, with counts and myVote. */
 export async function listSolutions({
   actor,
-  viewer: shared,
   query,
 }: {
-  actor: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor: ActorOrCaller;
   query?: unknown;
 }): Promise<Page<Solution>> {
   const q = parseInput(listSolutionsQuery, query ?? {});
-  const viewer = await viewerFor(actor, shared);
+  const caller = asCaller(actor);
+  const viewer = await caller.viewer();
   const wanted: Record<string, unknown> = {};
   if (q.questionId) {
     if (!(await readVisibleQuestion(viewer, q.questionId))) {
@@ -117,7 +115,7 @@ export async function listSolutions({
   const pageIds = ranked.slice((q.page - 1) * q.limit, q.page * q.limit).map((s) => s._id);
   const [docs, mine] = await Promise.all([
     findByIds<{ _id: unknown }>(SolutionModel, pageIds),
-    myVotes(actor, scope),
+    myVotes(caller.actor, scope),
   ]);
   const byId = new Map(docs.map((d) => [String(d._id), d]));
   const items = pageIds.flatMap((id) => {
@@ -131,9 +129,9 @@ export async function listSolutions({
   return { items, pagination };
 }
 
-async function findVisibleSolution(actor: MaybeActor, solutionId: string, shared?: SharedViewer) {
+async function findVisibleSolution(actor: ActorOrCaller, solutionId: string) {
   const solution = await SolutionModel.findById(solutionId).lean();
-  if (!solution || !isVisible(await viewerFor(actor, shared), 'solution', solution)) {
+  if (!solution || !isVisible(await asCaller(actor).viewer(), 'solution', solution)) {
     throw new NotFoundError('Solution not found');
   }
   return solution;
@@ -142,17 +140,15 @@ async function findVisibleSolution(actor: MaybeActor, solutionId: string, shared
 /** Reads one solution with its counts and the caller's vote (404 when its question is hidden). */
 export async function getSolutionById({
   actor,
-  viewer: shared,
   id,
 }: {
-  actor: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor: ActorOrCaller;
   id: string;
 }): Promise<Solution> {
   const solutionId = parseInput(objectId, id, 'id');
-  const solution = await findVisibleSolution(actor, solutionId, shared);
-  const [result] = await withVotes(actor, [solution], { solutionId: solution._id });
+  const caller = asCaller(actor);
+  const solution = await findVisibleSolution(caller, solutionId);
+  const [result] = await withVotes(caller.actor, [solution], { solutionId: solution._id });
   return result!;
 }
 

@@ -4,15 +4,14 @@
 // accumulator of a `$group`, FerretDB/FerretDB#4616), and the modules and topics. Papers are
 // joined to the groups in code.
 import { Types } from 'mongoose';
-import type { MaybeActor } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { NotFoundError, parseInput } from '../errors.js';
 import { PaperModel } from '../paper/model.js';
 import { EXAM_TYPES } from '../paper/schema.js';
 import { QuestionModel } from '../question/model.js';
 import { ModuleModel, TopicModel } from '../syllabus/model.js';
-import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
-import type { SharedViewer, Viewer } from '../visibility.js';
+import { asCaller, isVisible, visibleMatch, visibleWhere } from '../visibility.js';
+import type { ActorOrCaller, Viewer } from '../visibility.js';
 import { countRepeated } from '../similar/repeated.js';
 import { RECENT_SITTINGS } from './coverage-schema.js';
 import { SubjectOfferingModel } from './model.js';
@@ -104,12 +103,15 @@ function sittingsOf(papers: readonly PaperRow[]): Sitting[] {
 async function readInputs(viewer: Viewer, offeringId: string) {
   const offering = new Types.ObjectId(offeringId);
   const [papers, groups, modules, topics] = await Promise.all([
-    PaperModel.find(
-      { subjectOfferingId: offeringId, ...visibleFilter(viewer, 'paper') },
-      { examYear: 1, examType: 1, status: 1, visible: 1, universityId: 1 },
-    ).lean<PaperRow[]>(),
+    PaperModel.find(visibleWhere(viewer, 'paper', { subjectOfferingId: offeringId }), {
+      examYear: 1,
+      examType: 1,
+      status: 1,
+      visible: 1,
+      universityId: 1,
+    }).lean<PaperRow[]>(),
     QuestionModel.aggregate<GroupRow>([
-      { $match: { subjectOfferingId: offering, ...visibleFilter(viewer, 'question') } },
+      visibleMatch(viewer, 'question', { subjectOfferingId: offering }),
       {
         $group: {
           _id: { paperId: '$paperId', moduleId: '$moduleId', topicId: '$topicId', marks: '$marks' },
@@ -135,17 +137,14 @@ async function readInputs(viewer: Viewer, offeringId: string) {
  */
 export async function getSubjectOfferingCoverage({
   actor,
-  viewer: shared,
   id,
 }: {
-  actor: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor: ActorOrCaller;
   id: string;
 }): Promise<Coverage> {
   const offeringId = parseInput(objectId, id, 'id');
   const [viewer, offering] = await Promise.all([
-    viewerFor(actor, shared),
+    asCaller(actor).viewer(),
     SubjectOfferingModel.findById(offeringId, { universityId: 1 }).lean(),
   ]);
   if (!offering || !isVisible(viewer, 'academic', offering)) {

@@ -9,8 +9,8 @@ import type { Page } from '../listing/pagination.js';
 import { emptyPage, paginate } from '../listing/pagination.js';
 import { toDto } from '../storage/serialize.js';
 import { deleteUnlessReferenced, readParent } from '../writing/references.js';
-import { isVisible, restrictFilter, viewerFor } from '../visibility.js';
-import type { SharedViewer } from '../visibility.js';
+import { asCaller, isVisible, restrictFilter } from '../visibility.js';
+import type { ActorOrCaller } from '../visibility.js';
 import { withUniqueCheck } from '../writing/unique.js';
 import { SubjectOfferingModel } from './model.js';
 import type { SubjectOffering } from './schema.js';
@@ -21,12 +21,9 @@ const notFound = () => new NotFoundError('Subject offering not found');
 /** Lists subject offerings, filtered by university, branch, semester and subject, oldest first. */
 export async function listSubjectOfferings({
   actor,
-  viewer: shared,
   query,
 }: {
-  actor?: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor?: ActorOrCaller;
   query?: unknown;
 }): Promise<Page<SubjectOffering>> {
   const request = parseInput(listSubjectOfferingsQuery, query ?? {});
@@ -35,7 +32,7 @@ export async function listSubjectOfferings({
   for (const field of ['universityId', 'branchId', 'semesterId', 'subjectId'] as const) {
     if (filters[field]) wanted[field] = filters[field];
   }
-  const filter = restrictFilter(await viewerFor(actor, shared), 'academic', wanted);
+  const filter = restrictFilter(await asCaller(actor).viewer(), 'academic', wanted);
   if (!filter) return emptyPage(request);
   return paginate<SubjectOffering>(SubjectOfferingModel, filter, { createdAt: 1 }, request);
 }
@@ -43,17 +40,14 @@ export async function listSubjectOfferings({
 /** Reads a subject offering by id (404 when missing). */
 export async function getSubjectOfferingById({
   actor,
-  viewer: shared,
   id,
 }: {
-  actor?: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor?: ActorOrCaller;
   id: string;
 }): Promise<SubjectOffering> {
   const offeringId = parseInput(objectId, id, 'id');
   const doc = await orNotFound(SubjectOfferingModel.findById(offeringId).lean(), notFound);
-  if (!isVisible(await viewerFor(actor, shared), 'academic', doc)) throw notFound();
+  if (!isVisible(await asCaller(actor).viewer(), 'academic', doc)) throw notFound();
   return toDto<SubjectOffering>(doc);
 }
 

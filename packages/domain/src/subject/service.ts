@@ -1,6 +1,7 @@
 import type { QueryFilter } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
+import type { ActorOrCaller } from '../visibility.js';
 import { objectId } from '../common-schemas.js';
 import { NotFoundError, parseInput } from '../errors.js';
 import { definedFields, orNotFound, updateById } from '../writing/update.js';
@@ -20,7 +21,7 @@ const notFound = () => new NotFoundError('Subject not found');
 export async function listSubjects({
   query,
 }: {
-  actor?: MaybeActor;
+  actor?: ActorOrCaller;
   query?: unknown;
 }): Promise<Page<Subject>> {
   const request = parseInput(listSubjectsQuery, query ?? {});
@@ -37,7 +38,7 @@ export async function listSubjects({
 export async function getSubjectBySlug({
   slug,
 }: {
-  actor?: MaybeActor;
+  actor?: ActorOrCaller;
   slug: string;
 }): Promise<Subject> {
   const parsed = parseInput(slugSchema, slug, 'slug');
@@ -47,7 +48,12 @@ export async function getSubjectBySlug({
 }
 
 /** Reads a subject by id (404 when missing). */
-export async function getSubjectById({ id }: { actor?: MaybeActor; id: string }): Promise<Subject> {
+export async function getSubjectById({
+  id,
+}: {
+  actor?: ActorOrCaller;
+  id: string;
+}): Promise<Subject> {
   const subjectId = parseInput(objectId, id, 'id');
   const doc = await orNotFound(SubjectModel.findById(subjectId).lean(), notFound);
   return toDto<Subject>(doc);

@@ -8,9 +8,9 @@ import { copiedProjection, inheritedFrom } from '../writing/reference-table.js';
 import { toDto } from '../storage/serialize.js';
 import { withUniqueCheck } from '../writing/unique.js';
 import { definedFields, orNotFound, updateById } from '../writing/update.js';
-import { isVisible, viewerFor } from '../visibility.js';
-import type { SharedViewer, Viewer } from '../visibility.js';
-import { SYLLABUS_ITEM_ORDER } from './loaders.js';
+import { asCaller, isVisible, viewerFor } from '../visibility.js';
+import type { ActorOrCaller, Viewer } from '../visibility.js';
+import { groupBy } from '../listing/loading.js';
 import { ModuleModel, SyllabusModel, TopicModel } from './model.js';
 import type { Module, ModuleWithTopics, Syllabus, SyllabusWithModules, Topic } from './schema.js';
 import {
@@ -20,6 +20,9 @@ import {
   updateSyllabusItemInput,
 } from './schema.js';
 import type { AnyModel, AnyFilter } from '../storage/model-helpers.js';
+
+/** Modules and topics are listed by position, then creation, with the id as the last tiebreak. */
+export const SYLLABUS_ITEM_ORDER = { order: 1, createdAt: 1, _id: 1 } as const;
 
 const syllabusNotFound = () => new NotFoundError('Syllabus not found');
 const moduleNotFound = () => new NotFoundError('Module not found');
@@ -44,28 +47,22 @@ async function readSyllabus(viewer: Viewer, subjectOfferingId: string) {
 /** Reads the full syllabus of a subject offering in three queries (404 when it or the offering is missing or hidden). */
 export async function getSyllabus({
   actor,
-  viewer: shared,
   subjectOfferingId,
 }: {
-  actor?: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor?: ActorOrCaller;
   subjectOfferingId: string;
 }): Promise<SyllabusWithModules> {
   const offeringId = parseInput(objectId, subjectOfferingId, 'subjectOfferingId');
-  const syllabus = await readSyllabus(await viewerFor(actor, shared), offeringId);
+  const syllabus = await readSyllabus(await asCaller(actor).viewer(), offeringId);
   // Both levels by the syllabus they hang from: two indexed equality queries.
   const [modules, topics] = await Promise.all([
     ModuleModel.find({ syllabusId: syllabus._id }).sort(SYLLABUS_ITEM_ORDER).lean(),
     TopicModel.find({ syllabusId: syllabus._id }).sort(SYLLABUS_ITEM_ORDER).lean(),
   ]);
-  const topicsByModule = new Map<string, Topic[]>();
-  for (const topic of topics) {
-    const key = topic.moduleId.toHexString();
-    const list = topicsByModule.get(key) ?? [];
-    list.push(toDto<Topic>(topic));
-    topicsByModule.set(key, list);
-  }
+  const topicsByModule = groupBy(
+    topics.map((t) => toDto<Topic>(t)),
+    (t) => t.moduleId,
+  );
   return {
     ...toDto<Syllabus>(syllabus),
     modules: modules.map((m): ModuleWithTopics => ({
@@ -78,16 +75,13 @@ export async function getSyllabus({
 /** Reads the syllabus of a subject offering without its modules (404 when it or the offering is missing or hidden). */
 export async function findSyllabus({
   actor,
-  viewer: shared,
   subjectOfferingId,
 }: {
-  actor?: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor?: ActorOrCaller;
   subjectOfferingId: string;
 }): Promise<Syllabus> {
   const offeringId = parseInput(objectId, subjectOfferingId, 'subjectOfferingId');
-  return toDto<Syllabus>(await readSyllabus(await viewerFor(actor, shared), offeringId));
+  return toDto<Syllabus>(await readSyllabus(await asCaller(actor).viewer(), offeringId));
 }
 
 /** Creates the (single) syllabus of a subject offering (admin or editor); a second one is a 409. */
@@ -207,34 +201,28 @@ export async function createTopic({
 /** Reads a module by id, without its topics (404 when missing or hidden). */
 export async function getModuleById({
   actor,
-  viewer: shared,
   id,
 }: {
-  actor?: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor?: ActorOrCaller;
   id: string;
 }): Promise<Module> {
   const moduleId = parseInput(objectId, id, 'id');
   const doc = await orNotFound(ModuleModel.findById(moduleId).lean(), moduleNotFound);
-  if (!isVisible(await viewerFor(actor, shared), 'academic', doc)) throw moduleNotFound();
+  if (!isVisible(await asCaller(actor).viewer(), 'academic', doc)) throw moduleNotFound();
   return toDto<Module>(doc);
 }
 
 /** Reads a topic by id (404 when missing or hidden). */
 export async function getTopicById({
   actor,
-  viewer: shared,
   id,
 }: {
-  actor?: MaybeActor;
-  /** The viewer this request already reads for the caller (see sharedViewer). */
-  viewer?: SharedViewer;
+  actor?: ActorOrCaller;
   id: string;
 }): Promise<Topic> {
   const topicId = parseInput(objectId, id, 'id');
   const doc = await orNotFound(TopicModel.findById(topicId).lean(), topicNotFound);
-  if (!isVisible(await viewerFor(actor, shared), 'academic', doc)) throw topicNotFound();
+  if (!isVisible(await asCaller(actor).viewer(), 'academic', doc)) throw topicNotFound();
   return toDto<Topic>(doc);
 }
 

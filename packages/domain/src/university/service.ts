@@ -9,7 +9,8 @@ import { paginate } from '../listing/pagination.js';
 import { literalRegex } from '../listing/search-param.js';
 import { toDto } from '../storage/serialize.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
-import { seesAll } from '../visibility.js';
+import { asCaller, isUniversityVisible } from '../visibility.js';
+import type { ActorOrCaller } from '../visibility.js';
 import { pendingSweep, startContentSweep, writingUniversity } from './content-sweep.js';
 import { UNIVERSITY_ORDER, UniversityModel } from './model.js';
 import type { University } from './schema.js';
@@ -19,13 +20,14 @@ const notFound = () => new NotFoundError('University not found');
 
 /** The pending content rewrite (content-sweep.ts) is internal: no DTO shows it. */
 const INTERNAL: ReadonlySet<string> = new Set(['contentSweep', 'inViewer']);
-const toUniversity = (doc: unknown) => toDto<University>(doc, INTERNAL);
+/** A university as its DTO (internal fields left out). */
+export const toUniversity = (doc: unknown): University => toDto<University>(doc, INTERNAL);
 
 /** Lists universities (active ones by default), searched by name or short name, ordered by name. */
 export async function listUniversities({
   query,
 }: {
-  actor?: MaybeActor;
+  actor?: ActorOrCaller;
   query?: unknown;
 }): Promise<Page<University>> {
   const request = parseInput(listUniversitiesQuery, query ?? {});
@@ -42,7 +44,7 @@ export async function listUniversities({
 
 /** The university read, when the caller may see it: a soft-deleted one only for editors and admins. */
 function readable(actor: MaybeActor, doc: { isActive?: unknown } | null): University {
-  if (!doc || (doc.isActive !== true && !seesAll(actor))) throw notFound();
+  if (!doc || !isUniversityVisible(actor, doc)) throw notFound();
   return toUniversity(doc);
 }
 
@@ -54,11 +56,11 @@ export async function getUniversityBySlug({
   actor,
   slug,
 }: {
-  actor?: MaybeActor;
+  actor?: ActorOrCaller;
   slug: string;
 }): Promise<University> {
   const parsed = parseInput(slugSchema, slug, 'slug');
-  return readable(actor, await UniversityModel.findOne({ slug: parsed }).lean());
+  return readable(asCaller(actor).actor, await UniversityModel.findOne({ slug: parsed }).lean());
 }
 
 /** Reads a university by id: 404 as for getUniversityBySlug. */
@@ -66,12 +68,12 @@ export async function getUniversityById({
   actor,
   id,
 }: {
-  actor?: MaybeActor;
+  actor?: ActorOrCaller;
   id: string;
 }): Promise<University> {
   const parsed = parseInput(objectId, id, 'id');
   // By _id alone (the only indexed lookup on FerretDB), then the active flag in code.
-  return readable(actor, await UniversityModel.findById(parsed).lean());
+  return readable(asCaller(actor).actor, await UniversityModel.findById(parsed).lean());
 }
 
 /** Creates a university (admin or editor); the slug is generated from the name unless given. */

@@ -8,17 +8,17 @@ import { SubjectOfferingModel } from '../subject-offering/model.js';
 import { ModuleModel, SyllabusModel, TopicModel } from './model.js';
 import { useTestDatabase } from '../test-support/database.js';
 import { UniversityModel } from '../university/model.js';
-import { loadBranchesByIds, loadBranchesByUniversityIds } from '../branch/loaders.js';
-import { loadSemestersByBranchIds, loadSemestersByIds } from '../semester/loaders.js';
-import { loadSubjectOfferingsByIds } from '../subject-offering/loaders.js';
-import { loadSubjectsByIds } from '../subject/loaders.js';
-import { loadUniversitiesByIds } from '../university/loaders.js';
-import type { Viewer } from '../visibility.js';
+import { readBranchesByIds, readBranchesByUniversityIds } from '../branch/reads.js';
+import { readSemestersByBranchIds, readSemestersByIds } from '../semester/reads.js';
+import { readSubjectOfferingsByIds } from '../subject-offering/reads.js';
+import { readSubjectsByIds } from '../subject/reads.js';
+import { readUniversitiesByIds } from '../university/reads.js';
+import type { Caller, Viewer } from '../visibility.js';
 import {
-  loadModulesBySyllabusIds,
-  loadSyllabiBySubjectOfferingIds,
-  loadTopicsBySyllabusIds,
-} from './loaders.js';
+  readModulesBySyllabusIds,
+  readSyllabiBySubjectOfferingIds,
+  readTopicsBySyllabusIds,
+} from './reads.js';
 
 useTestDatabase();
 
@@ -34,6 +34,11 @@ const anyone: Viewer = {
   hidingUniversityIds: [],
   showingUniversityIds: [],
 };
+/** A caller whose view is the given viewer (what `callerFor` reads from the database). */
+const seeing = (viewer: Viewer): Caller => ({ actor: null, viewer: async () => viewer });
+/** Each key's entry of a batch read, as the gateway's DataLoaders answer them. */
+const inKeyOrder = <T, M>(found: ReadonlyMap<string, T>, keys: readonly string[], missing: M) =>
+  keys.map((key) => found.get(key) ?? missing);
 const newId = () => new mongoose.Types.ObjectId();
 const hex = (doc: { _id: { toHexString(): string } }) => doc._id.toHexString();
 
@@ -55,20 +60,22 @@ async function university(isActive = true) {
   return UniversityModel.create({ name: `U ${t}`, shortName: 'U', slug: `u-${t}`, isActive });
 }
 
-describe('loaders by id', () => {
-  it('when universities are loaded, then results align with the keys in one query (deleted included)', async () => {
+describe('batch reads by id', () => {
+  it('when universities are read, then each key finds its own in one query (deleted included)', async () => {
     const a = await university();
     const b = await university(false);
     const missing = newId().toHexString();
     const keys = [hex(b), missing, hex(a), 'not-an-id', hex(b)];
-    const { result, queries } = await counted(() => loadUniversitiesByIds(keys));
+    const { result, queries } = await counted(async () =>
+      inKeyOrder(await readUniversitiesByIds(keys), keys, null),
+    );
     expect(queries).toBe(1);
     expect(result.map((u) => u?.id ?? null)).toEqual([hex(b), null, hex(a), null, hex(b)]);
     expect(result[0]).toMatchObject({ isActive: false, slug: b.slug });
     expect(result[0]).not.toHaveProperty('_id');
   });
 
-  it('when branches, semesters, subjects and offerings are loaded, then each takes one query', async () => {
+  it('when branches, semesters, subjects and offerings are read, then each takes one query', async () => {
     const uni = await university();
     const branches = await BranchModel.create([
       { universityId: uni._id, name: 'A' },
@@ -90,36 +97,43 @@ describe('loaders by id', () => {
     });
     const missing = newId().toHexString();
 
-    const cases: [(ids: string[]) => Promise<({ id: string } | null)[]>, string[]][] = [
-      [loadBranchesByIds, branches.map(hex)],
-      [loadSemestersByIds, semesters.map(hex)],
-      [loadSubjectsByIds, subjects.map(hex)],
-      [loadSubjectOfferingsByIds, [hex(offering)]],
+    const cases: [(ids: string[]) => Promise<ReadonlyMap<string, { id: string }>>, string[]][] = [
+      [readBranchesByIds, branches.map(hex)],
+      [readSemestersByIds, semesters.map(hex)],
+      [readSubjectsByIds, subjects.map(hex)],
+      [readSubjectOfferingsByIds, [hex(offering)]],
     ];
-    for (const [load, ids] of cases) {
+    for (const [read, ids] of cases) {
       const keys = [...ids].reverse().concat(missing);
-      const { result, queries } = await counted(() => load(keys));
+      const { result, queries } = await counted(async () =>
+        inKeyOrder(await read(keys), keys, null),
+      );
       expect(queries).toBe(1);
       expect(result.map((r) => r?.id ?? null)).toEqual([...[...ids].reverse(), null]);
     }
   });
 
-  it('when no key is well-formed, then every result is empty without a query', async () => {
-    const { result, queries } = await counted(() => loadSubjectsByIds(['x', 'y']));
+  it('when no key is well-formed, then nothing is found without a query', async () => {
+    const keys = ['x', 'y'];
+    const { result, queries } = await counted(async () =>
+      inKeyOrder(await readSubjectsByIds(keys), keys, null),
+    );
     expect(result).toEqual([null, null]);
     expect(queries).toBe(0);
   });
 });
 
-describe('loaders of children', () => {
-  it('when branches of many universities are loaded, then one indexed query per university returns them by name', async () => {
+describe('batch reads of children', () => {
+  it('when branches of many universities are read, then one indexed query per university returns them by name', async () => {
     const unis = await Promise.all([university(), university(), university()]);
     for (const [i, uni] of unis.slice(0, 2).entries()) {
       for (const name of ['Mech', 'Civil', 'EEE'])
         await BranchModel.create({ universityId: uni._id, name: `${name}${i}` });
     }
     const keys = [hex(unis[1]!), hex(unis[2]!), hex(unis[0]!)];
-    const { result, queries } = await counted(() => loadBranchesByUniversityIds(anyone, keys));
+    const { result, queries } = await counted(async () =>
+      inKeyOrder(await readBranchesByUniversityIds(seeing(anyone), keys), keys, []),
+    );
     expect(queries).toBe(3);
     expect(result.map((list) => list.map((b) => b.name))).toEqual([
       ['Civil1', 'EEE1', 'Mech1'],
@@ -134,27 +148,32 @@ describe('loaders of children', () => {
     const branch = await BranchModel.create({ universityId: hidden._id, name: 'Hidden' });
     await SemesterModel.create({ branchId: branch._id, universityId: hidden._id, number: 1 });
     const viewer: Viewer = { ...anyone, hiddenUniversityIds: [hex(hidden)] };
-    const branches = await counted(() => loadBranchesByUniversityIds(viewer, [hex(hidden)]));
-    expect(branches).toEqual({ result: [[]], queries: 0 });
-    expect((await loadSemestersByBranchIds(viewer, [hex(branch)]))[0]).toEqual([]);
+    const branches = await counted(() =>
+      readBranchesByUniversityIds(seeing(viewer), [hex(hidden)]),
+    );
+    expect(branches).toEqual({ result: new Map(), queries: 0 });
+    expect(await readSemestersByBranchIds(seeing(viewer), [hex(branch)])).toEqual(new Map());
     const editor: Viewer = { ...anyone, seesAll: true };
-    expect((await loadSemestersByBranchIds(editor, [hex(branch)]))[0]).toHaveLength(1);
+    expect(
+      (await readSemestersByBranchIds(seeing(editor), [hex(branch)])).get(hex(branch)),
+    ).toHaveLength(1);
   });
 
-  it('when semesters of many branches are loaded, then one query per branch returns them by number', async () => {
+  it('when semesters of many branches are read, then one query per branch returns them by number', async () => {
     const branchIds = [newId(), newId()];
     const universityId = newId();
     for (const n of [3, 1, 2])
       await SemesterModel.create({ branchId: branchIds[0], universityId, number: n });
     await SemesterModel.create({ branchId: branchIds[1], universityId, number: 7 });
-    const { result, queries } = await counted(() =>
-      loadSemestersByBranchIds(anyone, [branchIds[1]!.toHexString(), branchIds[0]!.toHexString()]),
+    const keys = [branchIds[1]!.toHexString(), branchIds[0]!.toHexString()];
+    const { result, queries } = await counted(async () =>
+      inKeyOrder(await readSemestersByBranchIds(seeing(anyone), keys), keys, []),
     );
     expect(queries).toBe(2);
     expect(result.map((list) => list.map((s) => s.number))).toEqual([[7], [1, 2, 3]]);
   });
 
-  it('when syllabi, modules and topics are loaded, then each level is one query per syllabus, aligned and ordered', async () => {
+  it('when syllabi, modules and topics are read, then each level is one query per syllabus, aligned and ordered', async () => {
     const offerings = [newId(), newId(), newId()];
     const universityId = newId();
     const syllabi = await Promise.all(
@@ -162,10 +181,12 @@ describe('loaders of children', () => {
         .slice(0, 2)
         .map((id) => SyllabusModel.create({ subjectOfferingId: id, universityId })),
     );
-    const { result: loadedSyllabi, queries: q1 } = await counted(() =>
-      loadSyllabiBySubjectOfferingIds(
-        anyone,
-        offerings.map((o) => o.toHexString()),
+    const offeringKeys = offerings.map((o) => o.toHexString());
+    const { result: loadedSyllabi, queries: q1 } = await counted(async () =>
+      inKeyOrder(
+        await readSyllabiBySubjectOfferingIds(seeing(anyone), offeringKeys),
+        offeringKeys,
+        null,
       ),
     );
     expect(q1).toBe(3);
@@ -191,8 +212,9 @@ describe('loaders of children', () => {
       });
       modules.push(module);
     }
-    const { result: loadedModules, queries: q2 } = await counted(() =>
-      loadModulesBySyllabusIds(anyone, syllabi.map(hex).reverse()),
+    const syllabusKeys = syllabi.map(hex).reverse();
+    const { result: loadedModules, queries: q2 } = await counted(async () =>
+      inKeyOrder(await readModulesBySyllabusIds(seeing(anyone), syllabusKeys), syllabusKeys, []),
     );
     expect(q2).toBe(2);
     expect(loadedModules.map((list) => list.map((m) => m.title))).toEqual([[], ['A', 'B', 'C']]);
@@ -210,17 +232,15 @@ describe('loaders of children', () => {
       }
     }
     const { result: loadedTopics, queries: q3 } = await counted(() =>
-      loadTopicsBySyllabusIds(anyone, [hex(syllabi[0]!)]),
+      readTopicsBySyllabusIds(seeing(anyone), [hex(syllabi[0]!)]),
     );
-    // Every module's topics in one query: the whole level of one syllabus.
+    // Every module's topics in one query: the whole level of one syllabus, grouped by module.
     expect(q3).toBe(1);
-    expect(loadedTopics[0]!.map((t) => t.title)).toEqual([
-      '0-1',
-      '1-1',
-      '2-1',
-      '0-2',
-      '1-2',
-      '2-2',
+    const byModule = loadedTopics.get(hex(syllabi[0]!))!;
+    expect(modules.map((m) => byModule.get(hex(m))?.map((t) => t.title))).toEqual([
+      ['0-1', '0-2'],
+      ['1-1', '1-2'],
+      ['2-1', '2-2'],
     ]);
   });
 });

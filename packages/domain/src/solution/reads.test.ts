@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mongoose } from '../db.js';
 import { voteSolution } from './service.js';
-import { loadPapersByIds, loadPapersBySubjectOfferingIds } from '../paper/loaders.js';
-import { loadQuestionsByIds, loadQuestionsBySubjectOfferingIds } from '../question/loaders.js';
-import { loadUsersByIds } from '../user/loaders.js';
+import { readPapersByIds, readPapersBySubjectOfferingIds } from '../paper/reads.js';
+import { readQuestionsByIds, readQuestionsBySubjectOfferingIds } from '../question/reads.js';
+import { readUsersByIds } from '../user/reads.js';
 import type { MaybeActor } from '../access.js';
-import { viewerFor } from '../visibility.js';
-import { loadSolutionsBySubjectOfferingIds } from './loaders.js';
+import { callerFor } from '../visibility.js';
+import type { Caller } from '../visibility.js';
+import { readSolutionsBySubjectOfferingIds } from './reads.js';
 import {
   makeOffering,
   makePaper,
@@ -37,14 +38,25 @@ async function countQueries<T>(
 
 const missingId = '507f1f77bcf86cd799439011';
 
-/** A loader called with the caller's viewer, as the gateway does (the viewer is read once per request). */
-function as<T>(
+/** Each key's entry of a batch read, as the gateway's DataLoaders answer them. */
+const inKeyOrder = <T, M>(found: ReadonlyMap<string, T>, keys: readonly string[], missing: M) =>
+  keys.map((key) => found.get(key) ?? missing);
+
+/** A batch read for one caller, answered in the keys' order (the caller's view read once per request). */
+function as<T, M>(
   actor: MaybeActor,
-  load: (viewer: Awaited<ReturnType<typeof viewerFor>>, keys: readonly string[]) => Promise<T>,
+  read: (caller: Caller, keys: readonly string[]) => Promise<ReadonlyMap<string, T>>,
+  missing: M,
 ) {
-  return async (keys: readonly string[]) => load(await viewerFor(actor), keys);
+  return async (keys: readonly string[]) =>
+    inKeyOrder(await read(callerFor(actor), keys), keys, missing);
 }
-const seenBy = async (actor: MaybeActor) => viewerFor(actor);
+/** The caller of a request whose view is already read (so the counts below are the batch's own). */
+const seenBy = async (actor: MaybeActor) => {
+  const caller = callerFor(actor);
+  await caller.viewer();
+  return caller;
+};
 let actors: Awaited<ReturnType<typeof makeActors>>;
 let offeringA: OfferingFixture;
 let offeringB: OfferingFixture;
@@ -72,8 +84,8 @@ beforeAll(async () => {
   };
 });
 
-describe('paper loaders', () => {
-  it('when papers are loaded by id, then results follow the keys, hidden and unknown ones are null, in one query', async () => {
+describe('paper batch reads', () => {
+  it('when papers are read by id, then results follow the keys, hidden and unknown ones are null, in one query', async () => {
     const keys = [
       papers.draftA,
       papers.approvedB,
@@ -83,7 +95,9 @@ describe('paper loaders', () => {
       papers.approvedB,
     ];
     const anonymous = await seenBy(null);
-    const { result, queries } = await countQueries(() => loadPapersByIds(anonymous, keys));
+    const { result, queries } = await countQueries(async () =>
+      inKeyOrder(await readPapersByIds(anonymous, keys), keys, null),
+    );
     expect(result.map((p) => p?.id ?? null)).toEqual([
       null,
       papers.approvedB,
@@ -94,15 +108,15 @@ describe('paper loaders', () => {
     ]);
     expect(result[1]).not.toHaveProperty('statusHistory');
     expect(queries).toBe(1);
-    const editor = await as(actors.editor, loadPapersByIds)(keys);
+    const editor = await as(actors.editor, readPapersByIds, null)(keys);
     expect(editor[0]).toMatchObject({ id: papers.draftA, status: 'draft', statusHistory: [] });
   });
 
-  it('when papers are loaded by offering, then each offering gets its visible papers in examYear order, one query per offering', async () => {
+  it('when papers are read by offering, then each offering gets its visible papers in examYear order, one query per offering', async () => {
     const keys = [offeringB.offeringId, missingId, offeringA.offeringId];
     const normal = await seenBy(actors.normal);
-    const { result, queries } = await countQueries(() =>
-      loadPapersBySubjectOfferingIds(normal, keys),
+    const { result, queries } = await countQueries(async () =>
+      inKeyOrder(await readPapersBySubjectOfferingIds(normal, keys), keys, []),
     );
     expect(result.map((list) => list.map((p) => p.id))).toEqual([
       [papers.approvedB],
@@ -110,7 +124,11 @@ describe('paper loaders', () => {
       [papers.approvedA, papers.oldApprovedA],
     ]);
     expect(queries).toBe(3);
-    const admin = await as(actors.admin, loadPapersBySubjectOfferingIds)([offeringA.offeringId]);
+    const admin = await as(
+      actors.admin,
+      readPapersBySubjectOfferingIds,
+      [],
+    )([offeringA.offeringId]);
     expect(admin[0]!.map((p) => p.id)).toEqual([
       papers.draftA,
       papers.approvedA,
@@ -119,14 +137,16 @@ describe('paper loaders', () => {
   });
 });
 
-describe('question loaders', () => {
-  it('when questions are loaded by id, then hidden ones are null for anonymous callers, in one query', async () => {
+describe('question batch reads', () => {
+  it('when questions are read by id, then hidden ones are null for anonymous callers, in one query', async () => {
     const keys = [questions.hidden, questions.b1, missingId, questions.a1];
     const anonymous = await seenBy(null);
-    const { result, queries } = await countQueries(() => loadQuestionsByIds(anonymous, keys));
+    const { result, queries } = await countQueries(async () =>
+      inKeyOrder(await readQuestionsByIds(anonymous, keys), keys, null),
+    );
     expect(result.map((q) => q?.id ?? null)).toEqual([null, questions.b1, null, questions.a1]);
     expect(queries).toBe(1);
-    const editor = await as(actors.editor, loadQuestionsByIds)(keys);
+    const editor = await as(actors.editor, readQuestionsByIds, null)(keys);
     expect(editor.map((q) => q?.id ?? null)).toEqual([
       questions.hidden,
       questions.b1,
@@ -135,36 +155,52 @@ describe('question loaders', () => {
     ]);
   });
 
-  it('when questions are loaded by offering, then lists follow the keys, newest first, visibility applied, one query per offering', async () => {
+  it('when questions are read by offering, then each offering groups them by paper, module and topic, newest first, visibility applied, one query per offering', async () => {
     const keys = [offeringB.offeringId, 'x', offeringA.offeringId];
     const anonymous = await seenBy(null);
-    const loaded = await countQueries(() => loadQuestionsBySubjectOfferingIds(anonymous, keys));
-    expect(loaded.result.map((l) => l.map((q) => q.id))).toEqual([
-      [questions.b1],
-      [],
-      [questions.a2, questions.a1],
+    const loaded = await countQueries(() => readQuestionsBySubjectOfferingIds(anonymous, keys));
+    const ids = (list: readonly { id: string }[] | undefined) => list?.map((q) => q.id);
+    const [mA] = offeringA.modules;
+    const a = loaded.result.get(offeringA.offeringId)!;
+    expect(ids(loaded.result.get(offeringB.offeringId)?.byPaper.get(papers.approvedB))).toEqual([
+      questions.b1,
     ]);
+    expect(loaded.result.has('x')).toBe(false);
+    expect(ids(a.byPaper.get(papers.approvedA))).toEqual([questions.a2, questions.a1]);
+    expect(ids(a.byModule.get(mA!.id))).toEqual([questions.a2, questions.a1]);
+    expect(ids(a.byTopic.get(mA!.topics[0]!))).toEqual([questions.a1]);
+    expect(a.byPaper.has(papers.draftA)).toBe(false);
     expect(loaded.queries).toBe(2);
-    const admin = await as(actors.admin, loadQuestionsBySubjectOfferingIds)([offeringA.offeringId]);
-    expect(admin[0]!.map((q) => q.id)).toEqual([questions.hidden, questions.a2, questions.a1]);
+    const [admin] = await as(
+      actors.admin,
+      readQuestionsBySubjectOfferingIds,
+      null,
+    )([offeringA.offeringId]);
+    expect(ids(admin!.byModule.get(mA!.id))).toEqual([
+      questions.hidden,
+      questions.a2,
+      questions.a1,
+    ]);
   });
 
-  it('when an offering has more questions, then loading it takes the same number of queries', async () => {
+  it('when an offering has more questions, then reading it takes the same number of queries', async () => {
     const anonymous = await seenBy(null);
+    const ofPaper = (found: Awaited<ReturnType<typeof readQuestionsBySubjectOfferingIds>>) =>
+      found.get(offeringB.offeringId)!.byPaper.get(papers.approvedB)!.length;
     const before = await countQueries(() =>
-      loadQuestionsBySubjectOfferingIds(anonymous, [offeringB.offeringId]),
+      readQuestionsBySubjectOfferingIds(anonymous, [offeringB.offeringId]),
     );
     for (let i = 0; i < 5; i += 1) await makeQuestion(papers.approvedB);
     const after = await countQueries(() =>
-      loadQuestionsBySubjectOfferingIds(anonymous, [offeringB.offeringId]),
+      readQuestionsBySubjectOfferingIds(anonymous, [offeringB.offeringId]),
     );
-    expect(after.result[0]!.length).toBe(before.result[0]!.length + 5);
+    expect(ofPaper(after.result)).toBe(ofPaper(before.result) + 5);
     expect(after.queries).toBe(before.queries);
   });
 });
 
-describe('solution and user loaders', () => {
-  it('when solutions are loaded by offering, then each list is in score order with counts and myVote, in a fixed number of queries per offering', async () => {
+describe('solution and user batch reads', () => {
+  it('when solutions are read by offering, then each list is in score order with counts and myVote, in a fixed number of queries per offering', async () => {
     const author = await makeActor('normal');
     const low = await makeSolution(questions.a1, author.id);
     const high = await makeSolution(questions.a1, author.id);
@@ -178,26 +214,34 @@ describe('solution and user loaders', () => {
     const keys = [offeringA.offeringId, offeringB.offeringId, missingId];
     const seen = await seenBy(voter);
     const { result, queries } = await countQueries(() =>
-      loadSolutionsBySubjectOfferingIds(seen, keys),
+      readSolutionsBySubjectOfferingIds(seen, keys),
     );
+    const a1 = result.get(offeringA.offeringId)!.get(questions.a1)!;
+    const b1 = result.get(offeringB.offeringId)!.get(questions.b1)!;
     // The hidden question's solution is absent for a normal caller.
-    expect(result.map((l) => l.map((s) => s.id))).toEqual([[high, low], [other], []]);
-    expect(result[0]![0]).toMatchObject({ upvotes: 2, downvotes: 0, score: 2, myVote: 1 });
-    expect(result[0]![1]).toMatchObject({ upvotes: 0, downvotes: 1, score: -1, myVote: -1 });
-    expect(result[1]![0]).toMatchObject({ score: 0, myVote: 0 });
+    expect(a1.map((s) => s.id)).toEqual([high, low]);
+    expect(b1.map((s) => s.id)).toEqual([other]);
+    expect(result.get(offeringA.offeringId)!.has(questions.hidden)).toBe(false);
+    expect(result.has(missingId)).toBe(false);
+    expect(a1[0]).toMatchObject({ upvotes: 2, downvotes: 0, score: 2, myVote: 1 });
+    expect(a1[1]).toMatchObject({ upvotes: 0, downvotes: 1, score: -1, myVote: -1 });
+    expect(b1[0]).toMatchObject({ score: 0, myVote: 0 });
     // Per offering: the solutions, and when it has any, one vote aggregate and the caller's votes.
     expect(queries).toBe(3 + 2 + 2);
 
-    const editor = await as(
+    const [editor] = await as(
       actors.editor,
-      loadSolutionsBySubjectOfferingIds,
+      readSolutionsBySubjectOfferingIds,
+      null,
     )([offeringA.offeringId]);
-    expect(editor[0]!.map((s) => s.id)).toContain(hiddenSolution);
+    expect(editor!.get(questions.hidden)!.map((s) => s.id)).toEqual([hiddenSolution]);
   });
 
-  it('when users are loaded by id, then results follow the keys in one query', async () => {
+  it('when users are read by id, then results follow the keys in one query', async () => {
     const keys = [actors.editor.id, missingId, actors.normal.id, 'bad'];
-    const { result, queries } = await countQueries(() => loadUsersByIds(keys));
+    const { result, queries } = await countQueries(async () =>
+      inKeyOrder(await readUsersByIds(keys), keys, null),
+    );
     expect(result.map((u) => u?.externalId ?? null)).toEqual([
       actors.editor.externalId,
       null,
