@@ -122,19 +122,14 @@ export function stemOf(word: string): string {
   return stem;
 }
 
-/** Which of `buckets` fields a key is stored in: the FNV-1a hash of the key, modulo `buckets`. */
-export function bucketOf(key: string, buckets: number): number {
+/** The field a key is stored in (FNV-1a hash of the key). */
+export function fieldOf(key: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i += 1) {
     hash ^= key.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
-  return (hash >>> 0) % buckets;
-}
-
-/** The field a key is stored in (bucketOf). */
-export function fieldOf(key: string): string {
-  return SEARCH_KEY_FIELDS[bucketOf(key, KEY_BUCKETS)]!;
+  return SEARCH_KEY_FIELDS[(hash >>> 0) % KEY_BUCKETS]!;
 }
 
 function keysOfToken(token: string): string[] {

@@ -1,7 +1,6 @@
 import { model, Schema } from 'mongoose';
 import type { InferSchemaType } from 'mongoose';
 import { SORT_FIELDS } from '../listing/list-query.js';
-import { nameKeys } from './name-keys.js';
 import { sortIndexes, baseSchemaOptions, ObjectIdType } from '../storage/model-helpers.js';
 
 const universitySchema = new Schema(
@@ -22,7 +21,6 @@ const universitySchema = new Schema(
   baseSchemaOptions,
 );
 universitySchema.index({ isActive: 1, name: 1 });
-nameKeys(universitySchema);
 universitySchema.index({ inViewer: 1 });
 
 /** Default order of the universities list: by name, `_id` last. */

@@ -6,19 +6,19 @@ import { NotFoundError, parseInput } from '../errors.js';
 import { definedFields, orNotFound, updateById } from '../writing/update.js';
 import type { Page } from '../listing/pagination.js';
 import { paginate } from '../listing/pagination.js';
+import { literalRegex } from '../listing/search-param.js';
 import { toDto } from '../storage/serialize.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
 import { seesAll } from '../visibility.js';
 import { pendingSweep, startContentSweep, writingUniversity } from './content-sweep.js';
 import { UNIVERSITY_ORDER, UniversityModel } from './model.js';
-import { NAME_KEY_FIELDS, nameKeyFields, nameSearchFilter } from './name-keys.js';
 import type { University } from './schema.js';
 import { createUniversityInput, listUniversitiesQuery, updateUniversityInput } from './schema.js';
 
 const notFound = () => new NotFoundError('University not found');
 
-/** The pending content rewrite (content-sweep.ts) and the name keys are internal: no DTO shows them. */
-const INTERNAL: ReadonlySet<string> = new Set(['contentSweep', 'inViewer', ...NAME_KEY_FIELDS]);
+/** The pending content rewrite (content-sweep.ts) is internal: no DTO shows it. */
+const INTERNAL: ReadonlySet<string> = new Set(['contentSweep', 'inViewer']);
 const toUniversity = (doc: unknown) => toDto<University>(doc, INTERNAL);
 
 /** Lists universities (active ones by default), searched by name or short name, ordered by name. */
@@ -30,9 +30,13 @@ export async function listUniversities({
 }): Promise<Page<University>> {
   const request = parseInput(listUniversitiesQuery, query ?? {});
   const { search, isActive } = request;
-  const filter: QueryFilter<unknown> = search ? nameSearchFilter(search) : {};
+  const filter: QueryFilter<unknown> = {};
   const active = String(isActive);
   if (active !== 'all') filter.isActive = active === 'true';
+  if (search) {
+    const regex = literalRegex(search);
+    filter.$or = [{ name: regex }, { shortName: regex }];
+  }
   return paginate<University>(UniversityModel, filter, UNIVERSITY_ORDER, request, toUniversity);
 }
 
@@ -125,8 +129,6 @@ async function writeUpdate(
   if (!current) throw notFound();
 
   const set = definedFields(data, ['name', 'shortName', 'slug']);
-  if (set.name !== undefined || set.shortName !== undefined)
-    Object.assign(set, nameKeyFields(set.name ?? current.name, set.shortName ?? current.shortName));
   const toggles = data.isActive !== undefined && data.isActive !== current.isActive;
   if (toggles) {
     set.isActive = data.isActive;
