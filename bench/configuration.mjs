@@ -178,7 +178,7 @@ export async function runConfiguration({ config, settings, keys, log }) {
     if (db.postgresUrl) {
       const names = active.map((s) => s.name);
       const seconds = Math.min(2, settings.duration);
-      const limits = await measureSqlLimits({ db, names, loaded, collections, seconds });
+      const limits = await measureSqlLimits({ db, names, collections, seconds });
       for (const [name, limit] of Object.entries(limits)) results[name].sql = limit;
     }
     log(`> ${tag} lists at ${settings.connections} connections`);

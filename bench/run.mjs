@@ -47,8 +47,10 @@ const settings = {
   seed: Math.round(number('seed')),
 };
 const out = values.out === '-' ? null : values.out;
-const log = (message) => process.stdout.write(`${message}\n`);
 const startedAt = new Date();
+// Each line with the minutes and seconds since the start: where a run's time goes.
+const clock = () => new Date(Date.now() - startedAt).toISOString().slice(14, 19);
+const log = (message) => process.stdout.write(`${clock()} ${message}\n`);
 log(`> ${JSON.stringify(settings)}`);
 
 let interrupted = false;

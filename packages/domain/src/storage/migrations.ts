@@ -8,6 +8,7 @@ import { mongoose } from '../db.js';
 import type { ModelName } from '../writing/references.js';
 import '../models.js';
 import { PUBLIC_PAPER_STATUS } from '../visibility.js';
+import { BACKFILL_MARKERS } from './backfill-markers.js';
 
 function collectionOf(name: ModelName): string {
   return mongoose.model(name).collection.collectionName;
@@ -94,7 +95,7 @@ const STEPS: readonly BackfillStep[] = [
   },
 ];
 
-const MARKER = { _id: 'ancestor-keys-2' };
+const MARKER = BACKFILL_MARKERS.ancestorKeys;
 
 /** Statements per update command (see runStep). */
 const BATCH = 40;
@@ -142,7 +143,7 @@ export async function backfillAncestorKeys(): Promise<{ updated: number }> {
   return { updated };
 }
 
-const VISIBLE_MARKER = { _id: 'visible-1' };
+const VISIBLE_MARKER = BACKFILL_MARKERS.visible;
 
 /**
  * Fills `visible` on papers, questions and solutions written before it existed: true for approved
