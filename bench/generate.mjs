@@ -1,7 +1,7 @@
 // Loads the benchmark catalog (bench/catalog.mjs) into a fresh database: the documents as the app
-// stores them (model defaults, search keys, the `visible` copy where the models have it),
-// a sample checked against the domain's mongoose models, then bulk-inserted with the driver (large
-// insertMany batches, several in flight), the indexes built once after.
+// stores them (model defaults, search and band keys, the `visible` copy), a sample checked against
+// the domain's mongoose models, then bulk-inserted with the driver (large insertMany batches,
+// several in flight), the indexes built once after, the search term counts written.
 import { buildCatalog } from './catalog.mjs';
 import { importBuilt, round } from './lib.mjs';
 
