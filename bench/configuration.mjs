@@ -132,7 +132,8 @@ async function throughputRuns({ pool, active, results, settings, log }) {
     const r = results[name];
     if (!list || r.singleMs > 1000) continue;
     const { connections, loadSeconds, maxRun } = settings;
-    const seconds = Math.min(maxRun, Math.max(loadSeconds, (3 * connections * r.singleMs) / 1000));
+    const ms = r.app?.p50 ?? r.singleMs; // one request's time warm (the single one is cold)
+    const seconds = Math.min(maxRun, Math.max(loadSeconds, (3 * connections * ms) / 1000));
     const started = performance.now();
     const run = await fire(pool.get(app).url, requests, { connections, seconds });
     const rps = run.times.length / ((performance.now() - started) / 1000);
@@ -178,7 +179,7 @@ export async function runConfiguration({ config, settings, keys, log }) {
     if (db.postgresUrl) {
       const names = active.map((s) => s.name);
       const seconds = Math.min(2, settings.duration);
-      const limits = await measureSqlLimits({ db, names, loaded, collections, seconds });
+      const limits = await measureSqlLimits({ db, names, collections, seconds });
       for (const [name, limit] of Object.entries(limits)) results[name].sql = limit;
     }
     log(`> ${tag} lists at ${settings.connections} connections`);

@@ -1,7 +1,7 @@
 // Loads the benchmark catalog (bench/catalog.mjs) into a fresh database: the documents as the app
-// stores them (model defaults, search keys, the `visible` copy where the models have it),
-// a sample checked against the domain's mongoose models, then bulk-inserted with the driver (large
-// insertMany batches, several in flight), the indexes built once after.
+// stores them (model defaults, search and band keys, the `visible` copy), a sample checked against
+// the domain's mongoose models, then bulk-inserted with the driver (large insertMany batches,
+// several in flight), the indexes built once after, the search term counts written.
 import { buildCatalog } from './catalog.mjs';
 import { importBuilt, round } from './lib.mjs';
 
@@ -23,14 +23,13 @@ function withDefaults(Model, list) {
   return list.map((doc) => ({ ...defaults, ...doc }));
 }
 
-/** What the domain derives on its writes (exam year, search and band keys, `visible`), with its own functions. */
+/** What the domain derives on its writes (exam year, search and band keys, `visible`), with its own
+ * functions; returns the stems of each searchable document. */
 async function addDerivedFields(domain, docs) {
   const yearOf = new Map(docs.papers.map((p) => [String(p._id), p.examYear]));
   for (const q of docs.questions) q.examYear = yearOf.get(String(q.paperId));
-  const copies =
-    'papers:Paper:status questions:Question:paperStatus solutions:Solution:paperStatus';
-  for (const [key, model, status] of copies.split(' ').map((c) => c.split(':'))) {
-    if (!domain[`${model}Model`].schema.path('visible')) continue;
+  const copies = 'papers:status questions:paperStatus solutions:paperStatus'; // every university active
+  for (const [key, status] of copies.split(' ').map((c) => c.split(':'))) {
     for (const doc of docs[key]) doc.visible = doc[status] === 'approved';
   }
   const subjectOf = new Map(docs.papers.map((p) => [String(p._id), String(p.subjectId)]));
@@ -39,12 +38,16 @@ async function addDerivedFields(domain, docs) {
   for (const q of docs.questions)
     Object.assign(q, plugin.bandFields(bandKeys(subjectOf.get(String(q.paperId)), q.text)));
   const indexing = await importBuilt('packages/domain/dist/search/indexing.js');
+  const stems = []; // each searchable document's, for the term counts
   for (const [key, modelName] of ORDER) {
     const fields = indexing.searchableFieldsOf(domain[modelName].schema);
-    if (!fields) continue;
-    for (const doc of docs[key])
-      Object.assign(doc, indexing.indexOf(fields, (path) => doc[path]).fields);
+    for (const doc of fields ? docs[key] : []) {
+      const index = indexing.indexOf(fields, (path) => doc[path]);
+      stems.push(index.stems);
+      Object.assign(doc, index.fields);
+    }
   }
+  return stems;
 }
 
 /** Generates and inserts the catalog, builds the indexes, runs the start-up work (`backfilled`:
@@ -56,7 +59,7 @@ export async function loadCatalog(db, seed, scale, { batchSize = 2_000, inFlight
   const catalog = buildCatalog({ seed, scale, Types: mongoose.Types, userIdFor });
   for (const [key, modelName] of ORDER)
     catalog.docs[key] = withDefaults(domain[modelName], catalog.docs[key]);
-  await addDerivedFields(domain, catalog.docs);
+  const stems = await addDerivedFields(domain, catalog.docs);
   // Casting, required fields, enums, strict paths: the first document of each kind.
   for (const [key, modelName] of ORDER)
     await new domain[modelName](catalog.docs[key][0]).validate();
@@ -75,7 +78,12 @@ export async function loadCatalog(db, seed, scale, { batchSize = 2_000, inFlight
   const insertSeconds = round((performance.now() - started) / 1000, 1);
   await db.finishLoad();
   const indexSeconds = round((performance.now() - started) / 1000 - insertSeconds, 1);
-  // The app's start-up work, run here once so that the apps find it done.
+  // The term counts, and the backfills recorded as done: every document already holds what they
+  // derive (their scans of every collection took minutes at scale 5). Then the app's start-up work.
+  await (await importBuilt('packages/domain/dist/search/terms.js')).replaceTermCounts(stems);
+  await (
+    await importBuilt('packages/domain/dist/storage/backfill-markers.js')
+  ).recordBackfillsDone();
   const backfilled = await domain.prepareDatabase();
   const { PaperModel, QuestionModel, SolutionModel } = domain;
   const [papers, questions, solutions] = [PaperModel, QuestionModel, SolutionModel].map(
@@ -83,7 +91,6 @@ export async function loadCatalog(db, seed, scale, { batchSize = 2_000, inFlight
   );
   await domain.disconnectDatabase();
   const counts = Object.fromEntries(ORDER.map(([key]) => [key, catalog.docs[key].length]));
-  const visibleFlag = Boolean(PaperModel.schema.path('visible'));
-  const figures = { counts, insertSeconds, indexSeconds, backfilled, visibleFlag };
+  const figures = { counts, insertSeconds, indexSeconds, backfilled };
   return { catalog, collections: { papers, questions, solutions }, ...figures };
 }

@@ -2,8 +2,8 @@
 //   --scales 1,5      catalog scales (1 = 20,000 questions); `--scales 1` is the quick run
 //   --sqlite          the embedded SQLite backend too, after PostgreSQL (not in the default run)
 //   --only a,b        scenario name prefixes (and `insert`, `deactivat`)
-//   --duration 3      seconds per side of each one-connection measurement (over all rounds)
-//   --rounds 3  --warmup 1  --max-request 15  --max-run 20  --connections 10  --load-seconds 2
+//   --duration 2.5    seconds per side of each one-connection measurement (over all rounds)
+//   --rounds 3  --warmup 0.5  --max-request 15  --max-run 20  --connections 10  --load-seconds 2
 //   --seed 42         the catalog's seed
 //   --out docs        where benchmarks.md and benchmarks.json go (`-`: nowhere)
 import { generateKeyPairSync } from 'node:crypto';
@@ -15,7 +15,7 @@ import { root, round } from './lib.mjs';
 import { durationLine, writeReport } from './report.mjs';
 
 const DEFAULTS = {
-  ...{ scales: '1,5', only: '', duration: 3, rounds: 3, warmup: 1, seed: 42 },
+  ...{ scales: '1,5', only: '', duration: 2.5, rounds: 3, warmup: 0.5, seed: 42 },
   ...{ 'max-request': 15, 'max-run': 20, connections: 10, 'load-seconds': 2 },
 };
 const { values } = parseArgs({
@@ -47,8 +47,11 @@ const settings = {
   seed: Math.round(number('seed')),
 };
 const out = values.out === '-' ? null : values.out;
-const log = (message) => process.stdout.write(`${message}\n`);
 const startedAt = new Date();
+// Each line with the minutes and seconds since the start: where a run's time goes.
+const clock = () => new Date(Date.now() - startedAt).toISOString().slice(14, 19);
+const log = (message) =>
+  process.stdout.write(`${message.replace(/^\n*/, (lead) => `${lead}${clock()} `)}\n`);
 log(`> ${JSON.stringify(settings)}`);
 
 let interrupted = false;

@@ -26,13 +26,9 @@ PAGES['graphql.papers'] = PAGES.papers;
 /** Which scenarios have a physical limit, the `-no-total` twins included. */
 const hasSqlLimit = (name) => name.replace(/-no-total$/, '') in PAGES;
 
-/**
- * Times each scenario's SQL for `seconds` (a few warm-up queries first). Without the models'
- * `visible` copy (`loaded.visibleFlag`), anonymous visibility is the approved status (every
- * university of the bench catalog is active). `collections`: collection names by kind.
- */
-export async function measureSqlLimits({ db, names, loaded, collections, seconds }) {
-  const { visibleFlag } = loaded;
+/** Times each scenario's SQL for `seconds` (a few warm-up queries first). `collections`:
+ * collection names by kind. */
+export async function measureSqlLimits({ db, names, collections, seconds }) {
   const pg = await importFrom('packages/ferretdb', 'pg');
   const client = new pg.Client({ connectionString: db.postgresUrl });
   await client.connect();
@@ -49,10 +45,7 @@ export async function measureSqlLimits({ db, names, loaded, collections, seconds
     for (const name of names.filter(hasSqlLimit)) {
       const spec = PAGES[name.replace(/-no-total$/, '')];
       const counted = !name.endsWith('-no-total');
-      const visible = visibleFlag
-        ? `${field('visible')} @> 'true'`
-        : `${field(spec.collection === 'papers' ? 'status' : 'paperStatus')} = '"approved"'`;
-      const where = [visible, spec.where].filter(Boolean).join(' AND ');
+      const where = [`${field('visible')} @> 'true'`, spec.where].filter(Boolean).join(' AND ');
       const table = await tableOf(spec.collection);
       const offset = ((spec.page ?? 1) - 1) * 20;
       const page = `SELECT _jsonb FROM ${table} WHERE ${where} ORDER BY ${order(spec.sort)} LIMIT ${counted ? 20 : 21} OFFSET ${offset}`;

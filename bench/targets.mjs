@@ -135,17 +135,9 @@ function writeRows(config) {
     ),
     row(
       `deactivating the largest university: none of its papers, questions, solutions visible within ${MAX_SETTLE_S} s (${key})`,
-      d && !d.noFlag ? `${settled} (${d.before} visible before)` : '–',
-      !d || d.noFlag
-        ? null
-        : settleJudged
-          ? d.settleS !== null && d.settleS <= MAX_SETTLE_S
-          : 'reported',
-      d?.noFlag
-        ? "no `visible` copies in this branch's models"
-        : settleJudged
-          ? ''
-          : 'judged at scale 5',
+      d ? `${settled} (${d.before} visible before)` : '–',
+      !d ? null : settleJudged ? d.settleS !== null && d.settleS <= MAX_SETTLE_S : 'reported',
+      settleJudged ? '' : 'judged at scale 5',
     ),
   ];
 }

@@ -42,10 +42,8 @@ export async function measureInserts({ url, token, target, rounds = 3, seconds =
 
 const SETTLE_TIMEOUT_S = 120;
 
-/**
- * DELETE /universities/:id as the admin, then polls until none of its papers, questions and
- * solutions is visible. Not judged (`noFlag`) where the models have no `visible` copy.
- */
+/** DELETE /universities/:id as the admin, then polls until none of its papers, questions and
+ * solutions is visible. */
 export async function measureDeactivation({ url, token, universityId, db: bench, collections }) {
   const { mongo } = bench.domain.mongoose;
   const client = new mongo.MongoClient(bench.uri);
@@ -70,7 +68,6 @@ export async function measureDeactivation({ url, token, universityId, db: bench,
     await res.arrayBuffer();
     const deleteMs = performance.now() - started;
     if (res.status >= 300) throw new Error(`DELETE /universities/:id answered ${res.status}`);
-    if (before === 0) return { deleteMs: round(deleteMs, 1), before, noFlag: true };
     let left = before;
     while (left > 0 && performance.now() - started < SETTLE_TIMEOUT_S * 1000) {
       await sleep(250);

@@ -12,10 +12,11 @@ import { indexOf, searchableFieldsOf } from './indexing.js';
 import type { SearchableFields } from './indexing.js';
 import { SEARCH_KEY_FIELDS } from './tokens.js';
 import { replaceTermCounts, TERM_UPDATES_PER_COMMAND } from './terms.js';
+import { BACKFILL_MARKERS } from '../storage/backfill-markers.js';
 
 // search-1 stored every key in one array (`searchKeys`, `searchTitleKeys`); search-2 spreads
 // fewer keys over `searchKeys0..7` and leaves the old fields out (removed here).
-const MARKER = { _id: 'search-2' };
+const MARKER = BACKFILL_MARKERS.search;
 const LEGACY_KEY_FIELDS = { searchKeys: '', searchTitleKeys: '' } as const;
 const SEARCHABLE: readonly AnyModel[] = [QuestionModel, PaperModel, SubjectModel];
 // Updates per command: FerretDB 1.24 on PostgreSQL hangs on larger update commands (terms.ts).

@@ -7,8 +7,9 @@ import { QuestionModel } from '../question/model.js';
 import { TERM_UPDATES_PER_COMMAND } from '../search/terms.js';
 import { bandFields, SIMILAR_BAND_FIELDS } from './plugin.js';
 import { bandKeys } from './signature.js';
+import { BACKFILL_MARKERS } from '../storage/backfill-markers.js';
 
-const MARKER = { _id: 'similar-2' };
+const MARKER = BACKFILL_MARKERS.similar;
 
 /** Computes the band keys of the questions that lack them (every question when `all`). */
 export async function reindexSimilar(options: { all?: boolean } = {}): Promise<number> {

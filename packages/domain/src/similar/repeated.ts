@@ -1,45 +1,42 @@
 // Which questions of an offering were also asked in another sitting: a question is repeated when
 // a near-identical question (similar/signature.ts) sits in a paper of the same offering from
 // another sitting (exam year and type). Computed in memory from the offering's visible
-// questions: their band keys group the candidates, the exact Jaccard index confirms them.
-import { QuestionModel } from '../question/model.js';
-import { restrictFilter } from '../visibility.js';
-import type { Viewer } from '../visibility.js';
+// questions, read once by the caller (coverage.ts) with REPEATED_PROJECTION: their band keys
+// group the candidates, the exact Jaccard index confirms them.
 import { BAND_PROJECTION, keysOf } from './plugin.js';
 import { jaccard, shinglesOf, SIMILARITY_THRESHOLD } from './signature.js';
 
-interface Row {
-  _id: unknown;
+/** A question as countRepeated reads it. */
+export interface RepeatedRow {
   paperId: unknown;
   moduleId?: unknown;
   topicId?: unknown;
   text: string;
 }
 
+/** The fields of a question countRepeated needs: its place, its text and its band keys. */
+export const REPEATED_PROJECTION: Record<string, 1> = {
+  paperId: 1,
+  moduleId: 1,
+  topicId: 1,
+  text: 1,
+  ...BAND_PROJECTION,
+};
+
 /** Repeated questions per module id, topic id, and `null` for those without a module. */
 export type RepeatedCounts = Map<string | null, number>;
 
 /**
- * Counts the repeated questions of an offering among those the viewer may see, given the
- * sitting (`year|type`) of each visible paper.
+ * Counts the repeated questions among `questions` (the offering's questions the viewer may see,
+ * read with REPEATED_PROJECTION), given the sitting (`year|type`) of each visible paper; a
+ * question of another paper is left out.
  */
-export async function countRepeated(
-  viewer: Viewer,
-  subjectOfferingId: string,
+export function countRepeated(
+  questions: readonly (RepeatedRow & Record<string, unknown>)[],
   sittingOfPaper: ReadonlyMap<string, string>,
-): Promise<RepeatedCounts> {
+): RepeatedCounts {
   const counts: RepeatedCounts = new Map();
-  const filter = restrictFilter(viewer, 'question', { subjectOfferingId });
-  if (!filter) return counts;
-  const rows = (
-    await QuestionModel.find(filter, {
-      paperId: 1,
-      moduleId: 1,
-      topicId: 1,
-      text: 1,
-      ...BAND_PROJECTION,
-    }).lean<(Row & Record<string, unknown>)[]>()
-  ).filter((row) => sittingOfPaper.has(String(row.paperId)));
+  const rows = questions.filter((row) => sittingOfPaper.has(String(row.paperId)));
   const keys = rows.map((row) => keysOf(row).filter((key): key is string => key !== null));
   const byKey = new Map<string, number[]>();
   rows.forEach((_, i) => {

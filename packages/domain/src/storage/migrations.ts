@@ -12,6 +12,7 @@ import { PUBLIC_PAPER_STATUS } from '../visibility.js';
 import { REFERENCES } from '../writing/reference-table.js';
 import type { Copy, Reference } from '../writing/reference-table.js';
 import type { AnyModel } from './model-helpers.js';
+import { BACKFILL_MARKERS } from './backfill-markers.js';
 
 function collectionOf(model: AnyModel): string {
   return model.collection.collectionName;
@@ -30,7 +31,7 @@ function backfilledCopies(reference: Reference): [string, string][] {
 
 const STEPS: readonly Reference[] = REFERENCES.filter((r) => backfilledCopies(r).length > 0);
 
-const MARKER = { _id: 'ancestor-keys-2' };
+const MARKER = BACKFILL_MARKERS.ancestorKeys;
 
 /** Statements per update command (see runStep). */
 const BATCH = 40;
@@ -84,7 +85,7 @@ export async function backfillAncestorKeys(): Promise<{ updated: number }> {
   return { updated };
 }
 
-const VISIBLE_MARKER = { _id: 'visible-1' };
+const VISIBLE_MARKER = BACKFILL_MARKERS.visible;
 
 /**
  * Fills `visible` on papers, questions and solutions written before it existed: true for approved

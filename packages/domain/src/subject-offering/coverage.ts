@@ -1,8 +1,8 @@
 // How an offering's syllabus has been examined. Four reads, all by equality on the offering:
-// the visible papers (year and type), the questions grouped by paper, module, topic and marks
-// (`$match` first, then `$group` with ONE accumulator: FerretDB 1.24 computes only the first
-// accumulator of a `$group`, FerretDB/FerretDB#4616), and the modules and topics. Papers are
-// joined to the groups in code.
+// the visible papers (year and type), the visible questions (each read once: its place and marks
+// for the tallies, its text and band keys for the repeated ones), and the modules and topics.
+// Papers are joined to the questions in code. (A `$group` of the questions in the engine would
+// not be cheaper: FerretDB decodes every matching row in Go for an aggregation anyway.)
 import { Types } from 'mongoose';
 import { objectId } from '../common-schemas.js';
 import { NotFoundError, parseInput } from '../errors.js';
@@ -10,9 +10,10 @@ import { PaperModel } from '../paper/model.js';
 import { EXAM_TYPES } from '../paper/schema.js';
 import { QuestionModel } from '../question/model.js';
 import { ModuleModel, TopicModel } from '../syllabus/model.js';
-import { asCaller, isVisible, visibleMatch, visibleWhere } from '../visibility.js';
+import { asCaller, isVisible, visibleWhere } from '../visibility.js';
 import type { ActorOrCaller, Viewer } from '../visibility.js';
-import { countRepeated } from '../similar/repeated.js';
+import { countRepeated, REPEATED_PROJECTION } from '../similar/repeated.js';
+import type { RepeatedRow } from '../similar/repeated.js';
 import { RECENT_SITTINGS } from './coverage-schema.js';
 import { SubjectOfferingModel } from './model.js';
 import type { Coverage, CoverageStats, Sitting } from './coverage-schema.js';
@@ -36,14 +37,11 @@ interface PaperRow {
   universityId?: Types.ObjectId;
 }
 
-interface GroupRow {
-  _id: {
-    paperId: Types.ObjectId;
-    moduleId?: Types.ObjectId | null;
-    topicId?: Types.ObjectId | null;
-    marks?: number | null;
-  };
-  n: number;
+interface QuestionRow extends RepeatedRow, Record<string, unknown> {
+  paperId: Types.ObjectId;
+  moduleId?: Types.ObjectId | null;
+  topicId?: Types.ObjectId | null;
+  marks?: number | null;
 }
 
 interface SyllabusRow {
@@ -102,7 +100,7 @@ function sittingsOf(papers: readonly PaperRow[]): Sitting[] {
 
 async function readInputs(viewer: Viewer, offeringId: string) {
   const offering = new Types.ObjectId(offeringId);
-  const [papers, groups, modules, topics] = await Promise.all([
+  const [papers, questions, modules, topics] = await Promise.all([
     PaperModel.find(visibleWhere(viewer, 'paper', { subjectOfferingId: offeringId }), {
       examYear: 1,
       examType: 1,
@@ -110,15 +108,10 @@ async function readInputs(viewer: Viewer, offeringId: string) {
       visible: 1,
       universityId: 1,
     }).lean<PaperRow[]>(),
-    QuestionModel.aggregate<GroupRow>([
-      visibleMatch(viewer, 'question', { subjectOfferingId: offering }),
-      {
-        $group: {
-          _id: { paperId: '$paperId', moduleId: '$moduleId', topicId: '$topicId', marks: '$marks' },
-          n: { $sum: 1 },
-        },
-      },
-    ]),
+    QuestionModel.find(visibleWhere(viewer, 'question', { subjectOfferingId: offering }), {
+      marks: 1,
+      ...REPEATED_PROJECTION,
+    }).lean<QuestionRow[]>(),
     ModuleModel.find({ subjectOfferingId: offeringId }, { title: 1, order: 1 })
       .sort({ order: 1, _id: 1 })
       .lean<SyllabusRow[]>(),
@@ -126,7 +119,7 @@ async function readInputs(viewer: Viewer, offeringId: string) {
       .sort({ order: 1, _id: 1 })
       .lean<SyllabusRow[]>(),
   ]);
-  return { papers, groups, modules, topics };
+  return { papers, questions, modules, topics };
 }
 
 /**
@@ -150,7 +143,7 @@ export async function getSubjectOfferingCoverage({
   if (!offering || !isVisible(viewer, 'academic', offering)) {
     throw new NotFoundError('Subject offering not found');
   }
-  const { papers, groups, modules, topics } = await readInputs(viewer, offeringId);
+  const { papers, questions, modules, topics } = await readInputs(viewer, offeringId);
 
   const visiblePapers = papers.filter((p) => isVisible(viewer, 'paper', p));
   const paperById = new Map(visiblePapers.map((p) => [String(p._id), p]));
@@ -159,14 +152,16 @@ export async function getSubjectOfferingCoverage({
   const topicTallies = new Map(topics.map((t) => [String(t._id), new Tally()]));
   const unassigned = new Tally();
 
-  for (const { _id: key, n } of groups) {
-    const paper = paperById.get(String(key.paperId));
+  for (const question of questions) {
+    const paper = paperById.get(String(question.paperId));
     if (!paper) continue;
-    const marks = typeof key.marks === 'number' ? key.marks : 0;
-    const moduleTally = key.moduleId ? moduleTallies.get(String(key.moduleId)) : undefined;
-    (moduleTally ?? unassigned).add(n, marks, paper);
-    const topicTally = key.topicId ? topicTallies.get(String(key.topicId)) : undefined;
-    if (moduleTally && topicTally) topicTally.add(n, marks, paper);
+    const marks = typeof question.marks === 'number' ? question.marks : 0;
+    const moduleTally = question.moduleId
+      ? moduleTallies.get(String(question.moduleId))
+      : undefined;
+    (moduleTally ?? unassigned).add(1, marks, paper);
+    const topicTally = question.topicId ? topicTallies.get(String(question.topicId)) : undefined;
+    if (moduleTally && topicTally) topicTally.add(1, marks, paper);
   }
 
   // Each module's topics in their order, grouped once rather than filtered per module.
@@ -178,9 +173,8 @@ export async function getSubjectOfferingCoverage({
     else topicsByModule.set(moduleId, [topic]);
   }
   const recentKeys = recent.map(sittingKey);
-  const repeated = await countRepeated(
-    viewer,
-    offeringId,
+  const repeated = countRepeated(
+    questions,
     new Map(visiblePapers.map((p) => [String(p._id), sittingKey(p)])),
   );
   const entry = (row: SyllabusRow, tally: Tally) => ({
