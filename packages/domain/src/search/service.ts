@@ -6,7 +6,6 @@
 //    the engine answers each equality from an index and intersects them (plan.ts);
 // 3. rank.ts checks every term in code on the words of those documents, scores each hit (field
 //    weight x rarity per term), sorts them (ties newest first), counts facets and cuts the page.
-import type { MaybeActor } from '../access.js';
 import { parseInput } from '../errors.js';
 import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
