@@ -3,11 +3,19 @@
 import { Readable } from 'node:stream';
 import { createPaper, createQuestion, setPaperStatus, uploadPaperFile } from '@qpc/domain';
 import type { Actor } from '@qpc/domain';
-import { paperDraftsSettled, samplePdf } from '@qpc/domain/testing';
+import {
+  actorOf,
+  makeActor as makeUser,
+  makeCallers,
+  makeCatalog,
+  paperDraftsSettled,
+  samplePdf,
+  uid as tag,
+} from '@qpc/domain/testing';
+import type { TestCallers as Callers } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorOf, makeCatalog, makeUser, tag } from './support/fixtures.js';
-import { makeCallers, startGateway } from './support/harness.js';
-import type { Callers, RunningGateway } from './support/harness.js';
+import { startGateway } from './support/harness.js';
+import type { RunningGateway } from './support/harness.js';
 
 let gw: RunningGateway;
 let callers: Callers;

@@ -1,12 +1,12 @@
 // Each failure class and its extensions.code, in and around the resolvers (outside production).
 import { createBranch, createSemester, createUniversity } from '@qpc/domain';
 import type { Actor } from '@qpc/domain';
-import { UniversityModel } from '@qpc/domain/testing';
+import { actorOf, makeCallers, uid as tag, UniversityModel } from '@qpc/domain/testing';
+import type { TestCallers as Callers } from '@qpc/domain/testing';
 import { socketEndedByPeerError, tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { actorOf, tag } from './support/fixtures.js';
-import { makeCallers, pathsOfRefusals, startGateway } from './support/harness.js';
-import type { Callers, RunningGateway } from './support/harness.js';
+import { pathsOfRefusals, startGateway } from './support/harness.js';
+import type { RunningGateway } from './support/harness.js';
 
 let gw: RunningGateway;
 let callers: Callers;

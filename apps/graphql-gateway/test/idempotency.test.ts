@@ -1,9 +1,10 @@
 // GraphQL create mutations take an optional idempotencyKey with the REST header's rules.
 import { randomUUID } from 'node:crypto';
-import { UniversityModel } from '@qpc/domain/testing';
+import { makeCallers, UniversityModel } from '@qpc/domain/testing';
+import type { TestCallers as Callers } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCallers, startGateway } from './support/harness.js';
-import type { Callers, RunningGateway } from './support/harness.js';
+import { startGateway } from './support/harness.js';
+import type { RunningGateway } from './support/harness.js';
 
 const CREATE = `mutation ($input: CreateUniversityInput!, $key: String) {
   createUniversity(input: $input, idempotencyKey: $key) { id slug name createdAt }

@@ -2,7 +2,7 @@
 // "not given", except where the domain takes null to clear a value; and a refused value inside a
 // list is named by its position.
 import { describe, expect, it } from 'vitest';
-import { tag } from './support/fixtures.js';
+import { uid as tag } from '@qpc/domain/testing';
 import { gatewayWithCatalog } from './support/suite.js';
 
 const suite = gatewayWithCatalog();

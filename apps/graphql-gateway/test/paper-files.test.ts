@@ -4,11 +4,19 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { uploadPaperFile } from '@qpc/domain';
 import type { Actor } from '@qpc/domain';
-import { PaperModel, samplePdf } from '@qpc/domain/testing';
+import {
+  actorOf,
+  makeActor as makeUser,
+  makeCallers,
+  makeCatalog,
+  PaperModel,
+  samplePdf,
+  uid as tag,
+} from '@qpc/domain/testing';
+import type { TestCallers as Callers } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorOf, makeCatalog, makeUser, tag } from './support/fixtures.js';
-import { makeCallers, startGateway } from './support/harness.js';
-import type { Callers, RunningGateway } from './support/harness.js';
+import { startGateway } from './support/harness.js';
+import type { RunningGateway } from './support/harness.js';
 import { ADMINS, roleMatrix } from './support/matrix.js';
 
 let gw: RunningGateway;

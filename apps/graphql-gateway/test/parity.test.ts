@@ -20,10 +20,11 @@ import {
 } from '@qpc/domain';
 import type { Actor } from '@qpc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorOf, makeCatalog, makeUser } from './support/fixtures.js';
-import type { Catalog } from './support/fixtures.js';
-import { makeCallers, startGateway } from './support/harness.js';
-import type { Caller, Callers, RunningGateway } from './support/harness.js';
+import { actorOf, makeActor as makeUser, makeCallers, makeCatalog } from '@qpc/domain/testing';
+import type { Catalog, TestCallers as Callers } from '@qpc/domain/testing';
+import { startGateway } from './support/harness.js';
+import type { RunningGateway } from './support/harness.js';
+import type { CallerKind as Caller } from '@qpc/domain/testing';
 
 let gw: RunningGateway;
 let callers: Callers;

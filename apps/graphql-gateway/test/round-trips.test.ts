@@ -2,10 +2,11 @@
 // nested field goes through a per-request DataLoader on the domain's batch loads.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTree } from './support/fixtures.js';
-import type { TreeSize } from './support/fixtures.js';
-import { makeCallers, startGateway } from './support/harness.js';
-import type { Caller, Callers, RunningGateway } from './support/harness.js';
+import { makeCallers, makeLargeTree as makeTree } from '@qpc/domain/testing';
+import type { TestCallers as Callers, TreeSize } from '@qpc/domain/testing';
+import { startGateway } from './support/harness.js';
+import type { RunningGateway } from './support/harness.js';
+import type { CallerKind as Caller } from '@qpc/domain/testing';
 
 const TREE = `query ($id: ObjectID!) {
   subjectOffering(id: $id) {

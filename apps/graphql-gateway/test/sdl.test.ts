@@ -17,4 +17,9 @@ describe('the committed SDL', () => {
   it('when the committed SDL is built on its own, then it prints back to itself (a complete schema)', () => {
     expect(`${printSchema(buildFromSdl(committed))}\n`).toBe(committed);
   });
+
+  it('when the descriptions are read, then none cites a REST route (they speak GraphQL)', () => {
+    const routes = committed.match(/\b(?:GET|POST|PUT|PATCH|DELETE) \/\S*|\/api\/v1\S*/g) ?? [];
+    expect(routes).toEqual([]);
+  });
 });

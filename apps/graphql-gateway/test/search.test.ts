@@ -2,9 +2,10 @@
 import { createQuestion, getSubjectOfferingCoverage, searchCatalog } from '@qpc/domain';
 import type { Actor } from '@qpc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorOf, makeCatalog, tag } from './support/fixtures.js';
-import { makeCallers, startGateway } from './support/harness.js';
-import type { Callers, RunningGateway } from './support/harness.js';
+import { actorOf, makeCallers, makeCatalog, uid as tag } from '@qpc/domain/testing';
+import type { TestCallers as Callers } from '@qpc/domain/testing';
+import { startGateway } from './support/harness.js';
+import type { RunningGateway } from './support/harness.js';
 
 let gw: RunningGateway;
 let callers: Callers;

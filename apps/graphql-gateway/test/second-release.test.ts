@@ -2,11 +2,21 @@
 // syllabi and solutions (with the REST role matrix), filters, sort and includeTotal.
 import { createModule, createPaper, createSolution, createTopic } from '@qpc/domain';
 import type { Actor } from '@qpc/domain';
-import { ModuleModel, SolutionModel, SyllabusModel, TopicModel } from '@qpc/domain/testing';
+import {
+  actorOf,
+  makeActor as makeUser,
+  makeCallers,
+  makeCatalog,
+  ModuleModel,
+  SolutionModel,
+  SyllabusModel,
+  TopicModel,
+  uid as tag,
+} from '@qpc/domain/testing';
+import type { TestCallers as Callers } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorOf, makeCatalog, makeUser, tag } from './support/fixtures.js';
-import { makeCallers, startGateway } from './support/harness.js';
-import type { Callers, RunningGateway } from './support/harness.js';
+import { startGateway } from './support/harness.js';
+import type { RunningGateway } from './support/harness.js';
 import { ADMINS, roleMatrix, WRITERS } from './support/matrix.js';
 
 let gw: RunningGateway;

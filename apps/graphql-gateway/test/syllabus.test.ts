@@ -1,11 +1,19 @@
 // Syllabus, modules and topics through the graph: the tree, its question lists and its writes.
 import { createModule, createTopic } from '@qpc/domain';
 import type { Actor } from '@qpc/domain';
-import { ModuleModel, SyllabusModel, TopicModel } from '@qpc/domain/testing';
+import {
+  actorOf,
+  makeCallers,
+  makeCatalog,
+  ModuleModel,
+  SyllabusModel,
+  TopicModel,
+  uid as tag,
+} from '@qpc/domain/testing';
+import type { TestCallers as Callers } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorOf, makeCatalog, tag } from './support/fixtures.js';
-import { makeCallers, startGateway } from './support/harness.js';
-import type { Callers, RunningGateway } from './support/harness.js';
+import { startGateway } from './support/harness.js';
+import type { RunningGateway } from './support/harness.js';
 import { roleMatrix, WRITERS } from './support/matrix.js';
 
 let gw: RunningGateway;

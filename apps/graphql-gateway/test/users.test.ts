@@ -1,10 +1,10 @@
 // me, users, user(externalId) and updateUser through the graph.
-import { UserModel } from '@qpc/domain/testing';
+import { makeActor as makeUser, makeCallers, uid as tag, UserModel } from '@qpc/domain/testing';
+import type { TestCallers as Callers } from '@qpc/domain/testing';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, tag } from './support/fixtures.js';
-import { makeCallers, startGateway } from './support/harness.js';
-import type { Callers, RunningGateway } from './support/harness.js';
+import { startGateway } from './support/harness.js';
+import type { RunningGateway } from './support/harness.js';
 import { ADMINS, CALLERS, MEMBERS, refusalCode, roleMatrix } from './support/matrix.js';
 
 let gw: RunningGateway;

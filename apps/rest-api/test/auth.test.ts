@@ -1,12 +1,11 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { UserModel } from '@qpc/domain/testing';
+import { uid, UserModel } from '@qpc/domain/testing';
 import { signSessionToken } from '@qpc/server-kit';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './support/api.js';
 import type { Call } from './support/api.js';
-import { uid } from './support/fixtures.js';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
 

@@ -1,14 +1,20 @@
 import { createSubjectOffering, deleteUniversity } from '@qpc/domain';
 import { branchSchema } from '@qpc/domain/schemas';
-import { BranchModel } from '@qpc/domain/testing';
+import {
+  BranchModel,
+  makeBranch,
+  makeCallers,
+  makeSemester,
+  makeSubject,
+  makeUniversity,
+  uid,
+} from '@qpc/domain/testing';
+import type { TestUser } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './support/api.js';
 import type { Call } from './support/api.js';
-import { makeBranch, makeSemester, makeSubject, makeUniversity, uid } from './support/fixtures.js';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
-import { makeCallers } from './support/users.js';
-import type { TestUser } from './support/users.js';
 
 const MISSING_ID = '0123456789abcdef01234567';
 

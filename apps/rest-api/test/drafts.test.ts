@@ -1,15 +1,20 @@
 // A paper's PDF becomes its questions over HTTP: the upload starts reading the drafts, GET shows
 // them, accepting makes questions once; and a question's near-identical questions.
 import { randomUUID } from 'node:crypto';
-import { paperDraftsSettled, textPdf } from '@qpc/domain/testing';
+import {
+  makeCallers,
+  makeOffering,
+  makePaper,
+  makeQuestion,
+  paperDraftsSettled,
+  textPdf,
+} from '@qpc/domain/testing';
+import type { TestUser } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './support/api.js';
 import type { Call } from './support/api.js';
-import { makeOffering, makePaper, makeQuestion } from './support/fixtures.js';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
-import { makeCallers } from './support/users.js';
-import type { TestUser } from './support/users.js';
 
 /** A two-page paper: a title block, two questions and an mcq, a running footer. */
 function paperPdf(): Buffer {

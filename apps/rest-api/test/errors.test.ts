@@ -1,4 +1,5 @@
-import { UniversityModel } from '@qpc/domain/testing';
+import { makeUser, UniversityModel } from '@qpc/domain/testing';
+import type { TestUser } from '@qpc/domain/testing';
 import { flushSentry, initSentry } from '@qpc/server-kit';
 import type { SentryOptions } from '@qpc/server-kit';
 import { socketEndedByPeerError } from '@qpc/server-kit/testing';
@@ -7,8 +8,6 @@ import { client } from './support/api.js';
 import type { Call } from './support/api.js';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
-import { makeUser } from './support/users.js';
-import type { TestUser } from './support/users.js';
 
 /** Makes the next university count fail inside the domain, as a broken database call would. */
 function breakNextCount(message: string) {

@@ -1,26 +1,24 @@
 // Input built to break things: operators, prototype keys, fields nobody may set, regex metacharacters.
 import {
-  PaperModel,
-  SolutionModel,
-  SubjectModel,
-  UniversityModel,
-  UserModel,
-} from '@qpc/domain/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import {
+  makeCallers,
   makeOffering,
   makePaper,
   makeQuestion,
   makeSolution,
   makeUniversity,
+  PaperModel,
+  SolutionModel,
+  SubjectModel,
   uid,
-} from './support/fixtures.js';
+  UniversityModel,
+  UserModel,
+} from '@qpc/domain/testing';
+import type { TestUser } from '@qpc/domain/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { client } from './support/api.js';
+import type { Call } from './support/api.js';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
-import { makeCallers } from './support/users.js';
-import type { TestUser } from './support/users.js';
 
 describe('hostile input', () => {
   let app: RunningApp;

@@ -1,15 +1,13 @@
 // Idempotency-Key on the REST creates (the contract's "Third release"): a retry replays the first
 // answer, another body is 422, anonymous callers cannot use a key, racing retries make one.
-import { UniversityModel } from '@qpc/domain/testing';
+import { makeCallers, uid, UniversityModel } from '@qpc/domain/testing';
+import type { TestUser } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/routes/table.js';
 import { client } from './support/api.js';
 import type { Call } from './support/api.js';
-import { uid } from './support/fixtures.js';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
-import { makeCallers } from './support/users.js';
-import type { TestUser } from './support/users.js';
 
 describe('Idempotency-Key', () => {
   let app: RunningApp;

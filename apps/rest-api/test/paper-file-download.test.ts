@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mongoose } from '@qpc/domain/testing';
-import { makeQuestion } from './support/fixtures.js';
+import { makeQuestion, mongoose } from '@qpc/domain/testing';
 import { NOTHING, sha256, startFileTests, uniquePdf } from './support/paper-files.js';
 import type { FileTestContext } from './support/paper-files.js';
 

@@ -7,13 +7,11 @@ import { get, request } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { samplePdf } from '@qpc/domain/testing';
+import { makeCallers, makeOffering, makePaper, samplePdf } from '@qpc/domain/testing';
+import type { TestUser } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOffering, makePaper } from './support/fixtures.js';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
-import { makeCallers } from './support/users.js';
-import type { TestUser } from './support/users.js';
 
 setFlagsFromString('--expose-gc');
 // Freed Buffers leave memoryUsage() only once V8 sweeps them, by default on a background thread

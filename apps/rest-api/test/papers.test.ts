@@ -1,13 +1,17 @@
 import { paperSchema } from '@qpc/domain/schemas';
-import { PaperModel } from '@qpc/domain/testing';
+import {
+  makeCallers,
+  makeOffering,
+  makePaper,
+  makeQuestion,
+  PaperModel,
+} from '@qpc/domain/testing';
+import type { TestUser } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './support/api.js';
 import type { Call } from './support/api.js';
-import { makeOffering, makePaper, makeQuestion } from './support/fixtures.js';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
-import { makeCallers } from './support/users.js';
-import type { TestUser } from './support/users.js';
 
 describe('papers', () => {
   let app: RunningApp;

@@ -13,11 +13,10 @@ import type { z } from 'zod';
 import { fromQueryString, queryStringSchema, valueKinds } from '../src/routes/query-string.js';
 import { client } from './support/api.js';
 import type { Call } from './support/api.js';
-import { makeOffering, makePaper, makeQuestion, uid } from './support/fixtures.js';
+import { makeOffering, makePaper, makeQuestion, makeUser, uid } from '@qpc/domain/testing';
+import type { TestUser } from '@qpc/domain/testing';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
-import { makeUser } from './support/users.js';
-import type { TestUser } from './support/users.js';
 
 const papers = queryStringSchema(listPapersQuery);
 const refusal = (form: z.ZodType, query: Record<string, string>) => {

@@ -1,19 +1,19 @@
 import { questionSchema } from '@qpc/domain/schemas';
-import { QuestionModel } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
 import {
+  makeCallers,
   makeOffering,
   makePaper,
   makeQuestion,
   makeSolution,
   makeSyllabus,
-} from './support/fixtures.js';
+  QuestionModel,
+} from '@qpc/domain/testing';
+import type { TestUser } from '@qpc/domain/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client } from './support/api.js';
+import type { Call } from './support/api.js';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
-import { makeCallers } from './support/users.js';
-import type { TestUser } from './support/users.js';
 
 const MISSING_ID = '0123456789abcdef01234567';
 

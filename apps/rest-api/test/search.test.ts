@@ -2,10 +2,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './support/api.js';
 import type { Call } from './support/api.js';
-import { makeOffering, makePaper, makeQuestion, makeSyllabus, uid } from './support/fixtures.js';
+import {
+  makeCallers,
+  makeOffering,
+  makePaper,
+  makeQuestion,
+  makeSyllabus,
+  uid,
+} from '@qpc/domain/testing';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
-import { makeCallers } from './support/users.js';
 
 let app: RunningApp;
 let call: Call;

@@ -5,18 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './support/api.js';
 import type { Call } from './support/api.js';
 import {
+  makeCallers,
   makeOffering,
   makePaper,
   makeQuestion,
   makeSolution,
   makeSyllabus,
   makeTree,
+  makeUser,
   uid,
-} from './support/fixtures.js';
+} from '@qpc/domain/testing';
+import type { TestUser } from '@qpc/domain/testing';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
-import { makeCallers, makeUser } from './support/users.js';
-import type { TestUser } from './support/users.js';
 
 let app: RunningApp;
 let call: Call;

@@ -1,14 +1,19 @@
 import { createSubjectOffering } from '@qpc/domain';
 import { semesterSchema } from '@qpc/domain/schemas';
-import { SemesterModel } from '@qpc/domain/testing';
+import {
+  makeBranch,
+  makeCallers,
+  makeSemester,
+  makeSubject,
+  makeUniversity,
+  SemesterModel,
+} from '@qpc/domain/testing';
+import type { TestUser } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './support/api.js';
 import type { Call } from './support/api.js';
-import { makeBranch, makeSemester, makeSubject, makeUniversity } from './support/fixtures.js';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
-import { makeCallers } from './support/users.js';
-import type { TestUser } from './support/users.js';
 
 describe('semesters', () => {
   let app: RunningApp;

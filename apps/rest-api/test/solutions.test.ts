@@ -1,13 +1,20 @@
 import { solutionSchema } from '@qpc/domain/schemas';
-import { SolutionModel, VoteModel } from '@qpc/domain/testing';
+import {
+  makeCallers,
+  makeOffering,
+  makePaper,
+  makeQuestion,
+  makeSolution,
+  makeUser,
+  SolutionModel,
+  VoteModel,
+} from '@qpc/domain/testing';
+import type { TestUser } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './support/api.js';
 import type { Call } from './support/api.js';
-import { makeOffering, makePaper, makeQuestion, makeSolution } from './support/fixtures.js';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
-import { makeCallers, makeUser } from './support/users.js';
-import type { TestUser } from './support/users.js';
 
 describe('solutions and votes', () => {
   let app: RunningApp;

@@ -1,20 +1,20 @@
 import { subjectOfferingSchema } from '@qpc/domain/schemas';
-import { SubjectOfferingModel } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
 import {
   makeBranch,
+  makeCallers,
   makeOffering,
   makePaper,
   makeSemester,
   makeSubject,
   makeUniversity,
-} from './support/fixtures.js';
+  SubjectOfferingModel,
+} from '@qpc/domain/testing';
+import type { TestUser } from '@qpc/domain/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client } from './support/api.js';
+import type { Call } from './support/api.js';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
-import { makeCallers } from './support/users.js';
-import type { TestUser } from './support/users.js';
 
 describe('subject offerings', () => {
   let app: RunningApp;

@@ -1,13 +1,18 @@
 import { questionSchema, syllabusWithModulesSchema } from '@qpc/domain/schemas';
-import { SyllabusModel } from '@qpc/domain/testing';
+import {
+  makeCallers,
+  makeOffering,
+  makePaper,
+  makeQuestion,
+  makeSyllabus,
+  SyllabusModel,
+} from '@qpc/domain/testing';
+import type { TestUser } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './support/api.js';
 import type { Call } from './support/api.js';
-import { makeOffering, makePaper, makeQuestion, makeSyllabus } from './support/fixtures.js';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
-import { makeCallers } from './support/users.js';
-import type { TestUser } from './support/users.js';
 
 const MISSING_ID = '0123456789abcdef01234567';
 

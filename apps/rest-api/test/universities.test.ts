@@ -1,13 +1,11 @@
 import { universitySchema } from '@qpc/domain/schemas';
-import { UniversityModel } from '@qpc/domain/testing';
+import { makeCallers, makeTree, makeUniversity, uid, UniversityModel } from '@qpc/domain/testing';
+import type { TestUser } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './support/api.js';
 import type { Call } from './support/api.js';
-import { makeTree, makeUniversity, uid } from './support/fixtures.js';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
-import { makeCallers } from './support/users.js';
-import type { TestUser } from './support/users.js';
 
 describe('universities', () => {
   let app: RunningApp;

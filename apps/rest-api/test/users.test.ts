@@ -1,14 +1,12 @@
 import { userSchema } from '@qpc/domain/schemas';
-import { UserModel } from '@qpc/domain/testing';
+import { makeUser, uid, UserModel } from '@qpc/domain/testing';
+import type { TestUser } from '@qpc/domain/testing';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './support/api.js';
 import type { Call } from './support/api.js';
-import { uid } from './support/fixtures.js';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
-import { makeUser } from './support/users.js';
-import type { TestUser } from './support/users.js';
 
 describe('users', () => {
   let app: RunningApp;

@@ -4,11 +4,10 @@ import { maxExamYear } from '@qpc/domain/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './support/api.js';
 import type { Call } from './support/api.js';
-import { makeOffering, makePaper } from './support/fixtures.js';
+import { makeOffering, makePaper, makeUser } from '@qpc/domain/testing';
+import type { TestUser } from '@qpc/domain/testing';
 import { startApp } from './support/harness.js';
 import type { RunningApp } from './support/harness.js';
-import { makeUser } from './support/users.js';
-import type { TestUser } from './support/users.js';
 
 describe('validation messages over REST', () => {
   let app: RunningApp;

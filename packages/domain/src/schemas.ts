@@ -105,9 +105,11 @@ export {
 } from './paper/schema.js';
 export type {
   CreatePaperInput,
+  ExamType,
   ListPapersQuery,
   Paper,
   PaperFile,
+  PaperStatus,
   PaperStatusChange,
   SetPaperStatusInput,
   UpdatePaperInput,
@@ -126,6 +128,8 @@ export {
 } from './question/schema.js';
 export type {
   CreateQuestionInput,
+  Difficulty,
+  QuestionType,
   ListQuestionsQuery,
   ListSyllabusQuestionsQuery,
   Question,

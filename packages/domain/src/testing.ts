@@ -1,5 +1,6 @@
-// `@qpc/domain/testing`, for other packages' tests: the mongoose models, mongoose itself (the
-// connection the domain uses) and a sample PDF. Not for production code: go through the services.
+// `@qpc/domain/testing`, for every package's tests: callers of each kind, catalog fixtures, the
+// mongoose models, mongoose itself (the connection the domain uses) and sample PDFs. Not for
+// production code: go through the services.
 export {
   BranchModel,
   ModuleModel,
@@ -23,3 +24,26 @@ export { MARKS, NUMBERING, OPTIONS, samplePaperPdf } from './drafts/sample-paper
 export type { PaperStyle, SampleQuestion } from './drafts/sample-paper.js';
 export { assemblePdf, pdfStream, textPdf } from './pdf/write.js';
 export type { PdfLine } from './pdf/write.js';
+export {
+  makeActor,
+  makeActors,
+  makeCallers,
+  makeUser,
+  signTestTokensWith,
+} from './test-support/callers.js';
+export type { CallerKind, SignedInKind, TestCallers, TestUser } from './test-support/callers.js';
+export {
+  makeBranch,
+  makeOffering,
+  makePaper,
+  makeQuestion,
+  makeSemester,
+  makeSolution,
+  makeSubject,
+  makeSyllabus,
+  makeTree,
+  makeUniversity,
+  uid,
+} from './test-support/service-fixtures.js';
+export { actorOf, makeCatalog, makeLargeTree } from './test-support/catalog-fixtures.js';
+export type { Catalog, TreeSize } from './test-support/catalog-fixtures.js';

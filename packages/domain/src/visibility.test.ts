@@ -15,7 +15,7 @@ import {
 } from './solution/service.js';
 import { getSubjectOfferingById, listSubjectOfferings } from './subject-offering/service.js';
 import { getModuleById, getSyllabus } from './syllabus/service.js';
-import { makeActor, makeActors } from './test-support/actors.js';
+import { makeActor, makeActors } from './test-support/callers.js';
 import {
   makeOffering,
   makePaper,

@@ -41,7 +41,7 @@ export const branchTypeDefs = /* GraphQL */ `
     pagination: Pagination!
   }
 
-  "Fields of a new branch (REST: POST /branches)."
+  "Fields of a new branch."
   input CreateBranchInput {
     "Id of an active university."
     universityId: ObjectID!
@@ -51,7 +51,7 @@ export const branchTypeDefs = /* GraphQL */ `
     code: NonEmptyString
   }
 
-  "Fields to change on a branch, at least one (REST: PATCH /branches/:id)."
+  "Fields to change on a branch, at least one."
   input UpdateBranchInput {
     "Id of an active university (refused while subject offerings reference the branch)."
     universityId: ObjectID
@@ -62,7 +62,7 @@ export const branchTypeDefs = /* GraphQL */ `
   }
 
   type Query {
-    "Branches ordered by name (REST: GET /branches)."
+    "Branches ordered by name."
     branches(
       "Only branches of this university."
       universityId: ObjectID

@@ -1,6 +1,5 @@
 // A paper's draft questions read from its PDF, accepting them, and a question's near-identical
-// questions (REST: GET /papers/:id/drafts, POST /papers/:id/drafts/accept,
-// GET /questions/:id/similar).
+// questions.
 import { acceptDrafts, getPaperDrafts, listSimilarQuestions, NotFoundError } from '@qpc/domain';
 import type { Paper, Question } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
@@ -67,7 +66,7 @@ export const draftTypeDefs = /* GraphQL */ `
     acceptedQuestionId: ObjectID
   }
 
-  "The drafts of a paper's PDF (REST: GET /papers/:id/drafts)."
+  "The drafts of a paper's PDF."
   type PaperDrafts {
     "The paper."
     paperId: ObjectID!

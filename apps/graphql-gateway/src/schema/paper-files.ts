@@ -5,8 +5,8 @@ import type { IdArgs } from './common.js';
 
 export const paperFileTypeDefs = /* GraphQL */ `
   """
-  The PDF of a paper. The bytes are served by the REST API: GET /api/v1/papers/{id}/file
-  (uploaded with PUT, deleted with DELETE on the same path).
+  The PDF of a paper: its size, hash and upload time. The graph carries no file bytes: the PDF
+  is uploaded and downloaded over HTTP beside it, and deletePaperFile removes it.
   """
   type PaperFile {
     "Size in bytes."
@@ -23,7 +23,7 @@ export const paperFileTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Deletes the PDF of a paper ${who('catalog:delete')}; the paper stays (REST: DELETE /papers/:id/file)."
+    "Deletes the PDF of a paper ${who('catalog:delete')}; the paper stays."
     deletePaperFile("The paper's id." id: ObjectID!): Boolean!
   }
 `;

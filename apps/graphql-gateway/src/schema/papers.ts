@@ -87,7 +87,7 @@ export const paperTypeDefs = /* GraphQL */ `
     pagination: Pagination!
   }
 
-  "Fields of a new paper (REST: POST /papers)."
+  "Fields of a new paper."
   input CreatePaperInput {
     "Id of the subject offering."
     subjectOfferingId: ObjectID!
@@ -103,7 +103,7 @@ export const paperTypeDefs = /* GraphQL */ `
     status: NewPaperStatus
   }
 
-  "Fields to change on a paper, at least one (REST: PATCH /papers/:id); the status changes through setPaperStatus."
+  "Fields to change on a paper, at least one; the status changes through setPaperStatus."
   input UpdatePaperInput {
     "Year the exam was held (1900 to next year)."
     examYear: ExamYear
@@ -116,7 +116,7 @@ export const paperTypeDefs = /* GraphQL */ `
   }
 
   type Query {
-    "Papers the caller may see, newest exam year first (REST: GET /papers)."
+    "Papers the caller may see, newest exam year first."
     papers(
       "Only papers of this subject offering."
       subjectOfferingId: ObjectID
@@ -136,7 +136,7 @@ export const paperTypeDefs = /* GraphQL */ `
       status: PaperStatus
       ${pageArgs('PaperSort')}
     ): PaperPage!
-    "A paper by slug, when the caller may see it (REST: GET /papers/:slug)."
+    "A paper by slug, when the caller may see it."
     paper("The paper's slug." slug: Slug!): Paper
   }
 
@@ -147,7 +147,7 @@ export const paperTypeDefs = /* GraphQL */ `
     updatePaper("The paper's id." id: ObjectID!, "Fields to change." input: UpdatePaperInput!): Paper!
     "Deletes a paper without questions ${who('catalog:delete')}."
     deletePaper("The paper's id." id: ObjectID!): Boolean!
-    "Sets a paper's status and records the change ${who('paper:set-status')} (REST: PATCH /papers/:id/status)."
+    "Sets a paper's status and records the change ${who('paper:set-status')}."
     setPaperStatus(
       "The paper's id."
       id: ObjectID!

@@ -73,7 +73,7 @@ export const questionTypeDefs = /* GraphQL */ `
     pagination: Pagination!
   }
 
-  "Fields of a new question (REST: POST /questions)."
+  "Fields of a new question."
   input CreateQuestionInput {
     "Id of the paper."
     paperId: ObjectID!
@@ -99,7 +99,7 @@ export const questionTypeDefs = /* GraphQL */ `
     isVerified: Boolean
   }
 
-  "Fields to change on a question, at least one (REST: PATCH /questions/:id)."
+  "Fields to change on a question, at least one."
   input UpdateQuestionInput {
     "The question text (1 to 10000 characters)."
     text: NonEmptyString
@@ -124,7 +124,7 @@ export const questionTypeDefs = /* GraphQL */ `
   }
 
   type Query {
-    "Questions the caller may see, newest first (REST: GET /questions)."
+    "Questions the caller may see, newest first."
     questions(
       "Only questions of this type."
       type: QuestionType
@@ -142,7 +142,7 @@ export const questionTypeDefs = /* GraphQL */ `
       topicId: ObjectID
       ${pageArgs('QuestionSort')}
     ): QuestionPage!
-    "A question by id or by slug, or by both when they name the same question (REST: GET /questions/:id, /questions/slug/:slug); give at least one."
+    "A question by id or by slug, or by both when they name the same question; give at least one."
     question("The question's id." id: ObjectID, "The question's slug." slug: Slug): Question
   }
 

@@ -1,4 +1,4 @@
-// Ranked search with facets (REST: GET /search).
+// Ranked search with facets.
 import { searchCatalog } from '@qpc/domain';
 import type { SearchFacets } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
@@ -60,7 +60,7 @@ export const searchTypeDefs = /* GraphQL */ `
   }
 
   type Query {
-    "Ranked search over questions, papers and subjects the caller may see (REST: GET /search)."
+    "Ranked search over questions, papers and subjects the caller may see."
     search(
       "1 to 100 characters; every word must match (case- and accent-insensitive; a word of 4+ characters also matches the words it starts)."
       q: SearchText!

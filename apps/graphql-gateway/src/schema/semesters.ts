@@ -40,7 +40,7 @@ export const semesterTypeDefs = /* GraphQL */ `
     pagination: Pagination!
   }
 
-  "Fields of a new semester (REST: POST /semesters)."
+  "Fields of a new semester."
   input CreateSemesterInput {
     "Id of the branch."
     branchId: ObjectID!
@@ -50,7 +50,7 @@ export const semesterTypeDefs = /* GraphQL */ `
     name: NonEmptyString
   }
 
-  "Fields to change on a semester, at least one (REST: PATCH /semesters/:id)."
+  "Fields to change on a semester, at least one."
   input UpdateSemesterInput {
     "Id of the branch (refused while subject offerings reference the semester)."
     branchId: ObjectID
@@ -61,7 +61,7 @@ export const semesterTypeDefs = /* GraphQL */ `
   }
 
   type Query {
-    "Semesters ordered by number (REST: GET /semesters)."
+    "Semesters ordered by number."
     semesters(
       "Only semesters of this branch."
       branchId: ObjectID

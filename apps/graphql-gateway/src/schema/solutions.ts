@@ -59,13 +59,13 @@ export const solutionTypeDefs = /* GraphQL */ `
     pagination: Pagination!
   }
 
-  "The new text of a solution (REST: PATCH /solutions/:id)."
+  "The new text of a solution."
   input UpdateSolutionInput {
     "The solution text (1 to 20000 characters, Markdown)."
     content: NonEmptyString!
   }
 
-  "Fields of a new solution (REST: POST /solutions); the caller is the author."
+  "Fields of a new solution; the caller is the author."
   input CreateSolutionInput {
     "Id of a question the caller can see."
     questionId: ObjectID!
@@ -74,13 +74,13 @@ export const solutionTypeDefs = /* GraphQL */ `
   }
 
   type Query {
-    "Solutions the caller may see, best score first (REST: GET /solutions)."
+    "Solutions the caller may see, best score first."
     solutions(
       "Only solutions of this question."
       questionId: ObjectID
       ${pageArgs('SolutionSort')}
     ): SolutionPage!
-    "A solution by id, with its counts and the caller's vote (REST: GET /solutions/:id)."
+    "A solution by id, with its counts and the caller's vote."
     solution("The solution's id." id: ObjectID!): Solution
   }
 
@@ -89,9 +89,9 @@ export const solutionTypeDefs = /* GraphQL */ `
     createSolution("The new solution." input: CreateSolutionInput! ${IDEMPOTENCY_KEY_ARGUMENT}): Solution!
     "Votes on someone else's solution: 1 up, -1 down, 0 withdraws ${who('solution:vote')}."
     voteSolution("The solution's id." id: ObjectID!, "1, -1 or 0." value: VoteValue!): Solution!
-    "Changes the text of a solution ${who('solution:create')}, and only its author (REST: PATCH /solutions/:id)."
+    "Changes the text of a solution ${who('solution:create')}, and only its author."
     updateSolution("The solution's id." id: ObjectID!, "The new text." input: UpdateSolutionInput!): Solution!
-    "Deletes a solution and its votes ${who('solution:create')}: its author, or an admin (REST: DELETE /solutions/:id)."
+    "Deletes a solution and its votes ${who('solution:create')}: its author, or an admin."
     deleteSolution("The solution's id." id: ObjectID!): Boolean!
   }
 `;

@@ -139,7 +139,7 @@ export const subjectOfferingTypeDefs = /* GraphQL */ `
     years: [Int!]!
   }
 
-  "How the syllabus of an offering has been examined (REST: GET /subject-offerings/:id/coverage)."
+  "How the syllabus of an offering has been examined."
   type Coverage {
     "The papers counted (only those the caller may see)."
     papers: CoveragePapers!
@@ -151,7 +151,7 @@ export const subjectOfferingTypeDefs = /* GraphQL */ `
     unassigned: CoverageStats!
   }
 
-  "Fields of a new subject offering (REST: POST /subject-offerings)."
+  "Fields of a new subject offering."
   input CreateSubjectOfferingInput {
     "Id of an active university."
     universityId: ObjectID!
@@ -166,7 +166,7 @@ export const subjectOfferingTypeDefs = /* GraphQL */ `
   }
 
   type Query {
-    "Subject offerings, oldest first (REST: GET /subject-offerings)."
+    "Subject offerings, oldest first."
     subjectOfferings(
       "Only offerings of this university."
       universityId: ObjectID

@@ -46,7 +46,7 @@ export const subjectTypeDefs = /* GraphQL */ `
     pagination: Pagination!
   }
 
-  "Fields of a new subject (REST: POST /subjects)."
+  "Fields of a new subject."
   input CreateSubjectInput {
     "Name of the subject (1 to 200 characters)."
     name: NonEmptyString!
@@ -58,7 +58,7 @@ export const subjectTypeDefs = /* GraphQL */ `
     description: String
   }
 
-  "Fields to change on a subject, at least one (REST: PATCH /subjects/:id)."
+  "Fields to change on a subject, at least one."
   input UpdateSubjectInput {
     "Name of the subject (1 to 200 characters)."
     name: NonEmptyString
@@ -71,13 +71,13 @@ export const subjectTypeDefs = /* GraphQL */ `
   }
 
   type Query {
-    "Subjects ordered by name (REST: GET /subjects)."
+    "Subjects ordered by name."
     subjects(
       "Case-insensitive literal substring of the name or code (up to 100 characters)."
       search: String
       ${pageArgs('SubjectSort')}
     ): SubjectPage!
-    "A subject by slug (REST: GET /subjects/:slug)."
+    "A subject by slug."
     subject("The subject's slug." slug: Slug!): Subject
   }
 

@@ -89,7 +89,7 @@ export const syllabusTypeDefs = /* GraphQL */ `
     questions: [Question!]!
   }
 
-  "Fields of a new module (REST: POST /modules)."
+  "Fields of a new module."
   input CreateModuleInput {
     "Id of a subject offering whose syllabus exists."
     subjectOfferingId: ObjectID!
@@ -99,7 +99,7 @@ export const syllabusTypeDefs = /* GraphQL */ `
     order: Position
   }
 
-  "Fields of a new topic (REST: POST /topics)."
+  "Fields of a new topic."
   input CreateTopicInput {
     "Id of the module."
     moduleId: ObjectID!
@@ -109,7 +109,7 @@ export const syllabusTypeDefs = /* GraphQL */ `
     order: Position
   }
 
-  "Fields to change on a module or topic (REST: PATCH /modules/:id, /topics/:id); at least one."
+  "Fields to change on a module or topic; at least one."
   input UpdateSyllabusItemInput {
     "New title (1 to 300 characters)."
     title: NonEmptyString
@@ -118,11 +118,11 @@ export const syllabusTypeDefs = /* GraphQL */ `
   }
 
   type Query {
-    "The syllabus of a subject offering (REST: GET /subject-offerings/:id/syllabus)."
+    "The syllabus of a subject offering."
     syllabus("The subject offering's id." subjectOfferingId: ObjectID!): Syllabus
-    "A module by id (REST: GET /modules/:id)."
+    "A module by id."
     module("The module's id." id: ObjectID!): Module
-    "A topic by id (REST: GET /topics/:id)."
+    "A topic by id."
     topic("The topic's id." id: ObjectID!): Topic
   }
 
@@ -141,7 +141,7 @@ export const syllabusTypeDefs = /* GraphQL */ `
     deleteModule("The module's id." id: ObjectID!): Boolean!
     "Deletes a topic without questions ${who('catalog:delete')}."
     deleteTopic("The topic's id." id: ObjectID!): Boolean!
-    "Deletes a subject offering's syllabus without modules ${who('catalog:delete')} (REST: DELETE /subject-offerings/:id/syllabus)."
+    "Deletes a subject offering's syllabus without modules ${who('catalog:delete')}."
     deleteSyllabus("The subject offering's id." subjectOfferingId: ObjectID!): Boolean!
   }
 `;

@@ -51,7 +51,7 @@ export const universityTypeDefs = /* GraphQL */ `
     pagination: Pagination!
   }
 
-  "Fields of a new university (REST: POST /universities)."
+  "Fields of a new university."
   input CreateUniversityInput {
     "Full name (1 to 200 characters)."
     name: NonEmptyString!
@@ -61,7 +61,7 @@ export const universityTypeDefs = /* GraphQL */ `
     slug: Slug
   }
 
-  "Fields to change on a university, at least one (REST: PATCH /universities/:id)."
+  "Fields to change on a university, at least one."
   input UpdateUniversityInput {
     "Full name (1 to 200 characters)."
     name: NonEmptyString
@@ -74,7 +74,7 @@ export const universityTypeDefs = /* GraphQL */ `
   }
 
   type Query {
-    "Universities ordered by name (REST: GET /universities)."
+    "Universities ordered by name."
     universities(
       "Case-insensitive literal substring of the name or short name (up to 100 characters)."
       search: String
@@ -82,7 +82,7 @@ export const universityTypeDefs = /* GraphQL */ `
       isActive: ActiveFilter
       ${pageArgs('UniversitySort')}
     ): UniversityPage!
-    "A university by slug; a soft-deleted one only for editors and admins (REST: GET /universities/:slug)."
+    "A university by slug; a soft-deleted one only for editors and admins."
     university("The university's slug." slug: Slug!): University
   }
 

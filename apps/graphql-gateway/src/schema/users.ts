@@ -34,7 +34,7 @@ export const userTypeDefs = /* GraphQL */ `
     pagination: Pagination!
   }
 
-  "Fields to change on a user, at least one (REST: PATCH /users/:externalId)."
+  "Fields to change on a user, at least one."
   input UpdateUserInput {
     "New role."
     role: Role
@@ -43,9 +43,9 @@ export const userTypeDefs = /* GraphQL */ `
   }
 
   type Query {
-    "The caller's own profile ${who('user:read-self')} (REST: GET /users/me)."
+    "The caller's own profile ${who('user:read-self')}."
     me: User
-    "Users, oldest first ${who('user:manage')} (REST: GET /users)."
+    "Users, oldest first ${who('user:manage')}."
     users(
       "Only users of this role."
       role: Role
@@ -55,7 +55,7 @@ export const userTypeDefs = /* GraphQL */ `
       isActive: Boolean
       ${pageArgs('UserSort')}
     ): UserPage!
-    "A user by identity-provider id ${who('user:manage')} (REST: GET /users/:externalId)."
+    "A user by identity-provider id ${who('user:manage')}."
     user("The identity provider's user id." externalId: NonEmptyString!): User
   }
 

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '@qpc/config';
-import { connectDatabase, disconnectDatabase, prepareDatabase, setUserRole } from '@qpc/domain';
-import type { Role } from '@qpc/domain';
-import { mongoose, UserModel } from '@qpc/domain/testing';
+import { connectDatabase, disconnectDatabase, prepareDatabase } from '@qpc/domain';
+import { mongoose } from '@qpc/domain/testing';
 import { createActorResolver, createLogger, createRateLimiter } from '@qpc/server-kit';
-import { captureLogs, listen, testConfig, tokenFor } from '@qpc/server-kit/testing';
+import { captureLogs, listen, testConfig } from '@qpc/server-kit/testing';
 import { inject } from 'vitest';
 import { createGateway } from '../../src/app.js';
 
@@ -95,47 +94,6 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ru
       await mongoose.connection.db?.dropDatabase().catch(() => undefined);
       await disconnectDatabase();
     },
-  };
-}
-
-/** The callers the role matrix distinguishes. */
-export type Caller = 'anonymous' | 'normal' | 'editor' | 'admin' | 'deactivated';
-
-export interface Callers {
-  /** The Authorization header of a caller (none for anonymous). */
-  headers: (caller: Caller) => Record<string, string>;
-  /** The externalId (token `sub`) of a signed-in caller. */
-  sub: (caller: Exclude<Caller, 'anonymous'>) => string;
-}
-
-/**
- * One user of each role, created through the domain (`setUserRole`), and a deactivated editor,
- * each with a signed token.
- */
-export async function makeCallers(): Promise<Callers> {
-  const tag = randomUUID().slice(0, 8);
-  const subs = {
-    normal: `user_normal_${tag}`,
-    editor: `user_editor_${tag}`,
-    admin: `user_admin_${tag}`,
-    deactivated: `user_deactivated_${tag}`,
-  } as const;
-  const roles: Record<keyof typeof subs, Role> = {
-    normal: 'normal',
-    editor: 'editor',
-    admin: 'admin',
-    deactivated: 'editor',
-  };
-  const tokens: Record<string, string> = {};
-  for (const [caller, sub] of Object.entries(subs) as [keyof typeof subs, string][]) {
-    await setUserRole({ externalId: sub, role: roles[caller] });
-    tokens[caller] = await tokenFor(sub);
-  }
-  await UserModel.updateOne({ externalId: subs.deactivated }, { $set: { isActive: false } });
-  return {
-    headers: (caller): Record<string, string> =>
-      caller === 'anonymous' ? {} : { authorization: `Bearer ${tokens[caller]}` },
-    sub: (caller) => subs[caller],
   };
 }
 

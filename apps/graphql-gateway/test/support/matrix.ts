@@ -1,6 +1,8 @@
 // The role matrix, as REST has it: who may call what, and the code everybody else gets.
 import { expect, it } from 'vitest';
-import type { Caller, Callers, RunningGateway } from './harness.js';
+import type { RunningGateway } from './harness.js';
+import type { CallerKind as Caller } from '@qpc/domain/testing';
+import type { TestCallers as Callers } from '@qpc/domain/testing';
 
 export const CALLERS: readonly Caller[] = ['anonymous', 'normal', 'editor', 'admin', 'deactivated'];
 /** catalog:write — create and update catalog entries. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
-import { actorOf, makeCatalog } from './fixtures.js';
-import type { Catalog } from './fixtures.js';
-import { makeCallers, startGateway } from './harness.js';
-import type { Callers, RunningGateway } from './harness.js';
+import { actorOf, makeCallers, makeCatalog } from '@qpc/domain/testing';
+import type { Catalog, TestCallers as Callers } from '@qpc/domain/testing';
+import { startGateway } from './harness.js';
+import type { RunningGateway } from './harness.js';
 
 /** What `gatewayWithCatalog` gives a test file, filled in before its first test. */
 export interface CatalogSuite {

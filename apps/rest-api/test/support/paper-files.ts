@@ -1,14 +1,19 @@
 // Paper-file test helpers: an app with a small PAPER_FILE_MAX_BYTES, binary requests, and a look
 // at what the bucket stores for a paper.
 import { createHash, randomUUID } from 'node:crypto';
-import { mongoose, PaperModel, samplePdf } from '@qpc/domain/testing';
+import {
+  makeCallers,
+  makeOffering,
+  makePaper,
+  mongoose,
+  PaperModel,
+  samplePdf,
+} from '@qpc/domain/testing';
+import type { TestUser } from '@qpc/domain/testing';
 import { client } from './api.js';
 import type { Call } from './api.js';
-import { makeOffering, makePaper } from './fixtures.js';
 import { startApp } from './harness.js';
 import type { RunningApp } from './harness.js';
-import { makeCallers } from './users.js';
-import type { TestUser } from './users.js';
 
 /** PAPER_FILE_MAX_BYTES of the app these tests start. */
 export const LIMIT = 64 * 1024;

@@ -4,7 +4,7 @@ import type { Actor } from '../access.js';
 import { SemesterModel } from '../semester/model.js';
 import { SubjectModel } from '../subject/model.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
-import { makeActors } from '../test-support/actors.js';
+import { makeActors } from '../test-support/callers.js';
 import { useTestDatabase } from '../test-support/database.js';
 import { UniversityModel } from '../university/model.js';
 import { BranchModel } from './model.js';

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ModuleModel, SyllabusModel, TopicModel } from '../models.js';
 import { uploadPaperFile } from '../paper-file/service.js';
-import { makeActors } from '../test-support/actors.js';
+import { makeActors } from '../test-support/callers.js';
 import { makeOffering, makePaper } from '../test-support/content-fixtures.js';
 import { useTestDatabase } from '../test-support/database.js';
 import { LABELLED_PAPERS, SYLLABUS } from '../test-support/labelled-papers.js';

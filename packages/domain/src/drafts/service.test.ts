@@ -8,7 +8,7 @@ import { deletePaper } from '../paper/service.js';
 import { deletePaperFile, uploadPaperFile } from '../paper-file/service.js';
 import { textPdf } from '../pdf/write.js';
 import type { PdfLine } from '../pdf/write.js';
-import { makeActors } from '../test-support/actors.js';
+import { makeActors } from '../test-support/callers.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
 import { useTestDatabase } from '../test-support/database.js';

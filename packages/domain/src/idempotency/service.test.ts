@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../access.js';
 import { mongoose } from '../db.js';
 import { ValidationError } from '../errors.js';
-import { makeActors } from '../test-support/actors.js';
+import { makeActors } from '../test-support/callers.js';
 import { useTestDatabase } from '../test-support/database.js';
 import { UniversityModel } from '../university/model.js';
 import { createUniversity } from '../university/service.js';

@@ -32,6 +32,7 @@ const examType = z
   .describe('Kind of exam: end-term, mid-term, supplementary or quiz');
 
 export type PaperStatus = (typeof PAPER_STATUSES)[number];
+export type ExamType = (typeof EXAM_TYPES)[number];
 
 const paperStatus = z
   .enum(PAPER_STATUSES)

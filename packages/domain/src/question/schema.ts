@@ -13,6 +13,8 @@ import { paginationQuery, SORT_FIELDS, sortParam } from '../listing/list-query.j
 export const QUESTION_TYPES = ['mcq', 'short', 'long', 'numerical', 'coding'] as const;
 /** Difficulties of a question. */
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export type Difficulty = (typeof DIFFICULTIES)[number];
 
 export const MIN_MCQ_OPTIONS = 2;
 export const MAX_MCQ_OPTIONS = 10;

@@ -3,22 +3,15 @@ import type { Actor } from '../access.js';
 import { QuestionModel } from './model.js';
 import {
   createQuestion,
-  deleteQuestion,
   getQuestionById,
   getQuestionBySlug,
   listModuleQuestions,
   listQuestions,
   listTopicQuestions,
-  updateQuestion,
 } from './service.js';
-import {
-  makeOffering,
-  makePaper,
-  makeQuestion,
-  makeSolution,
-} from '../test-support/content-fixtures.js';
+import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
-import { makeActors } from '../test-support/actors.js';
+import { makeActors } from '../test-support/callers.js';
 import { useTestDatabase } from '../test-support/database.js';
 
 useTestDatabase();
@@ -351,172 +344,6 @@ describe('question visibility and lists', () => {
     ).rejects.toMatchObject({ status: 404 });
     await expect(getQuestionById({ actor: actors.admin, id: '12' })).rejects.toMatchObject({
       status: 400,
-    });
-  });
-});
-
-describe('updateQuestion', () => {
-  let fixture: OfferingFixture;
-  let other: OfferingFixture;
-  let paperId: string;
-  beforeAll(async () => {
-    fixture = await makeOffering();
-    other = await makeOffering();
-    paperId = (await makePaper(fixture.offeringId)).id;
-  });
-
-  it('when an editor updates text, difficulty, module and topic, then the question changes', async () => {
-    const { id } = await makeQuestion(paperId);
-    const question = await updateQuestion({
-      actor: actors.editor,
-      id,
-      input: {
-        text: 'Reworded',
-        difficulty: 'hard',
-        moduleId: fixture.modules[1]!.id,
-        topicId: fixture.modules[1]!.topics[1],
-        isVerified: true,
-      },
-    });
-    expect(question).toMatchObject({
-      id,
-      paperId,
-      text: 'Reworded',
-      difficulty: 'hard',
-      moduleId: fixture.modules[1]!.id,
-      topicId: fixture.modules[1]!.topics[1],
-      isVerified: true,
-    });
-  });
-
-  it('when a question becomes an mcq with options and then a short one with options removed, then both are accepted', async () => {
-    const { id } = await makeQuestion(paperId);
-    const mcq = await updateQuestion({
-      actor: actors.admin,
-      id,
-      input: { type: 'mcq', options: ['yes', 'no'] },
-    });
-    expect(mcq).toMatchObject({ type: 'mcq', options: ['yes', 'no'] });
-    const short = await updateQuestion({
-      actor: actors.admin,
-      id,
-      input: { type: 'short', options: null },
-    });
-    expect(short).toMatchObject({ type: 'short', options: null });
-  });
-
-  it.each([
-    ['a paperId', { paperId: missingId }, 'paperId'],
-    ['an mcq type without options', { type: 'mcq' }, 'options'],
-    ['a createdBy field', { createdBy: missingId }, 'createdBy'],
-    ['nothing', {}, ''],
-  ])('when the update has %s, then it is a 400', async (_n, input, path) => {
-    const { id } = await makeQuestion(paperId);
-    const error = await updateQuestion({ actor: actors.admin, id, input }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 400 });
-    expect((error as { details: { path: string }[] }).details[0]!.path).toBe(path);
-  });
-
-  it('when an mcq changes to another type but keeps its options, then it is a 400 naming options', async () => {
-    const { id } = await makeQuestion(paperId, { type: 'mcq' });
-    await expect(
-      updateQuestion({ actor: actors.admin, id, input: { type: 'long' } }),
-    ).rejects.toMatchObject({
-      status: 400,
-      details: [{ path: 'options' }],
-    });
-  });
-
-  it('when the new module is of another offering or the topic of another module, then it is a 400 naming the field', async () => {
-    const { id } = await makeQuestion(paperId, { moduleId: fixture.modules[0]!.id });
-    await expect(
-      updateQuestion({ actor: actors.admin, id, input: { moduleId: other.modules[0]!.id } }),
-    ).rejects.toMatchObject({
-      status: 400,
-      details: [{ path: 'moduleId' }],
-    });
-    // The merged result keeps module 0, so a topic of module 1 does not fit.
-    await expect(
-      updateQuestion({
-        actor: actors.admin,
-        id,
-        input: { topicId: fixture.modules[1]!.topics[0] },
-      }),
-    ).rejects.toMatchObject({
-      status: 400,
-      details: [{ path: 'topicId' }],
-    });
-  });
-
-  it('when the slug belongs to another question, then it is a 409', async () => {
-    const first = await makeQuestion(paperId);
-    const { id } = await makeQuestion(paperId);
-    await expect(
-      updateQuestion({ actor: actors.editor, id, input: { slug: first.slug } }),
-    ).rejects.toMatchObject({ status: 409 });
-  });
-
-  it.each([
-    ['anonymous', 401, 'anonymous'],
-    ['a normal user', 403, 'normal'],
-    ['a deactivated editor', 403, 'deactivated'],
-  ] as const)(
-    'when %s updates a question, then it is refused with %i',
-    async (_n, status, actor) => {
-      const { id } = await makeQuestion(paperId);
-      await expect(
-        updateQuestion({ actor: who(actor), id, input: { text: 'x' } }),
-      ).rejects.toMatchObject({ status });
-    },
-  );
-
-  it('when the question does not exist, then it is a 404', async () => {
-    await expect(
-      updateQuestion({ actor: actors.editor, id: missingId, input: { text: 'x' } }),
-    ).rejects.toMatchObject({ status: 404 });
-  });
-});
-
-describe('deleteQuestion', () => {
-  let paperId: string;
-  beforeAll(async () => {
-    const fixture = await makeOffering();
-    paperId = (await makePaper(fixture.offeringId)).id;
-  });
-
-  it('when an admin deletes a question without solutions, then it is gone', async () => {
-    const { id } = await makeQuestion(paperId);
-    await deleteQuestion({ actor: actors.admin, id });
-    expect(await QuestionModel.exists({ _id: id })).toBeNull();
-  });
-
-  it('when the question has solutions, then it is a 409 saying how many', async () => {
-    const { id } = await makeQuestion(paperId);
-    await makeSolution(id, actors.normal.id);
-    await expect(deleteQuestion({ actor: actors.admin, id })).rejects.toMatchObject({
-      status: 409,
-      message: 'Question cannot be deleted: 1 solution still references it',
-    });
-    expect(await QuestionModel.exists({ _id: id })).not.toBeNull();
-  });
-
-  it.each([
-    ['anonymous', 401, 'anonymous'],
-    ['a normal user', 403, 'normal'],
-    ['an editor', 403, 'editor'],
-    ['a deactivated editor', 403, 'deactivated'],
-  ] as const)(
-    'when %s deletes a question, then it is refused with %i',
-    async (_n, status, actor) => {
-      const { id } = await makeQuestion(paperId);
-      await expect(deleteQuestion({ actor: who(actor), id })).rejects.toMatchObject({ status });
-      expect(await QuestionModel.exists({ _id: id })).not.toBeNull();
-    },
-  );
-
-  it('when the question does not exist, then it is a 404', async () => {
-    await expect(deleteQuestion({ actor: actors.admin, id: missingId })).rejects.toMatchObject({
-      status: 404,
     });
   });
 });

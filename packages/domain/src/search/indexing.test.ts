@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeActors } from '../test-support/actors.js';
+import { makeActors } from '../test-support/callers.js';
 import { makeOffering, makePaper } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
 import { useTestDatabase } from '../test-support/database.js';

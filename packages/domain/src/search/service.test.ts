@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mongoose } from '../db.js';
 import { ValidationError } from '../errors.js';
 import { SubjectModel } from '../models.js';
-import { makeActors } from '../test-support/actors.js';
+import { makeActors } from '../test-support/callers.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
 import { useTestDatabase } from '../test-support/database.js';

@@ -3,10 +3,8 @@
 // mcq options, questions with and without module and topic, solutions and votes.
 import type { Role } from '../access.js';
 
-export type PaperStatus = 'draft' | 'pending' | 'approved' | 'rejected';
-export type ExamType = 'end-term' | 'mid-term' | 'supplementary' | 'quiz';
-type QuestionType = 'mcq' | 'short' | 'long' | 'numerical' | 'coding';
-type Difficulty = 'easy' | 'medium' | 'hard';
+import type { ExamType, PaperStatus } from '../paper/schema.js';
+import type { Difficulty, QuestionType } from '../question/schema.js';
 
 export const USERS: { key: string; role: Role; name: string }[] = [
   { key: 'seed_admin', role: 'admin', name: 'Asha Admin' },

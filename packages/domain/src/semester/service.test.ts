@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../access.js';
 import { BranchModel } from '../branch/model.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
-import { makeActors } from '../test-support/actors.js';
+import { makeActors } from '../test-support/callers.js';
 import { useTestDatabase } from '../test-support/database.js';
 import { SemesterModel } from './model.js';
 import {

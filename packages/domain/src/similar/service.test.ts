@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { QuestionModel } from '../models.js';
 import { createQuestion, deleteQuestion, updateQuestion } from '../question/service.js';
 import { getSubjectOfferingCoverage } from '../subject-offering/coverage.js';
-import { makeActors } from '../test-support/actors.js';
+import { makeActors } from '../test-support/callers.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import { useTestDatabase } from '../test-support/database.js';
 import { reindexSimilar } from './backfill.js';

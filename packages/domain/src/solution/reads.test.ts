@@ -15,7 +15,7 @@ import {
   makeSolution,
 } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
-import { makeActor, makeActors } from '../test-support/actors.js';
+import { makeActor, makeActors } from '../test-support/callers.js';
 import { useTestDatabase } from '../test-support/database.js';
 
 useTestDatabase();

@@ -10,7 +10,7 @@ import {
   makeQuestion,
   makeSolution,
 } from '../test-support/content-fixtures.js';
-import { makeActor, makeActors } from '../test-support/actors.js';
+import { makeActor, makeActors } from '../test-support/callers.js';
 import { useTestDatabase } from '../test-support/database.js';
 
 useTestDatabase();

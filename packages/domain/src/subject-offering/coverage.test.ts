@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { makeActors } from '../test-support/actors.js';
+import { makeActors } from '../test-support/callers.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
 import { useTestDatabase } from '../test-support/database.js';

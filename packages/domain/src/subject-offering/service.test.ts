@@ -6,7 +6,7 @@ import { PaperModel } from '../paper/model.js';
 import { SemesterModel } from '../semester/model.js';
 import { SubjectModel } from '../subject/model.js';
 import { SyllabusModel } from '../syllabus/model.js';
-import { makeActors } from '../test-support/actors.js';
+import { makeActors } from '../test-support/callers.js';
 import { useTestDatabase } from '../test-support/database.js';
 import { UniversityModel } from '../university/model.js';
 import { SubjectOfferingModel } from './model.js';

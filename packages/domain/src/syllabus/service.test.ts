@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../access.js';
 import { mongoose } from '../db.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
-import { makeActors } from '../test-support/actors.js';
+import { makeActors } from '../test-support/callers.js';
 import { useTestDatabase } from '../test-support/database.js';
 import { ModuleModel, SyllabusModel, TopicModel } from './model.js';
 import {

@@ -15,12 +15,9 @@ import {
   TopicModel,
   UniversityModel,
 } from '../models.js';
+import type { ExamType, PaperStatus } from '../paper/schema.js';
+import type { Difficulty, QuestionType } from '../question/schema.js';
 import { isPublic } from '../visibility.js';
-
-type PaperStatus = 'draft' | 'pending' | 'approved' | 'rejected';
-type ExamType = 'end-term' | 'mid-term' | 'supplementary' | 'quiz';
-type QuestionType = 'mcq' | 'short' | 'long' | 'numerical' | 'coding';
-type Difficulty = 'easy' | 'medium' | 'hard';
 
 function tag(): string {
   return randomUUID().slice(0, 8);

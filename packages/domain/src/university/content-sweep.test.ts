@@ -7,7 +7,7 @@ import { QuestionModel } from '../question/model.js';
 import { getQuestionById, listQuestions } from '../question/service.js';
 import { SolutionModel } from '../solution/model.js';
 import { listSolutions } from '../solution/service.js';
-import { makeActor, makeActors } from '../test-support/actors.js';
+import { makeActor, makeActors } from '../test-support/callers.js';
 import {
   makeOffering,
   makePaper,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../access.js';
 import { useTestDatabase } from '../test-support/database.js';
-import { makeActors } from '../test-support/actors.js';
+import { makeActors } from '../test-support/callers.js';
 import { UniversityModel } from './model.js';
 import {
   createUniversity,

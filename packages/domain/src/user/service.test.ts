@@ -11,7 +11,7 @@ import {
   updateUser,
   upsertUserFromClaims,
 } from './service.js';
-import { makeActor, makeActors } from '../test-support/actors.js';
+import { makeActor, makeActors } from '../test-support/callers.js';
 import { useTestDatabase } from '../test-support/database.js';
 
 useTestDatabase();

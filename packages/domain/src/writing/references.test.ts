@@ -24,7 +24,7 @@ import {
   updateModule,
   updateTopic,
 } from '../syllabus/service.js';
-import { makeActor, makeActors } from '../test-support/actors.js';
+import { makeActor, makeActors } from '../test-support/callers.js';
 import {
   makeOffering,
   makePaper,

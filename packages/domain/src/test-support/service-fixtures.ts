@@ -1,4 +1,5 @@
-// Catalog data made through the domain services (not over HTTP), each call with unique names.
+// Catalog data made through the domain services (not over HTTP), each call with unique names: what
+// the apps' tests start from.
 import { randomUUID } from 'node:crypto';
 import {
   createBranch,
@@ -13,8 +14,9 @@ import {
   createUniversity,
   initSyllabus,
   setPaperStatus,
-} from '@qpc/domain';
-import type { Actor } from '@qpc/domain';
+} from '../index.js';
+import type { Actor } from '../access.js';
+import type { PaperStatus } from '../schemas.js';
 
 export const uid = (): string => randomUUID().slice(0, 8);
 
@@ -72,7 +74,7 @@ export async function makePaper(
   actor: Actor,
   subjectOfferingId: string,
   options: {
-    status?: 'draft' | 'pending' | 'approved' | 'rejected';
+    status?: PaperStatus;
     examYear?: number;
     examType?: string;
   } = {},

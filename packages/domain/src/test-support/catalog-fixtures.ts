@@ -1,6 +1,6 @@
-// Test data. Small catalogs go through the domain services (as an admin would create them);
-// the large trees of the round-trip test are written straight through the models in bulk.
-import { randomUUID } from 'node:crypto';
+// Catalogs for the apps' tests. Small catalogs go through the domain services (as an admin would
+// create them); the large trees of the round-trip tests are written straight through the models in
+// bulk.
 import {
   createBranch,
   createModule,
@@ -14,8 +14,7 @@ import {
   createUniversity,
   initSyllabus,
   setPaperStatus,
-  setUserRole,
-} from '@qpc/domain';
+} from '../index.js';
 import type {
   Actor,
   Branch,
@@ -28,7 +27,7 @@ import type {
   SubjectOffering,
   Topic,
   University,
-} from '@qpc/domain';
+} from '../index.js';
 import {
   BranchModel,
   ModuleModel,
@@ -42,15 +41,12 @@ import {
   TopicModel,
   UniversityModel,
   UserModel,
-  mongoose,
   VoteModel,
-} from '@qpc/domain/testing';
+} from '../models.js';
+import { mongoose } from '../db.js';
+import { uid } from './service-fixtures.js';
 
 const { Types } = mongoose;
-
-export function tag(): string {
-  return randomUUID().slice(0, 8);
-}
 
 /** The Actor of a signed-in test caller, read from the user record. */
 export async function actorOf(externalId: string): Promise<Actor> {
@@ -62,12 +58,6 @@ export async function actorOf(externalId: string): Promise<Actor> {
     role: user.role as Actor['role'],
     isActive: user.isActive,
   };
-}
-
-/** A user of the given role who is none of the test callers (e.g. the author of a solution). */
-export async function makeUser(role: Actor['role'] = 'normal'): Promise<Actor> {
-  const user = await setUserRole({ externalId: `user_${role}_${tag()}`, role });
-  return { id: user.id, externalId: user.externalId, role: user.role, isActive: user.isActive };
 }
 
 export interface Catalog {
@@ -91,7 +81,7 @@ export interface Catalog {
  * question each, and a solution (by `author`) to the approved paper's question.
  */
 export async function makeCatalog(admin: Actor, author: Actor = admin): Promise<Catalog> {
-  const t = tag();
+  const t = uid();
   const university = await createUniversity({
     actor: admin,
     input: { name: `University ${t}`, shortName: `U${t}` },
@@ -210,8 +200,10 @@ export interface TreeSize {
  * the paper and in a topic (hence in its module), each with solutions and votes. Written with
  * insertMany: tens of thousands of documents in seconds.
  */
-export async function makeTree(size: TreeSize): Promise<{ offeringId: string; questions: number }> {
-  const t = tag();
+export async function makeLargeTree(
+  size: TreeSize,
+): Promise<{ offeringId: string; questions: number }> {
+  const t = uid();
   const university = await UniversityModel.create({
     name: `Tree ${t}`,
     shortName: 'T',

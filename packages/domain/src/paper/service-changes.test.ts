@@ -1,0 +1,239 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../access.js';
+import { PaperModel } from './model.js';
+import {
+  deletePaper,
+  getPaperById,
+  getPaperBySlug,
+  setPaperStatus,
+  updatePaper,
+} from './service.js';
+import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
+import type { OfferingFixture } from '../test-support/content-fixtures.js';
+import { makeActors } from '../test-support/callers.js';
+import { useTestDatabase } from '../test-support/database.js';
+
+useTestDatabase();
+
+let actors: Awaited<ReturnType<typeof makeActors>>;
+beforeAll(async () => {
+  actors = await makeActors();
+});
+
+type Who = 'anonymous' | 'normal' | 'deactivated' | 'editor' | 'admin';
+const who = (key: Who): Actor | null => (key === 'anonymous' ? null : actors[key]);
+
+describe('updatePaper', () => {
+  let fixture: OfferingFixture;
+  beforeAll(async () => {
+    fixture = await makeOffering();
+  });
+
+  it('when an editor updates title, year and type, then the paper changes and keeps its status', async () => {
+    const { id } = await makePaper(fixture.offeringId, { status: 'approved' });
+    const paper = await updatePaper({
+      actor: actors.editor,
+      id,
+      input: { title: 'Renamed', examYear: 2020, examType: 'supplementary', slug: 'renamed-paper' },
+    });
+    expect(paper).toMatchObject({
+      id,
+      title: 'Renamed',
+      examYear: 2020,
+      examType: 'supplementary',
+      slug: 'renamed-paper',
+      status: 'approved',
+    });
+  });
+
+  it.each([
+    ['status', { status: 'approved' }],
+    ['subjectOfferingId', { subjectOfferingId: '507f1f77bcf86cd799439011' }],
+    ['createdBy', { createdBy: '507f1f77bcf86cd799439011' }],
+    ['nothing at all', {}],
+    ['examYear out of range', { examYear: 1850 }],
+  ])('when the body has %s, then it is a 400 and nothing changes', async (_n, input) => {
+    const { id } = await makePaper(fixture.offeringId, { status: 'pending' });
+    await expect(updatePaper({ actor: actors.admin, id, input })).rejects.toMatchObject({
+      status: 400,
+    });
+    expect((await PaperModel.findById(id).lean())?.status).toBe('pending');
+  });
+
+  it('when the new slug belongs to another paper, then it is a 409 naming slug', async () => {
+    const other = await makePaper(fixture.offeringId);
+    const { id } = await makePaper(fixture.offeringId);
+    await expect(
+      updatePaper({ actor: actors.editor, id, input: { slug: other.slug } }),
+    ).rejects.toMatchObject({
+      status: 409,
+      details: [{ path: 'slug' }],
+    });
+  });
+
+  it.each([
+    ['anonymous', 401, 'anonymous'],
+    ['a normal user', 403, 'normal'],
+    ['a deactivated editor', 403, 'deactivated'],
+  ] as const)('when %s updates a paper, then it is refused with %i', async (_n, status, actor) => {
+    const { id } = await makePaper(fixture.offeringId);
+    await expect(
+      updatePaper({ actor: who(actor), id, input: { title: 'Hacked' } }),
+    ).rejects.toMatchObject({ status });
+  });
+
+  it('when the paper does not exist, then it is a 404', async () => {
+    await expect(
+      updatePaper({ actor: actors.editor, id: '507f1f77bcf86cd799439011', input: { title: 'X' } }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('setPaperStatus', () => {
+  let fixture: OfferingFixture;
+  beforeAll(async () => {
+    fixture = await makeOffering();
+  });
+
+  it('when an admin approves then rejects a paper, then each change is recorded in order with from, to, by, at and reason', async () => {
+    const { id, slug } = await makePaper(fixture.offeringId, { status: 'pending' });
+    const approved = await setPaperStatus({
+      actor: actors.admin,
+      id,
+      input: { status: 'approved' },
+    });
+    expect(approved.status).toBe('approved');
+    expect(await getPaperBySlug({ actor: null, slug })).toMatchObject({ id, status: 'approved' });
+
+    const rejected = await setPaperStatus({
+      actor: actors.admin,
+      id,
+      input: { status: 'rejected', reason: 'Duplicate of another paper' },
+    });
+    expect(rejected.statusHistory).toHaveLength(2);
+    expect(rejected.statusHistory![0]).toMatchObject({
+      from: 'pending',
+      to: 'approved',
+      by: actors.admin.id,
+      reason: null,
+    });
+    expect(rejected.statusHistory![1]).toMatchObject({
+      from: 'approved',
+      to: 'rejected',
+      by: actors.admin.id,
+      reason: 'Duplicate of another paper',
+    });
+    expect(Date.parse(rejected.statusHistory![1]!.at)).toBeGreaterThanOrEqual(
+      Date.parse(rejected.statusHistory![0]!.at),
+    );
+    await expect(getPaperBySlug({ actor: null, slug })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('when an admin moves a paper back to draft, then it is allowed and recorded', async () => {
+    const { id } = await makePaper(fixture.offeringId, { status: 'approved' });
+    const paper = await setPaperStatus({ actor: actors.admin, id, input: { status: 'draft' } });
+    expect(paper).toMatchObject({
+      status: 'draft',
+      statusHistory: [{ from: 'approved', to: 'draft' }],
+    });
+  });
+
+  it.each([
+    ['anonymous', 401, 'anonymous'],
+    ['a normal user', 403, 'normal'],
+    ['an editor', 403, 'editor'],
+    ['a deactivated editor', 403, 'deactivated'],
+  ] as const)(
+    'when %s sets a status, then it is refused with %i and nothing is recorded',
+    async (_n, status, actor) => {
+      const { id } = await makePaper(fixture.offeringId, { status: 'pending' });
+      await expect(
+        setPaperStatus({ actor: who(actor), id, input: { status: 'approved' } }),
+      ).rejects.toMatchObject({ status });
+      const doc = await PaperModel.findById(id).lean();
+      expect(doc).toMatchObject({ status: 'pending', statusHistory: [] });
+    },
+  );
+
+  it.each([
+    ['an unknown status', { status: 'published' }],
+    ['no status', { reason: 'why not' }],
+    ['an extra field', { status: 'approved', by: '507f1f77bcf86cd799439011' }],
+  ])('when the body has %s, then it is a 400', async (_n, input) => {
+    const { id } = await makePaper(fixture.offeringId, { status: 'pending' });
+    await expect(setPaperStatus({ actor: actors.admin, id, input })).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+
+  it('when the paper does not exist, then it is a 404', async () => {
+    await expect(
+      setPaperStatus({
+        actor: actors.admin,
+        id: '507f1f77bcf86cd799439011',
+        input: { status: 'approved' },
+      }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('when several admins change the status at once, then every change is in the history and chained', async () => {
+    const { id } = await makePaper(fixture.offeringId, { status: 'pending' });
+    const targets = ['approved', 'rejected', 'draft', 'approved', 'pending'] as const;
+    await Promise.all(
+      targets.map((status) => setPaperStatus({ actor: actors.admin, id, input: { status } })),
+    );
+    const doc = await PaperModel.findById(id).lean();
+    expect(doc!.statusHistory).toHaveLength(targets.length);
+    let previous = 'pending';
+    for (const entry of doc!.statusHistory) {
+      expect(entry.from).toBe(previous);
+      previous = entry.to;
+    }
+    expect(doc!.status).toBe(previous);
+  });
+});
+
+describe('deletePaper', () => {
+  let fixture: OfferingFixture;
+  beforeAll(async () => {
+    fixture = await makeOffering();
+  });
+
+  it('when an admin deletes a paper without questions, then it is gone', async () => {
+    const { id } = await makePaper(fixture.offeringId);
+    await deletePaper({ actor: actors.admin, id });
+    expect(await PaperModel.exists({ _id: id })).toBeNull();
+    await expect(getPaperById({ actor: actors.admin, id })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('when the paper has questions, then it is a 409 saying how many and the paper stays', async () => {
+    const { id } = await makePaper(fixture.offeringId);
+    await makeQuestion(id);
+    await makeQuestion(id);
+    await expect(deletePaper({ actor: actors.admin, id })).rejects.toMatchObject({
+      status: 409,
+      message: 'Paper cannot be deleted: 2 questions still reference it',
+    });
+    expect(await PaperModel.exists({ _id: id })).not.toBeNull();
+  });
+
+  it.each([
+    ['anonymous', 401, 'anonymous'],
+    ['a normal user', 403, 'normal'],
+    ['an editor', 403, 'editor'],
+    ['a deactivated editor', 403, 'deactivated'],
+  ] as const)('when %s deletes a paper, then it is refused with %i', async (_n, status, actor) => {
+    const { id } = await makePaper(fixture.offeringId);
+    await expect(deletePaper({ actor: who(actor), id })).rejects.toMatchObject({ status });
+    expect(await PaperModel.exists({ _id: id })).not.toBeNull();
+  });
+
+  it('when the paper does not exist, then it is a 404; a malformed id is a 400', async () => {
+    await expect(
+      deletePaper({ actor: actors.admin, id: '507f1f77bcf86cd799439011' }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(deletePaper({ actor: actors.admin, id: 'zzz' })).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+});
