@@ -8,6 +8,8 @@
 //    weight x rarity per term), sorts them (ties newest first), counts facets and cuts the page.
 import type { MaybeActor } from '../access.js';
 import { parseInput } from '../errors.js';
+// The search index reads the models it indexes directly (import-graph.test.ts allows it): one
+// generic query per indexed model, built from each model's searchable fields.
 import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
 import type { AnyModel } from '../storage/model-helpers.js';

@@ -2,7 +2,7 @@
 // a near-identical question (similar/signature.ts) sits in a paper of the same offering from
 // another sitting (exam year and type). Computed in memory from the offering's visible
 // questions: their band keys group the candidates, the exact Jaccard index confirms them.
-import { QuestionModel } from '../question/model.js';
+import { questionsMatching } from '../question/queries.js';
 import { restrictFilter } from '../visibility.js';
 import type { Viewer } from '../visibility.js';
 import { BAND_PROJECTION, keysOf } from './plugin.js';
@@ -32,13 +32,13 @@ export async function countRepeated(
   const filter = restrictFilter(viewer, 'question', { subjectOfferingId });
   if (!filter) return counts;
   const rows = (
-    await QuestionModel.find(filter, {
+    await questionsMatching<Row & Record<string, unknown>>(filter, {
       paperId: 1,
       moduleId: 1,
       topicId: 1,
       text: 1,
       ...BAND_PROJECTION,
-    }).lean<(Row & Record<string, unknown>)[]>()
+    })
   ).filter((row) => sittingOfPaper.has(String(row.paperId)));
   const keys = rows.map((row) => keysOf(row).filter((key): key is string => key !== null));
   const byKey = new Map<string, number[]>();

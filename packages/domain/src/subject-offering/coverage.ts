@@ -1,16 +1,15 @@
 // How an offering's syllabus has been examined. Four reads, all by equality on the offering:
-// the visible papers (year and type), the questions grouped by paper, module, topic and marks
-// (`$match` first, then `$group` with ONE accumulator: FerretDB 1.24 computes only the first
-// accumulator of a `$group`, FerretDB/FerretDB#4616), and the modules and topics. Papers are
-// joined to the groups in code.
+// the visible papers (year and type), the questions counted per paper, module, topic and marks
+// (one aggregation, question/queries.ts), and the modules and topics, each through its module's
+// queries. Papers are joined to the groups in code.
 import { Types } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import { NotFoundError, parseInput } from '../errors.js';
-import { PaperModel } from '../paper/model.js';
+import { sittingsOfOfferingPapers } from '../paper/queries.js';
 import { EXAM_TYPES } from '../paper/schema.js';
-import { QuestionModel } from '../question/model.js';
-import { ModuleModel, TopicModel } from '../syllabus/model.js';
+import { countOfferingQuestionsByGroup } from '../question/queries.js';
+import { syllabusOfOffering } from '../syllabus/queries.js';
 import { isVisible, viewerFor, visibleFilter } from '../visibility.js';
 import type { SharedViewer, Viewer } from '../visibility.js';
 import { countRepeated } from '../similar/repeated.js';
@@ -103,26 +102,10 @@ function sittingsOf(papers: readonly PaperRow[]): Sitting[] {
 
 async function readInputs(viewer: Viewer, offeringId: string) {
   const offering = new Types.ObjectId(offeringId);
-  const [papers, groups, modules, topics] = await Promise.all([
-    PaperModel.find(
-      { subjectOfferingId: offeringId, ...visibleFilter(viewer, 'paper') },
-      { examYear: 1, examType: 1, status: 1, visible: 1, universityId: 1 },
-    ).lean<PaperRow[]>(),
-    QuestionModel.aggregate<GroupRow>([
-      { $match: { subjectOfferingId: offering, ...visibleFilter(viewer, 'question') } },
-      {
-        $group: {
-          _id: { paperId: '$paperId', moduleId: '$moduleId', topicId: '$topicId', marks: '$marks' },
-          n: { $sum: 1 },
-        },
-      },
-    ]),
-    ModuleModel.find({ subjectOfferingId: offeringId }, { title: 1, order: 1 })
-      .sort({ order: 1, _id: 1 })
-      .lean<SyllabusRow[]>(),
-    TopicModel.find({ subjectOfferingId: offeringId }, { moduleId: 1, title: 1, order: 1 })
-      .sort({ order: 1, _id: 1 })
-      .lean<SyllabusRow[]>(),
+  const [papers, groups, [modules, topics]] = await Promise.all([
+    sittingsOfOfferingPapers<PaperRow>(offeringId, visibleFilter(viewer, 'paper')),
+    countOfferingQuestionsByGroup<GroupRow>(offering, visibleFilter(viewer, 'question')),
+    syllabusOfOffering<SyllabusRow>(offeringId),
   ]);
   return { papers, groups, modules, topics };
 }
