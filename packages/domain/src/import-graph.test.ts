@@ -107,6 +107,35 @@ function modelLookupsByName(file: string, text: string): string[] {
   return found;
 }
 
+/**
+ * The places that may import another module's model: the reference table holds the models
+ * themselves, storage/ builds and migrates them all, and the search index reads and rewrites the
+ * documents it indexes. Any other module uses another's data through that module's functions.
+ */
+const MAY_IMPORT_ANY_MODEL = [
+  'writing/reference-table.ts',
+  'storage/',
+  'search/service.ts',
+  'search/backfill.ts',
+];
+
+/** Whether a path (relative to the source folder) is a module's models or the barrel of them all. */
+const isModelFile = (path: string) => path === 'models.ts' || /^[^/]+\/model\.ts$/.test(path);
+
+/** Each import of another module's model by a file of a module folder, as `file -> model`. */
+function foreignModelImports(graph: Map<string, string[]>): string[] {
+  return [...graph].flatMap(([file, imports]) => {
+    const path = relative(srcDir, file);
+    const [folder] = path.split('/');
+    if (!path.includes('/') || MAY_IMPORT_ANY_MODEL.some((allowed) => path.startsWith(allowed)))
+      return [];
+    return imports
+      .map((imported) => relative(srcDir, imported))
+      .filter((imported) => isModelFile(imported) && dirname(imported) !== folder)
+      .map((imported) => `${path} -> ${imported}`);
+  });
+}
+
 const graph = new Map(sourceFiles(srcDir).map((file) => [file, importsOf(file)]));
 
 describe("the domain's import graph", () => {
@@ -162,6 +191,28 @@ describe("the domain's import graph", () => {
       'sample.ts:7',
       'sample.ts:8',
       'sample.ts:9',
+    ]);
+  });
+  it("when a module folder's file is read, then it imports no other module's model", () => {
+    expect(foreignModelImports(graph)).toEqual([]);
+  });
+
+  it("when module files import other modules' models, then the check names each import", () => {
+    const at = (path: string) => join(srcDir, path);
+    const sample = new Map([
+      [at('drafts/service.ts'), [at('paper/model.ts'), at('drafts/model.ts')]],
+      [at('similar/lookup.ts'), [at('models.ts'), at('similar/plugin.ts')]],
+      [at('writing/copies.ts'), [at('paper/model.ts')]],
+      [at('paper/queries.ts'), [at('paper/model.ts')]],
+      [at('writing/reference-table.ts'), [at('paper/model.ts')]],
+      [at('storage/migrations.ts'), [at('models.ts')]],
+      [at('search/service.ts'), [at('question/model.ts')]],
+      [at('visibility.ts'), [at('paper/model.ts')]],
+    ]);
+    expect(foreignModelImports(sample)).toEqual([
+      'drafts/service.ts -> paper/model.ts',
+      'similar/lookup.ts -> models.ts',
+      'writing/copies.ts -> paper/model.ts',
     ]);
   });
 });

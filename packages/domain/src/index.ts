@@ -52,7 +52,7 @@ export { buildIndexes, isDatabaseEmpty, prepareDatabase } from './storage/prepar
 export type { ConnectOptions, DatabaseEventHandlers } from './db.js';
 export type { ListRequest, Page, PageRequest, Pagination, SortSpec } from './listing/pagination.js';
 export { REFERENCES, dependentsOf } from './writing/reference-table.js';
-export type { ModelName, Reference } from './writing/reference-table.js';
+export type { Reference } from './writing/reference-table.js';
 export { bulkhead, runExclusive } from './writing/concurrency.js';
 export type {
   CreateUniversityInput,

@@ -3,7 +3,7 @@
 // the paper still has that file. A restart or an outage can leave drafts pending: the paper-file
 // sweep resumes those nobody is reading (resumePendingDrafts).
 import { Types } from 'mongoose';
-import { PaperModel } from '../paper/model.js';
+import { draftSourceOfPaper } from '../paper/queries.js';
 import { readStoredPdf } from '../paper-file/read-stored.js';
 import type { PdfContent } from '../pdf/types.js';
 import { findSimilar } from '../similar/lookup.js';
@@ -68,11 +68,7 @@ function settle(paperId: Types.ObjectId, fileId: Types.ObjectId, set: Record<str
 
 async function read(paperId: Types.ObjectId, fileId: Types.ObjectId, content?: PdfContent) {
   try {
-    const paper = await PaperModel.findById(paperId, {
-      subjectOfferingId: 1,
-      subjectId: 1,
-      file: 1,
-    }).lean<PaperKeys>();
+    const paper = await draftSourceOfPaper<PaperKeys>(paperId);
     if (!paper?.file || !paper.file.fileId.equals(fileId)) {
       // The paper lost this file meanwhile: its drafts go with it.
       await PaperDraftsModel.deleteOne({ _id: paperId, fileId });

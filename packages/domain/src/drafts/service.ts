@@ -12,7 +12,7 @@ import {
   parseInput,
   ValidationError,
 } from '../errors.js';
-import { PaperModel } from '../paper/model.js';
+import { fileOfPaper } from '../paper/queries.js';
 import { createQuestion } from '../question/service.js';
 import type { Question } from '../question/schema.js';
 import { viewerFor } from '../visibility.js';
@@ -50,7 +50,7 @@ const claimId = (paperId: Types.ObjectId, fileId: Types.ObjectId, index: number)
 async function storedDrafts(id: string): Promise<StoredDrafts> {
   const paperId = parseInput(objectId, id, 'id');
   const [paper, drafts] = await Promise.all([
-    PaperModel.findById(paperId, { file: 1 }).lean(),
+    fileOfPaper(paperId),
     PaperDraftsModel.findById(paperId).lean<StoredDrafts>(),
   ]);
   if (!paper) throw new NotFoundError('Paper not found');

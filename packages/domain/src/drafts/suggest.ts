@@ -4,7 +4,7 @@
 import type { Types } from 'mongoose';
 import { stemOf, wordsOf } from '../search/tokens.js';
 import { DOCUMENTS_KEY, readTermCounts, stemKey } from '../search/terms.js';
-import { ModuleModel, TopicModel } from '../syllabus/model.js';
+import { syllabusOrderOfOffering } from '../syllabus/queries.js';
 
 /** A topic of the syllabus with the stems of its title. */
 export interface SyllabusTopic {
@@ -30,10 +30,7 @@ export function stemsOf(text: string): Set<string> {
 export async function loadSyllabusTopics(
   subjectOfferingId: Types.ObjectId,
 ): Promise<SyllabusTopic[]> {
-  const [modules, topics] = await Promise.all([
-    ModuleModel.find({ subjectOfferingId }, { order: 1 }).lean(),
-    TopicModel.find({ subjectOfferingId }, { moduleId: 1, title: 1, order: 1 }).lean(),
-  ]);
+  const [modules, topics] = await syllabusOrderOfOffering(subjectOfferingId);
   const moduleOrder = new Map(modules.map((m) => [String(m._id), m.order]));
   return topics
     .map((t) => ({ t, at: [moduleOrder.get(String(t.moduleId)) ?? 0, t.order] }))

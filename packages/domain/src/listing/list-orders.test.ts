@@ -20,7 +20,7 @@ import { QUESTION_ORDER } from '../question/model.js';
 import { SUBJECT_ORDER } from '../subject/model.js';
 import { UNIVERSITY_ORDER } from '../university/model.js';
 import { USER_ORDER } from '../user/model.js';
-import type { ModelName } from '../writing/references.js';
+import type { ModelName } from '../writing/reference-table.js';
 import { useTestDatabase } from '../test-support/database.js';
 import { seedLargeCatalog as largeCatalog } from '../test-support/large-catalog.js';
 

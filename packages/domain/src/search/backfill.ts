@@ -4,6 +4,8 @@
 // (recorded in `migrations`); reindexSearch redoes everything on demand.
 import type { mongo } from 'mongoose';
 import { mongoose } from '../db.js';
+// The search index rewrites the keys of the models it indexes by the driver, so it imports them
+// directly (import-graph.test.ts allows it).
 import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
 import type { AnyModel } from '../storage/model-helpers.js';

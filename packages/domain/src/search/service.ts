@@ -7,6 +7,8 @@
 // 3. rank.ts checks every term in code on the words of those documents, scores each hit (field
 //    weight x rarity per term), sorts them (ties newest first), counts facets and cuts the page.
 import { parseInput } from '../errors.js';
+// The search index reads the models it indexes directly (import-graph.test.ts allows it): one
+// generic query per indexed model, built from each model's searchable fields.
 import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
 import type { AnyModel } from '../storage/model-helpers.js';

@@ -2,8 +2,8 @@
 // computed once per database at start (recorded in `migrations`), like the search backfill.
 import type { mongo } from 'mongoose';
 import { mongoose } from '../db.js';
-import { PaperModel } from '../paper/model.js';
-import { QuestionModel } from '../question/model.js';
+import { subjectIdsOfAllPapers } from '../paper/queries.js';
+import { questionTextsByDriver, writeQuestionsByDriver } from '../question/queries.js';
 import { TERM_UPDATES_PER_COMMAND } from '../search/terms.js';
 import { bandFields, SIMILAR_BAND_FIELDS } from './plugin.js';
 import { bandKeys } from './signature.js';
@@ -13,12 +13,10 @@ const MARKER = BACKFILL_MARKERS.similar;
 
 /** Computes the band keys of the questions that lack them (every question when `all`). */
 export async function reindexSimilar(options: { all?: boolean } = {}): Promise<number> {
-  const questions = QuestionModel.collection;
   const filter = options.all ? {} : { [SIMILAR_BAND_FIELDS[0]!]: { $exists: false } };
-  const stale = await questions.find(filter, { projection: { paperId: 1, text: 1 } }).toArray();
+  const stale = await questionTextsByDriver(filter);
   if (stale.length === 0) return 0;
-  const papers = await PaperModel.collection.find({}, { projection: { subjectId: 1 } }).toArray();
-  const subjectOf = new Map(papers.map((p) => [String(p._id), String(p.subjectId)]));
+  const subjectOf = await subjectIdsOfAllPapers();
   const writes: mongo.AnyBulkWriteOperation[] = stale.map((q) => {
     const subjectId = subjectOf.get(String(q.paperId));
     const keys = subjectId && typeof q.text === 'string' ? bandKeys(subjectId, q.text) : [];
@@ -28,7 +26,7 @@ export async function reindexSimilar(options: { all?: boolean } = {}): Promise<n
   });
   // Updates per command: FerretDB 1.24 on PostgreSQL hangs on larger update commands (terms.ts).
   for (let i = 0; i < writes.length; i += TERM_UPDATES_PER_COMMAND) {
-    await questions.bulkWrite(writes.slice(i, i + TERM_UPDATES_PER_COMMAND), { ordered: false });
+    await writeQuestionsByDriver(writes.slice(i, i + TERM_UPDATES_PER_COMMAND));
   }
   return writes.length;
 }

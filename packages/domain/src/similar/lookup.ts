@@ -2,7 +2,7 @@
 // (a bounded pushed-down page of the few fields the comparison needs), the candidates the viewer
 // may see confirmed by their exact Jaccard index.
 import type { Types } from 'mongoose';
-import { QuestionModel } from '../question/model.js';
+import { firstQuestionsMatchingAny } from '../question/queries.js';
 import { isVisible } from '../visibility.js';
 import type { Viewer } from '../visibility.js';
 import { SIMILAR_BAND_FIELDS } from './plugin.js';
@@ -63,11 +63,11 @@ export async function findSimilar(options: {
     key ? [{ [SIMILAR_BAND_FIELDS[band]!]: key }] : [],
   );
   if (branches.length === 0) return [];
-  const docs = await QuestionModel.find({ $or: branches }, CANDIDATE_FIELDS)
-    .sort({ _id: 1 })
-    .limit(MAX_CANDIDATES_PER_BAND * branches.length)
-    .lean<Candidate[]>()
-    .exec();
+  const docs = await firstQuestionsMatchingAny<Candidate>(
+    branches,
+    CANDIDATE_FIELDS,
+    MAX_CANDIDATES_PER_BAND * branches.length,
+  );
   const candidates = new Map<string, Candidate>();
   const excluded = options.excludePaperId ? String(options.excludePaperId) : null;
   const viewer = options.viewer;

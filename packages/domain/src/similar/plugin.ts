@@ -6,7 +6,7 @@
 // array field's GIN index costs PostgreSQL fifty times more to scan, so it would rather read the
 // table). Raw driver writes bypass it; backfillSimilar repairs them.
 import type { Document, Query, Schema } from 'mongoose';
-import { PaperModel } from '../paper/model.js';
+import { subjectIdOfPaper } from '../paper/queries.js';
 import { BANDS, bandKeys } from './signature.js';
 
 /** The fields holding a question's band keys, one per band (internal: never in a DTO). */
@@ -33,15 +33,9 @@ export const BAND_PROJECTION: Record<string, 1> = Object.fromEntries(
   SIMILAR_BAND_FIELDS.map((field) => [field, 1]),
 );
 
-/** The subject of a paper, as band keys name it (empty when the paper is missing). */
-export async function subjectOfPaper(paperId: unknown): Promise<string> {
-  const paper = await PaperModel.findById(paperId, { subjectId: 1 }).lean();
-  return paper ? String(paper.subjectId) : '';
-}
-
 /** The band keys of a question's text in its paper's subject. */
 export async function bandsOfQuestion(paperId: unknown, text: unknown): Promise<string[]> {
-  const subjectId = await subjectOfPaper(paperId);
+  const subjectId = await subjectIdOfPaper(paperId);
   return subjectId && typeof text === 'string' ? bandKeys(subjectId, text) : [];
 }
 

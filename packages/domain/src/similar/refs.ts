@@ -2,8 +2,8 @@
 // pushed-down `_id` equality each, together) and kept only when visible to the viewer.
 import type { Types } from 'mongoose';
 import type { EXAM_TYPES } from '../paper/schema.js';
-import { PaperModel } from '../paper/model.js';
-import { QuestionModel } from '../question/model.js';
+import { papersById } from '../paper/queries.js';
+import { questionsById } from '../question/queries.js';
 import { isVisible } from '../visibility.js';
 import type { Viewer } from '../visibility.js';
 
@@ -43,9 +43,7 @@ export async function visiblePapers(
   paperIds: Iterable<string>,
 ): Promise<Map<string, SimilarPaper>> {
   const ids = [...new Set(paperIds)];
-  const docs = await Promise.all(
-    ids.map((id) => PaperModel.findById(id, PAPER_FIELDS).lean<PaperDoc>()),
-  );
+  const docs = await papersById<PaperDoc>(ids, PAPER_FIELDS);
   const out = new Map<string, SimilarPaper>();
   for (const doc of docs) {
     if (!doc || !isVisible(viewer, 'paper', doc)) continue;
@@ -80,7 +78,7 @@ export async function visibleSimilarRefs(
   lists: readonly (readonly StoredSimilar[])[],
 ): Promise<SimilarRef[][]> {
   const ids = [...new Set(lists.flatMap((list) => list.map((s) => String(s.questionId))))];
-  const docs = await Promise.all(ids.map((id) => QuestionModel.findById(id).lean()));
+  const docs = await questionsById(ids);
   const questions = new Map(
     docs
       .filter((doc) => doc !== null && isVisible(viewer, 'question', doc))

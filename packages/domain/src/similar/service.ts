@@ -1,6 +1,6 @@
 import { objectId } from '../common-schemas.js';
 import { NotFoundError, parseInput } from '../errors.js';
-import { QuestionModel } from '../question/model.js';
+import { questionById, questionsById } from '../question/queries.js';
 import { toQuestion } from '../question/service.js';
 import { asCaller, isVisible } from '../visibility.js';
 import type { ActorOrCaller } from '../visibility.js';
@@ -28,9 +28,10 @@ export async function listSimilarQuestions({
   const questionId = parseInput(objectId, id, 'id');
   const [viewer, question] = await Promise.all([
     asCaller(actor).viewer(),
-    QuestionModel.findById(questionId, { ...CANDIDATE_FIELDS, ...BAND_PROJECTION }).lean<
-      Candidate & Record<string, unknown>
-    >(),
+    questionById<Candidate & Record<string, unknown>>(questionId, {
+      ...CANDIDATE_FIELDS,
+      ...BAND_PROJECTION,
+    }),
   ]);
   if (!question || !isVisible(viewer, 'question', question)) {
     throw new NotFoundError('Question not found');
@@ -43,7 +44,7 @@ export async function listSimilarQuestions({
   });
   // The few questions listed are read whole, each by its id (pushed down), with their papers.
   const [docs, papers] = await Promise.all([
-    Promise.all(hits.map((hit) => QuestionModel.findById(hit.doc._id).lean())),
+    questionsById(hits.map((hit) => hit.doc._id)),
     visiblePapers(
       viewer,
       hits.map((hit) => String(hit.doc.paperId)),

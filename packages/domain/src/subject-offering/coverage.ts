@@ -1,15 +1,16 @@
 // How an offering's syllabus has been examined. Four reads, all by equality on the offering:
 // the visible papers (year and type), the visible questions (each read once: its place and marks
-// for the tallies, its text and band keys for the repeated ones), and the modules and topics.
-// Papers are joined to the questions in code. (A `$group` of the questions in the engine would
-// not be cheaper: FerretDB decodes every matching row in Go for an aggregation anyway.)
+// for the tallies, its text and band keys for the repeated ones), and the modules and topics, each
+// through its module's queries. Papers are joined to the questions in code. (A `$group` of the
+// questions in the engine would not be cheaper: FerretDB decodes every matching row in Go for an
+// aggregation anyway.)
 import { Types } from 'mongoose';
 import { objectId } from '../common-schemas.js';
 import { NotFoundError, parseInput } from '../errors.js';
-import { PaperModel } from '../paper/model.js';
+import { paperSittingsMatching } from '../paper/queries.js';
 import { EXAM_TYPES } from '../paper/schema.js';
-import { QuestionModel } from '../question/model.js';
-import { ModuleModel, TopicModel } from '../syllabus/model.js';
+import { questionsMatching } from '../question/queries.js';
+import { syllabusOfOffering } from '../syllabus/queries.js';
 import { asCaller, isVisible, visibleWhere } from '../visibility.js';
 import type { ActorOrCaller, Viewer } from '../visibility.js';
 import { countRepeated, REPEATED_PROJECTION } from '../similar/repeated.js';
@@ -100,24 +101,18 @@ function sittingsOf(papers: readonly PaperRow[]): Sitting[] {
 
 async function readInputs(viewer: Viewer, offeringId: string) {
   const offering = new Types.ObjectId(offeringId);
-  const [papers, questions, modules, topics] = await Promise.all([
-    PaperModel.find(visibleWhere(viewer, 'paper', { subjectOfferingId: offeringId }), {
-      examYear: 1,
-      examType: 1,
-      status: 1,
-      visible: 1,
-      universityId: 1,
-    }).lean<PaperRow[]>(),
-    QuestionModel.find(visibleWhere(viewer, 'question', { subjectOfferingId: offering }), {
-      marks: 1,
-      ...REPEATED_PROJECTION,
-    }).lean<QuestionRow[]>(),
-    ModuleModel.find({ subjectOfferingId: offeringId }, { title: 1, order: 1 })
-      .sort({ order: 1, _id: 1 })
-      .lean<SyllabusRow[]>(),
-    TopicModel.find({ subjectOfferingId: offeringId }, { moduleId: 1, title: 1, order: 1 })
-      .sort({ order: 1, _id: 1 })
-      .lean<SyllabusRow[]>(),
+  const [papers, questions, [modules, topics]] = await Promise.all([
+    paperSittingsMatching<PaperRow>(
+      visibleWhere(viewer, 'paper', { subjectOfferingId: offeringId }),
+    ),
+    questionsMatching<QuestionRow>(
+      visibleWhere(viewer, 'question', { subjectOfferingId: offering }),
+      {
+        marks: 1,
+        ...REPEATED_PROJECTION,
+      },
+    ),
+    syllabusOfOffering<SyllabusRow>(offeringId),
   ]);
   return { papers, questions, modules, topics };
 }

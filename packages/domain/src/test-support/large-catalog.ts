@@ -4,7 +4,7 @@ import { Types } from 'mongoose';
 import { mongoose } from '../db.js';
 import { bandFields } from '../similar/plugin.js';
 import { bandKeys } from '../similar/signature.js';
-import type { ModelName } from '../writing/references.js';
+import type { ModelName } from '../writing/reference-table.js';
 
 const OFFERINGS = 300;
 const PAPERS_PER_OFFERING = 4;

@@ -6,18 +6,20 @@
 // may count fewer items, never a hidden one. A rewrite that a crash interrupted resumes at the
 // next start (resumeContentSweeps, from prepareDatabase's caller).
 import { Types } from 'mongoose';
-import type { AnyModel } from '../storage/model-helpers.js';
-import { PaperModel } from '../paper/model.js';
-import { QuestionModel } from '../question/model.js';
-import { SolutionModel } from '../solution/model.js';
+import { setPapersVisible } from '../paper/queries.js';
+import { setQuestionsVisible } from '../question/queries.js';
+import { setSolutionsVisible } from '../solution/queries.js';
 import { PUBLIC_PAPER_STATUS } from '../visibility.js';
 import { UniversityModel } from './model.js';
 
 /** The content collections in rewrite order: a child inserted meanwhile re-reads its parent. */
-const CONTENT: readonly { model: AnyModel; status: string }[] = [
-  { model: PaperModel, status: 'status' },
-  { model: QuestionModel, status: 'paperStatus' },
-  { model: SolutionModel, status: 'paperStatus' },
+const CONTENT: readonly {
+  setVisible: (filter: Record<string, unknown>, visible: boolean) => Promise<unknown>;
+  status: string;
+}[] = [
+  { setVisible: setPapersVisible, status: 'status' },
+  { setVisible: setQuestionsVisible, status: 'paperStatus' },
+  { setVisible: setSolutionsVisible, status: 'paperStatus' },
 ];
 
 const running = new Map<string, Promise<void>>();
@@ -48,16 +50,11 @@ export function pendingSweep(): { contentSweep: Types.ObjectId; inViewer: true }
 
 /** Rewrites the copies of every content document of a university to what its state says now. */
 async function rewrite(universityId: Types.ObjectId | string, isActive: boolean): Promise<void> {
-  for (const { model, status } of CONTENT) {
+  for (const { setVisible, status } of CONTENT) {
     // The documents whose copy disagrees with isPublic(status, isActive): under an active
     // university the approved ones that are hidden, under an inactive one all that are shown.
     const stale = isActive ? { [status]: PUBLIC_PAPER_STATUS, visible: false } : { visible: true };
-    // Internal copies: their rewrite is no edit of the documents (updatedAt stays).
-    await model.updateMany(
-      { universityId, ...stale },
-      { $set: { visible: isActive } },
-      { timestamps: false },
-    );
+    await setVisible({ universityId, ...stale }, isActive);
   }
 }
 

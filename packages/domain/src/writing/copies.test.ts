@@ -8,7 +8,7 @@ import { SemesterModel } from '../semester/model.js';
 import { SolutionModel } from '../solution/model.js';
 import type { AnyModel } from '../storage/model-helpers.js';
 import { UniversityModel } from '../university/model.js';
-import { makeActor } from '../test-support/actors.js';
+import { makeActor } from '../test-support/callers.js';
 import {
   makeOffering,
   makePaper,
