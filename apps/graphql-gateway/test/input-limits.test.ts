@@ -14,15 +14,6 @@ import {
   createSubjectOfferingInput,
   createTopicInput,
   createUniversityInput,
-  listBranchesQuery,
-  listPapersQuery,
-  listQuestionsQuery,
-  listSemestersQuery,
-  listSolutionsQuery,
-  listSubjectOfferingsQuery,
-  listSubjectsQuery,
-  listUniversitiesQuery,
-  listUsersQuery,
   maxExamYear,
   setPaperStatusInput,
   updateBranchInput,
@@ -34,6 +25,17 @@ import {
   updateUserInput,
   voteSolutionInput,
 } from '@qpc/domain/schemas';
+import {
+  listBranchesText as listBranchesQuery,
+  listPapersText as listPapersQuery,
+  listQuestionsText as listQuestionsQuery,
+  listSemestersText as listSemestersQuery,
+  listSolutionsText as listSolutionsQuery,
+  listSubjectOfferingsText as listSubjectOfferingsQuery,
+  listSubjectsText as listSubjectsQuery,
+  listUniversitiesText as listUniversitiesQuery,
+  listUsersText as listUsersQuery,
+} from '@qpc/server-kit/list-text';
 import {
   getNamedType,
   getNullableType,

@@ -3,11 +3,11 @@
 // names the parameter.
 import { parseInput } from '@qpc/domain';
 import {
-  listPapersQuery,
-  listQuestionsQuery,
-  listUniversitiesQuery,
-  listUsersQuery,
-} from '@qpc/domain/schemas';
+  listPapersText as listPapersQuery,
+  listQuestionsText as listQuestionsQuery,
+  listUniversitiesText as listUniversitiesQuery,
+  listUsersText as listUsersQuery,
+} from '@qpc/server-kit/list-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fromQueryString, queryStringSchema, valueKinds } from '../src/routes/query-string.js';

@@ -50,7 +50,15 @@ export type { ActorOrCaller, Caller, Viewer, VisibleKind } from './visibility.js
 export { connectDatabase, disconnectDatabase, onDatabaseEvents, pingDatabase } from './db.js';
 export { buildIndexes, isDatabaseEmpty, prepareDatabase } from './storage/prepare.js';
 export type { ConnectOptions, DatabaseEventHandlers } from './db.js';
-export type { ListRequest, Page, PageRequest, Pagination, SortSpec } from './listing/pagination.js';
+export type {
+  ListRequest,
+  Page,
+  PageRequest,
+  Pagination,
+  SortDirection,
+  SortKey,
+  SortSpec,
+} from './listing/pagination.js';
 export { REFERENCES, dependentsOf } from './writing/reference-table.js';
 export type { Reference } from './writing/reference-table.js';
 export { bulkhead, runExclusive } from './writing/concurrency.js';

@@ -7,10 +7,12 @@ export {
   MAX_LIMIT,
   MAX_PAGE,
   paginationQuery,
+  MAX_SORT_KEYS,
+  SORT_DIRECTIONS,
   SORT_FIELDS,
-  sortParam,
+  sortInput,
 } from './listing/list-query.js';
-export type { PageRequest, SortSpec } from './listing/list-query.js';
+export type { PageRequest, SortDirection, SortKey, SortSpec } from './listing/list-query.js';
 export { searchQuery } from './listing/search-param.js';
 export {
   createUniversityInput,

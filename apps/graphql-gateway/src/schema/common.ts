@@ -1,5 +1,5 @@
 import { ACTIONS, NotFoundError, whoMay, withIdempotency } from '@qpc/domain';
-import type { Action, ListUniversitiesQuery, MaybeActor, Role } from '@qpc/domain';
+import type { Action, MaybeActor, Role } from '@qpc/domain';
 import {
   DIFFICULTIES,
   EXAM_TYPES,
@@ -11,6 +11,7 @@ import {
   ROLES,
   SEARCH_TYPES,
 } from '@qpc/domain/schemas';
+import type { ActiveText } from '@qpc/server-kit/list-text';
 
 /** GraphQL enum name of a REST value: `end-term` is `END_TERM`. */
 export function enumName(value: string): string {
@@ -113,10 +114,11 @@ export const ENUMS: Record<string, EnumDefinition> = {
   }),
 };
 
-type ActiveFilter = NonNullable<ListUniversitiesQuery['isActive']>;
-
-/** `isActive` of the university list: each GraphQL value is the domain's typed input. */
-const ACTIVE_FILTER: Record<string, { value: ActiveFilter; description: string }> = {
+/**
+ * `isActive` of the university list: each GraphQL value is the transports' spelling
+ * (`ActiveText`), which `activeFilter` turns into the domain's filter.
+ */
+const ACTIVE_FILTER: Record<string, { value: ActiveText; description: string }> = {
   TRUE: { value: true, description: 'Active universities only (REST: true, the default).' },
   FALSE: { value: false, description: 'Soft-deleted universities only (REST: false).' },
   ALL: { value: 'all', description: 'Active and soft-deleted universities (REST: all).' },

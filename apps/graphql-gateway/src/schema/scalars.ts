@@ -7,9 +7,9 @@ import {
   MIN_QUERY_WORD_LENGTH,
   searchQuerySchema,
   SORT_FIELDS,
-  sortParam,
   STOP_WORDS,
 } from '@qpc/domain/schemas';
+import { sortText } from '@qpc/server-kit/list-text';
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import type { ValueNode } from 'graphql';
 import { GraphQLNonEmptyString, GraphQLObjectID, RegularExpression } from 'graphql-scalars';
@@ -164,19 +164,24 @@ function boundedNumber(name: string, { kind, min, max, what }: NumberRule) {
 }
 
 /**
- * A text scalar whose values a domain (zod) schema checks, its first issue being the message;
- * the text is passed on as given (the domain parses it again).
+ * A text scalar whose values a zod schema checks, its first issue being the message; the
+ * resolvers get what the schema makes of the text (a sort's list of `{ field, direction }`, a
+ * search's text as given, which the domain parses again).
  */
-function checkedText(name: string, description: string, schema: z.ZodType): GraphQLScalarType {
-  const check = (value: unknown, node?: ValueNode): string => {
+function checkedText<T>(
+  name: string,
+  description: string,
+  schema: z.ZodType<T>,
+): GraphQLScalarType {
+  const check = (value: unknown, node?: ValueNode): T => {
     const nodes = node ? [node] : undefined;
     if (typeof value !== 'string') throw new GraphQLError(`${name} must be a string`, { nodes });
     const parsed = schema.safeParse(value);
     if (!parsed.success)
       throw new GraphQLError(parsed.error.issues[0]?.message ?? `${name} is not valid`, { nodes });
-    return value;
+    return parsed.data;
   };
-  return new GraphQLScalarType<string, string>({
+  return new GraphQLScalarType<T, string>({
     name,
     description,
     serialize: (value) => {
@@ -189,13 +194,16 @@ function checkedText(name: string, description: string, schema: z.ZodType): Grap
   });
 }
 
-/** The sort scalar of one list, checked by the domain's own `sort` rule for that list. */
+/**
+ * The sort scalar of one list: its text parsed by the transports' one sort parser
+ * (`sortText`) into the domain's list of `{ field, direction }`.
+ */
 function sortScalar(name: keyof typeof SORT_SCALARS): GraphQLScalarType {
   const fields = SORT_FIELDS[SORT_SCALARS[name]];
   return checkedText(
     name,
     `Order of the list: a comma list of ${fields.join(', ')}, each at most once, - before a field for descending (e.g. -${fields[0]}); up to 200 characters. A unique tiebreak is always appended.`,
-    sortParam(fields),
+    sortText(fields),
   );
 }
 

@@ -7,6 +7,8 @@ import {
 } from '@qpc/domain';
 import type { University } from '@qpc/domain';
 import { createUniversityInput, updateUniversityInput } from '@qpc/domain/schemas';
+import { activeFilter } from '@qpc/server-kit/list-text';
+import type { ActiveText } from '@qpc/server-kit/list-text';
 import type { GatewayContext } from '../context.js';
 import {
   inputFor,
@@ -109,8 +111,11 @@ type Args = Record<string, unknown>;
 
 export const universityResolvers = {
   Query: {
-    universities: (_: unknown, args: Args, { caller: { actor } }: Ctx) =>
-      listUniversities({ actor, query: listArgs(args) }),
+    universities: (_: unknown, args: Args, { caller: { actor } }: Ctx) => {
+      const { isActive, ...query } = listArgs(args);
+      const filter = activeFilter(isActive as ActiveText | undefined);
+      return listUniversities({ actor, query: { ...query, isActive: filter } });
+    },
     university: (_: unknown, { slug }: { slug: string }, { caller: { actor } }: Ctx) =>
       getUniversityBySlug({ actor, slug }),
   },

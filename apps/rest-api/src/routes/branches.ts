@@ -1,10 +1,6 @@
 import { createBranch, deleteBranch, listBranches, updateBranch } from '@qpc/domain';
-import {
-  branchSchema,
-  createBranchInput,
-  listBranchesQuery,
-  updateBranchInput,
-} from '@qpc/domain/schemas';
+import { branchSchema, createBranchInput, updateBranchInput } from '@qpc/domain/schemas';
+import { listBranchesText } from '@qpc/server-kit/list-text';
 import type { RouteDefinition } from './route.js';
 import { component, created, idParams, item, list, noContent, resourcePath } from './route.js';
 
@@ -20,7 +16,7 @@ export const branchRoutes: RouteDefinition[] = [
     summary: 'List branches',
     description: 'Branches (departments), filtered by university and name, ordered by name.',
     action: null,
-    query: listBranchesQuery,
+    query: listBranchesText,
     response: list(Branch),
     handler: ({ caller, query }) => listBranches({ actor: caller, query }),
   },

@@ -6,7 +6,7 @@ import { callerFor, withIdempotency } from '@qpc/domain';
 import { actorOf } from '@qpc/server-kit';
 import { Router } from 'express';
 import type { Express, Request, Response } from 'express';
-import { fromQueryString, queryStringSchema } from './query-string.js';
+import { fromQueryString, queryStringSchema, textFormsSchema } from './query-string.js';
 import type { FileReply, RouteContext, RouteDefinition } from './route.js';
 import { API_PREFIX } from './route.js';
 import { routeTable } from './table.js';
@@ -62,6 +62,7 @@ async function sendFile(req: Request, res: Response, reply: FileReply): Promise<
  */
 function handle(route: RouteDefinition, config: Config) {
   const queryForm = route.query ? queryStringSchema(route.query) : undefined;
+  const textForms = route.query ? textFormsSchema(route.query) : undefined;
   return async (req: Request, res: Response): Promise<void> => {
     let stream: Readable | undefined;
     const caller = callerFor(actorOf(res));
@@ -69,7 +70,7 @@ function handle(route: RouteDefinition, config: Config) {
       caller,
       actor: caller.actor,
       param: (name) => String(req.params[name] ?? ''),
-      query: queryForm ? fromQueryString(queryForm, req.query) : req.query,
+      query: queryForm ? fromQueryString(queryForm, req.query, textForms) : req.query,
       body: req.body as unknown,
       header: (name) => req.get(name),
       stream: () => (stream ??= requestStream(req)),

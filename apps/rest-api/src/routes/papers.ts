@@ -8,11 +8,11 @@ import {
 } from '@qpc/domain';
 import {
   createPaperInput,
-  listPapersQuery,
   paperSchema,
   setPaperStatusInput,
   updatePaperInput,
 } from '@qpc/domain/schemas';
+import { listPapersText } from '@qpc/server-kit/list-text';
 import type { RouteDefinition } from './route.js';
 import {
   component,
@@ -39,7 +39,7 @@ export const paperRoutes: RouteDefinition[] = [
     summary: 'List papers',
     description: `Newest exam year first. ${visibility} The \`status\` filter is for callers with role ${UNAPPROVED_READERS}.`,
     action: null,
-    query: listPapersQuery,
+    query: listPapersText,
     response: list(Paper),
     handler: ({ caller, query }) => listPapers({ actor: caller, query }),
   },

@@ -1,7 +1,9 @@
-// A query string carries text; the domain's list schemas take numbers and booleans. This is the
-// one place that converts the one into the other, strictly: a number is plain decimal digits
-// (`1e3`, `0x10`, `+2`, ` 2` are refused), a boolean is `true` or `false`.
+// A query string carries text; the domain's list schemas take numbers, booleans and structured
+// values. This is the one place that converts the one into the other, strictly: a number is plain
+// decimal digits (`1e3`, `0x10`, `+2`, ` 2` are refused), a boolean is `true` or `false`, and a
+// text form (`sort`, the universities' `isActive`) is parsed by its schema (`@qpc/server-kit/list-text`).
 import { parseInput } from '@qpc/domain';
+import { isTextForm } from '@qpc/server-kit/list-text';
 import { z } from 'zod';
 
 type Kind = 'integer' | 'number' | 'boolean';
@@ -101,14 +103,35 @@ export function queryStringSchema(schema: z.ZodObject): z.ZodType<Record<string,
 }
 
 /**
+ * The text forms of a list schema (`sort`, the universities' `isActive`), or undefined when it has
+ * none: what `fromQueryString` parses into the domain's values.
+ */
+export function textFormsSchema(schema: z.ZodObject): z.ZodObject | undefined {
+  const forms = Object.entries(schema.shape as Record<string, z.ZodType>).filter(([, field]) =>
+    isTextForm(field),
+  );
+  return forms.length ? z.object(Object.fromEntries(forms)) : undefined;
+}
+
+/**
  * A request's query as the domain takes it: the converted fields over the parameters as sent.
- * Every other parameter, unknown ones included (even `__proto__`, kept as an own key by the
- * spread), goes on unchanged for the domain's strict schema to check. Throws a 400
- * ValidationError naming each malformed parameter.
+ * Then each text form (`textForms`) is parsed into the domain's value. Every other parameter,
+ * unknown ones included (even `__proto__`, kept as an own key by the spread), goes on unchanged
+ * for the domain's strict schema to check. Throws a 400 ValidationError naming each malformed
+ * parameter.
  */
 export function fromQueryString(
   form: z.ZodType<Record<string, unknown>>,
   query: Record<string, unknown>,
+  textForms?: z.ZodObject,
 ): Record<string, unknown> {
-  return { ...query, ...parseInput(form, query) };
+  const converted = { ...query, ...parseInput(form, query) };
+  if (!textForms) return converted;
+  // A text form's value replaces its text; one that comes out empty (`isActive=all`) is left out.
+  const parsed = parseInput(textForms, converted) as Record<string, unknown>;
+  for (const field of Object.keys(textForms.shape)) {
+    if (parsed[field] === undefined) delete converted[field];
+    else converted[field] = parsed[field];
+  }
+  return converted;
 }

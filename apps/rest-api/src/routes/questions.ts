@@ -6,12 +6,8 @@ import {
   listQuestions,
   updateQuestion,
 } from '@qpc/domain';
-import {
-  createQuestionInput,
-  listQuestionsQuery,
-  questionSchema,
-  updateQuestionInput,
-} from '@qpc/domain/schemas';
+import { createQuestionInput, questionSchema, updateQuestionInput } from '@qpc/domain/schemas';
+import { listQuestionsText } from '@qpc/server-kit/list-text';
 import type { RouteDefinition } from './route.js';
 import {
   approvedOnly,
@@ -39,7 +35,7 @@ export const questionRoutes: RouteDefinition[] = [
     summary: 'List questions',
     description: `Newest first. ${visibility}`,
     action: null,
-    query: listQuestionsQuery,
+    query: listQuestionsText,
     response: list(Question),
     handler: ({ caller, query }) => listQuestions({ actor: caller, query }),
   },

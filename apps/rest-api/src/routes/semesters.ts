@@ -1,10 +1,6 @@
 import { createSemester, deleteSemester, listSemesters, updateSemester } from '@qpc/domain';
-import {
-  createSemesterInput,
-  listSemestersQuery,
-  semesterSchema,
-  updateSemesterInput,
-} from '@qpc/domain/schemas';
+import { createSemesterInput, semesterSchema, updateSemesterInput } from '@qpc/domain/schemas';
+import { listSemestersText } from '@qpc/server-kit/list-text';
 import type { RouteDefinition } from './route.js';
 import { component, created, idParams, item, list, noContent, resourcePath } from './route.js';
 
@@ -20,7 +16,7 @@ export const semesterRoutes: RouteDefinition[] = [
     summary: 'List semesters',
     description: 'Semesters, filtered by branch.',
     action: null,
-    query: listSemestersQuery,
+    query: listSemestersText,
     response: list(Semester),
     handler: ({ caller, query }) => listSemesters({ actor: caller, query }),
   },

@@ -8,11 +8,11 @@ import {
 } from '@qpc/domain';
 import {
   createSolutionInput,
-  listSolutionsQuery,
   solutionSchema,
   updateSolutionInput,
   voteSolutionInput,
 } from '@qpc/domain/schemas';
+import { listSolutionsText } from '@qpc/server-kit/list-text';
 import type { RouteDefinition } from './route.js';
 import {
   approvedOnly,
@@ -39,7 +39,7 @@ export const solutionRoutes: RouteDefinition[] = [
       "Best score first, then oldest. Each solution carries `upvotes`, `downvotes`, `score` and the caller's `myVote`. " +
       approvedOnly('solutions'),
     action: null,
-    query: listSolutionsQuery,
+    query: listSolutionsText,
     response: list(Solution),
     handler: ({ caller, query }) => listSolutions({ actor: caller, query }),
   },

@@ -8,9 +8,9 @@ import {
 import {
   coverageSchema,
   createSubjectOfferingInput,
-  listSubjectOfferingsQuery,
   subjectOfferingSchema,
 } from '@qpc/domain/schemas';
+import { listSubjectOfferingsText } from '@qpc/server-kit/list-text';
 import type { RouteDefinition } from './route.js';
 import {
   approvedOnly,
@@ -37,7 +37,7 @@ export const subjectOfferingRoutes: RouteDefinition[] = [
     description:
       'Subjects taught in a university, branch and semester, filtered by any of the four ids.',
     action: null,
-    query: listSubjectOfferingsQuery,
+    query: listSubjectOfferingsText,
     response: list(SubjectOffering),
     handler: ({ caller, query }) => listSubjectOfferings({ actor: caller, query }),
   },

@@ -5,12 +5,8 @@ import {
   listSubjects,
   updateSubject,
 } from '@qpc/domain';
-import {
-  createSubjectInput,
-  listSubjectsQuery,
-  subjectSchema,
-  updateSubjectInput,
-} from '@qpc/domain/schemas';
+import { createSubjectInput, subjectSchema, updateSubjectInput } from '@qpc/domain/schemas';
+import { listSubjectsText } from '@qpc/server-kit/list-text';
 import type { RouteDefinition } from './route.js';
 import {
   component,
@@ -35,7 +31,7 @@ export const subjectRoutes: RouteDefinition[] = [
     summary: 'List subjects',
     description: 'The global subject catalog, ordered by name.',
     action: null,
-    query: listSubjectsQuery,
+    query: listSubjectsText,
     response: list(Subject),
     handler: ({ caller, query }) => listSubjects({ actor: caller, query }),
   },

@@ -17,7 +17,6 @@ import {
   createModuleInput,
   createTopicInput,
   initSyllabusInput,
-  listSyllabusQuestionsQuery,
   moduleSchema,
   objectId,
   questionSchema,
@@ -26,6 +25,7 @@ import {
   topicSchema,
   updateSyllabusItemInput,
 } from '@qpc/domain/schemas';
+import { listSyllabusQuestionsText } from '@qpc/server-kit/list-text';
 import { z } from 'zod';
 import type { RouteContext, RouteDefinition } from './route.js';
 
@@ -111,7 +111,7 @@ export const syllabusRoutes: RouteDefinition[] = [
     description: `Newest first. ${approvedOnly('questions')}`,
     action: null,
     params: idParams,
-    query: listSyllabusQuestionsQuery,
+    query: listSyllabusQuestionsText,
     response: list(Question),
     handler: ({ caller, param, query }) =>
       listModuleQuestions({ actor: caller, moduleId: param('id'), query }),
@@ -125,7 +125,7 @@ export const syllabusRoutes: RouteDefinition[] = [
     description: `Newest first. ${approvedOnly('questions')}`,
     action: null,
     params: idParams,
-    query: listSyllabusQuestionsQuery,
+    query: listSyllabusQuestionsText,
     response: list(Question),
     handler: ({ caller, param, query }) =>
       listTopicQuestions({ actor: caller, topicId: param('id'), query }),

@@ -8,10 +8,10 @@ import {
 } from '@qpc/domain';
 import {
   createUniversityInput,
-  listUniversitiesQuery,
   universitySchema,
   updateUniversityInput,
 } from '@qpc/domain/schemas';
+import { listUniversitiesText } from '@qpc/server-kit/list-text';
 import type { RouteDefinition } from './route.js';
 import {
   component,
@@ -37,7 +37,7 @@ export const universityRoutes: RouteDefinition[] = [
     description:
       'Active universities by default, ordered by name. `isActive=false` lists soft-deleted ones, `isActive=all` both.',
     action: null,
-    query: listUniversitiesQuery,
+    query: listUniversitiesText,
     response: list(University),
     handler: ({ caller, query }) => listUniversities({ actor: caller, query }),
   },

@@ -1,5 +1,6 @@
 import { getMe, getUserByExternalId, listUsers, updateUser } from '@qpc/domain';
-import { listUsersQuery, updateUserInput, userSchema } from '@qpc/domain/schemas';
+import { updateUserInput, userSchema } from '@qpc/domain/schemas';
+import { listUsersText } from '@qpc/server-kit/list-text';
 import type { RouteDefinition } from './route.js';
 import { component, externalIdParams, item, list } from './route.js';
 
@@ -27,7 +28,7 @@ export const userRoutes: RouteDefinition[] = [
     summary: 'List users',
     description: 'Oldest first, filtered by role, active flag and a name or email substring.',
     action: 'user:manage',
-    query: listUsersQuery,
+    query: listUsersText,
     response: list(User),
     handler: ({ actor, query }) => listUsers({ actor, query }),
   },

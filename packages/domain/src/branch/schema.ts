@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { atLeastOneField, objectId, trimmedText } from '../common-schemas.js';
-import { paginationQuery, SORT_FIELDS, sortParam } from '../listing/list-query.js';
+import { paginationQuery, SORT_FIELDS, sortInput } from '../listing/list-query.js';
 import { searchQuery } from '../listing/search-param.js';
 
 const name = trimmedText('name', 200).describe('Name of the branch (department)');
@@ -28,7 +28,7 @@ export const updateBranchInput = atLeastOneField(
 /** Query of GET /branches. */
 export const listBranchesQuery = z.strictObject({
   ...paginationQuery.shape,
-  sort: sortParam(SORT_FIELDS.branches),
+  sort: sortInput(SORT_FIELDS.branches),
   universityId: objectId.optional().describe('Only branches of this university'),
   search: searchQuery.optional().describe('Case-insensitive literal substring of the name'),
 });

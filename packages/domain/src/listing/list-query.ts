@@ -50,36 +50,55 @@ export const paginationQuery = z.object({
     ),
 });
 
-/** A sort order: field -> 1 (ascending) or -1 (descending), in priority order. */
+/** A sort direction: ascending or descending. */
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** One key of a list's order: a field the list sorts by and its direction. */
+export interface SortKey<F extends string = string> {
+  field: F;
+  direction: SortDirection;
+}
+
+/** A sort order as the database takes it: field -> 1 (ascending) or -1 (descending), in priority order. */
 export type SortSpec = Record<string, 1 | -1>;
 
 /**
- * `sort`: a comma list of the fields a list documents, `-` for descending (`-examYear,title`).
- * An unknown or repeated field is refused, naming the fields the list takes.
+ * The most keys a `sort` takes: far more than any list has fields (a field may be repeated), and
+ * more than a transport's 200-character text form can name (40 at most).
  */
-export function sortParam(fields: readonly string[]) {
+export const MAX_SORT_KEYS = 100;
+
+/** The database's order of sort keys: a field named twice keeps its first direction. */
+function toSortSpec(keys: readonly SortKey[]): SortSpec {
+  const spec: SortSpec = {};
+  for (const { field, direction } of keys) {
+    if (!(field in spec)) spec[field] = direction === 'desc' ? -1 : 1;
+  }
+  return spec;
+}
+
+/**
+ * `sort`: a list of `{ field, direction }` in priority order, each field one the list documents
+ * and each direction `asc` or `desc` (`[{ field: 'examYear', direction: 'desc' }]`). A field
+ * named twice keeps its first direction. The list appends its unique tiebreak (`orderOf`).
+ */
+export function sortInput<const F extends string>(fields: readonly F[]) {
   const allowed = fields.join(', ');
-  const one = `-?(?:${fields.join('|')})`;
-  // The pattern states the rule for readers of the schema (OpenAPI); a field named twice keeps
-  // its first direction.
-  const pattern = new RegExp(`^${one}(?:,${one})*$`);
   return z
-    .string()
-    .max(200, 'sort must be at most 200 characters')
-    .regex(
-      pattern,
-      `sort takes a comma list of ${allowed}, each optionally prefixed with - for descending`,
+    .array(
+      z.strictObject({
+        field: z.enum(fields).describe(`A field the list sorts by: ${allowed}`),
+        direction: z.enum(SORT_DIRECTIONS).describe('asc (ascending) or desc (descending)'),
+      }),
     )
-    .transform((value): SortSpec => {
-      const spec: SortSpec = {};
-      for (const part of value.split(',')) {
-        const field = part.startsWith('-') ? part.slice(1) : part;
-        if (!(field in spec)) spec[field] = part.startsWith('-') ? -1 : 1;
-      }
-      return spec;
-    })
+    .min(1)
+    .max(MAX_SORT_KEYS)
+    .transform(toSortSpec)
     .optional()
-    .describe(`Order: a comma list of ${allowed}; - before a field sorts it descending`);
+    .describe(
+      `Order: a list of { field, direction } over ${allowed}, in priority order; a field named twice keeps its first direction`,
+    );
 }
 
 export type PageRequest = z.output<typeof paginationQuery>;

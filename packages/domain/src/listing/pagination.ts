@@ -3,8 +3,8 @@ import type { SortSpec } from './list-query.js';
 import { toDto } from '../storage/serialize.js';
 import type { AnyModel, AnyFilter } from '../storage/model-helpers.js';
 
-export { MAX_LIMIT, MAX_PAGE, paginationQuery, SORT_FIELDS, sortParam } from './list-query.js';
-export type { PageRequest, SortSpec } from './list-query.js';
+export { MAX_LIMIT, MAX_PAGE, paginationQuery, SORT_FIELDS, sortInput } from './list-query.js';
+export type { PageRequest, SortDirection, SortKey, SortSpec } from './list-query.js';
 
 export interface Pagination {
   page: number;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { atLeastOneField, NO_NUL, objectId, trimmedText, slugSchema } from '../common-schemas.js';
-import { paginationQuery, SORT_FIELDS, sortParam } from '../listing/list-query.js';
+import { paginationQuery, SORT_FIELDS, sortInput } from '../listing/list-query.js';
 
 /** Review statuses of a paper; only approved papers are public. */
 export const PAPER_STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
@@ -79,7 +79,7 @@ export type SetPaperStatusInput = z.input<typeof setPaperStatusInput>;
 
 export const listPapersQuery = paginationQuery
   .extend({
-    sort: sortParam(SORT_FIELDS.papers),
+    sort: sortInput(SORT_FIELDS.papers),
     universityId: objectId.optional().describe('Only papers of this university'),
     branchId: objectId.optional().describe('Only papers of this branch'),
     semesterId: objectId.optional().describe('Only papers of this semester'),

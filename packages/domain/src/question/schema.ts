@@ -7,7 +7,7 @@ import {
   trimmedText,
   slugSchema,
 } from '../common-schemas.js';
-import { paginationQuery, SORT_FIELDS, sortParam } from '../listing/list-query.js';
+import { paginationQuery, SORT_FIELDS, sortInput } from '../listing/list-query.js';
 
 /** Kinds of question. */
 export const QUESTION_TYPES = ['mcq', 'short', 'long', 'numerical', 'coding'] as const;
@@ -146,7 +146,7 @@ const questionFilters = {
 
 export const listQuestionsQuery = paginationQuery
   .extend({
-    sort: sortParam(SORT_FIELDS.questions),
+    sort: sortInput(SORT_FIELDS.questions),
     subjectOfferingId: objectId.optional().describe('Only questions of this subject offering'),
     ...questionFilters,
     paperId: objectId.optional().describe('Only questions of this paper'),
@@ -158,7 +158,7 @@ export type ListQuestionsQuery = z.input<typeof listQuestionsQuery>;
 
 /** Query of the question lists of one module or topic. */
 export const listSyllabusQuestionsQuery = paginationQuery
-  .extend({ ...questionFilters, sort: sortParam(SORT_FIELDS.questions) })
+  .extend({ ...questionFilters, sort: sortInput(SORT_FIELDS.questions) })
   .strict();
 export type ListSyllabusQuestionsQuery = z.input<typeof listSyllabusQuestionsQuery>;
 

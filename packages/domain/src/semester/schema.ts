@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { atLeastOneField, objectId, trimmedText } from '../common-schemas.js';
-import { paginationQuery, SORT_FIELDS, sortParam } from '../listing/list-query.js';
+import { paginationQuery, SORT_FIELDS, sortInput } from '../listing/list-query.js';
 
 const branchId = objectId.describe('Id of the branch the semester belongs to');
 const number = z
@@ -30,7 +30,7 @@ export const updateSemesterInput = atLeastOneField(
 /** Query of GET /semesters. */
 export const listSemestersQuery = z.strictObject({
   ...paginationQuery.shape,
-  sort: sortParam(SORT_FIELDS.semesters),
+  sort: sortInput(SORT_FIELDS.semesters),
   branchId: objectId.optional().describe('Only semesters of this branch'),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { objectId, trimmedText } from '../common-schemas.js';
-import { paginationQuery, SORT_FIELDS, sortParam } from '../listing/list-query.js';
+import { paginationQuery, SORT_FIELDS, sortInput } from '../listing/list-query.js';
 
 const content = trimmedText('content', 20_000).describe('The solution text (Markdown)');
 
@@ -23,7 +23,7 @@ export type VoteSolutionInput = z.input<typeof voteSolutionInput>;
 
 export const listSolutionsQuery = paginationQuery
   .extend({
-    sort: sortParam(SORT_FIELDS.solutions),
+    sort: sortInput(SORT_FIELDS.solutions),
     questionId: objectId.optional().describe('Only solutions of this question'),
   })
   .strict();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { objectId, trimmedText } from '../common-schemas.js';
-import { paginationQuery, SORT_FIELDS, sortParam } from '../listing/list-query.js';
+import { paginationQuery, SORT_FIELDS, sortInput } from '../listing/list-query.js';
 
 /** Body of POST /subject-offerings. */
 export const createSubjectOfferingInput = z.strictObject({
@@ -17,7 +17,7 @@ export const createSubjectOfferingInput = z.strictObject({
 /** Query of GET /subject-offerings. */
 export const listSubjectOfferingsQuery = z.strictObject({
   ...paginationQuery.shape,
-  sort: sortParam(SORT_FIELDS.subjectOfferings),
+  sort: sortInput(SORT_FIELDS.subjectOfferings),
   universityId: objectId.optional().describe('Only offerings of this university'),
   branchId: objectId.optional().describe('Only offerings of this branch'),
   semesterId: objectId.optional().describe('Only offerings of this semester'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { atLeastOneField, NO_NUL, objectId, trimmedText, slugSchema } from '../common-schemas.js';
-import { paginationQuery, SORT_FIELDS, sortParam } from '../listing/list-query.js';
+import { paginationQuery, SORT_FIELDS, sortInput } from '../listing/list-query.js';
 import { searchQuery } from '../listing/search-param.js';
 
 const name = trimmedText('name', 200).describe('Name of the subject');
@@ -34,7 +34,7 @@ export const updateSubjectInput = atLeastOneField(
 /** Query of GET /subjects. */
 export const listSubjectsQuery = z.strictObject({
   ...paginationQuery.shape,
-  sort: sortParam(SORT_FIELDS.subjects),
+  sort: sortInput(SORT_FIELDS.subjects),
   search: searchQuery.optional().describe('Case-insensitive literal substring of the name or code'),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { atLeastOneField, objectId, trimmedText, slugSchema } from '../common-schemas.js';
-import { paginationQuery, SORT_FIELDS, sortParam } from '../listing/list-query.js';
+import { paginationQuery, SORT_FIELDS, sortInput } from '../listing/list-query.js';
 import { searchQuery } from '../listing/search-param.js';
 
 const name = trimmedText('name', 200).describe('Full name of the university');
@@ -26,19 +26,17 @@ export const updateUniversityInput = atLeastOneField(
   }),
 );
 
-/** Query of GET /universities. */
+/** Input of the university list. */
 export const listUniversitiesQuery = z.strictObject({
   ...paginationQuery.shape,
-  sort: sortParam(SORT_FIELDS.universities),
+  sort: sortInput(SORT_FIELDS.universities),
   search: searchQuery
     .optional()
     .describe('Case-insensitive literal substring of the name or short name'),
   isActive: z
-    .union([z.boolean(), z.literal('all')])
-    .default(true)
-    .describe(
-      'Which universities to list: active (true, the default), soft-deleted (false) or all',
-    ),
+    .boolean()
+    .optional()
+    .describe('Active (true) or soft-deleted (false) universities only; absent, both'),
 });
 
 /** A university as the API returns it. */

@@ -23,7 +23,7 @@ const INTERNAL: ReadonlySet<string> = new Set(['contentSweep', 'inViewer']);
 /** A university as its DTO (internal fields left out). */
 export const toUniversity = (doc: unknown): University => toDto<University>(doc, INTERNAL);
 
-/** Lists universities (active ones by default), searched by name or short name, ordered by name. */
+/** Lists universities (active or soft-deleted ones, else both), searched by name or short name, ordered by name. */
 export async function listUniversities({
   query,
 }: {
@@ -33,8 +33,7 @@ export async function listUniversities({
   const request = parseInput(listUniversitiesQuery, query ?? {});
   const { search, isActive } = request;
   const filter: QueryFilter<unknown> = {};
-  const active = String(isActive);
-  if (active !== 'all') filter.isActive = active === 'true';
+  if (isActive !== undefined) filter.isActive = isActive;
   if (search) {
     const regex = literalRegex(search);
     filter.$or = [{ name: regex }, { shortName: regex }];

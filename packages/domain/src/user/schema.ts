@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
 import { atLeastOneField, trimmedText } from '../common-schemas.js';
-import { paginationQuery, SORT_FIELDS, sortParam } from '../listing/list-query.js';
+import { paginationQuery, SORT_FIELDS, sortInput } from '../listing/list-query.js';
 import { searchQuery } from '../listing/search-param.js';
 
 const role = z.enum(ROLES).describe('Role: admin, editor or normal');
@@ -21,7 +21,7 @@ export type UpdateUserInput = z.input<typeof updateUserInput>;
 
 export const listUsersQuery = paginationQuery
   .extend({
-    sort: sortParam(SORT_FIELDS.users),
+    sort: sortInput(SORT_FIELDS.users),
     role: role.optional().describe('Only users of this role'),
     search: searchQuery.optional().describe('Case-insensitive substring of the name or email'),
     isActive: z.boolean().optional().describe('Only active (true) or deactivated (false) users'),
