@@ -165,6 +165,15 @@ describe('query strings over HTTP', () => {
     }
   });
 
+  it('when sort names a field twice, then the first direction is kept', async () => {
+    const res = await call(
+      'GET',
+      `/papers?subjectOfferingId=${offeringId}&sort=-examYear,title,examYear`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((p: { examYear: number }) => p.examYear)).toEqual([2021, 2020]);
+  });
+
   it('when isActive=maybe, then 400 saying the values it takes', async () => {
     const res = await call('GET', '/universities?isActive=maybe');
     expect(res.status).toBe(400);
