@@ -1,18 +1,14 @@
-import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
-const require = createRequire(import.meta.url);
-
 export default defineConfig({
-  resolve: {
-    // One graphql instance for the gateway started in-process (see the gateway's vitest config).
-    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
-  },
   test: {
     globalSetup: ['@qpc/ferretdb/vitest-global-setup'],
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
-    hookTimeout: 90_000,
+    // Each suite starts both apps as child processes and a browser: slow on a loaded machine.
+    hookTimeout: 180_000,
+    // A page waits on two app processes: on a loaded machine an answer takes well over a second.
+    expect: { poll: { timeout: 15_000 } },
     // One browser at a time: the machines have two cores.
     fileParallelism: false,
   },

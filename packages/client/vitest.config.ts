@@ -1,17 +1,11 @@
-import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
-const require = createRequire(import.meta.url);
-
 export default defineConfig({
-  resolve: {
-    // One graphql instance for the gateway started in-process (see the gateway's vitest config).
-    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
-  },
   test: {
     globalSetup: ['@qpc/ferretdb/vitest-global-setup'],
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Each suite starts both apps as child processes: slow on a loaded machine.
+    hookTimeout: 180_000,
   },
 });

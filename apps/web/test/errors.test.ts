@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { disconnectDatabase } from '@qpc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebServer } from '../server/app.js';
 import { startStack } from './support/stack.js';
@@ -74,7 +73,7 @@ describe('when things go wrong', () => {
     await page.goto(stack.webUrl);
     // The universities are listed (their request answered) before the database goes.
     await page.getByRole('link', { name: /Riverside State University/ }).waitFor();
-    await disconnectDatabase();
+    await stack.cutDatabase();
     await page.getByRole('link', { name: /Riverside State University/ }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();

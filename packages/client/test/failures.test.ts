@@ -1,4 +1,3 @@
-import { disconnectDatabase } from '@qpc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createGraphQLClient, UniversitiesDocument } from '../src/graphql.js';
 import { createRestClient, unwrap } from '../src/rest.js';
@@ -42,7 +41,7 @@ describe('when the database is gone', () => {
   afterAll(async () => apps.close());
 
   it('then both clients throw 503 SERVICE_UNAVAILABLE', async () => {
-    await disconnectDatabase();
+    await apps.cutDatabase();
     const graphql = createGraphQLClient({ url: apps.graphqlUrl });
     await expect(graphql.request(UniversitiesDocument)).rejects.toMatchObject({
       status: 503,

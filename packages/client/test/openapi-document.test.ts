@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiDocumentText } from '../scripts/openapi-document.mjs';
 import { startApps } from './support/apps.js';
 import type { RunningApps } from './support/apps.js';
 
@@ -28,23 +27,12 @@ describe('the committed OpenAPI document', () => {
   });
   afterAll(async () => apps.close());
 
-  it('when the REST routes are described again, then openapi.json is what they describe (else run `pnpm --filter @qpc/client openapi:write`)', () => {
-    const current = JSON.parse(openApiDocumentText()) as Record<string, unknown>;
-    expect(
-      committed,
-      'openapi.json differs from the routes: run `npx pnpm@10.34.8 --filter @qpc/client openapi:write`',
-    ).toEqual(current);
-  });
-
-  it('when the running REST API serves its document, then it is the committed one (but for the version)', async () => {
+  it('when the running REST API serves its document, then it is the committed one (the drift test of @qpc/rest-api keeps that file true)', async () => {
     const served = (await (await fetch(`${apps.restUrl}/api/v1/openapi.json`)).json()) as Record<
       string,
       any
     >;
-    expect(served.info.version).toBe('test');
-    expect({ ...served, info: { ...served.info, version: committed.info.version } }).toEqual(
-      committed,
-    );
+    expect(served).toEqual(committed);
   });
 
   it('when the health routes get headers over 16 KiB, then they answer the 431 the document names', async () => {

@@ -13,6 +13,11 @@ import type { Express } from 'express';
 import { signSessionToken } from './dev-keys.js';
 import type { TokenClaims } from './dev-keys.js';
 
+export { startAppProcess } from './app-process.js';
+export type { AppPackage, AppProcess, AppProcessOptions } from './app-process.js';
+export { startDatabaseRelay } from './database-relay.js';
+export type { DatabaseRelay } from './database-relay.js';
+
 export interface TestKeys {
   publicKeyPem: string;
   privateKeyPem: string;
@@ -44,6 +49,22 @@ export function testConfig(mongoUri: string, overrides: Record<string, string> =
     RATE_LIMIT_MAX: '100000',
     ...overrides,
   });
+}
+
+/**
+ * The environment of an app under test, like `testConfig` (for `startAppProcess`): test keys, a high rate limit, no
+ * sample data, and `info` logs (the start-up line carries the port). `overrides` win.
+ */
+export function appProcessEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    CLERK_JWT_KEY: testKeys().publicKeyPem,
+    LOG_LEVEL: 'info',
+    SEED_SAMPLE_DATA: 'false',
+    RATE_LIMIT_MAX: '100000',
+    ...overrides,
+  };
 }
 
 /** Signs a token with the test key, good for an hour unless told otherwise. */

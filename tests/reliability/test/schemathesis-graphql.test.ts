@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SCALAR_RULES } from '@qpc/graphql-gateway/dist/schema/scalars.js';
+import { SCALAR_RULES } from '@qpc/graphql-gateway/scalar-rules';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseEnv, startService } from './support/processes.js';

@@ -1,11 +1,13 @@
 // What a browser test needs, all real and on loopback: a fresh database with the sample catalog,
-// the GraphQL gateway, the built page behind the web server (which forwards /graphql), and
-// Debian's Chromium driven by playwright-core.
+// the REST API and the GraphQL gateway started as their packages' users start them (child
+// processes, reaching the database through a relay a test can cut), the built page behind the web
+// server (which forwards /graphql), and Debian's Chromium driven by playwright-core.
 import type {} from '@qpc/ferretdb/vitest-global-setup';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import {
   connectDatabase,
   disconnectDatabase,
@@ -16,10 +18,13 @@ import {
 import type { Role } from '@qpc/domain';
 import { seedSampleCatalog } from '@qpc/domain/seed';
 import { mongoose } from '@qpc/domain/testing';
-import { createGateway } from '@qpc/graphql-gateway/dist/app.js';
-import { createApp as createRestApi } from '@qpc/rest-api/dist/app.js';
-import { createActorResolver, createLogger, createRateLimiter } from '@qpc/server-kit';
-import { listen, testConfig, tokenFor } from '@qpc/server-kit/testing';
+import {
+  appProcessEnv,
+  startAppProcess,
+  startDatabaseRelay,
+  tokenFor,
+} from '@qpc/server-kit/testing';
+import type { AppProcess } from '@qpc/server-kit/testing';
 import axe from 'axe-core';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
@@ -75,11 +80,13 @@ export interface Stack {
   uploadPdf: (slug: string, pdf: Buffer, token: string) => Promise<void>;
   /** A new page (its own context: no session shared with other pages) that records every URL it asks for. */
   newPage: () => Promise<Page & { requested: string[] }>;
+  /** Takes the database away from both apps (their connections drop, new ones are refused). */
+  cutDatabase: () => Promise<void>;
   close: () => Promise<void>;
 }
 
 export interface StackOptions {
-  /** Settings of the gateway (e.g. RATE_LIMIT_MAX). */
+  /** Settings of both apps (e.g. RATE_LIMIT_MAX). */
   env?: Record<string, string>;
   /** Forward /graphql here instead of the gateway (e.g. a port nobody listens on). */
   graphqlUrl?: string;
@@ -120,27 +127,28 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   await connectDatabase({ uri });
   await prepareDatabase();
   await seedSampleCatalog();
-  const config = testConfig(uri, options.env);
-  const rateLimiter = createRateLimiter(config, { keyPrefix: 'graphql' });
-  const restRateLimiter = createRateLimiter(config, { keyPrefix: 'rest' });
-  const rest = await listen(
-    createRestApi({
-      config,
-      logger: createLogger({ logLevel: 'silent' }, { name: 'rest-api' }),
-      rateLimiter: restRateLimiter,
-      resolveActor: createActorResolver(config),
-      version: 'test',
-    }),
-  );
-  const restUrl = `${rest.url}/api/v1`;
-  const { app, apollo } = await createGateway({
-    config,
-    logger: createLogger({ logLevel: 'silent' }, { name: 'graphql-gateway' }),
-    rateLimiter,
-    resolveActor: createActorResolver(config),
-    version: 'test',
+  const relay = await startDatabaseRelay(uri);
+  const env = appProcessEnv({
+    MONGODB_URI: relay.uri,
+    DATA_DIR: mkdtempSync(join(inject('tempRoot'), 'web-data-')),
+    ...options.env,
   });
-  const gateway = await listen(app);
+  const apps: AppProcess[] = [];
+  const stopApps = async () => {
+    await Promise.all(apps.map((app) => app.stop()));
+    await relay.cut();
+  };
+  try {
+    // One after the other: each runs the database's start-up preparation on its own.
+    for (const name of ['@qpc/rest-api', '@qpc/graphql-gateway'] as const)
+      apps.push(await startAppProcess(name, { from: import.meta.url, env }));
+  } catch (error) {
+    await stopApps();
+    await disconnectDatabase();
+    throw error;
+  }
+  const [rest, gateway] = apps as [AppProcess, AppProcess];
+  const restUrl = `${rest.url}/api/v1`;
   const gatewayUrl = `${gateway.url}/graphql`;
   const web = createWebServer({
     staticDir,
@@ -187,17 +195,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       page.on('request', (request) => page.requested.push(request.url()));
       return page;
     },
+    cutDatabase: relay.cut,
     async close() {
       await browser?.close();
       await new Promise<void>((resolve) => {
         web.close(() => resolve());
         web.closeAllConnections();
       });
-      await gateway.close();
-      await rest.close();
-      await apollo.stop();
-      await rateLimiter.close();
-      await restRateLimiter.close();
+      await stopApps();
       if (mongoose.connection.readyState === 1) await mongoose.connection.db?.dropDatabase();
       await disconnectDatabase();
     },

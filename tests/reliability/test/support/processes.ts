@@ -9,80 +9,33 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { freePort } from '@qpc/ferretdb';
 import type { FerretDBServer } from '@qpc/ferretdb';
-import { testKeys } from '@qpc/server-kit/testing';
+import { appProcessEnv, startAppProcess } from '@qpc/server-kit/testing';
+import type { AppProcess } from '@qpc/server-kit/testing';
 import { inject } from 'vitest';
-
-const repoRoot = new URL('../../../../', import.meta.url).pathname;
 
 export type AppName = 'rest-api' | 'graphql-gateway';
 
-export interface ServiceProcess {
-  name: AppName;
-  port: number;
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
-}
+export type ServiceProcess = Omit<AppProcess, 'name'> & { name: AppName };
 
 export const ADMIN_SUB = 'reliability_admin';
 
 /** The environment every spawned app gets: test keys, one admin id, quiet but parseable logs. */
 export function baseEnv(extra: Record<string, string>): Record<string, string> {
-  return {
+  return appProcessEnv({
     PATH: process.env.PATH ?? '',
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
     DATA_DIR: mkdtempSync(join(inject('tempRoot'), 'data-')),
-    CLERK_JWT_KEY: testKeys().publicKeyPem,
     ADMIN_EXTERNAL_IDS: ADMIN_SUB,
-    LOG_LEVEL: 'info',
-    SEED_SAMPLE_DATA: 'false',
-    RATE_LIMIT_MAX: '100000',
     ...extra,
-  };
+  });
 }
 
-/** Starts a built app (dist/server.js) as a child process and waits for its listening line. */
+/** Starts an app as its package's users do (its start file) and waits for its listening line. */
 export async function startService(
   name: AppName,
   env: Record<string, string>,
 ): Promise<ServiceProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(repoRoot, 'apps', name, 'dist', 'server.js')], {
-    env: { ...env, [name === 'rest-api' ? 'PORT' : 'GRAPHQL_PORT']: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  // Generous: on a loaded machine (2 cores, several suites) a start can take well over 30 s
-  // (below the 120 s hookTimeout of the suites that start services in beforeAll).
-  const deadline = Date.now() + 90_000;
-  while (!output.includes(' listening on ')) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${name} did not start:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    name,
-    port,
-    url: `http://127.0.0.1:${port}`,
-    child,
-    output: () => output,
-    exited,
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      const code = await exited;
-      clearTimeout(timer);
-      return code;
-    },
-  };
+  const service = await startAppProcess(`@qpc/${name}`, { from: import.meta.url, env });
+  return { ...service, name };
 }
 
 export interface RedisProcess {
