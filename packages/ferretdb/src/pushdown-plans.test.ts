@@ -78,6 +78,7 @@ describe('pushed sorts, limits and counts use the model indexes (plan, after ANA
       0,
     ],
     ['visible, most marks first, page 500', { visible: true }, { marks: -1, _id: -1 }, 9_980],
+    ['visible, newest first, page 500', { visible: true }, { createdAt: -1, _id: -1 }, 9_980],
     ['visible, latest exam year first', { visible: true }, { examYear: -1, _id: -1 }, 0],
     ['everything (editors), newest first', {}, { createdAt: -1, _id: -1 }, 0],
   ];

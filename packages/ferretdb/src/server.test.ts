@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pingPostgres } from './pg-client.js';
+import { pingPostgres, withPostgres } from './pg-client.js';
 import { findRunningFerretDB, startFerretDB } from './server.js';
 import type { FerretDBServer } from './server.js';
 import { childrenOf, isRunning, listeningAddresses } from './test-support/proc.js';
@@ -55,6 +55,34 @@ describe('embedded FerretDB', () => {
       // PostgreSQL refuses root: the cluster belongs to an unprivileged user.
       expect(statSync(join(dataDir, 'pg')).uid).not.toBe(0);
     }
+  });
+
+  it('when a large document is stored, then PostgreSQL compresses it with lz4 where the server offers it', async () => {
+    const server = await start({ dataDir: freshDataDir() });
+    const client = new MongoClient(`${server.uri}compressed`);
+    try {
+      // Large and repetitive: PostgreSQL compresses it inline (over about 2 kB).
+      const text = Array.from({ length: 400 }, (_, i) => `word${i % 40}`).join(' ');
+      await client
+        .db()
+        .collection('docs')
+        .insertOne({ _id: 1, text } as never);
+    } finally {
+      await client.close();
+    }
+    const stored = await withPostgres(server.postgres!.url, async (pg) => {
+      const offered = await pg.query<{ lz4: boolean }>(
+        `SELECT 'lz4' = ANY (enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`,
+      );
+      const table = await pg.query<{ name: string }>(
+        `SELECT _jsonb->>'table' AS name FROM compressed._ferretdb_database_metadata WHERE _jsonb->>'_id' = 'docs'`,
+      );
+      const row = await pg.query<{ method: string }>(
+        `SELECT pg_column_compression(_jsonb) AS method FROM compressed.${pg.escapeIdentifier(table.rows[0]!.name)}`,
+      );
+      return { lz4: offered.rows[0]!.lz4, method: row.rows[0]!.method };
+    });
+    expect(stored.method).toBe(stored.lz4 ? 'lz4' : 'pglz');
   });
 
   it.each(['postgresql', 'sqlite'] as const)(
