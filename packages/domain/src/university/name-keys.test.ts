@@ -21,6 +21,7 @@ import {
 import {
   createUniversity,
   deleteUniversity,
+  getUniversityById,
   listUniversities,
   toUniversity,
   updateUniversity,
@@ -132,6 +133,11 @@ describe('the universities search by name keys', () => {
     expect(await names(short, false)).toEqual([`New ${renamed}`]);
     await updateUniversity({ actor: admin, id: created.id, input: { isActive: true } });
     expect(await names(short, true)).toEqual([`New ${renamed}`]);
+    const slug = `moved-${renamed}`;
+    const moved = await updateUniversity({ actor: admin, id: created.id, input: { slug } });
+    const listed = await listUniversities({ query: { search: short, isActive: 'all' } });
+    expect(listed.items).toEqual([moved]);
+    expect(moved).toEqual(await getUniversityById({ actor: admin, id: created.id }));
     const pending = await UniversityNameKeyModel.countDocuments({ key: PENDING_KEY });
     expect(pending).toBe(0);
   });

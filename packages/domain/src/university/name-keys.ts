@@ -1,9 +1,9 @@
 // The universities list's `search` (a literal, case-insensitive substring of the name or short
 // name) without reading every university. `universitynamekeys` holds one small row per distinct
 // substring of up to NAME_KEY_LENGTH characters of a university's name and short name, with
-// copies of the fields the list filters and sorts on. A search of at most NAME_KEY_LENGTH
-// characters is then one equality whose page, sort and count the embedded engine answers in
-// PostgreSQL; the page's universities are read by id. A longer search looks up its first
+// copies of the university's fields. A search of at most NAME_KEY_LENGTH characters is then one
+// equality whose page, sort and count the embedded engine answers in PostgreSQL, and the page's
+// rows are the page's universities. A longer search looks up its first
 // NAME_KEY_LENGTH characters and checks the regular expression on those universities only.
 //
 // Case-insensitive as the regular expression is: keys are lower case, and the two non-ASCII
@@ -24,8 +24,19 @@ import { UniversityModel } from './model.js';
 /** The longest substring kept as a key. */
 export const NAME_KEY_LENGTH = 8;
 
-/** The fields of a university copied onto its rows: what the list filters and sorts on. */
-const COPIED = ['name', 'shortName', 'createdAt', 'isActive'] as const;
+/**
+ * The fields of a university copied onto its rows: every field of its DTO, so that a page of rows
+ * is the page of universities (no write of these fields bypasses syncNameKeys).
+ */
+const COPIED = [
+  'name',
+  'shortName',
+  'slug',
+  'isActive',
+  'deletedAt',
+  'createdAt',
+  'updatedAt',
+] as const;
 
 const MARKER = BACKFILL_MARKERS.nameKeys;
 
@@ -38,8 +49,11 @@ const nameKeySchema = new Schema(
     universityId: { type: ObjectIdType, required: true },
     name: { type: String },
     shortName: { type: String },
-    createdAt: { type: Date },
+    slug: { type: String },
     isActive: { type: Boolean },
+    deletedAt: { type: Date },
+    createdAt: { type: Date },
+    updatedAt: { type: Date },
   },
   { versionKey: false, strict: 'throw', timestamps: false },
 );
@@ -90,6 +104,11 @@ export function nameKeyRows(university: UniversityFields): Record<string, unknow
     universityId: university._id,
     ...copies,
   }));
+}
+
+/** The university a row copies: its DTO's fields under the university's `_id`. */
+export function universityOfRow(row: Record<string, unknown>): Record<string, unknown> {
+  return { _id: row.universityId, ...Object.fromEntries(COPIED.map((f) => [f, row[f]])) };
 }
 
 const rows = () => UniversityNameKeyModel.collection;

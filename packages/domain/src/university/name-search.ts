@@ -1,12 +1,12 @@
 // The universities list's search through the name key rows (name-keys.ts): an exact key pages the
-// rows in the database, then reads that page's universities by id; a longer search checks the
-// regular expression on the universities holding its first characters only.
+// rows in the database, each row standing for its university; a longer search checks the regular
+// expression on the universities holding its first characters only.
 import type { SortOrder } from 'mongoose';
 import { emptyPage, orderOf, paginate } from '../listing/pagination.js';
 import type { ListRequest, Page } from '../listing/pagination.js';
 import { literalRegex } from '../listing/search-param.js';
 import { UniversityModel } from './model.js';
-import { nameKeyPlan, UniversityNameKeyModel } from './name-keys.js';
+import { nameKeyPlan, UniversityNameKeyModel, universityOfRow } from './name-keys.js';
 
 interface NameRow {
   universityId: unknown;
@@ -46,23 +46,8 @@ export async function searchByNameKeys<T>({
     };
     return paginate<T>(UniversityModel, candidates, order, request, toItem);
   }
+  // The rows' own order stands for the list's (`_id` last in it, after `universityId`).
   const keyRequest = { ...request, sort: undefined };
-  const page = await paginate<NameRow>(
-    UniversityNameKeyModel,
-    plan.filter,
-    plan.order,
-    keyRequest,
-    (row) => row as NameRow,
-  );
-  if (page.items.length === 0) return { ...page, items: [] };
-  const ids = page.items.map((row) => row.universityId);
-  const docs = await UniversityModel.find({ _id: { $in: ids } })
-    .lean<{ _id: unknown }[]>()
-    .exec();
-  const byId = new Map(docs.map((doc) => [String(doc._id), doc]));
-  const items = ids.flatMap((id) => {
-    const doc = byId.get(String(id));
-    return doc ? [toItem(doc)] : [];
-  });
-  return { items, pagination: page.pagination };
+  const toRow = (row: unknown) => toItem(universityOfRow(row as Record<string, unknown>));
+  return paginate<T>(UniversityNameKeyModel, plan.filter, plan.order, keyRequest, toRow);
 }

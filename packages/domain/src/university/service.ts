@@ -135,10 +135,8 @@ export async function updateUniversity({
   const universityId = parseInput(objectId, id, 'id');
   const data = parseInput(updateUniversityInput, input);
   if (data.isActive !== undefined) assertCan(actor, 'catalog:delete');
-  const update = () => writeUpdate(universityId, data);
-  const renames = [data.name, data.shortName, data.isActive].some((v) => v !== undefined);
   return writingUniversity(universityId, () =>
-    renames ? syncNameKeys(universityId, update) : update(),
+    syncNameKeys(universityId, () => writeUpdate(universityId, data)),
   );
 }
 
