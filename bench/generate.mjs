@@ -75,14 +75,14 @@ export async function loadCatalog(db, seed, scale, { batchSize = 2_000, inFlight
     };
     await Promise.all(Array.from({ length: inFlight }, worker));
   }
+  // The universities' name keys, before the indexes and statistics (their own backfill is recorded).
+  await (await importBuilt('packages/domain/dist/university/name-keys.js')).rebuildNameKeys();
   const insertSeconds = round((performance.now() - started) / 1000, 1);
   await db.finishLoad();
   const indexSeconds = round((performance.now() - started) / 1000 - insertSeconds, 1);
   // The term counts, and the backfills recorded as done: every document already holds what they
-  // derive (their scans of every collection took minutes at scale 5); the universities' name keys
-  // are written here. Then the app's start-up work.
+  // derive (their scans of every collection took minutes at scale 5). Then the app's start-up work.
   await (await importBuilt('packages/domain/dist/search/terms.js')).replaceTermCounts(stems);
-  await (await importBuilt('packages/domain/dist/university/name-keys.js')).rebuildNameKeys();
   await (
     await importBuilt('packages/domain/dist/storage/backfill-markers.js')
   ).recordBackfillsDone();
