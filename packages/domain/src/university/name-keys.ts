@@ -149,7 +149,8 @@ export async function resumeNameKeys(): Promise<number> {
 
 /**
  * Writes the rows of every university once per database (universities written before the rows
- * existed), then resumes the rewrites a stop interrupted. Returns how many universities it wrote.
+ * existed); on later starts, resumes the rewrites a stop interrupted. Returns how many
+ * universities it wrote.
  */
 export async function backfillNameKeys(): Promise<{ updated: number }> {
   const db = mongoose.connection.db;
