@@ -6,6 +6,7 @@ import '../models.js';
 import { backfillSimilar } from '../similar/backfill.js';
 import { backfillSearch } from '../search/backfill.js';
 import { resumeContentSweeps } from '../university/content-sweep.js';
+import { backfillNameKeys } from '../university/name-keys.js';
 import { backfillAncestorKeys, backfillVisible } from './migrations.js';
 
 /**
@@ -19,6 +20,7 @@ export async function prepareDatabase(): Promise<number> {
   void resumeContentSweeps().catch(() => undefined);
   updated += (await backfillSearch()).updated;
   updated += (await backfillSimilar()).updated;
+  updated += (await backfillNameKeys()).updated;
   return updated;
 }
 

@@ -1,3 +1,4 @@
+import { Types } from 'mongoose';
 import type { QueryFilter } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
@@ -13,6 +14,8 @@ import { asCaller, isUniversityVisible } from '../visibility.js';
 import type { ActorOrCaller } from '../visibility.js';
 import { pendingSweep, startContentSweep, writingUniversity } from './content-sweep.js';
 import { UNIVERSITY_ORDER, UniversityModel } from './model.js';
+import { syncNameKeys } from './name-keys.js';
+import { searchByNameKeys } from './name-search.js';
 import type { University } from './schema.js';
 import { createUniversityInput, listUniversitiesQuery, updateUniversityInput } from './schema.js';
 
@@ -35,6 +38,14 @@ export async function listUniversities({
   const filter: QueryFilter<unknown> = {};
   if (isActive !== undefined) filter.isActive = isActive;
   if (search) {
+    const found = await searchByNameKeys({
+      search,
+      filter,
+      defaultOrder: UNIVERSITY_ORDER,
+      request,
+      toItem: toUniversity,
+    });
+    if (found) return found;
     const regex = literalRegex(search);
     filter.$or = [{ name: regex }, { shortName: regex }];
   }
@@ -85,21 +96,25 @@ export async function createUniversity({
 }): Promise<University> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createUniversityInput, input);
-  return createWithSlug({
-    model: UniversityModel,
-    explicit: data.slug,
-    base: data.name,
-    insert: async (slug) => {
-      const doc = await UniversityModel.create({
-        name: data.name,
-        shortName: data.shortName,
-        slug,
-        isActive: true,
-        deletedAt: null,
-      });
-      return toUniversity(doc.toObject());
-    },
-  });
+  const _id = new Types.ObjectId();
+  const create = () =>
+    createWithSlug({
+      model: UniversityModel,
+      explicit: data.slug,
+      base: data.name,
+      insert: async (slug) => {
+        const doc = await UniversityModel.create({
+          _id,
+          name: data.name,
+          shortName: data.shortName,
+          slug,
+          isActive: true,
+          deletedAt: null,
+        });
+        return toUniversity(doc.toObject());
+      },
+    });
+  return syncNameKeys(String(_id), create);
 }
 
 /**
@@ -119,7 +134,9 @@ export async function updateUniversity({
   const universityId = parseInput(objectId, id, 'id');
   const data = parseInput(updateUniversityInput, input);
   if (data.isActive !== undefined) assertCan(actor, 'catalog:delete');
-  return writingUniversity(universityId, () => writeUpdate(universityId, data));
+  return writingUniversity(universityId, () =>
+    syncNameKeys(universityId, () => writeUpdate(universityId, data)),
+  );
 }
 
 async function writeUpdate(
@@ -163,9 +180,11 @@ export async function deleteUniversity({
   assertCan(actor, 'catalog:delete');
   const universityId = parseInput(objectId, id, 'id');
   const result = await writingUniversity(universityId, () =>
-    UniversityModel.updateOne(
-      { _id: universityId, isActive: true },
-      { $set: { isActive: false, deletedAt: new Date(), ...pendingSweep() } },
+    syncNameKeys(universityId, () =>
+      UniversityModel.updateOne(
+        { _id: universityId, isActive: true },
+        { $set: { isActive: false, deletedAt: new Date(), ...pendingSweep() } },
+      ),
     ),
   );
   if (result.matchedCount === 0) throw notFound();
