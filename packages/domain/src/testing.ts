@@ -45,5 +45,5 @@ export {
   makeUniversity,
   uid,
 } from './test-support/service-fixtures.js';
-export * from './test-support/catalog-fixtures.js';
-export * from './test-support/large-tree.js';
+export { actorOf, makeCatalog, makeLargeTree } from './test-support/catalog-fixtures.js';
+export type { Catalog, TreeSize } from './test-support/catalog-fixtures.js';
