@@ -1,33 +1,20 @@
 // Universities, branches, semesters, subjects and subject offerings through the graph: who may write them.
 import { createBranch, createSubject } from '@qpc/domain';
-import type { Actor } from '@qpc/domain';
 import {
-  actorOf,
   BranchModel,
-  makeCallers,
   SemesterModel,
   SubjectModel,
   SubjectOfferingModel,
   uid as tag,
   UniversityModel,
 } from '@qpc/domain/testing';
-import type { TestCallers as Callers } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathsOfRefusals, startGateway } from './support/harness.js';
-import type { RunningGateway } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { pathsOfRefusals } from './support/harness.js';
+import { useGateway } from './support/suite.js';
 import { academicMakers } from './support/academic.js';
 import { ADMINS, roleMatrix, WRITERS } from './support/matrix.js';
 
-let gw: RunningGateway;
-let callers: Callers;
-let admin: Actor;
-
-beforeAll(async () => {
-  gw = await startGateway();
-  callers = await makeCallers();
-  admin = await actorOf(callers.sub('admin'));
-});
-afterAll(async () => gw.close());
+const { gw, callers, admin } = useGateway();
 
 const { university, structure, offering } = academicMakers(() => admin);
 

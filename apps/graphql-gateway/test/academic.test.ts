@@ -8,24 +8,12 @@ import {
   initSyllabus,
   setPaperStatus,
 } from '@qpc/domain';
-import type { Actor } from '@qpc/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorOf, makeCallers, uid as tag } from '@qpc/domain/testing';
-import type { TestCallers as Callers } from '@qpc/domain/testing';
+import { describe, expect, it } from 'vitest';
+import { uid as tag } from '@qpc/domain/testing';
 import { academicMakers } from './support/academic.js';
-import { startGateway } from './support/harness.js';
-import type { RunningGateway } from './support/harness.js';
+import { useGateway } from './support/suite.js';
 
-let gw: RunningGateway;
-let callers: Callers;
-let admin: Actor;
-
-beforeAll(async () => {
-  gw = await startGateway();
-  callers = await makeCallers();
-  admin = await actorOf(callers.sub('admin'));
-});
-afterAll(async () => gw.close());
+const { gw, callers, admin } = useGateway();
 
 const { university, structure, offering } = academicMakers(() => admin);
 

@@ -1,10 +1,7 @@
 // Papers, questions and solutions through the graph: who may write them.
 import { createPaper } from '@qpc/domain';
-import type { Actor } from '@qpc/domain';
 import {
   actorOf,
-  makeActor as makeUser,
-  makeCallers,
   makeCatalog,
   PaperModel,
   QuestionModel,
@@ -12,24 +9,11 @@ import {
   uid as tag,
   VoteModel,
 } from '@qpc/domain/testing';
-import type { TestCallers as Callers } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway } from './support/harness.js';
-import type { RunningGateway } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useGateway } from './support/suite.js';
 import { ADMINS, MEMBERS, roleMatrix, WRITERS } from './support/matrix.js';
 
-let gw: RunningGateway;
-let callers: Callers;
-let admin: Actor;
-let author: Actor;
-
-beforeAll(async () => {
-  gw = await startGateway();
-  callers = await makeCallers();
-  admin = await actorOf(callers.sub('admin'));
-  author = await makeUser('normal');
-});
-afterAll(async () => gw.close());
+const { gw, callers, admin, author } = useGateway({ withAuthor: true });
 
 describe('content mutations by role', () => {
   roleMatrix(

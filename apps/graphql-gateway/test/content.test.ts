@@ -1,30 +1,10 @@
 // Papers, questions and solutions through the graph: visibility, enums, nested fields and writes.
 import { createQuestion, createSolution, voteSolution } from '@qpc/domain';
-import type { Actor } from '@qpc/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  actorOf,
-  makeActor as makeUser,
-  makeCallers,
-  makeCatalog,
-  uid as tag,
-} from '@qpc/domain/testing';
-import type { TestCallers as Callers } from '@qpc/domain/testing';
-import { startGateway } from './support/harness.js';
-import type { RunningGateway } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { actorOf, makeCatalog, uid as tag } from '@qpc/domain/testing';
+import { useGateway } from './support/suite.js';
 
-let gw: RunningGateway;
-let callers: Callers;
-let admin: Actor;
-let author: Actor;
-
-beforeAll(async () => {
-  gw = await startGateway();
-  callers = await makeCallers();
-  admin = await actorOf(callers.sub('admin'));
-  author = await makeUser('normal');
-});
-afterAll(async () => gw.close());
+const { gw, callers, admin, author } = useGateway({ withAuthor: true });
 
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 

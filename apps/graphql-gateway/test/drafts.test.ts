@@ -2,31 +2,17 @@
 // domain services.
 import { Readable } from 'node:stream';
 import { createPaper, createQuestion, setPaperStatus, uploadPaperFile } from '@qpc/domain';
-import type { Actor } from '@qpc/domain';
 import {
-  actorOf,
   makeActor as makeUser,
-  makeCallers,
   makeCatalog,
   paperDraftsSettled,
   samplePdf,
   uid as tag,
 } from '@qpc/domain/testing';
-import type { TestCallers as Callers } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway } from './support/harness.js';
-import type { RunningGateway } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useGateway } from './support/suite.js';
 
-let gw: RunningGateway;
-let callers: Callers;
-let admin: Actor;
-
-beforeAll(async () => {
-  gw = await startGateway();
-  callers = await makeCallers();
-  admin = await actorOf(callers.sub('admin'));
-});
-afterAll(async () => gw.close());
+const { gw, callers, admin } = useGateway();
 
 const DRAFTS = `query ($s: Slug!) { paper(slug: $s) { id drafts { status pages textLayer
   drafts { index number text marks type options acceptedQuestionId } } } }`;

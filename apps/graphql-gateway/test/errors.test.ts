@@ -1,26 +1,16 @@
 // Each failure class and its extensions.code, in and around the resolvers (outside production).
 import { createBranch, createSemester, createUniversity } from '@qpc/domain';
-import type { Actor } from '@qpc/domain';
-import { actorOf, makeCallers, uid as tag, UniversityModel } from '@qpc/domain/testing';
-import type { TestCallers as Callers } from '@qpc/domain/testing';
+import { uid as tag, UniversityModel } from '@qpc/domain/testing';
 import { socketEndedByPeerError, tokenFor } from '@qpc/server-kit/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pathsOfRefusals, startGateway } from './support/harness.js';
-import type { RunningGateway } from './support/harness.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pathsOfRefusals } from './support/harness.js';
+import { useGateway } from './support/suite.js';
 
-let gw: RunningGateway;
-let callers: Callers;
-let admin: Actor;
+const { gw, callers, admin } = useGateway();
 
-beforeAll(async () => {
-  gw = await startGateway();
-  callers = await makeCallers();
-  admin = await actorOf(callers.sub('admin'));
-});
 afterEach(() => {
   vi.restoreAllMocks();
 });
-afterAll(async () => gw.close());
 
 async function post(body: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${gw.url}/graphql`, {

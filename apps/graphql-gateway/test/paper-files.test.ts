@@ -3,34 +3,12 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { uploadPaperFile } from '@qpc/domain';
-import type { Actor } from '@qpc/domain';
-import {
-  actorOf,
-  makeActor as makeUser,
-  makeCallers,
-  makeCatalog,
-  PaperModel,
-  samplePdf,
-  uid as tag,
-} from '@qpc/domain/testing';
-import type { TestCallers as Callers } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway } from './support/harness.js';
-import type { RunningGateway } from './support/harness.js';
+import { makeCatalog, PaperModel, samplePdf, uid as tag } from '@qpc/domain/testing';
+import { describe, expect, it } from 'vitest';
+import { useGateway } from './support/suite.js';
 import { ADMINS, roleMatrix } from './support/matrix.js';
 
-let gw: RunningGateway;
-let callers: Callers;
-let admin: Actor;
-let author: Actor;
-
-beforeAll(async () => {
-  gw = await startGateway();
-  callers = await makeCallers();
-  admin = await actorOf(callers.sub('admin'));
-  author = await makeUser('normal');
-});
-afterAll(async () => gw.close());
+const { gw, callers, admin, author } = useGateway({ withAuthor: true });
 
 async function attach(paperId: string): Promise<Buffer> {
   const pdf = samplePdf(`Paper ${tag()}`);

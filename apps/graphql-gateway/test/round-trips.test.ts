@@ -1,11 +1,10 @@
 // The full syllabus tree costs the same number of database round trips at any size: every
 // nested field goes through a per-request DataLoader on the domain's batch loads.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCallers, makeLargeTree as makeTree } from '@qpc/domain/testing';
-import type { TestCallers as Callers, TreeSize } from '@qpc/domain/testing';
-import { startGateway } from './support/harness.js';
-import type { RunningGateway } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { makeLargeTree as makeTree } from '@qpc/domain/testing';
+import type { TreeSize } from '@qpc/domain/testing';
+import { useGateway } from './support/suite.js';
 import type { CallerKind as Caller } from '@qpc/domain/testing';
 
 const TREE = `query ($id: ObjectID!) {
@@ -62,14 +61,7 @@ const LARGE: TreeSize = {
   votedSolutions: 10,
 };
 
-let gw: RunningGateway;
-let callers: Callers;
-
-beforeAll(async () => {
-  gw = await startGateway();
-  callers = await makeCallers();
-});
-afterAll(async () => gw.close());
+const { gw, callers } = useGateway();
 
 async function fetchTree(offeringId: string, caller: Caller) {
   const { result, commands } = await gw.countCommands(() =>

@@ -1,22 +1,10 @@
 // search(q) and SubjectOffering.coverage through the graph: the same answers as the domain.
 import { createQuestion, getSubjectOfferingCoverage, searchCatalog } from '@qpc/domain';
-import type { Actor } from '@qpc/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorOf, makeCallers, makeCatalog, uid as tag } from '@qpc/domain/testing';
-import type { TestCallers as Callers } from '@qpc/domain/testing';
-import { startGateway } from './support/harness.js';
-import type { RunningGateway } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { makeCatalog, uid as tag } from '@qpc/domain/testing';
+import { useGateway } from './support/suite.js';
 
-let gw: RunningGateway;
-let callers: Callers;
-let admin: Actor;
-
-beforeAll(async () => {
-  gw = await startGateway();
-  callers = await makeCallers();
-  admin = await actorOf(callers.sub('admin'));
-});
-afterAll(async () => gw.close());
+const { gw, admin } = useGateway();
 
 describe('search and coverage', () => {
   it('when a word is searched, then the hits and facets equal the domain search, hidden content absent', async () => {

@@ -1,11 +1,9 @@
 // The GraphQL twins of the second release: reads by id, edits and deletes of modules, topics,
 // syllabi and solutions (with the REST role matrix), filters, sort and includeTotal.
 import { createModule, createPaper, createSolution, createTopic } from '@qpc/domain';
-import type { Actor } from '@qpc/domain';
 import {
   actorOf,
   makeActor as makeUser,
-  makeCallers,
   makeCatalog,
   ModuleModel,
   SolutionModel,
@@ -13,22 +11,11 @@ import {
   TopicModel,
   uid as tag,
 } from '@qpc/domain/testing';
-import type { TestCallers as Callers } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway } from './support/harness.js';
-import type { RunningGateway } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useGateway } from './support/suite.js';
 import { ADMINS, roleMatrix, WRITERS } from './support/matrix.js';
 
-let gw: RunningGateway;
-let callers: Callers;
-let admin: Actor;
-
-beforeAll(async () => {
-  gw = await startGateway();
-  callers = await makeCallers();
-  admin = await actorOf(callers.sub('admin'));
-});
-afterAll(async () => gw.close());
+const { gw, callers, admin } = useGateway();
 
 describe('reads by id', () => {
   it('when a module, topic and solution are read by id, then each answers with the REST fields; an unknown id is null', async () => {

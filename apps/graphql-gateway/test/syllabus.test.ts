@@ -1,31 +1,17 @@
 // Syllabus, modules and topics through the graph: the tree, its question lists and its writes.
 import { createModule, createTopic } from '@qpc/domain';
-import type { Actor } from '@qpc/domain';
 import {
-  actorOf,
-  makeCallers,
   makeCatalog,
   ModuleModel,
   SyllabusModel,
   TopicModel,
   uid as tag,
 } from '@qpc/domain/testing';
-import type { TestCallers as Callers } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway } from './support/harness.js';
-import type { RunningGateway } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useGateway } from './support/suite.js';
 import { roleMatrix, WRITERS } from './support/matrix.js';
 
-let gw: RunningGateway;
-let callers: Callers;
-let admin: Actor;
-
-beforeAll(async () => {
-  gw = await startGateway();
-  callers = await makeCallers();
-  admin = await actorOf(callers.sub('admin'));
-});
-afterAll(async () => gw.close());
+const { gw, callers, admin } = useGateway();
 
 describe('syllabus(subjectOfferingId) and its tree', () => {
   it('when a syllabus is read, then modules and topics come in order with the REST fields', async () => {

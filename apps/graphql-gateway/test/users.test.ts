@@ -1,20 +1,11 @@
 // me, users, user(externalId) and updateUser through the graph.
-import { makeActor as makeUser, makeCallers, uid as tag, UserModel } from '@qpc/domain/testing';
-import type { TestCallers as Callers } from '@qpc/domain/testing';
+import { makeActor as makeUser, uid as tag, UserModel } from '@qpc/domain/testing';
 import { tokenFor } from '@qpc/server-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway } from './support/harness.js';
-import type { RunningGateway } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useGateway } from './support/suite.js';
 import { ADMINS, CALLERS, MEMBERS, refusalCode, roleMatrix } from './support/matrix.js';
 
-let gw: RunningGateway;
-let callers: Callers;
-
-beforeAll(async () => {
-  gw = await startGateway();
-  callers = await makeCallers();
-});
-afterAll(async () => gw.close());
+const { gw, callers } = useGateway();
 
 const USER_FIELDS = 'id externalId role isActive name email createdAt updatedAt';
 

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clerkStubScript } from './support/clerk-stub.js';
-import { expectAccessible, startStack } from './support/stack.js';
-import type { Stack } from './support/stack.js';
+import { expectAccessible } from './support/stack.js';
+import { useStack } from './support/use-stack.js';
 
 // A publishable key names Clerk's frontend API host: `pk_test_` + base64("<host>$").
 const CLERK_HOST = 'clerk.qpc.test';
 const PUBLISHABLE_KEY = `pk_test_${Buffer.from(`${CLERK_HOST}$`).toString('base64')}`;
 
 describe('sign-in with Clerk (a publishable key configured)', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ clerkPublishableKey: PUBLISHABLE_KEY });
-  });
-  afterAll(async () => stack?.close());
+  const stack = useStack({ clerkPublishableKey: PUBLISHABLE_KEY });
 
   it("when the page is served, then its CSP allows Clerk's frontend API host and no other, and the page carries the key", async () => {
     const res = await fetch(stack.webUrl);

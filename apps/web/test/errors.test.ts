@@ -1,15 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWebServer } from '../server/app.js';
-import { startStack } from './support/stack.js';
-import type { Stack } from './support/stack.js';
+import { useStack } from './support/use-stack.js';
 
 describe('when the gateway limits the rate', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ env: { RATE_LIMIT_MAX: '3' } });
-  });
-  afterAll(async () => stack?.close());
+  const stack = useStack({ env: { RATE_LIMIT_MAX: '3' } });
 
   it('then the page says how long to wait (the API answered 429)', async () => {
     const page = await stack.newPage();
@@ -29,11 +24,7 @@ describe('when the gateway limits the rate', () => {
 });
 
 describe('when things go wrong', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => stack?.close());
+  const stack = useStack();
 
   it('when a token is not valid, then signing in says so (the API answered 401) and the visitor stays anonymous', async () => {
     const page = await stack.newPage();

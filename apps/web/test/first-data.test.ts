@@ -1,8 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWebServer } from '../server/app.js';
-import { startStack } from './support/stack.js';
-import type { Stack } from './support/stack.js';
+import { useStack } from './support/use-stack.js';
 
 const DATA_BLOCK = /<script type="application\/json" id="qpc-first-data">([\s\S]*?)<\/script>/g;
 
@@ -36,11 +35,7 @@ async function withWebServer<T>(
 }
 
 describe("the home page's data, sent with the page", () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => stack?.close());
+  const stack = useStack();
 
   it("when the home page is requested, then it carries the gateway's answer to its universities query, for the page asked", async () => {
     const names = async (page: number) =>

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screens, signIn, startStack } from './support/stack.js';
-import type { Stack } from './support/stack.js';
+import { describe, expect, it } from 'vitest';
+import { screens, signIn } from './support/stack.js';
+import { useStack } from './support/use-stack.js';
 
 const PAPER = 'p/nfit-data-structures-end-term-2023';
 
 describe('a paper, its solutions and votes', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => stack?.close());
+  const stack = useStack();
 
   it('when a normal user upvotes a solution, then the score rises by one and the vote shows as pressed; pressing again withdraws it', async () => {
     const page = await stack.newPage();

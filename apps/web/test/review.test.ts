@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screens, signIn, startStack } from './support/stack.js';
-import type { Stack } from './support/stack.js';
+import { describe, expect, it } from 'vitest';
+import { screens, signIn } from './support/stack.js';
+import { useStack } from './support/use-stack.js';
 
 describe('the review queue', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => stack?.close());
+  const stack = useStack();
 
   it('when an editor opens the queue, then the papers are listed without the buttons only admins may use', async () => {
     const page = await stack.newPage();

@@ -1,20 +1,15 @@
 import { get as httpGet } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../server/app.js';
 import { clerkFrontendApiHost } from '../server/clerk.js';
 import { fileFor } from '../server/static-files.js';
 import { onePagePdf } from './support/pdf.js';
-import { startStack } from './support/stack.js';
-import type { Stack } from './support/stack.js';
+import { useStack } from './support/use-stack.js';
 
 describe('the web server', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ withoutBrowser: true });
-  });
-  afterAll(async () => stack?.close());
+  const stack = useStack({ withoutBrowser: true });
 
   it('when the page is requested, then it comes with a CSP allowing only its own origin and scripts only from files', async () => {
     const res = await fetch(stack.webUrl);

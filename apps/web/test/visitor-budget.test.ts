@@ -3,9 +3,9 @@
 // gateway trusts that one loopback hop (TRUST_PROXY=loopback, as `npm start` sets it). Visitors
 // come from different loopback addresses (127.0.0.2, 127.0.0.3) to be told apart.
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack } from './support/stack.js';
+import { describe, expect, it } from 'vitest';
 import type { Stack } from './support/stack.js';
+import { useStack } from './support/use-stack.js';
 
 const LIMIT = 3;
 
@@ -34,14 +34,10 @@ function ask(stack: Stack, from: string, headers: Record<string, string> = {}): 
 }
 
 describe('a rate-limit budget per visitor behind the web page', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({
-      withoutBrowser: true,
-      env: { TRUST_PROXY: 'loopback', RATE_LIMIT_MAX: String(LIMIT) },
-    });
+  const stack = useStack({
+    withoutBrowser: true,
+    env: { TRUST_PROXY: 'loopback', RATE_LIMIT_MAX: String(LIMIT) },
   });
-  afterAll(async () => stack?.close());
 
   it('when one visitor spends its budget, then another visitor still has its own', async () => {
     for (let i = 0; i < LIMIT; i += 1) expect(await ask(stack, '127.0.0.2')).toBe(200);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Actor, MaybeActor } from './access.js';
 import { listBranches, getBranchById } from './branch/service.js';
 import { listPapers, getPaperById, getPaperBySlug, setPaperStatus } from './paper/service.js';
@@ -15,7 +15,7 @@ import {
 } from './solution/service.js';
 import { getSubjectOfferingById, listSubjectOfferings } from './subject-offering/service.js';
 import { getModuleById, getSyllabus } from './syllabus/service.js';
-import { makeActor, makeActors } from './test-support/callers.js';
+import { makeActor } from './test-support/callers.js';
 import {
   makeOffering,
   makePaper,
@@ -23,7 +23,7 @@ import {
   makeSolution,
 } from './test-support/content-fixtures.js';
 import type { OfferingFixture } from './test-support/content-fixtures.js';
-import { useTestDatabase } from './test-support/database.js';
+import { useTestActors } from './test-support/database.js';
 import { updateUniversity } from './university/service.js';
 import {
   asCaller,
@@ -37,12 +37,7 @@ import {
 } from './visibility.js';
 import type { Viewer } from './visibility.js';
 
-useTestDatabase();
-
-let actors: Awaited<ReturnType<typeof makeActors>>;
-beforeAll(async () => {
-  actors = await makeActors();
-});
+const { actors } = useTestActors();
 
 /** An offering with an approved paper, a question in its first module and a solution. */
 async function catalog(): Promise<{

@@ -8,30 +8,33 @@ import {
   makeUniversity,
   uid,
 } from '@qpc/domain/testing';
-import { admins, editors, open } from './role-rows.js';
+import { editors, freshRow, getRow } from './role-rows.js';
 import type { Row, RowContext } from './role-rows.js';
 
 /** The role matrix's rows for health, documents, the academic structure and syllabi. */
 export function academicRows(context: RowContext): Row[] {
   const { tree, a, fixed, freshModule, freshTopic } = context;
+  const freshBranch = () => makeBranch(a(), tree.university.id);
+  const freshSemester = async () => makeSemester(a(), (await freshBranch()).id);
+  const freshOffering = async () =>
+    createSubjectOffering({
+      actor: a(),
+      input: {
+        universityId: tree.university.id,
+        branchId: tree.branch.id,
+        semesterId: tree.semester.id,
+        subjectId: (await makeSubject(a())).id,
+      },
+    });
+  const offering = `/subject-offerings/${tree.offering.id}`;
   return [
-    { method: 'GET', route: '/health', prepare: fixed('/health'), expected: open() },
-    {
-      method: 'GET',
-      route: '/health/detailed',
-      prepare: fixed('/health/detailed'),
-      expected: open(),
-    },
-    { method: 'GET', route: '/openapi.json', prepare: fixed('/openapi.json'), expected: open() },
-    { method: 'GET', route: '/docs', prepare: fixed('/docs'), expected: open() },
+    getRow('/health'),
+    getRow('/health/detailed'),
+    getRow('/openapi.json'),
+    getRow('/docs'),
 
-    { method: 'GET', route: '/universities', prepare: fixed('/universities'), expected: open() },
-    {
-      method: 'GET',
-      route: '/universities/:slug',
-      prepare: fixed(`/universities/${tree.university.slug}`),
-      expected: open(),
-    },
+    getRow('/universities'),
+    getRow('/universities/:slug', `/universities/${tree.university.slug}`),
     {
       method: 'POST',
       route: '/universities',
@@ -41,23 +44,12 @@ export function academicRows(context: RowContext): Row[] {
       }),
       expected: editors(201),
     },
-    {
-      method: 'PATCH',
-      route: '/universities/:id',
-      prepare: async () => ({
-        path: `/universities/${(await makeUniversity(a())).id}`,
-        body: { shortName: 'NEW' },
-      }),
-      expected: editors(200),
-    },
-    {
-      method: 'DELETE',
-      route: '/universities/:id',
-      prepare: async () => ({ path: `/universities/${(await makeUniversity(a())).id}` }),
-      expected: admins(204),
-    },
+    freshRow('PATCH', '/universities/:id', () => makeUniversity(a()), {
+      body: { shortName: 'NEW' },
+    }),
+    freshRow('DELETE', '/universities/:id', () => makeUniversity(a())),
 
-    { method: 'GET', route: '/branches', prepare: fixed('/branches'), expected: open() },
+    getRow('/branches'),
     {
       method: 'POST',
       route: '/branches',
@@ -67,91 +59,34 @@ export function academicRows(context: RowContext): Row[] {
       }),
       expected: editors(201),
     },
-    {
-      method: 'PATCH',
-      route: '/branches/:id',
-      prepare: async () => ({
-        path: `/branches/${(await makeBranch(a(), tree.university.id)).id}`,
-        body: { name: `Renamed ${uid()}` },
-      }),
-      expected: editors(200),
-    },
-    {
-      method: 'DELETE',
-      route: '/branches/:id',
-      prepare: async () => ({
-        path: `/branches/${(await makeBranch(a(), tree.university.id)).id}`,
-      }),
-      expected: admins(204),
-    },
+    freshRow('PATCH', '/branches/:id', freshBranch, { body: { name: `Renamed ${uid()}` } }),
+    freshRow('DELETE', '/branches/:id', freshBranch),
 
-    { method: 'GET', route: '/semesters', prepare: fixed('/semesters'), expected: open() },
+    getRow('/semesters'),
     {
       method: 'POST',
       route: '/semesters',
       prepare: async () => ({
         path: '/semesters',
-        body: { branchId: (await makeBranch(a(), tree.university.id)).id, number: 3 },
+        body: { branchId: (await freshBranch()).id, number: 3 },
       }),
       expected: editors(201),
     },
-    {
-      method: 'PATCH',
-      route: '/semesters/:id',
-      prepare: async () => {
-        const branch = await makeBranch(a(), tree.university.id);
-        return {
-          path: `/semesters/${(await makeSemester(a(), branch.id)).id}`,
-          body: { name: 'III-I' },
-        };
-      },
-      expected: editors(200),
-    },
-    {
-      method: 'DELETE',
-      route: '/semesters/:id',
-      prepare: async () => {
-        const branch = await makeBranch(a(), tree.university.id);
-        return { path: `/semesters/${(await makeSemester(a(), branch.id)).id}` };
-      },
-      expected: admins(204),
-    },
+    freshRow('PATCH', '/semesters/:id', freshSemester, { body: { name: 'III-I' } }),
+    freshRow('DELETE', '/semesters/:id', freshSemester),
 
-    { method: 'GET', route: '/subjects', prepare: fixed('/subjects'), expected: open() },
-    {
-      method: 'GET',
-      route: '/subjects/:slug',
-      prepare: fixed(`/subjects/${tree.subject.slug}`),
-      expected: open(),
-    },
+    getRow('/subjects'),
+    getRow('/subjects/:slug', `/subjects/${tree.subject.slug}`),
     {
       method: 'POST',
       route: '/subjects',
       prepare: async () => ({ path: '/subjects', body: { name: `Subject ${uid()}` } }),
       expected: editors(201),
     },
-    {
-      method: 'PATCH',
-      route: '/subjects/:id',
-      prepare: async () => ({
-        path: `/subjects/${(await makeSubject(a())).id}`,
-        body: { description: 'd' },
-      }),
-      expected: editors(200),
-    },
-    {
-      method: 'DELETE',
-      route: '/subjects/:id',
-      prepare: async () => ({ path: `/subjects/${(await makeSubject(a())).id}` }),
-      expected: admins(204),
-    },
+    freshRow('PATCH', '/subjects/:id', () => makeSubject(a()), { body: { description: 'd' } }),
+    freshRow('DELETE', '/subjects/:id', () => makeSubject(a())),
 
-    {
-      method: 'GET',
-      route: '/subject-offerings',
-      prepare: fixed('/subject-offerings'),
-      expected: open(),
-    },
+    getRow('/subject-offerings'),
     {
       method: 'POST',
       route: '/subject-offerings',
@@ -166,92 +101,23 @@ export function academicRows(context: RowContext): Row[] {
       }),
       expected: editors(201),
     },
-    {
-      method: 'DELETE',
-      route: '/subject-offerings/:id',
-      prepare: async () => {
-        const offering = await createSubjectOffering({
-          actor: a(),
-          input: {
-            universityId: tree.university.id,
-            branchId: tree.branch.id,
-            semesterId: tree.semester.id,
-            subjectId: (await makeSubject(a())).id,
-          },
-        });
-        return { path: `/subject-offerings/${offering.id}` };
-      },
-      expected: admins(204),
-    },
+    freshRow('DELETE', '/subject-offerings/:id', freshOffering),
 
-    {
-      method: 'GET',
-      route: '/subject-offerings/:id',
-      prepare: fixed(`/subject-offerings/${tree.offering.id}`),
-      expected: open(),
-    },
-    { method: 'GET', route: '/search', prepare: fixed('/search?q=question'), expected: open() },
-    {
-      method: 'GET',
-      route: '/subject-offerings/:id/coverage',
-      prepare: fixed(`/subject-offerings/${tree.offering.id}/coverage`),
-      expected: open(),
-    },
-    {
-      method: 'DELETE',
-      route: '/subject-offerings/:subjectOfferingId/syllabus',
-      prepare: async () => {
-        const { offering } = await makeOffering(a());
-        await initSyllabus({ actor: a(), input: { subjectOfferingId: offering.id } });
-        return { path: `/subject-offerings/${offering.id}/syllabus` };
-      },
-      expected: admins(204),
-    },
-    {
-      method: 'GET',
-      route: '/modules/:id',
-      prepare: fixed(`/modules/${tree.module.id}`),
-      expected: open(),
-    },
-    {
-      method: 'PATCH',
-      route: '/modules/:id',
-      prepare: async () => ({
-        path: `/modules/${(await freshModule()).id}`,
-        body: { title: 'Renamed' },
-      }),
-      expected: editors(200),
-    },
-    {
-      method: 'DELETE',
-      route: '/modules/:id',
-      prepare: async () => ({ path: `/modules/${(await freshModule()).id}` }),
-      expected: admins(204),
-    },
-    {
-      method: 'GET',
-      route: '/topics/:id',
-      prepare: fixed(`/topics/${tree.topic.id}`),
-      expected: open(),
-    },
-    {
-      method: 'PATCH',
-      route: '/topics/:id',
-      prepare: async () => ({ path: `/topics/${(await freshTopic()).id}`, body: { order: 7 } }),
-      expected: editors(200),
-    },
-    {
-      method: 'DELETE',
-      route: '/topics/:id',
-      prepare: async () => ({ path: `/topics/${(await freshTopic()).id}` }),
-      expected: admins(204),
-    },
-    {
-      method: 'GET',
-      route: '/subject-offerings/:subjectOfferingId/syllabus',
-      prepare: fixed(`/subject-offerings/${tree.offering.id}/syllabus`),
-      expected: open(),
-    },
+    getRow('/subject-offerings/:id', offering),
+    getRow('/search', '/search?q=question'),
+    getRow('/subject-offerings/:id/coverage', `${offering}/coverage`),
+    freshRow('DELETE', '/subject-offerings/:subjectOfferingId/syllabus', async () => {
+      const { offering: fresh } = await makeOffering(a());
+      await initSyllabus({ actor: a(), input: { subjectOfferingId: fresh.id } });
+      return fresh;
+    }),
+    getRow('/modules/:id', `/modules/${tree.module.id}`),
+    freshRow('PATCH', '/modules/:id', freshModule, { body: { title: 'Renamed' } }),
+    freshRow('DELETE', '/modules/:id', freshModule),
+    getRow('/topics/:id', `/topics/${tree.topic.id}`),
+    freshRow('PATCH', '/topics/:id', freshTopic, { body: { order: 7 } }),
+    freshRow('DELETE', '/topics/:id', freshTopic),
+    getRow('/subject-offerings/:subjectOfferingId/syllabus', `${offering}/syllabus`),
     {
       method: 'POST',
       route: '/syllabus',
@@ -264,10 +130,7 @@ export function academicRows(context: RowContext): Row[] {
     {
       method: 'POST',
       route: '/modules',
-      prepare: fixed('/modules', {
-        subjectOfferingId: tree.offering.id,
-        title: 'Another module',
-      }),
+      prepare: fixed('/modules', { subjectOfferingId: tree.offering.id, title: 'Another module' }),
       expected: editors(201),
     },
     {
@@ -276,17 +139,7 @@ export function academicRows(context: RowContext): Row[] {
       prepare: fixed('/topics', { moduleId: tree.module.id, title: 'Another topic' }),
       expected: editors(201),
     },
-    {
-      method: 'GET',
-      route: '/modules/:id/questions',
-      prepare: fixed(`/modules/${tree.module.id}/questions`),
-      expected: open(),
-    },
-    {
-      method: 'GET',
-      route: '/topics/:id/questions',
-      prepare: fixed(`/topics/${tree.topic.id}/questions`),
-      expected: open(),
-    },
+    getRow('/modules/:id/questions', `/modules/${tree.module.id}/questions`),
+    getRow('/topics/:id/questions', `/topics/${tree.topic.id}/questions`),
   ];
 }

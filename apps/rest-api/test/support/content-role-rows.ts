@@ -10,20 +10,19 @@ import {
   samplePdf,
   uid,
 } from '@qpc/domain/testing';
-import { admins, anyUser, editors, open } from './role-rows.js';
+import { admins, anyUser, editors, freshRow, getRow } from './role-rows.js';
 import type { Row, RowContext } from './role-rows.js';
 
 /** The role matrix's rows for papers, their files and drafts, questions, solutions and users. */
 export function contentRows(context: RowContext): Row[] {
   const { owner, tree, a, fixed, paperWithFile } = context;
+  const freshPaper = () => makePaper(a(), tree.offering.id);
+  const pendingPaper = () => makePaper(a(), tree.offering.id, { status: 'pending' });
+  const freshQuestion = () => makeQuestion(a(), tree.paper.id);
+  const freshSolution = () => makeSolution(a(), tree.question.id);
   return [
-    { method: 'GET', route: '/papers', prepare: fixed('/papers'), expected: open() },
-    {
-      method: 'GET',
-      route: '/papers/:slug',
-      prepare: fixed(`/papers/${tree.paper.slug}`),
-      expected: open(),
-    },
+    getRow('/papers'),
+    getRow('/papers/:slug', `/papers/${tree.paper.slug}`),
     {
       method: 'POST',
       route: '/papers',
@@ -34,63 +33,30 @@ export function contentRows(context: RowContext): Row[] {
       }),
       expected: editors(201),
     },
-    {
-      method: 'PATCH',
-      route: '/papers/:id',
-      prepare: async () => ({
-        path: `/papers/${(await makePaper(a(), tree.offering.id, { status: 'pending' })).id}`,
-        body: { title: 'Retitled' },
-      }),
-      expected: editors(200),
-    },
-    {
-      method: 'PATCH',
-      route: '/papers/:id/status',
-      prepare: async () => ({
-        path: `/papers/${(await makePaper(a(), tree.offering.id, { status: 'pending' })).id}/status`,
-        body: { status: 'approved' },
-      }),
+    freshRow('PATCH', '/papers/:id', pendingPaper, { body: { title: 'Retitled' } }),
+    freshRow('PATCH', '/papers/:id/status', pendingPaper, {
+      body: { status: 'approved' },
       expected: admins(200),
-    },
-    {
-      method: 'DELETE',
-      route: '/papers/:id',
-      prepare: async () => ({ path: `/papers/${(await makePaper(a(), tree.offering.id)).id}` }),
-      expected: admins(204),
-    },
+    }),
+    freshRow('DELETE', '/papers/:id', freshPaper),
     {
       method: 'PUT',
       route: '/papers/:id/file',
       prepare: async () => ({
-        path: `/papers/${(await makePaper(a(), tree.offering.id)).id}/file`,
+        path: `/papers/${(await freshPaper()).id}/file`,
         rawBody: samplePdf(`Paper ${uid()}`).toString('latin1'),
         headers: { 'content-type': 'application/pdf' },
       }),
       expected: editors(200),
     },
-    {
-      method: 'GET',
-      route: '/papers/:id/file',
-      prepare: fixed(`/papers/${tree.paper.id}/file`),
-      expected: open(),
-    },
-    {
-      method: 'DELETE',
-      route: '/papers/:id/file',
-      prepare: async () => ({ path: `/papers/${(await paperWithFile()).id}/file` }),
-      expected: admins(204),
-    },
-    {
-      method: 'GET',
-      route: '/papers/:id/drafts',
-      prepare: fixed(`/papers/${tree.paper.id}/drafts`),
-      expected: editors(200),
-    },
+    getRow('/papers/:id/file', `/papers/${tree.paper.id}/file`),
+    freshRow('DELETE', '/papers/:id/file', paperWithFile),
+    getRow('/papers/:id/drafts', `/papers/${tree.paper.id}/drafts`, editors(200)),
     {
       method: 'POST',
       route: '/papers/:id/drafts/accept',
       prepare: async () => {
-        const paper = await makePaper(a(), tree.offering.id);
+        const paper = await freshPaper();
         const pdf = samplePdf(`Paper ${uid()}`, ['1. Define entropy. [2 marks]']);
         await uploadPaperFile({
           actor: a(),
@@ -104,25 +70,10 @@ export function contentRows(context: RowContext): Row[] {
       expected: editors(201),
     },
 
-    { method: 'GET', route: '/questions', prepare: fixed('/questions'), expected: open() },
-    {
-      method: 'GET',
-      route: '/questions/slug/:slug',
-      prepare: fixed(`/questions/slug/${tree.question.slug}`),
-      expected: open(),
-    },
-    {
-      method: 'GET',
-      route: '/questions/:id',
-      prepare: fixed(`/questions/${tree.question.id}`),
-      expected: open(),
-    },
-    {
-      method: 'GET',
-      route: '/questions/:id/similar',
-      prepare: fixed(`/questions/${tree.question.id}/similar`),
-      expected: open(),
-    },
+    getRow('/questions'),
+    getRow('/questions/slug/:slug', `/questions/slug/${tree.question.slug}`),
+    getRow('/questions/:id', `/questions/${tree.question.id}`),
+    getRow('/questions/:id/similar', `/questions/${tree.question.id}/similar`),
     {
       method: 'POST',
       route: '/questions',
@@ -134,56 +85,24 @@ export function contentRows(context: RowContext): Row[] {
       }),
       expected: editors(201),
     },
-    {
-      method: 'PATCH',
-      route: '/questions/:id',
-      prepare: async () => ({
-        path: `/questions/${(await makeQuestion(a(), tree.paper.id)).id}`,
-        body: { difficulty: 'hard' },
-      }),
-      expected: editors(200),
-    },
-    {
-      method: 'DELETE',
-      route: '/questions/:id',
-      prepare: async () => ({
-        path: `/questions/${(await makeQuestion(a(), tree.paper.id)).id}`,
-      }),
-      expected: admins(204),
-    },
+    freshRow('PATCH', '/questions/:id', freshQuestion, { body: { difficulty: 'hard' } }),
+    freshRow('DELETE', '/questions/:id', freshQuestion),
 
-    { method: 'GET', route: '/solutions', prepare: fixed('/solutions'), expected: open() },
+    getRow('/solutions'),
     {
       method: 'POST',
       route: '/solutions',
       prepare: fixed('/solutions', { questionId: tree.question.id, content: 'Worked answer' }),
       expected: anyUser(201),
     },
-    {
-      method: 'GET',
-      route: '/solutions/:id',
-      prepare: fixed(`/solutions/${tree.solution.id}`),
-      expected: open(),
-    },
-    {
-      // Only the author edits: the fixture owner wrote it, and nobody in the matrix is the owner.
-      method: 'PATCH',
-      route: '/solutions/:id',
-      prepare: async () => ({
-        path: `/solutions/${(await makeSolution(a(), tree.question.id)).id}`,
-        body: { content: 'Edited' },
-      }),
+    getRow('/solutions/:id', `/solutions/${tree.solution.id}`),
+    // Only the author edits: the fixture owner wrote it, and nobody in the matrix is the owner.
+    freshRow('PATCH', '/solutions/:id', freshSolution, {
+      body: { content: 'Edited' },
       expected: { anonymous: 401, normal: 403, editor: 403, admin: 403, deactivated: 403 },
-    },
-    {
-      // The author or an admin deletes.
-      method: 'DELETE',
-      route: '/solutions/:id',
-      prepare: async () => ({
-        path: `/solutions/${(await makeSolution(a(), tree.question.id)).id}`,
-      }),
-      expected: admins(204),
-    },
+    }),
+    // The author or an admin deletes.
+    freshRow('DELETE', '/solutions/:id', freshSolution),
     {
       method: 'PATCH',
       route: '/solutions/:id/vote',
@@ -191,14 +110,9 @@ export function contentRows(context: RowContext): Row[] {
       expected: anyUser(200),
     },
 
-    { method: 'GET', route: '/users/me', prepare: fixed('/users/me'), expected: anyUser(200) },
-    { method: 'GET', route: '/users', prepare: fixed('/users'), expected: admins(200) },
-    {
-      method: 'GET',
-      route: '/users/:externalId',
-      prepare: fixed(`/users/${owner.sub}`),
-      expected: admins(200),
-    },
+    getRow('/users/me', '/users/me', anyUser(200)),
+    getRow('/users', '/users', admins(200)),
+    getRow('/users/:externalId', `/users/${owner.sub}`, admins(200)),
     {
       method: 'PATCH',
       route: '/users/:externalId',

@@ -50,6 +50,39 @@ export const admins = (ok: number): Statuses => ({
   deactivated: 403,
 });
 
+/** A row's preparation that always asks for `path` (with `body`). */
+export const fixed = (path: string, body?: unknown) => async (): Promise<Prepared> => ({
+  path,
+  body,
+});
+
+/** A GET row for a fixed path (the route itself when not given). */
+export const getRow = (route: string, path = route, expected: Statuses = open()): Row => ({
+  method: 'GET',
+  route,
+  prepare: fixed(path),
+  expected,
+});
+
+/**
+ * A row acting on a fresh resource `make` creates each time: the route's first parameter becomes
+ * its id. A PATCH is for editors (200) and a DELETE for admins (204) unless `expected` says
+ * otherwise.
+ */
+export function freshRow(
+  method: 'PATCH' | 'DELETE',
+  route: string,
+  make: () => Promise<{ id: string }>,
+  options: { body?: unknown; expected?: Statuses } = {},
+): Row {
+  return {
+    method,
+    route,
+    prepare: async () => ({ path: route.replace(/:\w+/, (await make()).id), body: options.body }),
+    expected: options.expected ?? (method === 'PATCH' ? editors(200) : admins(204)),
+  };
+}
+
 /** What the rows are built from: the fixture owner, its catalog tree, and fresh-resource makers. */
 export interface RowContext {
   owner: TestUser;
@@ -66,7 +99,6 @@ export interface RowContext {
 export async function makeRowContext(owner: TestUser): Promise<RowContext> {
   const tree = await makeTree(owner.actor);
   const a = () => owner.actor;
-  const fixed = (path: string, body?: unknown) => async (): Promise<Prepared> => ({ path, body });
   const freshModule = () =>
     createModule({
       actor: a(),

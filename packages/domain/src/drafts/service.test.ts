@@ -8,23 +8,20 @@ import { deletePaper } from '../paper/service.js';
 import { deletePaperFile, uploadPaperFile } from '../paper-file/service.js';
 import { textPdf } from '../pdf/write.js';
 import type { PdfLine } from '../pdf/write.js';
-import { makeActors } from '../test-support/callers.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { useTestActors } from '../test-support/database.js';
 import { getQuestionById } from '../question/service.js';
 import { paperDraftsSettled, resumePendingDrafts } from './compute.js';
 import { PaperDraftsModel } from './model.js';
 import { acceptDrafts, getPaperDrafts } from './service.js';
 
-useTestDatabase();
+const { actors } = useTestActors();
 
-let actors: Awaited<ReturnType<typeof makeActors>>;
 let offering: OfferingFixture;
 let stackTopic: string;
 let treeTopic: string;
 beforeAll(async () => {
-  actors = await makeActors();
   offering = await makeOffering();
   [stackTopic, treeTopic] = [offering.modules[0]!.topics[0]!, offering.modules[1]!.topics[1]!];
   await TopicModel.updateOne({ _id: stackTopic }, { $set: { title: 'Stacks and Queues' } });

@@ -10,8 +10,8 @@
 // many ids is not, so a tree costs one indexed query per level and root, whatever its size.
 import type { SortOrder } from 'mongoose';
 import type { AnyModel } from '../storage/model-helpers.js';
-import { restrictFilter } from '../visibility.js';
-import type { Viewer, VisibleKind } from '../visibility.js';
+import { asCaller, restrictFilter } from '../visibility.js';
+import type { ActorOrCaller, Caller, Viewer, VisibleKind } from '../visibility.js';
 
 const OBJECT_ID = /^[a-f0-9]{24}$/i;
 
@@ -105,4 +105,45 @@ export async function findByRootKeys<T>(
     }),
   );
   return lists.flat();
+}
+
+/** How a module's children hang from their parents: what `readChildren` reads. */
+export interface ChildRead<T> {
+  model: AnyModel;
+  /** Whose visibility rule applies. */
+  kind: VisibleKind;
+  /** The parent's (or root's) id field, in the documents and in the items. */
+  parent: keyof T & string;
+  sort: Record<string, SortOrder>;
+  /** A lean document as the caller's item. */
+  toItem: (doc: unknown, actor: Caller['actor']) => T;
+}
+
+/** The children the caller may see of each parent key, each parent's in `read.sort` order. */
+export async function readChildren<T>(
+  actor: ActorOrCaller,
+  keys: readonly string[],
+  read: ChildRead<T>,
+): Promise<T[]> {
+  const caller = asCaller(actor);
+  const viewer = await caller.viewer();
+  const docs = await findByRootKeys<unknown>(
+    read.model,
+    viewer,
+    read.kind,
+    read.parent,
+    keys,
+    read.sort,
+  );
+  return docs.map((doc) => read.toItem(doc, caller.actor));
+}
+
+/** The children the caller may see, grouped by parent id (see `readChildren`). */
+export async function readChildrenByParent<T>(
+  actor: ActorOrCaller,
+  keys: readonly string[],
+  read: ChildRead<T>,
+): Promise<Map<string, T[]>> {
+  const items = await readChildren(actor, keys, read);
+  return groupBy(items, (item) => item[read.parent] as string | null | undefined);
 }

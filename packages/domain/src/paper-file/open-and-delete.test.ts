@@ -3,9 +3,8 @@ import { Types } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PaperModel } from '../paper/model.js';
 import { deletePaper, getPaperById } from '../paper/service.js';
-import { makeActors } from '../test-support/callers.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { useTestActors } from '../test-support/database.js';
 import {
   collection,
   digest,
@@ -20,12 +19,10 @@ import { sweepPaperFiles } from './operations.js';
 import { deletePaperFile, openPaperFile } from './service.js';
 import { StoredFileWriter } from './storage.js';
 
-useTestDatabase();
+const { actors } = useTestActors();
 
-let actors: Awaited<ReturnType<typeof makeActors>>;
 let offeringId: string;
 beforeAll(async () => {
-  actors = await makeActors();
   ({ offeringId } = await makeOffering());
 });
 

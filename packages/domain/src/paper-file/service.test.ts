@@ -3,9 +3,8 @@ import mongoose, { Types } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PaperModel } from '../paper/model.js';
 import { getPaperById } from '../paper/service.js';
-import { makeActors } from '../test-support/callers.js';
 import { makeOffering, makePaper } from '../test-support/content-fixtures.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { useTestActors } from '../test-support/database.js';
 import {
   bodyOf,
   collection,
@@ -20,12 +19,10 @@ import {
 } from '../test-support/paper-files.js';
 import { uploadPaperFile } from './service.js';
 
-useTestDatabase();
+const { actors } = useTestActors();
 
-let actors: Awaited<ReturnType<typeof makeActors>>;
 let offeringId: string;
 beforeAll(async () => {
-  actors = await makeActors();
   ({ offeringId } = await makeOffering());
 });
 

@@ -1,5 +1,5 @@
 // Batch reads of papers, for the GraphQL gateway's DataLoaders (see ../listing/loading.ts).
-import { byId, findByIds, findByRootKeys, groupBy, validIds } from '../listing/loading.js';
+import { byId, findByIds, readChildrenByParent, validIds } from '../listing/loading.js';
 import { asCaller, visibleFilter } from '../visibility.js';
 import type { ActorOrCaller } from '../visibility.js';
 import { PAPER_ORDER, PaperModel } from './model.js';
@@ -18,22 +18,15 @@ export async function readPapersByIds(
 }
 
 /** The papers of each subject offering the caller may see, by offering id, in list order. One query per offering. */
-export async function readPapersBySubjectOfferingIds(
+export function readPapersBySubjectOfferingIds(
   actor: ActorOrCaller,
   subjectOfferingIds: readonly string[],
 ): Promise<Map<string, Paper[]>> {
-  const caller = asCaller(actor);
-  const viewer = await caller.viewer();
-  const docs = await findByRootKeys<unknown>(
-    PaperModel,
-    viewer,
-    'paper',
-    'subjectOfferingId',
-    subjectOfferingIds,
-    PAPER_ORDER,
-  );
-  return groupBy(
-    docs.map((d) => toPaper(d, caller.actor)),
-    (p) => p.subjectOfferingId,
-  );
+  return readChildrenByParent(actor, subjectOfferingIds, {
+    model: PaperModel,
+    kind: 'paper',
+    parent: 'subjectOfferingId',
+    sort: PAPER_ORDER,
+    toItem: toPaper,
+  });
 }

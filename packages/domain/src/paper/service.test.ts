@@ -1,21 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../access.js';
 import { PaperModel } from './model.js';
 import { createPaper, getPaperById, getPaperBySlug, listPapers } from './service.js';
 import { makeOffering, makePaper } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
-import { makeActors } from '../test-support/callers.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { useTestActors } from '../test-support/database.js';
 
-useTestDatabase();
-
-let actors: Awaited<ReturnType<typeof makeActors>>;
-beforeAll(async () => {
-  actors = await makeActors();
-});
-
-type Who = 'anonymous' | 'normal' | 'deactivated' | 'editor' | 'admin';
-const who = (key: Who): Actor | null => (key === 'anonymous' ? null : actors[key]);
+const { actors, who } = useTestActors();
 
 const nextYear = new Date().getFullYear() + 1;
 

@@ -1,7 +1,7 @@
 // Batch reads of questions, for the GraphQL gateway's DataLoaders (see ../listing/loading.ts). A
 // paper's, module's or topic's questions are their share of the offering's: one indexed query per
 // offering, grouped by each kind of parent once.
-import { byId, findByIds, findByRootKeys, groupBy, validIds } from '../listing/loading.js';
+import { byId, findByIds, groupBy, readChildrenByParent, validIds } from '../listing/loading.js';
 import { asCaller, visibleFilter } from '../visibility.js';
 import type { ActorOrCaller } from '../visibility.js';
 import { QUESTION_ORDER, QuestionModel } from './model.js';
@@ -37,16 +37,13 @@ export async function readQuestionsBySubjectOfferingIds(
   actor: ActorOrCaller,
   subjectOfferingIds: readonly string[],
 ): Promise<Map<string, QuestionsByParent>> {
-  const viewer = await asCaller(actor).viewer();
-  const docs = await findByRootKeys<unknown>(
-    QuestionModel,
-    viewer,
-    'question',
-    'subjectOfferingId',
-    subjectOfferingIds,
-    QUESTION_ORDER,
-  );
-  const byOffering = groupBy(docs.map(toQuestion), (q) => q.subjectOfferingId);
+  const byOffering = await readChildrenByParent(actor, subjectOfferingIds, {
+    model: QuestionModel,
+    kind: 'question',
+    parent: 'subjectOfferingId',
+    sort: QUESTION_ORDER,
+    toItem: toQuestion,
+  });
   return new Map(
     [...byOffering].map(([offeringId, questions]) => [
       offeringId,

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../access.js';
 import { QuestionModel } from './model.js';
 import { deleteQuestion, updateQuestion } from './service.js';
 import {
@@ -9,19 +8,9 @@ import {
   makeSolution,
 } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
-import { makeActors } from '../test-support/callers.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { missingId, useTestActors } from '../test-support/database.js';
 
-useTestDatabase();
-
-let actors: Awaited<ReturnType<typeof makeActors>>;
-beforeAll(async () => {
-  actors = await makeActors();
-});
-
-type Who = 'anonymous' | 'normal' | 'deactivated' | 'editor' | 'admin';
-const who = (key: Who): Actor | null => (key === 'anonymous' ? null : actors[key]);
-const missingId = '507f1f77bcf86cd799439011';
+const { actors, who } = useTestActors();
 
 describe('updateQuestion', () => {
   let fixture: OfferingFixture;

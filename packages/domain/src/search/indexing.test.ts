@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeActors } from '../test-support/callers.js';
 import { makeOffering, makePaper } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { useTestActors } from '../test-support/database.js';
 import { createPaper, updatePaper } from '../paper/service.js';
 import {
   createQuestion,
@@ -19,13 +18,11 @@ import { DOCUMENTS_KEY, readTermCounts, SEARCH_TERMS_COLLECTION } from './terms.
 import { SEARCH_KEY_FIELDS } from './tokens.js';
 import { mongoose } from '../db.js';
 
-useTestDatabase();
+const { actors } = useTestActors();
 
-let actors: Awaited<ReturnType<typeof makeActors>>;
 let fixture: OfferingFixture;
 let paperId: string;
 beforeAll(async () => {
-  actors = await makeActors();
   fixture = await makeOffering();
   paperId = (await makePaper(fixture.offeringId, { examYear: 2021 })).id;
 });

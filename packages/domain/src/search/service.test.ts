@@ -2,23 +2,20 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mongoose } from '../db.js';
 import { ValidationError } from '../errors.js';
 import { SubjectModel } from '../models.js';
-import { makeActors } from '../test-support/callers.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { useTestActors } from '../test-support/database.js';
 import { contentSweepsSettled } from '../university/content-sweep.js';
 import { deleteUniversity } from '../university/service.js';
 import { searchCatalog } from './service.js';
 import { fieldOf } from './tokens.js';
 import type { SearchResult } from './service.js';
 
-useTestDatabase();
+const { actors } = useTestActors();
 
-let actors: Awaited<ReturnType<typeof makeActors>>;
 let offering: OfferingFixture;
 let paperId: string;
 beforeAll(async () => {
-  actors = await makeActors();
   offering = await makeOffering();
   paperId = (await makePaper(offering.offeringId, { title: 'Plain paper' })).id;
 });

@@ -1,21 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QuestionModel } from '../models.js';
 import { createQuestion, deleteQuestion, updateQuestion } from '../question/service.js';
 import { getSubjectOfferingCoverage } from '../subject-offering/coverage.js';
-import { makeActors } from '../test-support/callers.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { useTestActors } from '../test-support/database.js';
 import { reindexSimilar } from './backfill.js';
 import { SIMILAR_BAND_FIELDS } from './plugin.js';
 import { listSimilarQuestions } from './service.js';
 import { jaccard, shinglesOf } from './signature.js';
 
-useTestDatabase();
-
-let actors: Awaited<ReturnType<typeof makeActors>>;
-beforeAll(async () => {
-  actors = await makeActors();
-});
+const { actors } = useTestActors();
 
 const STACK = 'Explain how a stack differs from a queue, with one use of each.';
 

@@ -15,10 +15,10 @@ import {
   makeSolution,
 } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
-import { makeActor, makeActors } from '../test-support/callers.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { makeActor } from '../test-support/callers.js';
+import { missingId, useTestActors } from '../test-support/database.js';
 
-useTestDatabase();
+const { actors } = useTestActors();
 
 /** Runs `fn` and counts the database commands it sends (through mongoose's debug hook). */
 async function countQueries<T>(
@@ -35,8 +35,6 @@ async function countQueries<T>(
     mongoose.set('debug', false);
   }
 }
-
-const missingId = '507f1f77bcf86cd799439011';
 
 /** Each key's entry of a batch read, as the gateway's DataLoaders answer them. */
 const inKeyOrder = <T, M>(found: ReadonlyMap<string, T>, keys: readonly string[], missing: M) =>
@@ -57,14 +55,12 @@ const seenBy = async (actor: MaybeActor) => {
   await caller.viewer();
   return caller;
 };
-let actors: Awaited<ReturnType<typeof makeActors>>;
 let offeringA: OfferingFixture;
 let offeringB: OfferingFixture;
 let papers: { approvedA: string; draftA: string; approvedB: string; oldApprovedA: string };
 let questions: { a1: string; a2: string; hidden: string; b1: string };
 
 beforeAll(async () => {
-  actors = await makeActors();
   offeringA = await makeOffering();
   offeringB = await makeOffering();
   papers = {

@@ -10,16 +10,14 @@ import {
   makeQuestion,
   makeSolution,
 } from '../test-support/content-fixtures.js';
-import { makeActor, makeActors } from '../test-support/callers.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { makeActor } from '../test-support/callers.js';
+import { missingId, useTestActors } from '../test-support/database.js';
 
-useTestDatabase();
+const { actors, who } = useTestActors();
 
-let actors: Awaited<ReturnType<typeof makeActors>>;
 let visibleQuestion: string;
 let hiddenQuestion: string;
 beforeAll(async () => {
-  actors = await makeActors();
   const fixture = await makeOffering();
   visibleQuestion = (
     await makeQuestion((await makePaper(fixture.offeringId, { status: 'approved' })).id)
@@ -28,10 +26,6 @@ beforeAll(async () => {
     await makeQuestion((await makePaper(fixture.offeringId, { status: 'draft' })).id)
   ).id;
 });
-
-type Who = 'anonymous' | 'normal' | 'deactivated' | 'editor' | 'admin';
-const who = (key: Who): Actor | null => (key === 'anonymous' ? null : actors[key]);
-const missingId = '507f1f77bcf86cd799439011';
 
 /** Many active normal users, inserted in one go. */
 async function makeVoters(count: number): Promise<Actor[]> {

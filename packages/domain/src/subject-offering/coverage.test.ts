@@ -1,19 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { makeActors } from '../test-support/callers.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { useTestActors } from '../test-support/database.js';
 import { contentSweepsSettled } from '../university/content-sweep.js';
 import { deleteUniversity } from '../university/service.js';
 import { getSubjectOfferingCoverage } from './coverage.js';
 
-useTestDatabase();
+const { actors } = useTestActors();
 
-let actors: Awaited<ReturnType<typeof makeActors>>;
 let offering: OfferingFixture;
 beforeAll(async () => {
-  actors = await makeActors();
   offering = await makeOffering();
   const { offeringId, modules } = offering;
   const [m1, m2] = modules;

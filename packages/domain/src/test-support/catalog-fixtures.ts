@@ -1,52 +1,37 @@
 // Catalogs for the apps' tests. Small catalogs go through the domain services (as an admin would
 // create them); the large trees of the round-trip tests are written straight through the models in
 // bulk.
-import {
-  createBranch,
-  createModule,
-  createPaper,
-  createQuestion,
-  createSemester,
-  createSolution,
-  createSubject,
-  createSubjectOffering,
-  createTopic,
-  createUniversity,
-  initSyllabus,
-  setPaperStatus,
-} from '../index.js';
-import type {
-  Actor,
-  Branch,
-  Module,
-  Paper,
-  Question,
-  Semester,
-  Solution,
-  Subject,
-  SubjectOffering,
-  Topic,
-  University,
-} from '../index.js';
-import {
-  BranchModel,
-  ModuleModel,
-  PaperModel,
-  QuestionModel,
-  SemesterModel,
-  SolutionModel,
-  SubjectModel,
-  SubjectOfferingModel,
-  SyllabusModel,
-  TopicModel,
-  UniversityModel,
-  UserModel,
-  VoteModel,
-} from '../models.js';
-import { mongoose } from '../db.js';
+import { Types } from 'mongoose';
+import type { Actor } from '../access.js';
+import { BranchModel } from '../branch/model.js';
+import type { Branch } from '../branch/schema.js';
+import { createBranch } from '../branch/service.js';
+import { PaperModel } from '../paper/model.js';
+import type { Paper } from '../paper/schema.js';
+import { createPaper, setPaperStatus } from '../paper/service.js';
+import { QuestionModel } from '../question/model.js';
+import type { Question } from '../question/schema.js';
+import { createQuestion } from '../question/service.js';
+import { SemesterModel } from '../semester/model.js';
+import type { Semester } from '../semester/schema.js';
+import { createSemester } from '../semester/service.js';
+import { SolutionModel, VoteModel } from '../solution/model.js';
+import type { Solution } from '../solution/schema.js';
+import { createSolution } from '../solution/service.js';
+import { SubjectOfferingModel } from '../subject-offering/model.js';
+import type { SubjectOffering } from '../subject-offering/schema.js';
+import { createSubjectOffering } from '../subject-offering/service.js';
+import { SubjectModel } from '../subject/model.js';
+import type { Subject } from '../subject/schema.js';
+import { createSubject } from '../subject/service.js';
+import { ModuleModel, SyllabusModel, TopicModel } from '../syllabus/model.js';
+import type { Module, Topic } from '../syllabus/schema.js';
+import { createModule, createTopic, initSyllabus } from '../syllabus/service.js';
+import { UniversityModel } from '../university/model.js';
+import type { University } from '../university/schema.js';
+import { createUniversity } from '../university/service.js';
+import { UserModel } from '../user/model.js';
 import { uid } from './service-fixtures.js';
-
-const { Types } = mongoose;
 
 /** The Actor of a signed-in test caller, read from the user record. */
 export async function actorOf(externalId: string): Promise<Actor> {

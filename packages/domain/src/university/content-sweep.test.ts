@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MaybeActor } from '../access.js';
 import { listPapers, setPaperStatus } from '../paper/service.js';
 import { PaperModel } from '../paper/model.js';
@@ -7,24 +7,19 @@ import { QuestionModel } from '../question/model.js';
 import { getQuestionById, listQuestions } from '../question/service.js';
 import { SolutionModel } from '../solution/model.js';
 import { listSolutions } from '../solution/service.js';
-import { makeActor, makeActors } from '../test-support/callers.js';
+import { makeActor } from '../test-support/callers.js';
 import {
   makeOffering,
   makePaper,
   makeQuestion,
   makeSolution,
 } from '../test-support/content-fixtures.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { useTestActors } from '../test-support/database.js';
 import { contentSweepsSettled, pendingSweep, resumeContentSweeps } from './content-sweep.js';
 import { UniversityModel } from './model.js';
 import { deleteUniversity, updateUniversity } from './service.js';
 
-useTestDatabase();
-
-let actors: Awaited<ReturnType<typeof makeActors>>;
-beforeAll(async () => {
-  actors = await makeActors();
-});
+const { actors } = useTestActors();
 
 /** A university with an approved paper, a question and a solution; returns their ids. */
 async function university() {

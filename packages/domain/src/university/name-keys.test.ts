@@ -42,13 +42,16 @@ const tag = () =>
     .padEnd(10, 'x')
     .slice(0, 10);
 
-const names = async (search: string, isActive: boolean | 'all' = 'all') =>
+const names = async (search: string, isActive?: boolean) =>
   (await listUniversities({ query: { search, isActive } })).items.map((u) => u.name);
+
+const asc = (field: string) => ({ field, direction: 'asc' as const });
+const desc = (field: string) => ({ field, direction: 'desc' as const });
 
 /** What the list answered before the keys: the regular expression over every university. */
 async function byRegex(query: {
   search: string;
-  isActive: boolean | 'all';
+  isActive: boolean | undefined;
   sort?: Record<string, 1 | -1>;
   page: number;
   limit: number;
@@ -56,7 +59,7 @@ async function byRegex(query: {
 }) {
   const regex = literalRegex(query.search);
   const filter: Record<string, unknown> = { $or: [{ name: regex }, { shortName: regex }] };
-  if (query.isActive !== 'all') filter.isActive = query.isActive;
+  if (query.isActive !== undefined) filter.isActive = query.isActive;
   return paginate(UniversityModel, filter, UNIVERSITY_ORDER, query, toUniversity);
 }
 
@@ -83,18 +86,16 @@ describe('the universities search by name keys', () => {
     searches.push('ünïv', 'é tech', `y ${t.slice(0, 3)}`, 'alpha tech', 'nothing here', 's', 'k');
     const lists = [
       { sort: undefined, page: 1, limit: 20, includeTotal: true },
-      { sort: '-name', page: 2, limit: 2, includeTotal: true },
-      { sort: '-createdAt', page: 1, limit: 3, includeTotal: false },
-      { sort: 'shortName,-name', page: 1, limit: 20, includeTotal: true },
+      { sort: [desc('name')], page: 2, limit: 2, includeTotal: true },
+      { sort: [desc('createdAt')], page: 1, limit: 3, includeTotal: false },
+      { sort: [asc('shortName'), desc('name')], page: 1, limit: 20, includeTotal: true },
     ];
     for (const search of searches) {
-      for (const isActive of [true, false, 'all'] as const) {
+      for (const isActive of [true, false, undefined]) {
         for (const { sort, ...page } of lists) {
           const query = { search, isActive, ...page };
           const got = await listUniversities({ query: sort ? { ...query, sort } : query });
-          const spec = sort
-            ?.split(',')
-            .map((f) => [f.replace('-', ''), f.startsWith('-') ? -1 : 1]);
+          const spec = sort?.map(({ field, direction }) => [field, direction === 'desc' ? -1 : 1]);
           const expected = await byRegex({ ...query, sort: spec && Object.fromEntries(spec) });
           expect({ search, isActive, sort, got }).toEqual({
             search,
@@ -135,7 +136,7 @@ describe('the universities search by name keys', () => {
     expect(await names(short, true)).toEqual([`New ${renamed}`]);
     const slug = `moved-${renamed}`;
     const moved = await updateUniversity({ actor: admin, id: created.id, input: { slug } });
-    const listed = await listUniversities({ query: { search: short, isActive: 'all' } });
+    const listed = await listUniversities({ query: { search: short } });
     expect(listed.items).toEqual([moved]);
     expect(moved).toEqual(await getUniversityById({ actor: admin, id: created.id }));
     const pending = await UniversityNameKeyModel.countDocuments({ key: PENDING_KEY });

@@ -11,18 +11,11 @@ import {
   updateUser,
   upsertUserFromClaims,
 } from './service.js';
-import { makeActor, makeActors } from '../test-support/callers.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { makeActor } from '../test-support/callers.js';
+import { useTestActors } from '../test-support/database.js';
 
-useTestDatabase();
+const { actors, who } = useTestActors();
 
-let actors: Awaited<ReturnType<typeof makeActors>>;
-beforeAll(async () => {
-  actors = await makeActors();
-});
-
-type Who = 'anonymous' | 'normal' | 'deactivated' | 'editor' | 'admin';
-const who = (key: Who): Actor | null => (key === 'anonymous' ? null : actors[key]);
 const uid = (prefix = 'ext') => `${prefix}_${randomUUID().slice(0, 8)}`;
 
 describe('upsertUserFromClaims', () => {

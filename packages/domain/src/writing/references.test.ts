@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mongoose } from '../db.js';
 import { backfillAncestorKeys, backfillVisible } from '../storage/migrations.js';
 import { PaperModel } from '../paper/model.js';
@@ -24,21 +24,16 @@ import {
   updateModule,
   updateTopic,
 } from '../syllabus/service.js';
-import { makeActor, makeActors } from '../test-support/callers.js';
+import { makeActor } from '../test-support/callers.js';
 import {
   makeOffering,
   makePaper,
   makeQuestion,
   makeSolution,
 } from '../test-support/content-fixtures.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { useTestActors } from '../test-support/database.js';
 
-useTestDatabase();
-
-let actors: Awaited<ReturnType<typeof makeActors>>;
-beforeAll(async () => {
-  actors = await makeActors();
-});
+const { actors } = useTestActors();
 
 const failure = (work: Promise<unknown>) =>
   work.then(
