@@ -1,17 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestActors } from '../test-support/database.js';
-import { createUniversity, deleteUniversity, listUniversities } from './service.js';
+import { tag, universityMaker } from '../test-support/universities.js';
+import { deleteUniversity, listUniversities } from './service.js';
 
 // listUniversities's tests (moved unchanged from service.test.ts, which stays under 400 lines).
 
 const { actors } = useTestActors();
 
-const tag = () => randomUUID().slice(0, 8);
-
-async function university(name = `University ${tag()}`, shortName = 'U') {
-  return createUniversity({ actor: actors.admin, input: { name, shortName } });
-}
+const university = universityMaker(actors);
 
 describe('listUniversities', () => {
   it('when there are more than a page, then totals, flags and name order are right', async () => {

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../access.js';
-import { useTestDatabase } from '../test-support/database.js';
-import { makeActors } from '../test-support/callers.js';
+import { describe, expect, it } from 'vitest';
+import { useTestActors } from '../test-support/database.js';
+import { tag, universityMaker } from '../test-support/universities.js';
 import { UniversityModel } from './model.js';
 import {
   createUniversity,
@@ -12,18 +10,9 @@ import {
   updateUniversity,
 } from './service.js';
 
-useTestDatabase();
+const { actors } = useTestActors();
 
-let actors: { admin: Actor; editor: Actor; normal: Actor; deactivated: Actor };
-beforeAll(async () => {
-  actors = await makeActors();
-});
-
-const tag = () => randomUUID().slice(0, 8);
-
-async function university(name = `University ${tag()}`, shortName = 'U') {
-  return createUniversity({ actor: actors.admin, input: { name, shortName } });
-}
+const university = universityMaker(actors);
 
 describe('createUniversity', () => {
   it('when an editor creates one, then it is active with a slug generated from the name', async () => {
