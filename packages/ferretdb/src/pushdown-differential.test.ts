@@ -66,6 +66,10 @@ const docArb = fc.record({
   n: maybe(fc.constantFrom(0, 1, 2, 2.5, -1)),
   d: maybe(fc.integer({ min: 0, max: 3 }).map((ms) => new Date(ms))),
   s: maybe(fc.constantFrom('a', 'B', 'é', 'ab', '', 'a ', 'Z')),
+  // Never filtered or sorted on: what an exclusion projection drops in PostgreSQL.
+  t: maybe(
+    fc.oneof(fc.array(fc.constantFrom('p', 'q'), { maxLength: 3 }), fc.record({ x: fc.nat() })),
+  ),
 });
 
 const filterValue = fc.oneof(
@@ -118,6 +122,13 @@ const queryArb = fc.record({
   sort: sortArb,
   skip: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 6 })),
   limit: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 12 })),
+  // An exclusion projection, on fields the filter or sort may name too.
+  projection: fc.oneof(
+    fc.constant(undefined),
+    fc
+      .subarray(['t', 't', 'f', 'n', 's', 'visible', '_id'], { minLength: 1 })
+      .map((keys) => Object.fromEntries(keys.map((key) => [key, 0]))),
+  ),
 });
 
 function withoutMissing(doc: Record<string, unknown>, id: number): Document {
@@ -131,15 +142,21 @@ interface Query {
   sort: Sort;
   skip: number;
   limit: number;
+  projection?: Document;
 }
 
 /**
- * What one engine answers: the page (Extended JSON, types kept), countDocuments and count, and
+ * What one engine answers: the page (Extended JSON, types kept, projected), countDocuments and count, and
  * every match of an unsorted find (FerretDB's own pushdown, `$in` included), in `_id` order.
  */
 async function answer(db: Db, collection: string, q: Query): Promise<string[]> {
   const coll = db.collection(collection);
-  const page = await coll.find(q.filter).sort(q.sort).skip(q.skip).limit(q.limit).toArray();
+  const page = await coll
+    .find(q.filter, q.projection ? { projection: q.projection } : {})
+    .sort(q.sort)
+    .skip(q.skip)
+    .limit(q.limit)
+    .toArray();
   const all = (await coll.find(q.filter).toArray()).sort((a, b) =>
     String(a._id).localeCompare(String(b._id)),
   );
