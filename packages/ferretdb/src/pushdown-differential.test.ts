@@ -122,12 +122,21 @@ const queryArb = fc.record({
   sort: sortArb,
   skip: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 6 })),
   limit: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 12 })),
-  // An exclusion projection, on fields the filter or sort may name too.
+  // An exclusion or inclusion projection, on fields the filter or sort may name too.
   projection: fc.oneof(
     fc.constant(undefined),
     fc
-      .subarray(['t', 't', 'f', 'n', 's', 'visible', '_id'], { minLength: 1 })
-      .map((keys) => Object.fromEntries(keys.map((key) => [key, 0]))),
+      .tuple(
+        fc.subarray(['t', 'f', 'n', 's', 'visible', '_id'], { minLength: 1 }),
+        fc.boolean(),
+        fc.nat(1),
+      )
+      // `_id` may be left out of an inclusion; an exclusion cannot include it.
+      .map(([keys, keep, id]) =>
+        Object.fromEntries(
+          keys.map((key) => [key, key === '_id' ? (keep ? id : 0) : Number(keep)]),
+        ),
+      ),
   ),
 });
 
@@ -147,7 +156,7 @@ interface Query {
 
 /**
  * What one engine answers: the page (Extended JSON, types kept, projected), countDocuments and count, and
- * every match of an unsorted find (FerretDB's own pushdown, `$in` included), in `_id` order.
+ * every match of an unsorted find (FerretDB's own pushdown, `$in` included, projected), in `_id` order.
  */
 async function answer(db: Db, collection: string, q: Query): Promise<string[]> {
   const coll = db.collection(collection);
@@ -157,9 +166,9 @@ async function answer(db: Db, collection: string, q: Query): Promise<string[]> {
     .skip(q.skip)
     .limit(q.limit)
     .toArray();
-  const all = (await coll.find(q.filter).toArray()).sort((a, b) =>
-    String(a._id).localeCompare(String(b._id)),
-  );
+  const all = (
+    await coll.find(q.filter, q.projection ? { projection: q.projection } : {}).toArray()
+  ).sort((a, b) => String(a._id).localeCompare(String(b._id)));
   const counted = await coll.countDocuments(q.filter, {
     ...(q.skip ? { skip: q.skip } : {}),
     ...(q.limit ? { limit: q.limit } : {}),
