@@ -114,7 +114,10 @@ export function copyBuildContext(contextDir: string, target: string): void {
   const walk = (relative: string): void => {
     const source = join(contextDir, relative);
     const destination = join(target, relative);
-    if (lstatSync(source).isDirectory()) {
+    // Another suite may remove a file of its own meanwhile: what is gone is not in the context.
+    const stat = lstatSync(source, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isDirectory()) {
       mkdirSync(destination, { recursive: true });
       for (const entry of readdirSync(source)) {
         const child = relative === '' ? entry : `${relative}/${entry}`;

@@ -36,7 +36,8 @@ export const MAX_EXAMPLES = '15';
 
 /**
  * The settings both runs share: the seed, examples per operation, one worker, the admin token,
- * a JUnit report in `reportDir` and sanitized output (no token in what is printed).
+ * a JUnit report in `reportDir`, sanitized output (no token in what is printed) and no example
+ * database.
  */
 export function runSettings(token: string, reportDir: string): string[] {
   return [
@@ -56,6 +57,10 @@ export function runSettings(token: string, reportDir: string): string[] {
     `${reportDir}junit.xml`,
     '--output-sanitize',
     'true',
+    // No example database in the checkout: every run generates from the seed alone, as on a fresh
+    // clone, and nothing is written beside the sources while other suites copy them.
+    '--generation-database',
+    'none',
   ];
 }
 
