@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { mongoose } from '../db.js';
 import { findByIds } from './loading.js';
 import { QuestionModel } from '../question/model.js';
+import { MAX_CANDIDATES, searchCatalog } from '../search/service.js';
 import { fieldOf } from '../search/tokens.js';
 import { findSimilar, MAX_CANDIDATES_PER_BAND } from '../similar/lookup.js';
 import { BAND_PROJECTION, keysOf } from '../similar/plugin.js';
@@ -137,6 +138,40 @@ describe.skipIf(!postgresUrl)('hot query shapes on the embedded PostgreSQL engin
       limit,
     });
     expect(explained.filterPushdown).toBe(true);
+    expect(explained.limitPushdown).toBe(true);
+    expect(isAnsweredByIndex(explained.plan), nodeTypesOf(explained.plan).join(' > ')).toBe(true);
+  });
+
+  it('when a search reads its candidates, then the find is sorted by id and limited, and PostgreSQL answers it from an index under the LIMIT', async () => {
+    const db = mongoose.connection.db!;
+    // Through the model, so that the word has its keys and its count.
+    await QuestionModel.create({
+      ...{ paperId: keys.paper, subjectOfferingId: keys.offering, universityId: keys.university },
+      ...{ paperStatus: 'approved', visible: true, type: 'short', difficulty: 'easy' },
+      ...{ text: 'State the quokkaesque lemma', slug: 'state-the-quokkaesque-lemma' },
+    });
+    const sent: { filter: Record<string, unknown>; options: Record<string, unknown> }[] = [];
+    const questions = collection('Question');
+    mongoose.set('debug', (name: string, method: string, filter: unknown, options: unknown) => {
+      if (name === questions && method === 'find')
+        sent.push({ filter: filter as never, options: options as never });
+    });
+    let found;
+    try {
+      found = await searchCatalog({ actor: null, query: { q: 'quokkaesque', type: 'question' } });
+    } finally {
+      mongoose.set('debug', false);
+    }
+    expect(found.items).toHaveLength(1);
+    expect(sent).toHaveLength(1);
+    const [{ filter, options }] = sent as [(typeof sent)[number]];
+    expect(options).toMatchObject({ limit: MAX_CANDIDATES, sort: { _id: -1 } });
+    const explained = await explainFind(db, questions, filter, {
+      sort: { _id: -1 },
+      limit: MAX_CANDIDATES,
+    });
+    expect(explained.filterPushdown).toBe(true);
+    expect(explained.sortPushdown).toBe(true);
     expect(explained.limitPushdown).toBe(true);
     expect(isAnsweredByIndex(explained.plan), nodeTypesOf(explained.plan).join(' > ')).toBe(true);
   });

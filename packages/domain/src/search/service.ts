@@ -2,7 +2,8 @@
 // 1. its words become terms (tokens.ts); how common each is comes from the stem counts in
 //    `searchterms` (one `_id` read per term; a word no document holds whole is probed);
 // 2. the rarest terms' lookup keys are pushed to the database, one equality per key field (plus
-//    the visibility and filter equalities), at most MAX_CANDIDATES documents per collection:
+//    the visibility and filter equalities), at most MAX_CANDIDATES documents per collection
+//    (the newest by id):
 //    the engine answers each equality from an index and intersects them (plan.ts);
 // 3. rank.ts checks every term in code on the words of those documents, scores each hit (field
 //    weight x rarity per term), sorts them (ties newest first), counts facets and cuts the page.
@@ -27,7 +28,7 @@ import { queryTerms } from './tokens.js';
 
 export type { SearchResult } from './rank.js';
 
-/** At most this many documents per collection and pushed filter are read for one query. */
+/** At most this many documents per collection and pushed filter are read for one query, newest first. */
 export const MAX_CANDIDATES = 2_000;
 
 interface KindSpec {
@@ -86,6 +87,9 @@ async function candidatesOf(
     pushed.map((keys) =>
       spec.model
         .find({ ...filter, ...keys }, projection)
+        // The newest by id: the engine answers a sorted find's exact filter, page and projection
+        // in PostgreSQL, and decodes only the fields read.
+        .sort({ _id: -1 })
         .limit(MAX_CANDIDATES)
         // Every candidate in the first reply: one round trip instead of one per 101 documents.
         .batchSize(MAX_CANDIDATES)
