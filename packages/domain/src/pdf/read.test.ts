@@ -26,12 +26,22 @@ async function refusal(data: Buffer, limits = {}): Promise<string> {
   return (error as PdfReadError).message;
 }
 
-/** The service thread is free while a file is read: a timer keeps firing. */
+/**
+ * The service thread is free while a file is read: its event loop keeps turning (counted by a
+ * chain of setImmediate, which runs once per turn however fast the read is; a read that blocked
+ * the thread would settle before the first turn). A 20 ms timer missed reads that end sooner.
+ */
 async function ticksDuring(work: Promise<unknown>): Promise<number> {
   let ticks = 0;
-  const timer = setInterval(() => (ticks += 1), 20);
+  let running = true;
+  const turn = () => {
+    if (!running) return;
+    ticks += 1;
+    setImmediate(turn);
+  };
+  setImmediate(turn);
   await work.catch(() => undefined);
-  clearInterval(timer);
+  running = false;
   return ticks;
 }
 
