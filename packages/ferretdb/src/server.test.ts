@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
+import type { Client } from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pingPostgres, withPostgres } from './pg-client.js';
 import { findRunningFerretDB, startFerretDB } from './server.js';
@@ -57,16 +58,20 @@ describe('embedded FerretDB', () => {
     }
   });
 
-  it('when a large document is stored, then PostgreSQL compresses it with lz4 where the server offers it', async () => {
+  it('when documents are stored, then one that fits a page is kept whole and a larger one is compressed with lz4 where the server offers it', async () => {
     const server = await start({ dataDir: freshDataDir() });
-    const client = new MongoClient(`${server.uri}compressed`);
+    // Repetitive text, which PostgreSQL's default storage would compress from about 2 kB.
+    const words = (count: number) =>
+      Array.from({ length: count }, (_, i) => `word${i % 40}`).join(' ');
+    const client = new MongoClient(`${server.uri}stored`);
     try {
-      // Large and repetitive: PostgreSQL compresses it inline (over about 2 kB).
-      const text = Array.from({ length: 400 }, (_, i) => `word${i % 40}`).join(' ');
       await client
         .db()
         .collection('docs')
-        .insertOne({ _id: 1, text } as never);
+        .insertMany([
+          { _id: 1, text: words(600) },
+          { _id: 2, text: words(3_000) },
+        ] as never);
     } finally {
       await client.close();
     }
@@ -75,14 +80,48 @@ describe('embedded FerretDB', () => {
         `SELECT 'lz4' = ANY (enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`,
       );
       const table = await pg.query<{ name: string }>(
-        `SELECT _jsonb->>'table' AS name FROM compressed._ferretdb_database_metadata WHERE _jsonb->>'_id' = 'docs'`,
+        `SELECT _jsonb->>'table' AS name FROM stored._ferretdb_database_metadata WHERE _jsonb->>'_id' = 'docs'`,
       );
-      const row = await pg.query<{ method: string }>(
-        `SELECT pg_column_compression(_jsonb) AS method FROM compressed.${pg.escapeIdentifier(table.rows[0]!.name)}`,
+      const rows = await pg.query<{ id: number; bytes: number; method: string | null }>(
+        `SELECT (_jsonb->'_id')::int AS id, octet_length(_jsonb::text) AS bytes,
+                pg_column_compression(_jsonb) AS method
+           FROM stored.${pg.escapeIdentifier(table.rows[0]!.name)} ORDER BY 1`,
       );
-      return { lz4: offered.rows[0]!.lz4, method: row.rows[0]!.method };
+      return { lz4: offered.rows[0]!.lz4, rows: rows.rows };
     });
-    expect(stored.method).toBe(stored.lz4 ? 'lz4' : 'pglz');
+    expect(stored.rows[0]!.bytes).toBeGreaterThan(4_000);
+    expect(stored.rows[1]!.bytes).toBeGreaterThan(8_160);
+    expect(stored.rows.map((row) => row.method)).toEqual([null, stored.lz4 ? 'lz4' : 'pglz']);
+  });
+
+  it('when a table was made before the storage trigger, then the next start stores its documents whole', async () => {
+    const dataDir = freshDataDir();
+    const first = await startFerretDB({ dataDir });
+    expect(await keepAndRead(first.uri, true)).toEqual({ name: 'kept' });
+    const options = (pg: Client) =>
+      pg.query<{ options: string[] | null }>(
+        `SELECT c.reloptions AS options FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = 'keep' AND c.relname = (
+            SELECT _jsonb->>'table' FROM keep._ferretdb_database_metadata WHERE _jsonb->>'_id' = 'things')`,
+      );
+    await withPostgres(first.postgres!.url, async (pg) => {
+      expect((await options(pg)).rows[0]!.options).toEqual(['toast_tuple_target=8160']);
+      await pg.query('DROP EVENT TRIGGER qpc_store_documents_whole_on_create');
+      const table = await pg.query<{ name: string }>(
+        `SELECT _jsonb->>'table' AS name FROM keep._ferretdb_database_metadata WHERE _jsonb->>'_id' = 'things'`,
+      );
+      await pg.query(
+        `ALTER TABLE keep.${pg.escapeIdentifier(table.rows[0]!.name)} RESET (toast_tuple_target)`,
+      );
+      expect((await options(pg)).rows[0]!.options).toBeNull();
+    });
+    await first.stop();
+
+    const second = await start({ dataDir });
+    await withPostgres(second.postgres!.url, async (pg) => {
+      expect((await options(pg)).rows[0]!.options).toEqual(['toast_tuple_target=8160']);
+    });
+    expect(await keepAndRead(second.uri, false)).toEqual({ name: 'kept' });
   });
 
   it.each(['postgresql', 'sqlite'] as const)(

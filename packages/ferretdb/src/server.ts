@@ -6,7 +6,7 @@ import { MongoClient } from 'mongodb';
 import { ensureFerretDB } from './binary.js';
 import type { FerretDBVariant } from './binary.js';
 import { assertByteOrderCollation } from './collation.js';
-import { preferLz4Compression } from './compression.js';
+import { configureDocumentStorage } from './document-storage.js';
 import { installIndexers } from './indexers.js';
 import { withPostgres } from './pg-client.js';
 import { startPostgres } from './postgres.js';
@@ -102,8 +102,8 @@ export async function findRunningFerretDB(dataDir: string): Promise<string | nul
 /**
  * Starts FerretDB on loopback with telemetry disabled and waits until it answers. By default its
  * backend is a PostgreSQL server started (or reused) on `<dataDir>/pg`, with our indexers
- * installed (see indexers.ts) and documents compressed with lz4 where the server has it (see
- * compression.ts); `engine: 'sqlite'` keeps SQLite files in `dataDir` instead.
+ * installed (see indexers.ts) and documents stored whole in their rows (see document-storage.ts);
+ * `engine: 'sqlite'` keeps SQLite files in `dataDir` instead.
  */
 export async function startFerretDB(options: StartOptions): Promise<FerretDBServer> {
   const binary = await ensureFerretDB({ binaryPath: options.binaryPath, variant: options.variant });
@@ -123,7 +123,7 @@ export async function startFerretDB(options: StartOptions): Promise<FerretDBServ
       const pgDataDir = postgres.dataDir;
       await withPostgres(postgres.url, async (client) => {
         await assertByteOrderCollation(client, pgDataDir);
-        await preferLz4Compression(client);
+        await configureDocumentStorage(client);
         await installIndexers(client);
       });
     }
