@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import type { Client } from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pingPostgres, withPostgres } from './pg-client.js';
-import { findRunningFerretDB, startFerretDB } from './server.js';
+import { FERRETDB_GOGC, findRunningFerretDB, startFerretDB } from './server.js';
 import type { FerretDBServer } from './server.js';
 import { childrenOf, isRunning, listeningAddresses } from './test-support/proc.js';
 
@@ -191,6 +191,28 @@ describe('embedded FerretDB', () => {
         for (const pid of [ferretPid, postgresPid, ...postgresChildren]) {
           expect(isRunning(pid)).toBe(false);
         }
+      }
+    },
+  );
+
+  it.runIf(hasProc)(
+    'when started, then FerretDB runs with GOGC 400, or with the GOGC the environment sets',
+    async () => {
+      const gogcOf = (pid: number) =>
+        readFileSync(`/proc/${pid}/environ`, 'utf8')
+          .split('\0')
+          .find((entry) => entry.startsWith('GOGC='));
+      const saved = process.env.GOGC;
+      try {
+        delete process.env.GOGC;
+        const server = await start({ dataDir: freshDataDir() });
+        expect(gogcOf(server.process.pid!)).toBe(`GOGC=${FERRETDB_GOGC}`);
+        process.env.GOGC = '150';
+        const other = await start({ dataDir: freshDataDir() });
+        expect(gogcOf(other.process.pid!)).toBe('GOGC=150');
+      } finally {
+        if (saved === undefined) delete process.env.GOGC;
+        else process.env.GOGC = saved;
       }
     },
   );
