@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { ddlEventTrigger } from './event-triggers.js';
 
 /** The compression PostgreSQL applies to the documents FerretDB writes. */
 export type DocumentCompression = 'lz4' | 'pglz';
@@ -17,7 +18,8 @@ export interface DocumentStorage {
  */
 export const WHOLE_DOCUMENT_BYTES = 8160;
 
-const WHOLE_DOCUMENTS_SQL = `
+const WHOLE_DOCUMENTS_SQL =
+  `
 CREATE OR REPLACE FUNCTION public.qpc_store_documents_whole(table_oid oid) RETURNS boolean
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -40,22 +42,13 @@ BEGIN
 END
 $fn$;
 
-CREATE OR REPLACE FUNCTION public.qpc_store_documents_whole_on_create() RETURNS event_trigger
-LANGUAGE plpgsql AS $fn$
-DECLARE
-  command record;
-BEGIN
-  FOR command IN SELECT objid FROM pg_event_trigger_ddl_commands() WHERE object_type = 'table' LOOP
-    PERFORM public.qpc_store_documents_whole(command.objid);
-  END LOOP;
-END
-$fn$;
-
-DROP EVENT TRIGGER IF EXISTS qpc_store_documents_whole_on_create;
-CREATE EVENT TRIGGER qpc_store_documents_whole_on_create ON ddl_command_end
-  WHEN TAG IN ('CREATE TABLE')
-  EXECUTE FUNCTION public.qpc_store_documents_whole_on_create();
-`;
+` +
+  ddlEventTrigger({
+    name: 'qpc_store_documents_whole_on_create',
+    tag: 'CREATE TABLE',
+    objectType: 'table',
+    perObject: 'public.qpc_store_documents_whole',
+  });
 
 /**
  * Sets how PostgreSQL stores FerretDB's documents, before FerretDB connects: each one in its row

@@ -1,3 +1,5 @@
+import { ddlEventTrigger } from './event-triggers.js';
+
 /**
  * FerretDB (PostgreSQL backend) pushes an equality filter down as `_jsonb -> 'field' @> value`,
  * but its createIndex makes a btree on `(_jsonb -> 'field')`, which PostgreSQL cannot use for
@@ -74,17 +76,6 @@ BEGIN
 END
 $fn$;
 
-CREATE OR REPLACE FUNCTION public.qpc_gin_on_create_index() RETURNS event_trigger
-LANGUAGE plpgsql AS $fn$
-DECLARE
-  command record;
-BEGIN
-  FOR command IN SELECT objid FROM pg_event_trigger_ddl_commands() WHERE object_type = 'index' LOOP
-    PERFORM public.qpc_gin_for_index(command.objid);
-  END LOOP;
-END
-$fn$;
-
 CREATE OR REPLACE FUNCTION public.qpc_gin_sweep() RETURNS integer
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -120,12 +111,12 @@ END
 $fn$;
 `;
 
-const TRIGGER_SQL = `
-DROP EVENT TRIGGER IF EXISTS qpc_gin_on_create_index;
-CREATE EVENT TRIGGER qpc_gin_on_create_index ON ddl_command_end
-  WHEN TAG IN ('CREATE INDEX')
-  EXECUTE FUNCTION public.qpc_gin_on_create_index();
-`;
-
 /** The GIN indexer: its functions and event trigger (installed by indexers.ts). */
-export const GIN_INDEXER_SQL = FUNCTIONS_SQL + TRIGGER_SQL;
+export const GIN_INDEXER_SQL =
+  FUNCTIONS_SQL +
+  ddlEventTrigger({
+    name: 'qpc_gin_on_create_index',
+    tag: 'CREATE INDEX',
+    objectType: 'index',
+    perObject: 'public.qpc_gin_for_index',
+  });

@@ -1,3 +1,5 @@
+import { ddlEventTrigger } from './event-triggers.js';
+
 /**
  * Indexes for the sorts our FerretDB patch pushes down (patches/0001-qpc-pushdown.patch).
  *
@@ -17,7 +19,8 @@
  * trigger makes them when FerretDB creates a btree, the sweep at start makes missing ones and
  * drops those whose btree is gone.
  */
-export const SORT_INDEXER_SQL = String.raw`
+export const SORT_INDEXER_SQL =
+  String.raw`
 CREATE OR REPLACE FUNCTION public.qpc_btree_column(index_oid oid, k integer) RETURNS text
 LANGUAGE sql STABLE AS $fn$
   SELECT pg_get_indexdef(index_oid, k, false) ||
@@ -69,17 +72,6 @@ BEGIN
                  field);
   EXECUTE format('COMMENT ON INDEX %I.%I IS %L', target.nspname, twin, 'qpc-true:' || target.index_name);
   RETURN 1;
-END
-$fn$;
-
-CREATE OR REPLACE FUNCTION public.qpc_true_on_create_index() RETURNS event_trigger
-LANGUAGE plpgsql AS $fn$
-DECLARE
-  command record;
-BEGIN
-  FOR command IN SELECT objid FROM pg_event_trigger_ddl_commands() WHERE object_type = 'index' LOOP
-    PERFORM public.qpc_twin_for_index(command.objid);
-  END LOOP;
 END
 $fn$;
 
@@ -138,8 +130,10 @@ BEGIN
 END
 $fn$;
 
-DROP EVENT TRIGGER IF EXISTS qpc_true_on_create_index;
-CREATE EVENT TRIGGER qpc_true_on_create_index ON ddl_command_end
-  WHEN TAG IN ('CREATE INDEX')
-  EXECUTE FUNCTION public.qpc_true_on_create_index();
-`;
+` +
+  ddlEventTrigger({
+    name: 'qpc_true_on_create_index',
+    tag: 'CREATE INDEX',
+    objectType: 'index',
+    perObject: 'public.qpc_twin_for_index',
+  });
