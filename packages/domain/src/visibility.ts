@@ -205,6 +205,10 @@ interface VisibleDoc {
 /**
  * True when the viewer may see this (lean) document of `kind`, read with `visible`,
  * `universityId` and its status field (`status` for papers, `paperStatus` otherwise).
+ *
+ * Read the viewer first, then the document, never both at once: a document read before the
+ * viewer may predate a university's rewrite that the viewer, read after it ended, no longer
+ * reports (the document still says `visible: true`; content-sweep.test.ts holds the reads apart).
  */
 export function isVisible(viewer: Viewer, kind: VisibleKind, doc: VisibleDoc): boolean {
   if (viewer.seesAll) return true;

@@ -122,8 +122,9 @@ async function readVisible(
   actor: ActorOrCaller,
   filter: Record<string, unknown>,
 ): Promise<Question> {
+  const viewer = await asCaller(actor).viewer();
   const question = await QuestionModel.findOne(filter).lean();
-  if (!question || !isVisible(await asCaller(actor).viewer(), 'question', question)) {
+  if (!question || !isVisible(viewer, 'question', question)) {
     throw new NotFoundError('Question not found');
   }
   return toQuestion(question);

@@ -26,13 +26,11 @@ export async function listSimilarQuestions({
   id: string;
 }): Promise<SimilarQuestion[]> {
   const questionId = parseInput(objectId, id, 'id');
-  const [viewer, question] = await Promise.all([
-    asCaller(actor).viewer(),
-    questionById<Candidate & Record<string, unknown>>(questionId, {
-      ...CANDIDATE_FIELDS,
-      ...BAND_PROJECTION,
-    }),
-  ]);
+  const viewer = await asCaller(actor).viewer();
+  const question = await questionById<Candidate & Record<string, unknown>>(questionId, {
+    ...CANDIDATE_FIELDS,
+    ...BAND_PROJECTION,
+  });
   if (!question || !isVisible(viewer, 'question', question)) {
     throw new NotFoundError('Question not found');
   }

@@ -130,8 +130,9 @@ export async function listSolutions({
 }
 
 async function findVisibleSolution(actor: ActorOrCaller, solutionId: string) {
+  const viewer = await asCaller(actor).viewer();
   const solution = await SolutionModel.findById(solutionId).lean();
-  if (!solution || !isVisible(await asCaller(actor).viewer(), 'solution', solution)) {
+  if (!solution || !isVisible(viewer, 'solution', solution)) {
     throw new NotFoundError('Solution not found');
   }
   return solution;

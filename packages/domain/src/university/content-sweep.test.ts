@@ -1,12 +1,13 @@
 import { Types } from 'mongoose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MaybeActor } from '../access.js';
 import { listPapers, setPaperStatus } from '../paper/service.js';
 import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
 import { getQuestionById, listQuestions } from '../question/service.js';
 import { SolutionModel } from '../solution/model.js';
-import { listSolutions } from '../solution/service.js';
+import { getSolutionById, listSolutions } from '../solution/service.js';
+import { listSimilarQuestions } from '../similar/service.js';
 import { makeActor } from '../test-support/callers.js';
 import {
   makeOffering,
@@ -84,6 +85,47 @@ describe("a university's content follows its soft delete and restore", () => {
     });
     expect(await seen(null, u)).toEqual(hidden);
     expect(await copies(other)).toEqual([true, true, true]);
+  });
+
+  it('when the rewrite finishes between reading a document and reading the viewer, then the read is still a 404', async () => {
+    const status = (read: Promise<unknown>) =>
+      read.then(
+        () => 200,
+        (e: { status: number }) => e.status,
+      );
+    const reads = {
+      question: (u: Awaited<ReturnType<typeof university>>) =>
+        getQuestionById({ actor: null, id: u.question }),
+      solution: (u: Awaited<ReturnType<typeof university>>) =>
+        getSolutionById({ actor: null, id: u.solution }),
+      similar: (u: Awaited<ReturnType<typeof university>>) =>
+        listSimilarQuestions({ actor: null, id: u.question }),
+    };
+    for (const [name, read] of Object.entries(reads)) {
+      const u = await university();
+      // The state a DELETE answers with: the marker set, every copy still shown.
+      await UniversityModel.updateOne(
+        { _id: u.universityId },
+        { $set: { isActive: false, deletedAt: new Date(), ...pendingSweep() } },
+      );
+      // The viewer's read of the universities waits for the whole rewrite: a document read
+      // before the viewer is then stale, and one read after it is not.
+      const find = UniversityModel.find.bind(UniversityModel);
+      const spy = vi.spyOn(UniversityModel, 'find').mockImplementationOnce(((
+        ...args: Parameters<typeof find>
+      ) => {
+        const query = find(...args);
+        return { lean: () => resumeContentSweeps().then(() => query.lean()) };
+      }) as never);
+      try {
+        expect({ name, status: await status(read(u)) }).toEqual({ name, status: 404 });
+        // The held read was the viewer's.
+        expect(spy.mock.calls[0]?.[0]).toEqual({ inViewer: true });
+      } finally {
+        spy.mockRestore();
+      }
+      expect(await copies(u)).toEqual([false, false, false]);
+    }
   });
 
   it('when a university is deleted, then its content is hidden from the answer on, and a restore shows it again before and after its rewrite', async () => {
