@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { ddlEventTrigger } from './event-triggers.js';
+import { inLockedTransaction } from './pg-client.js';
 
 /** The compression PostgreSQL applies to the documents FerretDB writes. */
 export type DocumentCompression = 'lz4' | 'pglz';
@@ -69,21 +70,15 @@ $fn$;
  * keep their form until they are rewritten.
  */
 export async function configureDocumentStorage(client: pg.Client): Promise<DocumentStorage> {
-  await client.query('BEGIN');
-  try {
-    // Two starts on one server (a restart racing a stop) must not interleave the DDL.
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['qpc-document-storage']);
+  const switched = await inLockedTransaction(client, 'qpc-document-storage', async () => {
     await client.query(WHOLE_DOCUMENTS_SQL);
     const sweep = await client.query<{ switched: number }>(
       `SELECT count(*) FILTER (WHERE public.qpc_store_documents_whole(c.oid))::integer AS switched
          FROM pg_class c WHERE c.relkind = 'r'`,
     );
-    await client.query('COMMIT');
-    return { compression: await preferLz4(client), switched: sweep.rows[0]?.switched ?? 0 };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  }
+    return sweep.rows[0]?.switched ?? 0;
+  });
+  return { compression: await preferLz4(client), switched };
 }
 
 /** Makes new sessions of the current database compress with lz4 when the server offers it. */

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { GIN_INDEXER_SQL } from './gin-indexes.js';
+import { inLockedTransaction } from './pg-client.js';
 import { SORT_INDEXER_SQL } from './sort-indexes.js';
 
 /** How many indexes the start-up sweep made or remade. */
@@ -15,18 +16,11 @@ export interface IndexSweep {
  * orphans dropped. One transaction, so a failed sweep changes nothing.
  */
 export async function installIndexers(client: pg.Client): Promise<IndexSweep> {
-  await client.query('BEGIN');
-  try {
-    // Two starts on one server (a restart racing a stop) must not interleave the DDL.
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['qpc-gin-indexer']);
+  return inLockedTransaction(client, 'qpc-gin-indexer', async () => {
     await client.query(GIN_INDEXER_SQL);
     await client.query(SORT_INDEXER_SQL);
     const sort = await client.query<{ made: number }>('SELECT public.qpc_sort_sweep() AS made');
     const gin = await client.query<{ made: number }>('SELECT public.qpc_gin_sweep() AS made');
-    await client.query('COMMIT');
     return { gin: gin.rows[0]?.made ?? 0, sort: sort.rows[0]?.made ?? 0 };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  }
+  });
 }

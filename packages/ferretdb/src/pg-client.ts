@@ -21,6 +21,27 @@ export async function withPostgres<T>(
 }
 
 /**
+ * Runs `fn` in one transaction holding the advisory lock `lock`, so that two starts on one server
+ * (a restart racing a stop) never interleave their DDL; a failure rolls everything back.
+ */
+export async function inLockedTransaction<T>(
+  client: pg.Client,
+  lock: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lock]);
+    const result = await fn();
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
  * Connects and runs `SELECT 1` within `timeoutMs`: what detailed health reports for the
  * PostgreSQL server under the embedded FerretDB. Rejects when it does not answer in time.
  */
