@@ -65,7 +65,8 @@ const docArb = fc.record({
   visible: fc.constantFrom<unknown>(true, true, false, [true], [false, true], null, MISSING),
   n: maybe(fc.constantFrom(0, 1, 2, 2.5, -1)),
   d: maybe(fc.integer({ min: 0, max: 3 }).map((ms) => new Date(ms))),
-  s: maybe(fc.constantFrom('a', 'B', 'é', 'ab', '', 'a ', 'Z')),
+  // Escapes (quote, backslash, control character) and a 4-byte character: decoded each its own way.
+  s: maybe(fc.constantFrom('a', 'B', 'é', 'ab', '', 'a ', 'Z', 'a"b', 'a\\b', 'a\nb', '😀')),
   // Never filtered or sorted on: what an exclusion projection drops in PostgreSQL.
   t: maybe(
     fc.oneof(fc.array(fc.constantFrom('p', 'q'), { maxLength: 3 }), fc.record({ x: fc.nat() })),
