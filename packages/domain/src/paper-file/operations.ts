@@ -68,9 +68,16 @@ export async function beginFileOperation(
     startedAt: now,
     heartbeatAt: now,
   };
-  await operations().insertOne(doc);
+  // Running before its record exists: a sweep of a concurrent upload in this process that reads
+  // the record must not take it for one of ours that is over (and delete the file being written).
   const key = doc._id.toHexString();
   running.add(key);
+  try {
+    await operations().insertOne(doc);
+  } catch (error) {
+    running.delete(key);
+    throw error;
+  }
   const heartbeat = setInterval(() => {
     operations()
       .updateOne({ _id: doc._id }, { $set: { heartbeatAt: new Date() } })
