@@ -117,6 +117,27 @@ describe('the traps of pushing sort, limit, skip and count into PostgreSQL', () 
     expect(page.map((doc) => doc._id)).toEqual([1, 2, 3]);
   });
 
+  it("when an inclusion keeps more fields than one jsonb_build_object takes (50 pairs), then every kept field comes back, in the document's order", async () => {
+    // Field i is missing from every document whose id divides i + 1: some kept fields are absent.
+    const docs = [1, 2, 3].map((id) => {
+      const doc: Document = { _id: id, visible: true };
+      for (let i = 59; i >= 0; i -= 1) if ((i + 1) % id !== 0 || id === 1) doc[`f${i}`] = i * id;
+      return doc;
+    });
+    await loadBoth(engines, 'wide', docs);
+    const projection = Object.fromEntries(
+      Array.from({ length: 55 }, (_, i) => [`f${i * 2 - (i >= 30 ? 59 : 0)}`, 1]),
+    );
+    const read = (db: Db) =>
+      db.collection('wide').find({ visible: true }, { projection }).sort({ _id: 1 }).toArray();
+    const patched = await read(engines.patched.db);
+    const upstream = await read(engines.upstream.db);
+    expect(patched).toEqual(upstream);
+    expect(patched.map((doc) => Object.keys(doc))).toEqual(upstream.map((doc) => Object.keys(doc)));
+    expect(Object.keys(patched[0]!)).toHaveLength(56);
+    expect(Object.keys(patched[0]!)[1]).toBe('f58');
+  });
+
   describe('null order against the indexes', () => {
     const ROWS = 3_000;
 
