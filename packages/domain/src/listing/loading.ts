@@ -10,7 +10,8 @@
 // many ids is not, so a tree costs one indexed query per level and root, whatever its size.
 import type { SortOrder } from 'mongoose';
 import type { AnyModel } from '../storage/model-helpers.js';
-import { asCaller, restrictFilter } from '../visibility.js';
+import { toDto } from '../storage/serialize.js';
+import { asCaller, restrictFilter, visibleFilter } from '../visibility.js';
 import type { ActorOrCaller, Caller, Viewer, VisibleKind } from '../visibility.js';
 
 const OBJECT_ID = /^[a-f0-9]{24}$/i;
@@ -107,43 +108,86 @@ export async function findByRootKeys<T>(
   return lists.flat();
 }
 
-/** How a module's children hang from their parents: what `readChildren` reads. */
-export interface ChildRead<T> {
-  model: AnyModel;
-  /** Whose visibility rule applies. */
-  kind: VisibleKind;
+/** A lean document as the caller's item. */
+export type ToItem<T> = (doc: unknown, actor: Caller['actor']) => T;
+
+/** A module's read by id of what any caller may read: the items found, by id. */
+export type ReadByIds<T> = (ids: readonly string[]) => Promise<Map<string, T>>;
+
+/** A module's read by id, for a caller: the items found that the caller may see, by id. */
+export type VisibleReadByIds<T> = (
+  actor: ActorOrCaller,
+  ids: readonly string[],
+) => Promise<Map<string, T>>;
+
+/** A module's read of children, for a caller: by parent id, what its children are read as. */
+export type ReadByParent<G> = (
+  actor: ActorOrCaller,
+  parentIds: readonly string[],
+) => Promise<Map<string, G>>;
+
+/** The plain document as the item: the default of the readers below. */
+const asDto = <T>(doc: unknown): T => toDto<T>(doc);
+
+/**
+ * A module's read by id for documents any caller may read (no visibility rule applies): the
+ * items found, by id. One query.
+ */
+export function readerByIds<T extends { id: string }>(
+  model: AnyModel,
+  toItem: (doc: unknown) => T = asDto<T>,
+): ReadByIds<T> {
+  return async (ids) => {
+    const docs = await findByIds<unknown>(model, validIds(ids));
+    return byId(docs.map((doc) => toItem(doc)));
+  };
+}
+
+/** A module's read by id: the items of `kind` found that the caller may see, by id. One query. */
+export function visibleReaderByIds<T extends { id: string }>(
+  model: AnyModel,
+  kind: VisibleKind,
+  toItem: ToItem<T>,
+): VisibleReadByIds<T> {
+  return async (actor, ids) => {
+    const caller = asCaller(actor);
+    const viewer = await caller.viewer();
+    const docs = await findByIds<unknown>(model, validIds(ids), visibleFilter(viewer, kind));
+    return byId(docs.map((doc) => toItem(doc, caller.actor)));
+  };
+}
+
+/** How a module's children hang from their parents: what `readerByParent` reads. */
+export interface ChildRead<T, G> {
   /** The parent's (or root's) id field, in the documents and in the items. */
   parent: keyof T & string;
   sort: Record<string, SortOrder>;
-  /** A lean document as the caller's item. */
-  toItem: (doc: unknown, actor: Caller['actor']) => T;
+  /** A lean document as the caller's item (default: the plain document). */
+  toItem?: ToItem<T>;
+  /** What a parent's children (one at least) are answered as (default: their list). */
+  group?: (children: [T, ...T[]]) => G;
 }
 
-/** The children the caller may see of each parent key, each parent's in `read.sort` order. */
-export async function readChildren<T>(
-  actor: ActorOrCaller,
-  keys: readonly string[],
-  read: ChildRead<T>,
-): Promise<T[]> {
-  const caller = asCaller(actor);
-  const viewer = await caller.viewer();
-  const docs = await findByRootKeys<unknown>(
-    read.model,
-    viewer,
-    read.kind,
-    read.parent,
-    keys,
-    read.sort,
-  );
-  return docs.map((doc) => read.toItem(doc, caller.actor));
-}
-
-/** The children the caller may see, grouped by parent id (see `readChildren`). */
-export async function readChildrenByParent<T>(
-  actor: ActorOrCaller,
-  keys: readonly string[],
-  read: ChildRead<T>,
-): Promise<Map<string, T[]>> {
-  const items = await readChildren(actor, keys, read);
-  return groupBy(items, (item) => item[read.parent] as string | null | undefined);
+/**
+ * A module's read of children by parent: for each parent key, the children of `kind` the caller
+ * may see, in `read.sort` order, by parent id (see `findByRootKeys`). One query per parent.
+ */
+export function readerByParent<T, G = T[]>(
+  model: AnyModel,
+  kind: VisibleKind,
+  read: ChildRead<T, G>,
+): ReadByParent<G> {
+  const toItem = read.toItem ?? asDto<T>;
+  const group = read.group ?? ((children: T[]) => children as G);
+  return async (actor, keys) => {
+    const caller = asCaller(actor);
+    const viewer = await caller.viewer();
+    const docs = await findByRootKeys<unknown>(model, viewer, kind, read.parent, keys, read.sort);
+    const items = docs.map((doc) => toItem(doc, caller.actor));
+    // groupBy makes no empty group.
+    const byParent = groupBy(items, (item) => item[read.parent] as string | null | undefined);
+    return new Map(
+      [...byParent].map(([parentId, children]) => [parentId, group(children as [T, ...T[]])]),
+    );
+  };
 }
