@@ -90,31 +90,32 @@ export const activeText = textForm(
     ),
 );
 
+/** A list's parameters as a transport takes them: the domain's list input, its sort as text. */
+function withSortText<
+  Shape extends z.ZodRawShape,
+  Config extends z.core.$ZodObjectConfig,
+  const F extends string,
+>(query: z.ZodObject<Shape, Config>, fields: readonly F[]) {
+  return query.extend({ sort: sortText(fields) });
+}
+
 /** Each list's parameters as a transport takes them: the domain's list input, text forms in. */
 export const listUniversitiesText = listUniversitiesQuery.extend({
   sort: sortText(SORT_FIELDS.universities),
   isActive: activeText,
 });
-export const listBranchesText = listBranchesQuery.extend({
-  sort: sortText(SORT_FIELDS.branches),
-});
-export const listSemestersText = listSemestersQuery.extend({
-  sort: sortText(SORT_FIELDS.semesters),
-});
-export const listSubjectsText = listSubjectsQuery.extend({
-  sort: sortText(SORT_FIELDS.subjects),
-});
-export const listSubjectOfferingsText = listSubjectOfferingsQuery.extend({
-  sort: sortText(SORT_FIELDS.subjectOfferings),
-});
-export const listPapersText = listPapersQuery.extend({ sort: sortText(SORT_FIELDS.papers) });
-export const listQuestionsText = listQuestionsQuery.extend({
-  sort: sortText(SORT_FIELDS.questions),
-});
-export const listSyllabusQuestionsText = listSyllabusQuestionsQuery.extend({
-  sort: sortText(SORT_FIELDS.questions),
-});
-export const listSolutionsText = listSolutionsQuery.extend({
-  sort: sortText(SORT_FIELDS.solutions),
-});
-export const listUsersText = listUsersQuery.extend({ sort: sortText(SORT_FIELDS.users) });
+export const listBranchesText = withSortText(listBranchesQuery, SORT_FIELDS.branches);
+export const listSemestersText = withSortText(listSemestersQuery, SORT_FIELDS.semesters);
+export const listSubjectsText = withSortText(listSubjectsQuery, SORT_FIELDS.subjects);
+export const listSubjectOfferingsText = withSortText(
+  listSubjectOfferingsQuery,
+  SORT_FIELDS.subjectOfferings,
+);
+export const listPapersText = withSortText(listPapersQuery, SORT_FIELDS.papers);
+export const listQuestionsText = withSortText(listQuestionsQuery, SORT_FIELDS.questions);
+export const listSyllabusQuestionsText = withSortText(
+  listSyllabusQuestionsQuery,
+  SORT_FIELDS.questions,
+);
+export const listSolutionsText = withSortText(listSolutionsQuery, SORT_FIELDS.solutions);
+export const listUsersText = withSortText(listUsersQuery, SORT_FIELDS.users);
