@@ -15,19 +15,19 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { mongoose } from '../db.js';
 import { SORT_FIELDS } from './list-query.js';
 import { orderOf } from './pagination.js';
-import { PAPER_ORDER } from '../paper/model.js';
-import { QUESTION_ORDER } from '../question/model.js';
-import { SUBJECT_ORDER } from '../subject/model.js';
-import { UNIVERSITY_ORDER } from '../university/model.js';
-import { USER_ORDER } from '../user/model.js';
-import type { ModelName } from '../writing/reference-table.js';
+import { PAPER_ORDER, PaperModel } from '../paper/model.js';
+import { QUESTION_ORDER, QuestionModel } from '../question/model.js';
+import { SUBJECT_ORDER, SubjectModel } from '../subject/model.js';
+import { UNIVERSITY_ORDER, UniversityModel } from '../university/model.js';
+import { USER_ORDER, UserModel } from '../user/model.js';
+import type { AnyModel } from '../storage/model-helpers.js';
 import { useTestDatabase } from '../test-support/database.js';
 import { seedLargeCatalog as largeCatalog } from '../test-support/large-catalog.js';
 
 const postgresUrl = inject('postgresUrl');
 const { uri } = useTestDatabase();
 
-const collection = (name: ModelName) => mongoose.model(name).collection.collectionName;
+const collection = (model: AnyModel) => model.collection.collectionName;
 
 /** `n` documents of a small list (users, subjects, universities), inserted directly. */
 async function seedSmallLists(n: number): Promise<void> {
@@ -36,7 +36,7 @@ async function seedSmallLists(n: number): Promise<void> {
   const at = (i: number) => new Date(now - i * 1_000);
   const rows = (make: (i: number) => Record<string, unknown>) =>
     Array.from({ length: n }, (_, i) => ({ _id: new Types.ObjectId(), ...make(i) }));
-  await db.collection(collection('User')).insertMany(
+  await db.collection(collection(UserModel)).insertMany(
     rows((i) => ({
       externalId: `user_${i}`,
       role: ['normal', 'editor', 'admin'][i % 3],
@@ -47,7 +47,7 @@ async function seedSmallLists(n: number): Promise<void> {
       updatedAt: at(i),
     })),
   );
-  await db.collection(collection('Subject')).insertMany(
+  await db.collection(collection(SubjectModel)).insertMany(
     rows((i) => ({
       name: `Subject ${(i * 7919) % n}`,
       slug: `subject-${i}`,
@@ -55,7 +55,7 @@ async function seedSmallLists(n: number): Promise<void> {
       updatedAt: at(i),
     })),
   );
-  await db.collection(collection('University')).insertMany(
+  await db.collection(collection(UniversityModel)).insertMany(
     rows((i) => ({
       name: `University ${(i * 7919) % n}`,
       shortName: `U${i}`,
@@ -77,13 +77,13 @@ describe.skipIf(!postgresUrl)('every list order on the embedded PostgreSQL engin
   }, 180_000);
 
   // [model, sortable fields, default order, visibility filters the list is read with]
-  const lists: [ModelName, readonly string[], Record<string, 1 | -1>, Record<string, unknown>[]][] =
+  const lists: [AnyModel, readonly string[], Record<string, 1 | -1>, Record<string, unknown>[]][] =
     [
-      ['Question', SORT_FIELDS.questions, QUESTION_ORDER, [{ visible: true }, {}]],
-      ['Paper', SORT_FIELDS.papers, PAPER_ORDER, [{ visible: true }, {}]],
-      ['User', SORT_FIELDS.users, USER_ORDER, [{}]],
-      ['Subject', SORT_FIELDS.subjects, SUBJECT_ORDER, [{}]],
-      ['University', SORT_FIELDS.universities, UNIVERSITY_ORDER, [{ isActive: true }]],
+      [QuestionModel, SORT_FIELDS.questions, QUESTION_ORDER, [{ visible: true }, {}]],
+      [PaperModel, SORT_FIELDS.papers, PAPER_ORDER, [{ visible: true }, {}]],
+      [UserModel, SORT_FIELDS.users, USER_ORDER, [{}]],
+      [SubjectModel, SORT_FIELDS.subjects, SUBJECT_ORDER, [{}]],
+      [UniversityModel, SORT_FIELDS.universities, UNIVERSITY_ORDER, [{ isActive: true }]],
     ];
 
   it('when any list is read in its default order or by any sortable field either way, then PostgreSQL answers its page from an index under a LIMIT', async () => {
@@ -104,7 +104,7 @@ describe.skipIf(!postgresUrl)('every list order on the embedded PostgreSQL engin
           });
           if (!isIndexedPage(explained)) {
             failures.push(
-              `${model} ${JSON.stringify(filter)} ${JSON.stringify(order)}: ${nodeTypesOf(explained.plan).join(' > ')}`,
+              `${model.modelName} ${JSON.stringify(filter)} ${JSON.stringify(order)}: ${nodeTypesOf(explained.plan).join(' > ')}`,
             );
           }
         }
@@ -115,7 +115,7 @@ describe.skipIf(!postgresUrl)('every list order on the embedded PostgreSQL engin
 
   it('when a public list counts its total, then PostgreSQL counts it (count(*)), not FerretDB document by document', async () => {
     const db = mongoose.connection.db!;
-    for (const model of ['Question', 'Paper'] as const) {
+    for (const model of [QuestionModel, PaperModel]) {
       const explained = await explainAggregate(db, collection(model), [
         { $match: { visible: true } },
         { $group: { _id: 1, n: { $sum: 1 } } },

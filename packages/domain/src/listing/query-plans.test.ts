@@ -14,14 +14,17 @@ import { fieldOf } from '../search/tokens.js';
 import { findSimilar, MAX_CANDIDATES_PER_BAND } from '../similar/lookup.js';
 import { BAND_PROJECTION, keysOf } from '../similar/plugin.js';
 import { BANDS, bandKeys } from '../similar/signature.js';
-import type { ModelName } from '../writing/reference-table.js';
+import type { AnyModel } from '../storage/model-helpers.js';
+import { SolutionModel, VoteModel } from '../solution/model.js';
+import { ModuleModel, SyllabusModel, TopicModel } from '../syllabus/model.js';
+import { PaperModel } from '../paper/model.js';
 import { useTestDatabase } from '../test-support/database.js';
 import { seedLargeCatalog } from '../test-support/large-catalog.js';
 
 const postgresUrl = inject('postgresUrl');
 const { uri } = useTestDatabase();
 
-const collection = (name: ModelName) => mongoose.model(name).collection.collectionName;
+const collection = (model: AnyModel) => model.collection.collectionName;
 
 let catalog: Promise<Record<string, Types.ObjectId>> | undefined;
 /** The large catalog, seeded once for this file's blocks. */
@@ -37,48 +40,48 @@ describe.skipIf(!postgresUrl)('hot query shapes on the embedded PostgreSQL engin
   }, 120_000);
 
   // [collection, filter] of every equality the services and loaders send with a hot read.
-  const shapes = (): [ModelName, string, Record<string, unknown>][] => [
+  const shapes = (): [AnyModel, string, Record<string, unknown>][] => [
     [
-      'Paper',
+      PaperModel,
       'papers of an offering (public)',
       { subjectOfferingId: keys.offering, visible: true },
     ],
-    ['Paper', 'papers of a university', { universityId: keys.university, visible: true }],
-    ['Paper', 'papers of a branch', { branchId: keys.branch }],
-    ['Paper', 'papers of a semester', { semesterId: keys.semester }],
-    ['Paper', 'papers of a subject', { subjectId: keys.subject }],
-    ['Question', 'questions of a module (public)', { moduleId: keys.module, visible: true }],
-    ['Question', 'questions of a topic', { topicId: keys.topic }],
-    ['Question', 'questions of a paper', { paperId: keys.paper }],
+    [PaperModel, 'papers of a university', { universityId: keys.university, visible: true }],
+    [PaperModel, 'papers of a branch', { branchId: keys.branch }],
+    [PaperModel, 'papers of a semester', { semesterId: keys.semester }],
+    [PaperModel, 'papers of a subject', { subjectId: keys.subject }],
+    [QuestionModel, 'questions of a module (public)', { moduleId: keys.module, visible: true }],
+    [QuestionModel, 'questions of a topic', { topicId: keys.topic }],
+    [QuestionModel, 'questions of a paper', { paperId: keys.paper }],
     [
-      'Question',
+      QuestionModel,
       'questions of an offering (tree)',
       { subjectOfferingId: keys.offering, visible: true },
     ],
-    ['Solution', 'solutions of a question', { questionId: keys.question, visible: true }],
-    ['Solution', 'solutions of an offering (tree)', { subjectOfferingId: keys.offering }],
-    ['Vote', 'votes of a solution', { solutionId: keys.solution }],
-    ['Vote', 'votes of an offering (tree)', { subjectOfferingId: keys.offering }],
+    [SolutionModel, 'solutions of a question', { questionId: keys.question, visible: true }],
+    [SolutionModel, 'solutions of an offering (tree)', { subjectOfferingId: keys.offering }],
+    [VoteModel, 'votes of a solution', { solutionId: keys.solution }],
+    [VoteModel, 'votes of an offering (tree)', { subjectOfferingId: keys.offering }],
     [
-      'Vote',
+      VoteModel,
       "the caller's votes in an offering",
       { subjectOfferingId: keys.offering, userId: keys.voter },
     ],
-    ['Syllabus', 'syllabus of an offering', { subjectOfferingId: keys.offering }],
-    ['Module', 'modules of a syllabus', { syllabusId: keys.syllabus }],
-    ['Topic', 'topics of a syllabus', { syllabusId: keys.syllabus }],
+    [SyllabusModel, 'syllabus of an offering', { subjectOfferingId: keys.offering }],
+    [ModuleModel, 'modules of a syllabus', { syllabusId: keys.syllabus }],
+    [TopicModel, 'topics of a syllabus', { syllabusId: keys.syllabus }],
     [
-      'Question',
+      QuestionModel,
       'search: a key of the rarest word (public)',
       { visible: true, [fieldOf('hashi')]: 'hashi' },
     ],
     [
-      'Question',
+      QuestionModel,
       'similar questions: one band key',
       { similarBand3: bandKeys(String(keys.subject), 'explain topic 9 of paper 3')[3]! },
     ],
     [
-      'Paper',
+      PaperModel,
       'search: a key of the rarest word (public)',
       { visible: true, [fieldOf('algor')]: 'algor' },
     ],
@@ -101,7 +104,7 @@ describe.skipIf(!postgresUrl)('hot query shapes on the embedded PostgreSQL engin
   it('when a filter adds an operator the engine cannot push down, then its equality is still pushed down to an index', async () => {
     const db = mongoose.connection.db!;
     const hidden = [new Types.ObjectId()];
-    const explained = await explainFind(db, collection('Question'), {
+    const explained = await explainFind(db, collection(QuestionModel), {
       subjectOfferingId: keys.offering,
       visible: true,
       universityId: { $nin: hidden },
@@ -133,7 +136,7 @@ describe.skipIf(!postgresUrl)('hot query shapes on the embedded PostgreSQL engin
     const limit = MAX_CANDIDATES_PER_BAND * BANDS;
     expect(options).toMatchObject({ limit, sort: { _id: 1 } });
     expect(options.projection).toMatchObject({ paperId: 1, text: 1 });
-    const explained = await explainFind(db, collection('Question'), filter, {
+    const explained = await explainFind(db, collection(QuestionModel), filter, {
       sort: { _id: 1 },
       limit,
     });
@@ -151,7 +154,7 @@ describe.skipIf(!postgresUrl)('hot query shapes on the embedded PostgreSQL engin
       ...{ text: 'State the quokkaesque lemma', slug: 'state-the-quokkaesque-lemma' },
     });
     const sent: { filter: Record<string, unknown>; options: Record<string, unknown> }[] = [];
-    const questions = collection('Question');
+    const questions = collection(QuestionModel);
     mongoose.set('debug', (name: string, method: string, filter: unknown, options: unknown) => {
       if (name === questions && method === 'find')
         sent.push({ filter: filter as never, options: options as never });
@@ -188,7 +191,7 @@ describe.skipIf(!postgresUrl)('hot query shapes on the embedded PostgreSQL engin
       mongoose.set('debug', false);
     }
     expect(sent).toHaveLength(1);
-    const explained = await explainFind(db, collection('Question'), sent[0]!);
+    const explained = await explainFind(db, collection(QuestionModel), sent[0]!);
     expect(explained.filterPushdown).toBe(true);
     expect(isAnsweredByIndex(explained.plan)).toBe(true);
   });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeOffering, makePaper } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
 import { useTestActors } from '../test-support/database.js';
+import { PaperModel } from '../paper/model.js';
 import { createPaper, updatePaper } from '../paper/service.js';
 import {
   createQuestion,
@@ -204,7 +205,7 @@ describe('search keys', () => {
     const documents =
       (await QuestionModel.countDocuments()) +
       (await SubjectModel.countDocuments()) +
-      (await QuestionModel.db.model('Paper').countDocuments());
+      (await PaperModel.countDocuments());
     expect(await count(DOCUMENTS_KEY)).toBe(documents);
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mongoose } from '../db.js';
 import { ValidationError } from '../errors.js';
-import { SubjectModel } from '../models.js';
+import { PaperModel, QuestionModel, SubjectModel } from '../models.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
 import { useTestActors } from '../test-support/database.js';
@@ -268,8 +268,8 @@ describe('searchCatalog queries', () => {
       sent.push({ collection, method, filter });
     });
     await search({ q: 'psi zygote' });
-    const searched = ['Question', 'Paper', 'Subject'].map(
-      (m) => mongoose.model(m).collection.collectionName,
+    const searched = [QuestionModel, PaperModel, SubjectModel].map(
+      (m) => m.collection.collectionName,
     );
     const finds = sent.filter((c) => searched.includes(c.collection));
     expect(finds.map((c) => c.collection).sort()).toEqual([...searched].sort());
