@@ -1,34 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { Types } from 'mongoose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PaperModel } from '../paper/model.js';
 import { getPaperById } from '../paper/service.js';
-import { makeOffering, makePaper } from '../test-support/content-fixtures.js';
-import { useTestActors } from '../test-support/database.js';
-import {
-  bodyOf,
-  collection,
-  digest,
-  download,
-  MAX,
-  sha256,
-  storedFileId,
-  storedState,
-  uniquePdf,
-  upload,
-} from '../test-support/paper-files.js';
+import { bucket, download, MAX, upload, usePaperFileTests } from '../test-support/paper-files.js';
+import { bodyOf, digest, sha256, uniquePdf } from '../test-support/pdf-bytes.js';
 import { uploadPaperFile } from './service.js';
 
-const { actors } = useTestActors();
-
-let offeringId: string;
-beforeAll(async () => {
-  ({ offeringId } = await makeOffering());
-});
+const { actors, newPaper, newPaperWithFile } = usePaperFileTests();
 
 describe('uploadPaperFile', () => {
   it('when an editor uploads a PDF, then the paper shows its size, SHA-256 and upload time, and the bytes are stored', async () => {
-    const paper = await makePaper(offeringId);
+    const paper = await newPaper();
     const pdf = uniquePdf();
     const updated = await upload(actors.editor, paper.id, pdf);
     expect(updated.file).toEqual({
@@ -40,13 +23,13 @@ describe('uploadPaperFile', () => {
     expect(Date.parse(updated.file!.uploadedAt)).not.toBeNaN();
     expect((await getPaperById({ actor: null, id: paper.id })).file).toEqual(updated.file);
     expect(digest(await download(null, paper.id))).toBe(digest(pdf));
-    const fileId = await storedFileId(paper.id);
-    expect(await storedState(fileId)).toEqual({ files: 1, chunks: 1, pending: 0 });
+    const fileId = await bucket.fileIdOf(paper.id);
+    expect(await bucket.state(fileId)).toEqual({ files: 1, chunks: 1, pending: 0 });
   });
 
   it('when the body does not start with %PDF-, then 415 and nothing is stored', async () => {
-    const paper = await makePaper(offeringId);
-    const before = await storedState();
+    const paper = await newPaper();
+    const before = await bucket.state();
     for (const body of [
       Buffer.from('<html>not a pdf</html>'),
       Buffer.from('%PD'),
@@ -57,13 +40,13 @@ describe('uploadPaperFile', () => {
         code: 'UNSUPPORTED_MEDIA_TYPE',
       });
     }
-    expect(await storedState()).toEqual(before);
+    expect(await bucket.state()).toEqual(before);
     expect((await getPaperById({ actor: actors.admin, id: paper.id })).file).toBeNull();
   });
 
   it('when the body starts with %PDF- but is no PDF, then 415 saying why and nothing is stored', async () => {
-    const paper = await makePaper(offeringId);
-    const before = await storedState();
+    const paper = await newPaper();
+    const before = await bucket.state();
     for (const body of [
       Buffer.from('%PDF-'),
       Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(randomUUID().repeat(140))]),
@@ -72,13 +55,13 @@ describe('uploadPaperFile', () => {
       expect(error).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
       expect((error as Error).message).toMatch(/^The file could not be read as a PDF \(.+\)$/);
     }
-    expect(await storedState()).toEqual(before);
+    expect(await bucket.state()).toEqual(before);
     expect((await getPaperById({ actor: actors.admin, id: paper.id })).file).toBeNull();
   });
 
   it('when the body grows past the limit while streaming, then 413 and none of its chunks remain', async () => {
-    const paper = await makePaper(offeringId);
-    const before = await storedState();
+    const paper = await newPaper();
+    const before = await bucket.state();
     const big = Buffer.concat([uniquePdf(), Buffer.alloc(600 * 1024, 0x20)]);
     await expect(
       uploadPaperFile({
@@ -88,11 +71,11 @@ describe('uploadPaperFile', () => {
         maxBytes: 512 * 1024,
       }),
     ).rejects.toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
-    expect(await storedState()).toEqual(before);
+    expect(await bucket.state()).toEqual(before);
   });
 
   it('when the declared length is over the limit, then 413 before the body is read', async () => {
-    const paper = await makePaper(offeringId);
+    const paper = await newPaper();
     const body = bodyOf(uniquePdf());
     await expect(
       uploadPaperFile({
@@ -107,21 +90,19 @@ describe('uploadPaperFile', () => {
   });
 
   it('when the same file is attached to another paper, then 409 naming that paper and nothing new is stored', async () => {
-    const first = await makePaper(offeringId);
-    const second = await makePaper(offeringId);
-    const pdf = uniquePdf();
-    await upload(actors.editor, first.id, pdf);
-    const before = await storedState();
+    const { paper: first, pdf } = await newPaperWithFile();
+    const second = await newPaper();
+    const before = await bucket.state();
     const error = await upload(actors.editor, second.id, pdf).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 409, code: 'CONFLICT' });
     expect((error as Error).message).toContain(first.slug);
-    expect(await storedState()).toEqual(before);
+    expect(await bucket.state()).toEqual(before);
     expect((await getPaperById({ actor: actors.admin, id: second.id })).file).toBeNull();
   });
 
   it('when two papers get the same file at the same moment, then at most one keeps it and the other is refused', async () => {
-    const a = await makePaper(offeringId);
-    const b = await makePaper(offeringId);
+    const a = await newPaper();
+    const b = await newPaper();
     const pdf = uniquePdf();
     const results = await Promise.allSettled([
       upload(actors.editor, a.id, pdf),
@@ -131,35 +112,33 @@ describe('uploadPaperFile', () => {
     expect(refused.length).toBeGreaterThanOrEqual(1);
     for (const r of refused) expect(r.reason).toMatchObject({ status: 409 });
     expect(await PaperModel.countDocuments({ fileSha256: sha256(pdf) })).toBe(2 - refused.length);
-    expect((await storedState()).pending).toBe(0);
+    expect((await bucket.state()).pending).toBe(0);
     expect(
-      await collection('files').countDocuments({
+      await bucket.collection('files').countDocuments({
         'metadata.paperId': { $in: [new Types.ObjectId(a.id), new Types.ObjectId(b.id)] },
       }),
     ).toBe(2 - refused.length);
   });
 
   it('when a paper gets a new file, then it replaces the old one, whose chunks are removed', async () => {
-    const paper = await makePaper(offeringId);
-    await upload(actors.editor, paper.id, uniquePdf());
-    const oldId = await storedFileId(paper.id);
+    const { paper, fileId: oldId } = await newPaperWithFile();
     const replacement = uniquePdf(['second edition']);
     const updated = await upload(actors.editor, paper.id, replacement);
     expect(updated.file?.sha256).toBe(sha256(replacement));
-    expect(await storedState(oldId)).toEqual({ files: 0, chunks: 0, pending: 0 });
+    expect(await bucket.state(oldId)).toEqual({ files: 0, chunks: 0, pending: 0 });
     expect(digest(await download(actors.editor, paper.id))).toBe(digest(replacement));
   });
 
   it('when the same file is uploaded to its paper again, then the paper keeps the file it has', async () => {
-    const paper = await makePaper(offeringId);
+    const paper = await newPaper();
     const pdf = uniquePdf();
     const first = await upload(actors.editor, paper.id, pdf);
-    const fileId = await storedFileId(paper.id);
+    const fileId = await bucket.fileIdOf(paper.id);
     const again = await upload(actors.editor, paper.id, pdf);
     expect(again.file).toEqual(first.file);
-    expect(await storedFileId(paper.id)).toEqual(fileId);
+    expect(await bucket.fileIdOf(paper.id)).toEqual(fileId);
     expect(
-      await collection('files').countDocuments({
+      await bucket.collection('files').countDocuments({
         'metadata.paperId': new Types.ObjectId(paper.id),
       }),
     ).toBe(1);
@@ -170,7 +149,7 @@ describe('uploadPaperFile', () => {
     ['a normal user', 'normal', 403],
     ['a deactivated editor', 'deactivated', 403],
   ] as const)('when %s uploads, then %i and nothing is read', async (_who, kind, status) => {
-    const paper = await makePaper(offeringId);
+    const paper = await newPaper();
     const body = bodyOf(uniquePdf());
     await expect(
       uploadPaperFile({ actor: kind ? actors[kind] : null, id: paper.id, body, maxBytes: MAX }),
@@ -186,11 +165,11 @@ describe('uploadPaperFile', () => {
   });
 
   it('when a file spans many chunks, then it is stored in 255 KiB chunks and read back whole and by range', async () => {
-    const paper = await makePaper(offeringId);
+    const paper = await newPaper();
     const pdf = Buffer.concat([uniquePdf(), Buffer.from(randomUUID().repeat(20_000))]);
     await upload(actors.editor, paper.id, pdf, 2 * MAX);
-    const fileId = await storedFileId(paper.id);
-    expect((await storedState(fileId)).chunks).toBe(Math.ceil(pdf.length / (255 * 1024)));
+    const fileId = await bucket.fileIdOf(paper.id);
+    expect((await bucket.state(fileId)).chunks).toBe(Math.ceil(pdf.length / (255 * 1024)));
     expect(digest(await download(null, paper.id))).toBe(digest(pdf));
     for (const [start, end] of [
       [0, 4],
@@ -207,14 +186,15 @@ describe('uploadPaperFile', () => {
 
 describe('storage layout', () => {
   it("when a file is stored, then the driver's GridFSBucket reads the same bytes from the paperFiles bucket", async () => {
-    const paper = await makePaper(offeringId);
+    const paper = await newPaper();
     const pdf = Buffer.concat([uniquePdf(), Buffer.alloc(300 * 1024, 0x41)]);
     await upload(actors.editor, paper.id, pdf);
-    const bucket = new mongoose.mongo.GridFSBucket(mongoose.connection.db!, {
+    const driverBucket = new mongoose.mongo.GridFSBucket(mongoose.connection.db!, {
       bucketName: 'paperFiles',
     });
+    const fileId = (await bucket.fileIdOf(paper.id))!;
     const chunks: Buffer[] = [];
-    for await (const chunk of bucket.openDownloadStream((await storedFileId(paper.id))!)) {
+    for await (const chunk of driverBucket.openDownloadStream(fileId)) {
       chunks.push(chunk as Buffer);
     }
     expect(digest(Buffer.concat(chunks))).toBe(digest(pdf));

@@ -1,19 +1,16 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PaperModel } from './model.js';
 import { createPaper, getPaperById, getPaperBySlug, listPapers } from './service.js';
-import { makeOffering, makePaper } from '../test-support/content-fixtures.js';
-import type { OfferingFixture } from '../test-support/content-fixtures.js';
-import { useTestActors } from '../test-support/database.js';
+import { publicViewers, refusedUnlessEditor } from '../test-support/callers.js';
+import { useOffering, usePaper } from '../test-support/content-hooks.js';
+import { missingId, useTestActors } from '../test-support/database.js';
 
 const { actors, who } = useTestActors();
 
 const nextYear = new Date().getFullYear() + 1;
 
 describe('createPaper', () => {
-  let fixture: OfferingFixture;
-  beforeAll(async () => {
-    fixture = await makeOffering('Compiler Design');
-  });
+  const fixture = useOffering('Compiler Design');
 
   it('when an editor creates a paper without title, slug or status, then they are generated and status is pending', async () => {
     const paper = await createPaper({
@@ -85,11 +82,7 @@ describe('createPaper', () => {
     });
   });
 
-  it.each([
-    ['anonymous', 401, 'anonymous'],
-    ['a normal user', 403, 'normal'],
-    ['a deactivated editor', 403, 'deactivated'],
-  ] as const)(
+  it.each(refusedUnlessEditor)(
     'when %s creates a paper, then it is refused with %i',
     async (_name, status, actor) => {
       const input = { subjectOfferingId: fixture.offeringId, examYear: 2020, examType: 'end-term' };
@@ -101,7 +94,7 @@ describe('createPaper', () => {
   it.each([
     ['status approved', { status: 'approved' }, 'status'],
     ['status rejected', { status: 'rejected' }, 'status'],
-    ['a createdBy field', { createdBy: '507f1f77bcf86cd799439011' }, 'createdBy'],
+    ['a createdBy field', { createdBy: missingId }, 'createdBy'],
     ['a statusHistory field', { statusHistory: [] }, 'statusHistory'],
     ['an unknown examType', { examType: 'final' }, 'examType'],
     ['examYear 1899', { examYear: 1899 }, 'examYear'],
@@ -124,7 +117,7 @@ describe('createPaper', () => {
 
   it('when the subject offering does not exist, then it is a 400 naming subjectOfferingId', async () => {
     const input = {
-      subjectOfferingId: '507f1f77bcf86cd799439011',
+      subjectOfferingId: missingId,
       examYear: 2020,
       examType: 'end-term',
     };
@@ -136,34 +129,18 @@ describe('createPaper', () => {
 });
 
 describe('listPapers and single reads', () => {
-  let fixture: OfferingFixture;
-  let approvedOld: { id: string; slug: string };
-  let approvedNew: { id: string; slug: string };
-  let draft: { id: string; slug: string };
-  let pending: { id: string; slug: string };
-  let rejected: { id: string; slug: string };
-  beforeAll(async () => {
-    fixture = await makeOffering();
-    approvedOld = await makePaper(fixture.offeringId, { status: 'approved', examYear: 2019 });
-    approvedNew = await makePaper(fixture.offeringId, {
-      status: 'approved',
-      examYear: 2023,
-      examType: 'quiz',
-    });
-    draft = await makePaper(fixture.offeringId, { status: 'draft', examYear: 2024 });
-    pending = await makePaper(fixture.offeringId, { status: 'pending', examYear: 2022 });
-    rejected = await makePaper(fixture.offeringId, { status: 'rejected', examYear: 2021 });
-  });
+  const fixture = useOffering();
+  const approvedOld = usePaper(fixture, { status: 'approved', examYear: 2019 });
+  const approvedNew = usePaper(fixture, { status: 'approved', examYear: 2023, examType: 'quiz' });
+  const draft = usePaper(fixture, { status: 'draft', examYear: 2024 });
+  const pending = usePaper(fixture, { status: 'pending', examYear: 2022 });
+  const rejected = usePaper(fixture, { status: 'rejected', examYear: 2021 });
   const scoped = (extra: Record<string, string | number> = {}) => ({
     subjectOfferingId: fixture.offeringId,
     ...extra,
   });
 
-  it.each([
-    ['anonymous', 'anonymous'],
-    ['a normal user', 'normal'],
-    ['a deactivated editor', 'deactivated'],
-  ] as const)(
+  it.each(publicViewers)(
     'when %s lists papers, then only approved ones come back, newest exam year first, without history',
     async (_n, actor) => {
       const page = await listPapers({ actor: who(actor), query: scoped() });
@@ -258,20 +235,21 @@ describe('listPapers and single reads', () => {
     expect(bySlug).not.toHaveProperty('statusHistory');
   });
 
-  it.each([
-    ['anonymous', 'anonymous'],
-    ['a normal user', 'normal'],
-    ['a deactivated editor', 'deactivated'],
-  ] as const)('when %s reads an unapproved paper, then it is a 404', async (_n, actor) => {
-    for (const paper of [draft, pending, rejected]) {
-      await expect(getPaperBySlug({ actor: who(actor), slug: paper.slug })).rejects.toMatchObject({
-        status: 404,
-      });
-      await expect(getPaperById({ actor: who(actor), id: paper.id })).rejects.toMatchObject({
-        status: 404,
-      });
-    }
-  });
+  it.each(publicViewers)(
+    'when %s reads an unapproved paper, then it is a 404',
+    async (_n, actor) => {
+      for (const paper of [draft, pending, rejected]) {
+        await expect(getPaperBySlug({ actor: who(actor), slug: paper.slug })).rejects.toMatchObject(
+          {
+            status: 404,
+          },
+        );
+        await expect(getPaperById({ actor: who(actor), id: paper.id })).rejects.toMatchObject({
+          status: 404,
+        });
+      }
+    },
+  );
 
   it('when an editor reads a draft paper, then it comes back with its history', async () => {
     const paper = await getPaperBySlug({ actor: actors.editor, slug: draft.slug });
@@ -282,9 +260,9 @@ describe('listPapers and single reads', () => {
     await expect(
       getPaperBySlug({ actor: actors.admin, slug: 'no-such-paper' }),
     ).rejects.toMatchObject({ status: 404 });
-    await expect(
-      getPaperById({ actor: actors.admin, id: '507f1f77bcf86cd799439011' }),
-    ).rejects.toMatchObject({ status: 404 });
+    await expect(getPaperById({ actor: actors.admin, id: missingId })).rejects.toMatchObject({
+      status: 404,
+    });
     await expect(getPaperById({ actor: actors.admin, id: 'abc' })).rejects.toMatchObject({
       status: 400,
     });

@@ -8,23 +8,20 @@ import {
   listQuestions,
   listTopicQuestions,
 } from './service.js';
-import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
-import type { OfferingFixture } from '../test-support/content-fixtures.js';
+import { publicViewers, refusedUnlessEditor } from '../test-support/callers.js';
+import { useOffering, usePaper } from '../test-support/content-hooks.js';
+import { makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import { missingId, useTestActors } from '../test-support/database.js';
+import { expectRefused } from '../test-support/refusals.js';
 
 const { actors, who } = useTestActors();
 
 describe('createQuestion', () => {
-  let fixture: OfferingFixture;
-  let other: OfferingFixture;
-  let paperId: string;
-  beforeAll(async () => {
-    fixture = await makeOffering();
-    other = await makeOffering();
-    paperId = (await makePaper(fixture.offeringId, { status: 'pending' })).id;
-  });
+  const fixture = useOffering();
+  const other = useOffering();
+  const paper = usePaper(fixture, { status: 'pending' });
   const base = () => ({
-    paperId,
+    paperId: paper.id,
     text: 'Define a spanning tree of a graph.',
     type: 'short',
     difficulty: 'easy',
@@ -43,7 +40,7 @@ describe('createQuestion', () => {
       },
     });
     expect(question).toMatchObject({
-      paperId,
+      paperId: paper.id,
       subjectOfferingId: fixture.offeringId,
       moduleId: fixture.modules[0]!.id,
       topicId: fixture.modules[0]!.topics[1],
@@ -94,19 +91,13 @@ describe('createQuestion', () => {
     const first = await createQuestion({ actor: actors.editor, input });
     const second = await createQuestion({ actor: actors.editor, input });
     expect(second.slug).toBe(`${first.slug}-2`);
-    await expect(
+    await expectRefused(
       createQuestion({ actor: actors.editor, input: { ...input, slug: first.slug } }),
-    ).rejects.toMatchObject({
-      status: 409,
-      details: [{ path: 'slug' }],
-    });
+      { status: 409, details: [{ path: 'slug' }] },
+    );
   });
 
-  it.each([
-    ['anonymous', 401, 'anonymous'],
-    ['a normal user', 403, 'normal'],
-    ['a deactivated editor', 403, 'deactivated'],
-  ] as const)(
+  it.each(refusedUnlessEditor)(
     'when %s creates a question, then it is refused with %i',
     async (_n, status, actor) => {
       await expect(
@@ -171,14 +162,13 @@ describe('createQuestion', () => {
 });
 
 describe('question visibility and lists', () => {
-  let fixture: OfferingFixture;
+  const fixture = useOffering();
   let approvedPaper: string;
   let pendingPaper: string;
   let visibleA: { id: string; slug: string };
   let visibleB: { id: string; slug: string };
   let hidden: { id: string; slug: string };
   beforeAll(async () => {
-    fixture = await makeOffering();
     approvedPaper = (await makePaper(fixture.offeringId, { status: 'approved' })).id;
     pendingPaper = (await makePaper(fixture.offeringId, { status: 'pending' })).id;
     const [m0, m1] = fixture.modules;
@@ -203,11 +193,7 @@ describe('question visibility and lists', () => {
     await makeQuestion(approvedPaper, { moduleId: m1!.id });
   });
 
-  it.each([
-    ['anonymous', 'anonymous'],
-    ['a normal user', 'normal'],
-    ['a deactivated editor', 'deactivated'],
-  ] as const)(
+  it.each(publicViewers)(
     "when %s lists a module's questions, then those of unapproved papers are left out, newest first",
     async (_n, actor) => {
       const page = await listModuleQuestions({
@@ -301,11 +287,7 @@ describe('question visibility and lists', () => {
     expect((await getQuestionBySlug({ actor: null, slug: visibleA.slug })).id).toBe(visibleA.id);
   });
 
-  it.each([
-    ['anonymous', 'anonymous'],
-    ['a normal user', 'normal'],
-    ['a deactivated editor', 'deactivated'],
-  ] as const)(
+  it.each(publicViewers)(
     'when %s reads a question of an unapproved paper, then it is a 404',
     async (_n, actor) => {
       await expect(getQuestionById({ actor: who(actor), id: hidden.id })).rejects.toMatchObject({

@@ -8,13 +8,8 @@ import type { MaybeActor } from '../access.js';
 import { callerFor } from '../visibility.js';
 import type { Caller } from '../visibility.js';
 import { readSolutionsBySubjectOfferingIds } from './reads.js';
-import {
-  makeOffering,
-  makePaper,
-  makeQuestion,
-  makeSolution,
-} from '../test-support/content-fixtures.js';
-import type { OfferingFixture } from '../test-support/content-fixtures.js';
+import { useOffering } from '../test-support/content-hooks.js';
+import { makePaper, makeQuestion, makeSolution } from '../test-support/content-fixtures.js';
 import { makeActor } from '../test-support/callers.js';
 import { missingId, useTestActors } from '../test-support/database.js';
 
@@ -55,14 +50,12 @@ const seenBy = async (actor: MaybeActor) => {
   await caller.viewer();
   return caller;
 };
-let offeringA: OfferingFixture;
-let offeringB: OfferingFixture;
+const offeringA = useOffering();
+const offeringB = useOffering();
 let papers: { approvedA: string; draftA: string; approvedB: string; oldApprovedA: string };
 let questions: { a1: string; a2: string; hidden: string; b1: string };
 
 beforeAll(async () => {
-  offeringA = await makeOffering();
-  offeringB = await makeOffering();
   papers = {
     oldApprovedA: (await makePaper(offeringA.offeringId, { status: 'approved', examYear: 2018 }))
       .id,

@@ -10,7 +10,7 @@ import {
   makeQuestion,
   makeSolution,
 } from '../test-support/content-fixtures.js';
-import { makeActor } from '../test-support/callers.js';
+import { callerRows, makeActor, refusedUnlessSignedIn } from '../test-support/callers.js';
 import { missingId, useTestActors } from '../test-support/database.js';
 
 const { actors, who } = useTestActors();
@@ -46,11 +46,7 @@ async function makeVoters(count: number): Promise<Actor[]> {
 }
 
 describe('createSolution', () => {
-  it.each([
-    ['a normal user', 'normal'],
-    ['an editor', 'editor'],
-    ['an admin', 'admin'],
-  ] as const)(
+  it.each(callerRows('normal', 'editor', 'admin'))(
     'when %s answers a visible question, then they are the author and the counts start at zero',
     async (_n, actor) => {
       const solution = await createSolution({
@@ -75,18 +71,18 @@ describe('createSolution', () => {
     },
   );
 
-  it.each([
-    ['anonymous', 401, 'anonymous'],
-    ['a deactivated user', 403, 'deactivated'],
-  ] as const)('when %s answers, then it is refused with %i', async (_n, status, actor) => {
-    await expect(
-      createSolution({
-        actor: who(actor),
-        input: { questionId: visibleQuestion, content: 'refused answer' },
-      }),
-    ).rejects.toMatchObject({ status });
-    expect(await SolutionModel.countDocuments({ content: 'refused answer' })).toBe(0);
-  });
+  it.each(refusedUnlessSignedIn)(
+    'when %s answers, then it is refused with %i',
+    async (_n, status, actor) => {
+      await expect(
+        createSolution({
+          actor: who(actor),
+          input: { questionId: visibleQuestion, content: 'refused answer' },
+        }),
+      ).rejects.toMatchObject({ status });
+      expect(await SolutionModel.countDocuments({ content: 'refused answer' })).toBe(0);
+    },
+  );
 
   it.each([
     ['an authorId', { authorId: missingId }, 'authorId'],
@@ -205,16 +201,16 @@ describe('voteSolution', () => {
     expect(await VoteModel.countDocuments({ solutionId })).toBe(0);
   });
 
-  it.each([
-    ['anonymous', 401, 'anonymous'],
-    ['a deactivated user', 403, 'deactivated'],
-  ] as const)('when %s votes, then it is refused with %i', async (_n, status, actor) => {
-    const solutionId = await makeSolution(visibleQuestion, actors.editor.id);
-    await expect(
-      voteSolution({ actor: who(actor), id: solutionId, input: { value: 1 } }),
-    ).rejects.toMatchObject({ status });
-    expect(await VoteModel.countDocuments({ solutionId })).toBe(0);
-  });
+  it.each(refusedUnlessSignedIn)(
+    'when %s votes, then it is refused with %i',
+    async (_n, status, actor) => {
+      const solutionId = await makeSolution(visibleQuestion, actors.editor.id);
+      await expect(
+        voteSolution({ actor: who(actor), id: solutionId, input: { value: 1 } }),
+      ).rejects.toMatchObject({ status });
+      expect(await VoteModel.countDocuments({ solutionId })).toBe(0);
+    },
+  );
 
   it('when the solution does not exist or its question is hidden from the voter, then it is a 404; a malformed id is a 400', async () => {
     await expect(

@@ -84,3 +84,39 @@ export async function makeActors(): Promise<Record<SignedInKind, Actor>> {
     deactivated: deactivated.actor,
   };
 }
+
+/** How a test's name speaks of each kind of caller. */
+const CALLER_LABELS: Record<CallerKind, string> = {
+  anonymous: 'anonymous',
+  normal: 'a normal user',
+  editor: 'an editor',
+  admin: 'an admin',
+  deactivated: 'a deactivated editor',
+};
+
+/** `it.each` rows naming callers: the caller's label for the test name, then its kind. */
+export function callerRows<K extends CallerKind>(...kinds: K[]): (readonly [string, K])[] {
+  return kinds.map((kind) => [CALLER_LABELS[kind], kind] as const);
+}
+
+/**
+ * `it.each` rows for callers an operation refuses: the caller's label, the status it gets (401 for
+ * anonymous, 403 for a signed-in caller) and its kind.
+ */
+function refusedCallers<K extends CallerKind>(...kinds: K[]): (readonly [string, 401 | 403, K])[] {
+  return kinds.map(
+    (kind) => [CALLER_LABELS[kind], kind === 'anonymous' ? 401 : 403, kind] as const,
+  );
+}
+
+/** The callers refused where only editors and admins may act, as `it.each` rows. */
+export const refusedUnlessEditor = refusedCallers('anonymous', 'normal', 'deactivated');
+
+/** The callers refused where only admins may act, as `it.each` rows. */
+export const refusedUnlessAdmin = refusedCallers('anonymous', 'normal', 'editor', 'deactivated');
+
+/** The callers refused where any active signed-in user may act, as `it.each` rows. */
+export const refusedUnlessSignedIn = refusedCallers('anonymous', 'deactivated');
+
+/** The callers who see only public content (no editor or admin), as `it.each` rows. */
+export const publicViewers = callerRows('anonymous', 'normal', 'deactivated');

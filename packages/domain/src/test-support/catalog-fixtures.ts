@@ -3,35 +3,33 @@
 // bulk.
 import { Types } from 'mongoose';
 import type { Actor } from '../access.js';
-import { BranchModel } from '../branch/model.js';
 import type { Branch } from '../branch/schema.js';
-import { createBranch } from '../branch/service.js';
 import { PaperModel } from '../paper/model.js';
-import type { Paper } from '../paper/schema.js';
+import type { ExamType, Paper } from '../paper/schema.js';
 import { createPaper, setPaperStatus } from '../paper/service.js';
 import { QuestionModel } from '../question/model.js';
 import type { Question } from '../question/schema.js';
-import { createQuestion } from '../question/service.js';
-import { SemesterModel } from '../semester/model.js';
 import type { Semester } from '../semester/schema.js';
 import { createSemester } from '../semester/service.js';
 import { SolutionModel, VoteModel } from '../solution/model.js';
 import type { Solution } from '../solution/schema.js';
-import { createSolution } from '../solution/service.js';
-import { SubjectOfferingModel } from '../subject-offering/model.js';
 import type { SubjectOffering } from '../subject-offering/schema.js';
 import { createSubjectOffering } from '../subject-offering/service.js';
-import { SubjectModel } from '../subject/model.js';
 import type { Subject } from '../subject/schema.js';
-import { createSubject } from '../subject/service.js';
-import { ModuleModel, SyllabusModel, TopicModel } from '../syllabus/model.js';
+import { ModuleModel, TopicModel } from '../syllabus/model.js';
 import type { Module, Topic } from '../syllabus/schema.js';
 import { createModule, createTopic, initSyllabus } from '../syllabus/service.js';
-import { UniversityModel } from '../university/model.js';
 import type { University } from '../university/schema.js';
-import { createUniversity } from '../university/service.js';
 import { UserModel } from '../user/model.js';
-import { uid } from './service-fixtures.js';
+import { insertOffering } from './content-fixtures.js';
+import {
+  makeBranch,
+  makeQuestion,
+  makeSolution,
+  makeSubject,
+  makeUniversity,
+  uid,
+} from './service-fixtures.js';
 
 /** The Actor of a signed-in test caller, read from the user record. */
 export async function actorOf(externalId: string): Promise<Actor> {
@@ -67,22 +65,13 @@ export interface Catalog {
  */
 export async function makeCatalog(admin: Actor, author: Actor = admin): Promise<Catalog> {
   const t = uid();
-  const university = await createUniversity({
-    actor: admin,
-    input: { name: `University ${t}`, shortName: `U${t}` },
-  });
-  const branch = await createBranch({
-    actor: admin,
-    input: { universityId: university.id, name: `Branch ${t}`, code: 'CSE' },
-  });
+  const university = await makeUniversity(admin, { name: `University ${t}`, shortName: `U${t}` });
+  const branch = await makeBranch(admin, university.id, { name: `Branch ${t}`, code: 'CSE' });
   const semester = await createSemester({
     actor: admin,
     input: { branchId: branch.id, number: 3, name: 'II-I' },
   });
-  const subject = await createSubject({
-    actor: admin,
-    input: { name: `Subject ${t}`, code: `S${t}` },
-  });
+  const subject = await makeSubject(admin, { name: `Subject ${t}`, code: `S${t}` });
   const offering = await createSubjectOffering({
     actor: admin,
     input: {
@@ -102,57 +91,35 @@ export async function makeCatalog(admin: Actor, author: Actor = admin): Promise<
     actor: admin,
     input: { moduleId: module.id, title: 'Topic 1' },
   });
-  const draft = await createPaper({
-    actor: admin,
-    input: {
-      subjectOfferingId: offering.id,
-      examYear: 2023,
-      examType: 'end-term',
-      title: `Approved ${t}`,
-    },
-  });
+  const paperOf = (examYear: number, examType: ExamType, title: string) =>
+    createPaper({
+      actor: admin,
+      input: { subjectOfferingId: offering.id, examYear, examType, title },
+    });
+  const draft = await paperOf(2023, 'end-term', `Approved ${t}`);
   const approved = await setPaperStatus({
     actor: admin,
     id: draft.id,
     input: { status: 'approved', reason: 'ok' },
   });
-  const pending = await createPaper({
-    actor: admin,
-    input: {
-      subjectOfferingId: offering.id,
-      examYear: 2024,
-      examType: 'mid-term',
-      title: `Pending ${t}`,
-    },
+  const pending = await paperOf(2024, 'mid-term', `Pending ${t}`);
+  const question = await makeQuestion(admin, approved.id, {
+    text: `What is a stack? ${t}`,
+    type: 'mcq',
+    difficulty: 'easy',
+    options: ['LIFO', 'FIFO'],
+    answer: 'LIFO',
+    marks: 2,
+    moduleId: module.id,
+    topicId: topic.id,
   });
-  const question = await createQuestion({
-    actor: admin,
-    input: {
-      paperId: approved.id,
-      text: `What is a stack? ${t}`,
-      type: 'mcq',
-      difficulty: 'easy',
-      options: ['LIFO', 'FIFO'],
-      answer: 'LIFO',
-      marks: 2,
-      moduleId: module.id,
-      topicId: topic.id,
-    },
+  const hiddenQuestion = await makeQuestion(admin, pending.id, {
+    text: `Explain queues ${t}`,
+    type: 'long',
+    difficulty: 'hard',
+    topicId: topic.id,
   });
-  const hiddenQuestion = await createQuestion({
-    actor: admin,
-    input: {
-      paperId: pending.id,
-      text: `Explain queues ${t}`,
-      type: 'long',
-      difficulty: 'hard',
-      topicId: topic.id,
-    },
-  });
-  const solution = await createSolution({
-    actor: author,
-    input: { questionId: question.id, content: 'LIFO: last in, first out.' },
-  });
+  const solution = await makeSolution(author, question.id, 'LIFO: last in, first out.');
   return {
     university,
     branch,
@@ -189,37 +156,12 @@ export async function makeLargeTree(
   size: TreeSize,
 ): Promise<{ offeringId: string; questions: number }> {
   const t = uid();
-  const university = await UniversityModel.create({
-    name: `Tree ${t}`,
-    shortName: 'T',
-    slug: `tree-${t}`,
-  });
-  const branch = await BranchModel.create({ universityId: university._id, name: `Branch ${t}` });
-  const semester = await SemesterModel.create({
-    branchId: branch._id,
-    universityId: university._id,
-    number: 1,
-  });
-  const subject = await SubjectModel.create({
-    name: `Tree subject ${t}`,
-    slug: `tree-subject-${t}`,
-  });
-  const offering = await SubjectOfferingModel.create({
-    universityId: university._id,
-    branchId: branch._id,
-    semesterId: semester._id,
-    subjectId: subject._id,
-  });
-  const syllabus = await SyllabusModel.create({
-    subjectOfferingId: offering._id,
-    universityId: university._id,
-  });
+  const { syllabusId, ...offering } = await insertOffering(`Tree subject ${t}`);
+  const { subjectOfferingId, universityId } = offering;
+  // Where every module and topic sits.
+  const inSyllabus = { syllabusId, subjectOfferingId, universityId };
   const paper = await PaperModel.create({
-    subjectOfferingId: offering._id,
-    universityId: university._id,
-    branchId: branch._id,
-    semesterId: semester._id,
-    subjectId: subject._id,
+    ...offering,
     examYear: 2024,
     examType: 'end-term',
     title: `Tree paper ${t}`,
@@ -242,9 +184,7 @@ export async function makeLargeTree(
 
   const modules = Array.from({ length: size.modules }, (_, m) => ({
     _id: new Types.ObjectId(),
-    syllabusId: syllabus._id,
-    subjectOfferingId: offering._id,
-    universityId: university._id,
+    ...inSyllabus,
     title: `Module ${m + 1}`,
     order: m + 1,
   }));
@@ -252,9 +192,7 @@ export async function makeLargeTree(
     Array.from({ length: size.topicsPerModule }, (_, i) => ({
       _id: new Types.ObjectId(),
       moduleId: module._id,
-      syllabusId: syllabus._id,
-      subjectOfferingId: offering._id,
-      universityId: university._id,
+      ...inSyllabus,
       title: `Topic ${i + 1}`,
       order: i + 1,
     })),
@@ -265,8 +203,8 @@ export async function makeLargeTree(
       return {
         _id: id,
         paperId: paper._id,
-        subjectOfferingId: offering._id,
-        universityId: university._id,
+        subjectOfferingId,
+        universityId,
         paperStatus: 'approved',
         visible: true,
         moduleId: topic.moduleId,
@@ -283,8 +221,8 @@ export async function makeLargeTree(
       _id: new Types.ObjectId(),
       questionId: question._id,
       paperId: paper._id,
-      subjectOfferingId: offering._id,
-      universityId: university._id,
+      subjectOfferingId,
+      universityId,
       paperStatus: 'approved',
       visible: true,
       authorId: author._id,
@@ -295,7 +233,7 @@ export async function makeLargeTree(
     voters.map((voter, i) => ({
       solutionId: solution._id,
       questionId: solution.questionId,
-      subjectOfferingId: offering._id,
+      subjectOfferingId,
       userId: voter._id,
       value: i % 3 === 0 ? -1 : 1,
     })),
@@ -305,5 +243,5 @@ export async function makeLargeTree(
   await QuestionModel.insertMany(questions);
   await SolutionModel.insertMany(solutions);
   await VoteModel.insertMany(votes);
-  return { offeringId: offering._id.toHexString(), questions: questions.length };
+  return { offeringId: subjectOfferingId.toHexString(), questions: questions.length };
 }

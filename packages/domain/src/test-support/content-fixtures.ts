@@ -34,37 +34,52 @@ export interface OfferingFixture {
   modules: { id: string; topics: string[] }[];
 }
 
-/** A university, branch, semester, subject and offering with a syllabus of two modules of two topics. */
-export async function makeOffering(subjectName = `Subject ${tag()}`): Promise<OfferingFixture> {
+/** The ids of an offering and of what it hangs from, as `insertOffering` made them. */
+export interface OfferingIds {
+  universityId: Types.ObjectId;
+  branchId: Types.ObjectId;
+  semesterId: Types.ObjectId;
+  subjectId: Types.ObjectId;
+  subjectOfferingId: Types.ObjectId;
+  syllabusId: Types.ObjectId;
+}
+
+/** A university, branch, semester, subject and offering with an empty syllabus, inserted directly. */
+export async function insertOffering(subjectName = `Subject ${tag()}`): Promise<OfferingIds> {
   const t = tag();
   const university = await UniversityModel.create({
     name: `University ${t}`,
     shortName: `U${t}`,
     slug: `u-${t}`,
   });
-  const branch = await BranchModel.create({ universityId: university._id, name: `Branch ${t}` });
-  const semester = await SemesterModel.create({
-    branchId: branch._id,
-    universityId: university._id,
-    number: 3,
-  });
+  const universityId = university._id;
+  const branch = await BranchModel.create({ universityId, name: `Branch ${t}` });
+  const semester = await SemesterModel.create({ branchId: branch._id, universityId, number: 3 });
   const subject = await SubjectModel.create({ name: subjectName, slug: `s-${t}` });
-  const offering = await SubjectOfferingModel.create({
-    universityId: university._id,
+  const ids = {
+    universityId,
     branchId: branch._id,
     semesterId: semester._id,
     subjectId: subject._id,
-  });
-  const syllabus = await SyllabusModel.create({
-    subjectOfferingId: offering._id,
-    universityId: university._id,
-  });
+  };
+  const offering = await SubjectOfferingModel.create(ids);
+  const syllabus = await SyllabusModel.create({ subjectOfferingId: offering._id, universityId });
+  return { ...ids, subjectOfferingId: offering._id, syllabusId: syllabus._id };
+}
+
+/** A university, branch, semester, subject and offering with a syllabus of two modules of two topics. */
+export async function makeOffering(subjectName = `Subject ${tag()}`): Promise<OfferingFixture> {
+  const ids = await insertOffering(subjectName);
+  // Where every module and topic sits.
+  const inSyllabus = {
+    syllabusId: ids.syllabusId,
+    subjectOfferingId: ids.subjectOfferingId,
+    universityId: ids.universityId,
+  };
   const modules: { id: string; topics: string[] }[] = [];
   for (const order of [1, 2]) {
     const module = await ModuleModel.create({
-      syllabusId: syllabus._id,
-      subjectOfferingId: offering._id,
-      universityId: university._id,
+      ...inSyllabus,
       title: `Module ${order}`,
       order,
     });
@@ -72,9 +87,7 @@ export async function makeOffering(subjectName = `Subject ${tag()}`): Promise<Of
     for (const topicOrder of [1, 2]) {
       const topic = await TopicModel.create({
         moduleId: module._id,
-        syllabusId: syllabus._id,
-        subjectOfferingId: offering._id,
-        universityId: university._id,
+        ...inSyllabus,
         title: `Topic ${order}.${topicOrder}`,
         order: topicOrder,
       });
@@ -84,11 +97,11 @@ export async function makeOffering(subjectName = `Subject ${tag()}`): Promise<Of
   }
   return {
     subjectName,
-    offeringId: offering._id.toHexString(),
-    universityId: university._id.toHexString(),
-    branchId: branch._id.toHexString(),
-    semesterId: semester._id.toHexString(),
-    syllabusId: syllabus._id.toHexString(),
+    offeringId: ids.subjectOfferingId.toHexString(),
+    universityId: ids.universityId.toHexString(),
+    branchId: ids.branchId.toHexString(),
+    semesterId: ids.semesterId.toHexString(),
+    syllabusId: ids.syllabusId.toHexString(),
     modules,
   };
 }

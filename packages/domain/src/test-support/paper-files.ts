@@ -1,25 +1,52 @@
-// Helpers of the paper-file tests: bodies delivered in pieces, uploads and downloads through the
-// services, and what the bucket holds.
-import { createHash, randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+// Helpers of the paper-file tests: their set-up, uploads and downloads through the services, and
+// what the bucket holds.
 import mongoose from 'mongoose';
 import type { Types } from 'mongoose';
+import { beforeAll } from 'vitest';
 import type { Actor } from '../access.js';
 import { PaperModel } from '../paper/model.js';
-import { samplePdf } from '../paper-file/sample-pdf.js';
 import { openPaperFile, uploadPaperFile } from '../paper-file/service.js';
+import { makeOffering, makePaper } from './content-fixtures.js';
+import { useTestActors } from './database.js';
+import type { TestActors } from './database.js';
+import { bodyOf, uniquePdf } from './pdf-bytes.js';
 
 export const MAX = 1024 * 1024;
-export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-// Deep equality of large buffers is slow in expect: compare length and hash instead.
-export const digest = (bytes: Buffer) => `${bytes.length}:${sha256(bytes)}`;
-export const uniquePdf = (lines: string[] = []) => samplePdf(`Paper ${randomUUID()}`, lines);
 
-/** A body delivered in small pieces, as a network stream would. */
-export function bodyOf(bytes: Buffer, pieceBytes = 7): Readable {
-  const pieces: Buffer[] = [];
-  for (let i = 0; i < bytes.length; i += pieceBytes) pieces.push(bytes.subarray(i, i + pieceBytes));
-  return Readable.from(pieces);
+type PaperOptions = Parameters<typeof makePaper>[1];
+type TestPaper = Awaited<ReturnType<typeof makePaper>>;
+
+/** What a paper-file test file starts from. */
+export interface PaperFileTests extends TestActors {
+  /** A paper of the file's offering, with no file. */
+  newPaper: (options?: PaperOptions) => Promise<TestPaper>;
+  /** A paper of the file's offering to which the editor has uploaded a unique PDF. */
+  newPaperWithFile: (
+    options?: PaperOptions,
+  ) => Promise<{ paper: TestPaper; pdf: Buffer; fileId: Types.ObjectId | undefined }>;
+}
+
+/**
+ * The set-up of a paper-file test file: a database of its own with one caller of each kind (as
+ * `useTestActors`) and one offering, made before the file's tests, to which its papers belong.
+ */
+export function usePaperFileTests(): PaperFileTests {
+  const testActors = useTestActors();
+  let offeringId = '';
+  beforeAll(async () => {
+    ({ offeringId } = await makeOffering());
+  });
+  const newPaper = (options?: PaperOptions) => makePaper(offeringId, options);
+  return {
+    ...testActors,
+    newPaper,
+    async newPaperWithFile(options) {
+      const paper = await newPaper(options);
+      const pdf = uniquePdf();
+      await upload(testActors.actors.editor, paper.id, pdf);
+      return { paper, pdf, fileId: await bucket.fileIdOf(paper.id) };
+    },
+  };
 }
 
 export function upload(actor: Actor | null, id: string, bytes: Buffer, maxBytes = MAX) {
@@ -40,21 +67,25 @@ export async function download(
   return Buffer.concat(chunks);
 }
 
-export function collection(name: string) {
-  return mongoose.connection.db!.collection(`paperFiles.${name}`);
-}
+/** What the paper-file bucket holds, read straight from its collections. */
+export const bucket = {
+  collection(name: 'files' | 'chunks' | 'pending') {
+    return mongoose.connection.db!.collection(`paperFiles.${name}`);
+  },
 
-/** Everything the bucket holds for a file id, and every pending operation. */
-export async function storedState(fileId?: Types.ObjectId) {
-  const filter = fileId ? { files_id: fileId } : {};
-  return {
-    files: await collection('files').countDocuments(fileId ? { _id: fileId } : {}),
-    chunks: await collection('chunks').countDocuments(filter),
-    pending: await collection('pending').countDocuments(),
-  };
-}
+  /** Everything the bucket holds for a file id, and every pending operation. */
+  async state(fileId?: Types.ObjectId) {
+    const filter = fileId ? { files_id: fileId } : {};
+    return {
+      files: await bucket.collection('files').countDocuments(fileId ? { _id: fileId } : {}),
+      chunks: await bucket.collection('chunks').countDocuments(filter),
+      pending: await bucket.collection('pending').countDocuments(),
+    };
+  },
 
-export async function storedFileId(paperId: string): Promise<Types.ObjectId | undefined> {
-  const paper = await PaperModel.findById(paperId, { file: 1 }).lean();
-  return paper?.file?.fileId ?? undefined;
-}
+  /** The stored file a paper points at. */
+  async fileIdOf(paperId: string): Promise<Types.ObjectId | undefined> {
+    const paper = await PaperModel.findById(paperId, { file: 1 }).lean();
+    return paper?.file?.fileId ?? undefined;
+  },
+};
