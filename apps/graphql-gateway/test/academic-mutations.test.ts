@@ -12,219 +12,87 @@ import { describe, expect, it } from 'vitest';
 import { pathsOfRefusals } from './support/harness.js';
 import { useGateway } from './support/suite.js';
 import { academicMakers } from './support/academic.js';
-import { ADMINS, roleMatrix, WRITERS } from './support/matrix.js';
+import { ADMINS, roleMatrix } from './support/matrix.js';
+import { createCase, deleteCase, recordCase, storedIn, updateCase } from './support/write-cases.js';
 
 const { gw, callers, admin } = useGateway();
 
 const { university, structure, offering } = academicMakers(() => admin);
 
+// The records the cases work on, made fresh for each test.
+const branchOf = async () => (await structure()).branch;
+const semesterOf = async () => (await structure()).semester;
+const offeringOf = async () => (await offering()).offering;
+const lonelySubject = () => createSubject({ actor: admin, input: { name: `Subject ${tag()}` } });
+async function doomedBranch() {
+  const uni = await university();
+  return createBranch({ actor: admin, input: { universityId: uni.id, name: 'Doomed' } });
+}
+
+// The inputs of the creates, each over fresh parents.
+const newUniversity = async () => ({ name: `Created ${tag()}`, shortName: 'CU' });
+const newBranch = async () => ({
+  universityId: (await university()).id,
+  name: 'Created branch',
+  code: 'CB',
+});
+const newSemester = async () => ({ branchId: (await branchOf()).id, number: 2, name: 'I-II' });
+const newSubject = async () => ({
+  name: `Created subject ${tag()}`,
+  code: 'CS1',
+  description: 'About things',
+});
+async function newOffering() {
+  const s = await structure();
+  return {
+    universityId: s.university.id,
+    branchId: s.branch.id,
+    semesterId: s.semester.id,
+    subjectId: s.subject.id,
+  };
+}
+
 describe('academic mutations by role', () => {
-  roleMatrix(
-    () => ({ gw, callers }),
-    [
-      {
-        field: 'createUniversity',
-        allowed: WRITERS,
-        arrange: async () => {
-          const name = `Created ${tag()}`;
-          return {
-            query:
-              'mutation ($input: CreateUniversityInput!) { createUniversity(input: $input) { id name slug isActive } }',
-            variables: { input: { name, shortName: 'CU' } },
-            tookEffect: async () => Boolean(await UniversityModel.exists({ name })),
-          };
-        },
-      },
-      {
-        field: 'updateUniversity',
-        allowed: WRITERS,
-        arrange: async () => {
-          const uni = await university();
-          return {
-            query:
-              'mutation ($id: ObjectID!) { updateUniversity(id: $id, input: { shortName: "NEW" }) { id shortName } }',
-            variables: { id: uni.id },
-            tookEffect: async () =>
-              (await UniversityModel.findById(uni.id).lean())?.shortName === 'NEW',
-          };
-        },
-      },
-      {
-        field: 'deleteUniversity',
-        allowed: ADMINS,
-        arrange: async () => {
-          const uni = await university();
-          return {
-            query: 'mutation ($id: ObjectID!) { deleteUniversity(id: $id) }',
-            variables: { id: uni.id },
-            tookEffect: async () =>
-              (await UniversityModel.findById(uni.id).lean())?.isActive === false,
-          };
-        },
-      },
-      {
-        field: 'createBranch',
-        allowed: WRITERS,
-        arrange: async () => {
-          const uni = await university();
-          return {
-            query:
-              'mutation ($input: CreateBranchInput!) { createBranch(input: $input) { id universityId } }',
-            variables: { input: { universityId: uni.id, name: 'Created branch', code: 'CB' } },
-            tookEffect: async () => Boolean(await BranchModel.exists({ universityId: uni.id })),
-          };
-        },
-      },
-      {
-        field: 'updateBranch',
-        allowed: WRITERS,
-        arrange: async () => {
-          const { branch } = await structure();
-          return {
-            query:
-              'mutation ($id: ObjectID!) { updateBranch(id: $id, input: { name: "Renamed" }) { id name } }',
-            variables: { id: branch.id },
-            tookEffect: async () =>
-              (await BranchModel.findById(branch.id).lean())?.name === 'Renamed',
-          };
-        },
-      },
-      {
-        field: 'deleteBranch',
-        allowed: ADMINS,
-        arrange: async () => {
-          const uni = await university();
-          const branch = await createBranch({
-            actor: admin,
-            input: { universityId: uni.id, name: 'Doomed' },
-          });
-          return {
-            query: 'mutation ($id: ObjectID!) { deleteBranch(id: $id) }',
-            variables: { id: branch.id },
-            tookEffect: async () => !(await BranchModel.exists({ _id: branch.id })),
-          };
-        },
-      },
-      {
-        field: 'createSemester',
-        allowed: WRITERS,
-        arrange: async () => {
-          const { branch } = await structure();
-          return {
-            query:
-              'mutation ($input: CreateSemesterInput!) { createSemester(input: $input) { id number } }',
-            variables: { input: { branchId: branch.id, number: 2, name: 'I-II' } },
-            tookEffect: async () =>
-              Boolean(await SemesterModel.exists({ branchId: branch.id, number: 2 })),
-          };
-        },
-      },
-      {
-        field: 'updateSemester',
-        allowed: WRITERS,
-        arrange: async () => {
-          const { semester } = await structure();
-          return {
-            query:
-              'mutation ($id: ObjectID!) { updateSemester(id: $id, input: { name: "Renamed" }) { id name } }',
-            variables: { id: semester.id },
-            tookEffect: async () =>
-              (await SemesterModel.findById(semester.id).lean())?.name === 'Renamed',
-          };
-        },
-      },
-      {
-        field: 'deleteSemester',
-        allowed: ADMINS,
-        arrange: async () => {
-          const { semester } = await structure();
-          return {
-            query: 'mutation ($id: ObjectID!) { deleteSemester(id: $id) }',
-            variables: { id: semester.id },
-            tookEffect: async () => !(await SemesterModel.exists({ _id: semester.id })),
-          };
-        },
-      },
-      {
-        field: 'createSubject',
-        allowed: WRITERS,
-        arrange: async () => {
-          const name = `Created subject ${tag()}`;
-          return {
-            query:
-              'mutation ($input: CreateSubjectInput!) { createSubject(input: $input) { id slug } }',
-            variables: { input: { name, code: 'CS1', description: 'About things' } },
-            tookEffect: async () => Boolean(await SubjectModel.exists({ name })),
-          };
-        },
-      },
-      {
-        field: 'updateSubject',
-        allowed: WRITERS,
-        arrange: async () => {
-          const subject = await createSubject({
-            actor: admin,
-            input: { name: `Subject ${tag()}` },
-          });
-          return {
-            query:
-              'mutation ($id: ObjectID!) { updateSubject(id: $id, input: { description: "Changed" }) { id description } }',
-            variables: { id: subject.id },
-            tookEffect: async () =>
-              (await SubjectModel.findById(subject.id).lean())?.description === 'Changed',
-          };
-        },
-      },
-      {
-        field: 'deleteSubject',
-        allowed: ADMINS,
-        arrange: async () => {
-          const subject = await createSubject({
-            actor: admin,
-            input: { name: `Subject ${tag()}` },
-          });
-          return {
-            query: 'mutation ($id: ObjectID!) { deleteSubject(id: $id) }',
-            variables: { id: subject.id },
-            tookEffect: async () => !(await SubjectModel.exists({ _id: subject.id })),
-          };
-        },
-      },
-      {
-        field: 'createSubjectOffering',
-        allowed: WRITERS,
-        arrange: async () => {
-          const s = await structure();
-          return {
-            query:
-              'mutation ($input: CreateSubjectOfferingInput!) { createSubjectOffering(input: $input) { id subject { id } } }',
-            variables: {
-              input: {
-                universityId: s.university.id,
-                branchId: s.branch.id,
-                semesterId: s.semester.id,
-                subjectId: s.subject.id,
-              },
-            },
-            tookEffect: async () =>
-              Boolean(await SubjectOfferingModel.exists({ subjectId: s.subject.id })),
-          };
-        },
-      },
-      {
-        field: 'deleteSubjectOffering',
-        allowed: ADMINS,
-        arrange: async () => {
-          const o = await offering();
-          return {
-            query: 'mutation ($id: ObjectID!) { deleteSubjectOffering(id: $id) }',
-            variables: { id: o.offering.id },
-            tookEffect: async () => !(await SubjectOfferingModel.exists({ _id: o.offering.id })),
-          };
-        },
-      },
-    ],
-  );
+  roleMatrix({ gw, callers }, [
+    createCase(
+      'createUniversity',
+      'id name slug isActive',
+      newUniversity,
+      storedIn(UniversityModel, 'name'),
+    ),
+    createCase('createBranch', 'id universityId', newBranch, storedIn(BranchModel, 'universityId')),
+    createCase(
+      'createSemester',
+      'id number',
+      newSemester,
+      storedIn(SemesterModel, 'branchId', 'number'),
+    ),
+    createCase('createSubject', 'id slug', newSubject, storedIn(SubjectModel, 'name')),
+    createCase(
+      'createSubjectOffering',
+      'id subject { id }',
+      newOffering,
+      storedIn(SubjectOfferingModel, 'subjectId'),
+    ),
+
+    updateCase('updateUniversity', UniversityModel, university, { shortName: 'NEW' }),
+    updateCase('updateBranch', BranchModel, branchOf, { name: 'Renamed' }),
+    updateCase('updateSemester', SemesterModel, semesterOf, { name: 'Renamed' }),
+    updateCase('updateSubject', SubjectModel, lonelySubject, { description: 'Changed' }),
+
+    // A university is deactivated, not removed.
+    recordCase(
+      'deleteUniversity',
+      ADMINS,
+      university,
+      'mutation ($id: ObjectID!) { deleteUniversity(id: $id) }',
+      async (uni) => (await UniversityModel.findById(uni.id).lean())?.isActive === false,
+    ),
+    deleteCase('deleteBranch', BranchModel, doomedBranch),
+    deleteCase('deleteSemester', SemesterModel, semesterOf),
+    deleteCase('deleteSubject', SubjectModel, lonelySubject),
+    deleteCase('deleteSubjectOffering', SubjectOfferingModel, offeringOf),
+  ]);
 
   it('when an editor sets isActive on a university, then FORBIDDEN (admin only) and nothing changes', async () => {
     const uni = await university();

@@ -7,6 +7,7 @@ import { makeCatalog, PaperModel, samplePdf, uid as tag } from '@qpc/domain/test
 import { describe, expect, it } from 'vitest';
 import { useGateway } from './support/suite.js';
 import { ADMINS, roleMatrix } from './support/matrix.js';
+import { recordCase } from './support/write-cases.js';
 
 const { gw, callers, admin, author } = useGateway({ withAuthor: true });
 
@@ -71,25 +72,20 @@ describe('Paper.file', () => {
 });
 
 describe('deletePaperFile', () => {
-  roleMatrix(
-    () => ({ gw, callers }),
-    [
-      {
-        field: 'deletePaperFile',
-        allowed: ADMINS,
-        arrange: async () => {
-          const c = await makeCatalog(admin, author);
-          await attach(c.approved.id);
-          return {
-            query: 'mutation ($id: ObjectID!) { deletePaperFile(id: $id) }',
-            variables: { id: c.approved.id },
-            tookEffect: async () =>
-              (await PaperModel.findById(c.approved.id, { file: 1 }).lean())?.file === null,
-          };
-        },
-      },
-    ],
-  );
+  async function paperWithFile() {
+    const c = await makeCatalog(admin, author);
+    await attach(c.approved.id);
+    return c.approved;
+  }
+  roleMatrix({ gw, callers }, [
+    recordCase(
+      'deletePaperFile',
+      ADMINS,
+      paperWithFile,
+      'mutation ($id: ObjectID!) { deletePaperFile(id: $id) }',
+      async (paper) => (await PaperModel.findById(paper.id, { file: 1 }).lean())?.file === null,
+    ),
+  ]);
 
   it('when the paper has no file, then NOT_FOUND', async () => {
     const c = await makeCatalog(admin, author);

@@ -9,11 +9,11 @@ import {
   SolutionModel,
   SyllabusModel,
   TopicModel,
-  uid as tag,
 } from '@qpc/domain/testing';
 import { describe, expect, it } from 'vitest';
 import { useGateway } from './support/suite.js';
-import { ADMINS, roleMatrix, WRITERS } from './support/matrix.js';
+import { ADMINS, roleMatrix } from './support/matrix.js';
+import { deleteCase, recordCase, updateCase } from './support/write-cases.js';
 
 const { gw, callers, admin } = useGateway();
 
@@ -74,95 +74,36 @@ describe('role matrix of the new mutations', () => {
     const module = await freshModule();
     return createTopic({ actor: admin, input: { moduleId: module.id, title: 'T' } });
   };
-  roleMatrix(
-    () => ({ gw, callers }),
-    [
-      {
-        field: 'updateModule',
-        allowed: WRITERS,
-        arrange: async () => {
-          const module = await freshModule();
-          const title = `Renamed ${tag()}`;
-          return {
-            query:
-              'mutation ($id: ObjectID!, $t: NonEmptyString) { updateModule(id: $id, input: { title: $t }) { id title } }',
-            variables: { id: module.id, t: title },
-            tookEffect: async () => (await ModuleModel.findById(module.id).lean())?.title === title,
-          };
-        },
-      },
-      {
-        field: 'updateTopic',
-        allowed: WRITERS,
-        arrange: async () => {
-          const topic = await freshTopic();
-          return {
-            query:
-              'mutation ($id: ObjectID!) { updateTopic(id: $id, input: { order: 9 }) { id order } }',
-            variables: { id: topic.id },
-            tookEffect: async () => (await TopicModel.findById(topic.id).lean())?.order === 9,
-          };
-        },
-      },
-      {
-        field: 'deleteTopic',
-        allowed: ADMINS,
-        arrange: async () => {
-          const topic = await freshTopic();
-          return {
-            query: 'mutation ($id: ObjectID!) { deleteTopic(id: $id) }',
-            variables: { id: topic.id },
-            tookEffect: async () => !(await TopicModel.exists({ _id: topic.id })),
-          };
-        },
-      },
-      {
-        field: 'deleteModule',
-        allowed: ADMINS,
-        arrange: async () => {
-          const module = await freshModule();
-          return {
-            query: 'mutation ($id: ObjectID!) { deleteModule(id: $id) }',
-            variables: { id: module.id },
-            tookEffect: async () => !(await ModuleModel.exists({ _id: module.id })),
-          };
-        },
-      },
-      {
-        field: 'deleteSyllabus',
-        allowed: ADMINS,
-        arrange: async () => {
-          const c = await makeCatalog(admin);
-          await TopicModel.deleteMany({ moduleId: c.module.id });
-          await ModuleModel.deleteMany({ subjectOfferingId: c.offering.id });
-          return {
-            query: 'mutation ($id: ObjectID!) { deleteSyllabus(subjectOfferingId: $id) }',
-            variables: { id: c.offering.id },
-            tookEffect: async () =>
-              !(await SyllabusModel.exists({ subjectOfferingId: c.offering.id })),
-          };
-        },
-      },
-      {
-        // Only an admin, of these callers, may delete someone else's solution.
-        field: 'deleteSolution',
-        allowed: ADMINS,
-        arrange: async () => {
-          const c = await makeCatalog(admin);
-          const author = await makeUser('normal');
-          const solution = await createSolution({
-            actor: author,
-            input: { questionId: c.question.id, content: 'Mine.' },
-          });
-          return {
-            query: 'mutation ($id: ObjectID!) { deleteSolution(id: $id) }',
-            variables: { id: solution.id },
-            tookEffect: async () => !(await SolutionModel.exists({ _id: solution.id })),
-          };
-        },
-      },
-    ],
-  );
+  // A fresh catalog's offering, its syllabus emptied of modules and topics.
+  const offeringWithEmptySyllabus = async () => {
+    const c = await makeCatalog(admin);
+    await TopicModel.deleteMany({ moduleId: c.module.id });
+    await ModuleModel.deleteMany({ subjectOfferingId: c.offering.id });
+    return c.offering;
+  };
+  const othersSolution = async () => {
+    const c = await makeCatalog(admin);
+    const author = await makeUser('normal');
+    return createSolution({
+      actor: author,
+      input: { questionId: c.question.id, content: 'Mine.' },
+    });
+  };
+  roleMatrix({ gw, callers }, [
+    updateCase('updateModule', ModuleModel, freshModule, { title: 'Renamed' }),
+    updateCase('updateTopic', TopicModel, freshTopic, { order: 9 }),
+    deleteCase('deleteTopic', TopicModel, freshTopic),
+    deleteCase('deleteModule', ModuleModel, freshModule),
+    recordCase(
+      'deleteSyllabus',
+      ADMINS,
+      offeringWithEmptySyllabus,
+      'mutation ($id: ObjectID!) { deleteSyllabus(subjectOfferingId: $id) }',
+      async (offering) => !(await SyllabusModel.exists({ subjectOfferingId: offering.id })),
+    ),
+    // Only an admin, of these callers, may delete someone else's solution.
+    deleteCase('deleteSolution', SolutionModel, othersSolution),
+  ]);
 
   it('when the author edits their solution, then it changes; another user, an admin included, is refused with FORBIDDEN', async () => {
     const c = await makeCatalog(admin);

@@ -10,6 +10,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { useGateway } from './support/suite.js';
 import { roleMatrix, WRITERS } from './support/matrix.js';
+import { createCase, recordCase, storedIn } from './support/write-cases.js';
 
 const { gw, callers, admin } = useGateway();
 
@@ -108,56 +109,45 @@ describe('syllabus(subjectOfferingId) and its tree', () => {
   });
 });
 
+// An offering of a fresh catalog with its syllabus and modules removed.
+async function offeringWithoutSyllabus() {
+  const c = await makeCatalog(admin);
+  await SyllabusModel.deleteOne({ subjectOfferingId: c.offering.id });
+  await ModuleModel.deleteMany({ subjectOfferingId: c.offering.id });
+  return c.offering;
+}
+const newModule = async () => ({
+  subjectOfferingId: (await makeCatalog(admin)).offering.id,
+  title: `Module ${tag()}`,
+});
+const newTopic = async () => ({
+  moduleId: (await makeCatalog(admin)).module.id,
+  title: `Topic ${tag()}`,
+  order: 7,
+});
+
 describe('syllabus mutations by role', () => {
-  roleMatrix(
-    () => ({ gw, callers }),
-    [
-      {
-        field: 'initSyllabus',
-        allowed: WRITERS,
-        arrange: async () => {
-          const c = await makeCatalog(admin);
-          await SyllabusModel.deleteOne({ subjectOfferingId: c.offering.id });
-          await ModuleModel.deleteMany({ subjectOfferingId: c.offering.id });
-          return {
-            query:
-              'mutation ($id: ObjectID!) { initSyllabus(subjectOfferingId: $id) { id subjectOfferingId modules { id } } }',
-            variables: { id: c.offering.id },
-            tookEffect: async () =>
-              Boolean(await SyllabusModel.exists({ subjectOfferingId: c.offering.id })),
-          };
-        },
-      },
-      {
-        field: 'createModule',
-        allowed: WRITERS,
-        arrange: async () => {
-          const c = await makeCatalog(admin);
-          const title = `Module ${tag()}`;
-          return {
-            query:
-              'mutation ($input: CreateModuleInput!) { createModule(input: $input) { id title order topics { id } } }',
-            variables: { input: { subjectOfferingId: c.offering.id, title } },
-            tookEffect: async () => Boolean(await ModuleModel.exists({ title })),
-          };
-        },
-      },
-      {
-        field: 'createTopic',
-        allowed: WRITERS,
-        arrange: async () => {
-          const c = await makeCatalog(admin);
-          const title = `Topic ${tag()}`;
-          return {
-            query:
-              'mutation ($input: CreateTopicInput!) { createTopic(input: $input) { id title moduleId } }',
-            variables: { input: { moduleId: c.module.id, title, order: 7 } },
-            tookEffect: async () => Boolean(await TopicModel.exists({ title, order: 7 })),
-          };
-        },
-      },
-    ],
-  );
+  roleMatrix({ gw, callers }, [
+    recordCase(
+      'initSyllabus',
+      WRITERS,
+      offeringWithoutSyllabus,
+      'mutation ($id: ObjectID!) { initSyllabus(subjectOfferingId: $id) { id subjectOfferingId modules { id } } }',
+      async (offering) => Boolean(await SyllabusModel.exists({ subjectOfferingId: offering.id })),
+    ),
+    createCase(
+      'createModule',
+      'id title order topics { id }',
+      newModule,
+      storedIn(ModuleModel, 'title'),
+    ),
+    createCase(
+      'createTopic',
+      'id title moduleId',
+      newTopic,
+      storedIn(TopicModel, 'title', 'order'),
+    ),
+  ]);
 
   it('when a module is created for an offering without syllabus, then BAD_USER_INPUT names subjectOfferingId', async () => {
     const c = await makeCatalog(admin);

@@ -135,26 +135,22 @@ describe('users and user(externalId)', () => {
 });
 
 describe('updateUser', () => {
-  roleMatrix(
-    () => ({ gw, callers }),
-    [
-      {
-        field: 'updateUser',
-        allowed: ADMINS,
-        arrange: async () => {
-          const target = await makeUser('normal');
-          return {
-            query:
-              'mutation ($e: NonEmptyString!) { updateUser(externalId: $e, input: { role: EDITOR }) { externalId role } }',
-            variables: { e: target.externalId },
-            tookEffect: async () =>
-              (await UserModel.findOne({ externalId: target.externalId }).lean())?.role ===
-              'editor',
-          };
-        },
+  roleMatrix({ gw, callers }, [
+    {
+      field: 'updateUser',
+      allowed: ADMINS,
+      arrange: async () => {
+        const target = await makeUser('normal');
+        return {
+          query:
+            'mutation ($e: NonEmptyString!) { updateUser(externalId: $e, input: { role: EDITOR }) { externalId role } }',
+          variables: { e: target.externalId },
+          tookEffect: async () =>
+            (await UserModel.findOne({ externalId: target.externalId }).lean())?.role === 'editor',
+        };
       },
-    ],
-  );
+    },
+  ]);
 
   it('when an admin deactivates a user, then that user is refused with FORBIDDEN on their next request', async () => {
     const target = await makeUser('editor');

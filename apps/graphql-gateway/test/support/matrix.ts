@@ -34,10 +34,11 @@ export interface WriteCase {
 
 /**
  * One test per case and caller: an allowed caller gets data and the change is stored; any other
- * caller gets the refusal code, no data, and nothing changes.
+ * caller gets the refusal code, no data, and nothing changes. `session` is read when the tests run
+ * (`useGateway` fills its objects in place before them).
  */
 export function roleMatrix(
-  context: () => { gw: RunningGateway; callers: Callers },
+  session: { gw: RunningGateway; callers: Callers },
   cases: WriteCase[],
 ): void {
   for (const testCase of cases) {
@@ -45,7 +46,7 @@ export function roleMatrix(
       const isAllowed = testCase.allowed.includes(caller);
       const outcome = isAllowed ? 'it takes effect' : `it is refused with ${refusalCode(caller)}`;
       it(`when ${caller} calls ${testCase.field}, then ${outcome}`, async () => {
-        const { gw, callers } = context();
+        const { gw, callers } = session;
         const operation = await testCase.arrange();
         const { status, body } = await gw.gql(
           operation.query,
