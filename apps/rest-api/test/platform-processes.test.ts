@@ -10,74 +10,79 @@ import { connectDatabase, disconnectDatabase } from '@qpc/domain';
 import { describe, expect, inject, it } from 'vitest';
 import { createApp } from '../src/app.js';
 
+type OwnDatabase = Awaited<ReturnType<typeof startFerretDB>>;
+
+/**
+ * Runs `check` on an app over a database process of its own (its data directory named from
+ * `dataDirPrefix`, its database `database`; with `hasEngineCheck`, detailed health also checks the
+ * PostgreSQL server under it), then closes and removes both, however `check` ends.
+ */
+async function withOwnDatabase(
+  options: { dataDirPrefix: string; database: string; hasEngineCheck?: boolean },
+  check: (db: OwnDatabase, serverUrl: string) => Promise<void>,
+): Promise<void> {
+  const db = await startFerretDB({ dataDir: mkdtempSync(join(tmpdir(), options.dataDirPrefix)) });
+  await connectDatabase({ uri: `${db.uri}${options.database}`, serverSelectionTimeoutMs: 1000 });
+  const config = testConfig(`${db.uri}${options.database}`);
+  const server = await listen(
+    createApp({
+      config,
+      logger: createLogger({ logLevel: 'silent' }, { name: 'rest-api' }),
+      rateLimiter: createRateLimiter(config, { keyPrefix: 'rest' }),
+      resolveActor: createActorResolver(config),
+      version: 'test',
+      ...(options.hasEngineCheck ? { postgresUrl: db.postgres!.url } : {}),
+    }),
+  );
+  try {
+    await check(db, server.url);
+  } finally {
+    await server.close();
+    await disconnectDatabase();
+    await db.stop();
+    rmSync(db.dataDir, { recursive: true, force: true });
+  }
+}
+
 describe('REST platform with its own database process', () => {
   it('when the database process stops, then detailed health turns 503 (the database check gives up after its server-selection timeout) and liveness stays 200', async () => {
-    const db = await startFerretDB({ dataDir: mkdtempSync(join(tmpdir(), 'qpc-db-down-')) });
-    await connectDatabase({ uri: `${db.uri}health_check`, serverSelectionTimeoutMs: 1000 });
-    const config = testConfig(`${db.uri}health_check`);
-    const server = await listen(
-      createApp({
-        config,
-        logger: createLogger({ logLevel: 'silent' }, { name: 'rest-api' }),
-        rateLimiter: createRateLimiter(config, { keyPrefix: 'rest' }),
-        resolveActor: createActorResolver(config),
-        version: 'test',
-      }),
+    await withOwnDatabase(
+      { dataDirPrefix: 'qpc-db-down-', database: 'health_check' },
+      async (db, url) => {
+        expect((await fetch(`${url}/api/v1/health/detailed`)).status).toBe(200);
+        await db.stop();
+        const res = await fetch(`${url}/api/v1/health/detailed`);
+        expect(res.status).toBe(503);
+        const body = (await res.json()) as any;
+        expect(body.success).toBe(false);
+        expect(body.data.checks.database.status).toBe('down');
+        expect((await fetch(`${url}/api/v1/health`)).status).toBe(200);
+      },
     );
-    try {
-      expect((await fetch(`${server.url}/api/v1/health/detailed`)).status).toBe(200);
-      await db.stop();
-      const res = await fetch(`${server.url}/api/v1/health/detailed`);
-      expect(res.status).toBe(503);
-      const body = (await res.json()) as any;
-      expect(body.success).toBe(false);
-      expect(body.data.checks.database.status).toBe('down');
-      expect((await fetch(`${server.url}/api/v1/health`)).status).toBe(200);
-    } finally {
-      await server.close();
-      await disconnectDatabase();
-      await db.stop();
-      rmSync(db.dataDir, { recursive: true, force: true });
-    }
   });
 });
 
 describe('REST platform on its own embedded engine', () => {
   it('when the PostgreSQL server under FerretDB stops, then detailed health answers 503 naming the engine down', async () => {
-    const db = await startFerretDB({ dataDir: mkdtempSync(join(tmpdir(), 'qpc-engine-down-')) });
-    await connectDatabase({ uri: `${db.uri}engine_check`, serverSelectionTimeoutMs: 1000 });
-    const config = testConfig(`${db.uri}engine_check`);
-    const server = await listen(
-      createApp({
-        config,
-        logger: createLogger({ logLevel: 'silent' }, { name: 'rest-api' }),
-        rateLimiter: createRateLimiter(config, { keyPrefix: 'rest' }),
-        resolveActor: createActorResolver(config),
-        version: 'test',
-        postgresUrl: db.postgres!.url,
-      }),
+    await withOwnDatabase(
+      { dataDirPrefix: 'qpc-engine-down-', database: 'engine_check', hasEngineCheck: true },
+      async (db, url) => {
+        const up = await fetch(`${url}/api/v1/health/detailed`);
+        expect(up.status).toBe(200);
+        expect(((await up.json()) as any).data.checks.engine).toEqual({
+          status: 'up',
+          latencyMs: expect.any(Number),
+          backend: 'postgresql',
+        });
+        await db.postgres!.stop();
+        const res = await fetch(`${url}/api/v1/health/detailed`);
+        expect(res.status).toBe(503);
+        const body = (await res.json()) as any;
+        expect(body.success).toBe(false);
+        expect(body.error.code).toBe('SERVICE_UNAVAILABLE');
+        expect(body.data.checks.engine).toEqual({ status: 'down', backend: 'postgresql' });
+      },
     );
-    try {
-      const up = await fetch(`${server.url}/api/v1/health/detailed`);
-      expect(up.status).toBe(200);
-      expect(((await up.json()) as any).data.checks.engine).toEqual({
-        status: 'up',
-        latencyMs: expect.any(Number),
-        backend: 'postgresql',
-      });
-      await db.postgres!.stop();
-      const res = await fetch(`${server.url}/api/v1/health/detailed`);
-      expect(res.status).toBe(503);
-      const body = (await res.json()) as any;
-      expect(body.success).toBe(false);
-      expect(body.error.code).toBe('SERVICE_UNAVAILABLE');
-      expect(body.data.checks.engine).toEqual({ status: 'down', backend: 'postgresql' });
-    } finally {
-      await server.close();
-      await disconnectDatabase();
-      await db.stop();
-      rmSync(db.dataDir, { recursive: true, force: true });
-    }
   });
 });
 

@@ -11,21 +11,26 @@ import {
 import { editors, freshRow, getRow } from './role-rows.js';
 import type { Row, RowContext } from './role-rows.js';
 
+/** A POST row for editors (201) to `route` itself, its body made afresh for each call. */
+const postRow = (route: string, body: () => unknown): Row => ({
+  method: 'POST',
+  route,
+  prepare: async () => ({ path: route, body: await body() }),
+  expected: editors(201),
+});
+
 /** The role matrix's rows for health, documents, the academic structure and syllabi. */
-export function academicRows(context: RowContext): Row[] {
-  const { tree, a, fixed, freshModule, freshTopic } = context;
+export function academicRows({ tree, a, freshModule, freshTopic }: RowContext): Row[] {
   const freshBranch = () => makeBranch(a(), tree.university.id);
   const freshSemester = async () => makeSemester(a(), (await freshBranch()).id);
+  const offeringInput = async () => ({
+    universityId: tree.university.id,
+    branchId: tree.branch.id,
+    semesterId: tree.semester.id,
+    subjectId: (await makeSubject(a())).id,
+  });
   const freshOffering = async () =>
-    createSubjectOffering({
-      actor: a(),
-      input: {
-        universityId: tree.university.id,
-        branchId: tree.branch.id,
-        semesterId: tree.semester.id,
-        subjectId: (await makeSubject(a())).id,
-      },
-    });
+    createSubjectOffering({ actor: a(), input: await offeringInput() });
   const offering = `/subject-offerings/${tree.offering.id}`;
   return [
     getRow('/health'),
@@ -35,72 +40,30 @@ export function academicRows(context: RowContext): Row[] {
 
     getRow('/universities'),
     getRow('/universities/:slug', `/universities/${tree.university.slug}`),
-    {
-      method: 'POST',
-      route: '/universities',
-      prepare: async () => ({
-        path: '/universities',
-        body: { name: `U ${uid()}`, shortName: 'U' },
-      }),
-      expected: editors(201),
-    },
+    postRow('/universities', () => ({ name: `U ${uid()}`, shortName: 'U' })),
     freshRow('PATCH', '/universities/:id', () => makeUniversity(a()), {
       body: { shortName: 'NEW' },
     }),
     freshRow('DELETE', '/universities/:id', () => makeUniversity(a())),
 
     getRow('/branches'),
-    {
-      method: 'POST',
-      route: '/branches',
-      prepare: async () => ({
-        path: '/branches',
-        body: { universityId: tree.university.id, name: `B ${uid()}` },
-      }),
-      expected: editors(201),
-    },
+    postRow('/branches', () => ({ universityId: tree.university.id, name: `B ${uid()}` })),
     freshRow('PATCH', '/branches/:id', freshBranch, { body: { name: `Renamed ${uid()}` } }),
     freshRow('DELETE', '/branches/:id', freshBranch),
 
     getRow('/semesters'),
-    {
-      method: 'POST',
-      route: '/semesters',
-      prepare: async () => ({
-        path: '/semesters',
-        body: { branchId: (await freshBranch()).id, number: 3 },
-      }),
-      expected: editors(201),
-    },
+    postRow('/semesters', async () => ({ branchId: (await freshBranch()).id, number: 3 })),
     freshRow('PATCH', '/semesters/:id', freshSemester, { body: { name: 'III-I' } }),
     freshRow('DELETE', '/semesters/:id', freshSemester),
 
     getRow('/subjects'),
     getRow('/subjects/:slug', `/subjects/${tree.subject.slug}`),
-    {
-      method: 'POST',
-      route: '/subjects',
-      prepare: async () => ({ path: '/subjects', body: { name: `Subject ${uid()}` } }),
-      expected: editors(201),
-    },
+    postRow('/subjects', () => ({ name: `Subject ${uid()}` })),
     freshRow('PATCH', '/subjects/:id', () => makeSubject(a()), { body: { description: 'd' } }),
     freshRow('DELETE', '/subjects/:id', () => makeSubject(a())),
 
     getRow('/subject-offerings'),
-    {
-      method: 'POST',
-      route: '/subject-offerings',
-      prepare: async () => ({
-        path: '/subject-offerings',
-        body: {
-          universityId: tree.university.id,
-          branchId: tree.branch.id,
-          semesterId: tree.semester.id,
-          subjectId: (await makeSubject(a())).id,
-        },
-      }),
-      expected: editors(201),
-    },
+    postRow('/subject-offerings', offeringInput),
     freshRow('DELETE', '/subject-offerings/:id', freshOffering),
 
     getRow('/subject-offerings/:id', offering),
@@ -118,27 +81,11 @@ export function academicRows(context: RowContext): Row[] {
     freshRow('PATCH', '/topics/:id', freshTopic, { body: { order: 7 } }),
     freshRow('DELETE', '/topics/:id', freshTopic),
     getRow('/subject-offerings/:subjectOfferingId/syllabus', `${offering}/syllabus`),
-    {
-      method: 'POST',
-      route: '/syllabus',
-      prepare: async () => ({
-        path: '/syllabus',
-        body: { subjectOfferingId: (await makeOffering(a())).offering.id },
-      }),
-      expected: editors(201),
-    },
-    {
-      method: 'POST',
-      route: '/modules',
-      prepare: fixed('/modules', { subjectOfferingId: tree.offering.id, title: 'Another module' }),
-      expected: editors(201),
-    },
-    {
-      method: 'POST',
-      route: '/topics',
-      prepare: fixed('/topics', { moduleId: tree.module.id, title: 'Another topic' }),
-      expected: editors(201),
-    },
+    postRow('/syllabus', async () => ({
+      subjectOfferingId: (await makeOffering(a())).offering.id,
+    })),
+    postRow('/modules', () => ({ subjectOfferingId: tree.offering.id, title: 'Another module' })),
+    postRow('/topics', () => ({ moduleId: tree.module.id, title: 'Another topic' })),
     getRow('/modules/:id/questions', `/modules/${tree.module.id}/questions`),
     getRow('/topics/:id/questions', `/topics/${tree.topic.id}/questions`),
   ];

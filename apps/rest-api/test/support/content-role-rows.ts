@@ -14,8 +14,7 @@ import { admins, anyUser, editors, freshRow, getRow } from './role-rows.js';
 import type { Row, RowContext } from './role-rows.js';
 
 /** The role matrix's rows for papers, their files and drafts, questions, solutions and users. */
-export function contentRows(context: RowContext): Row[] {
-  const { owner, tree, a, fixed, paperWithFile } = context;
+export function contentRows({ owner, tree, a, fixed, paperWithFile }: RowContext): Row[] {
   const freshPaper = () => makePaper(a(), tree.offering.id);
   const pendingPaper = () => makePaper(a(), tree.offering.id, { status: 'pending' });
   const freshQuestion = () => makeQuestion(a(), tree.paper.id);
