@@ -53,6 +53,28 @@ const types = (
   ...counts,
 });
 
+/** A module's or topic's place in the syllabus, as coverage reports it. */
+const place = (id: string | undefined, title: string, order: number) => ({ id, title, order });
+
+/**
+ * The figures of a module, a topic or the unassigned questions, as counted by hand: questions,
+ * marks, years, exam types, and in how many of the last 5 sittings they were asked (none repeated).
+ */
+const figures = (
+  questionCount: number,
+  marks: number,
+  years: number[],
+  examTypes: Parameters<typeof types>[0],
+  asked: number,
+) => ({
+  questionCount,
+  marks,
+  years,
+  examTypes: types(examTypes),
+  askedInLast: { asked, of: 5 },
+  repeated: 0,
+});
+
 describe('getSubjectOfferingCoverage', () => {
   it('when an anonymous caller asks, then every figure equals the hand count over approved papers', async () => {
     const coverage = await getSubjectOfferingCoverage({ actor: null, id: offering.offeringId });
@@ -67,84 +89,38 @@ describe('getSubjectOfferingCoverage', () => {
     ]);
     expect(coverage.modules).toEqual([
       {
-        id: m1!.id,
-        title: 'Module 1',
-        order: 1,
-        questionCount: 4,
-        marks: 17,
-        years: [2020, 2021, 2022],
-        examTypes: types({ 'end-term': 2, 'mid-term': 1, supplementary: 1 }),
-        askedInLast: { asked: 3, of: 5 },
-        repeated: 0,
+        ...place(m1!.id, 'Module 1', 1),
+        ...figures(
+          4,
+          17,
+          [2020, 2021, 2022],
+          { 'end-term': 2, 'mid-term': 1, supplementary: 1 },
+          3,
+        ),
         topics: [
           {
-            id: m1!.topics[0],
-            title: 'Topic 1.1',
-            order: 1,
-            questionCount: 2,
-            marks: 15,
-            years: [2021, 2022],
-            examTypes: types({ 'end-term': 2 }),
-            askedInLast: { asked: 2, of: 5 },
-            repeated: 0,
+            ...place(m1!.topics[0], 'Topic 1.1', 1),
+            ...figures(2, 15, [2021, 2022], { 'end-term': 2 }, 2),
           },
           {
-            id: m1!.topics[1],
-            title: 'Topic 1.2',
-            order: 2,
-            questionCount: 1,
-            marks: 2,
-            years: [2020],
-            examTypes: types({ supplementary: 1 }),
-            askedInLast: { asked: 0, of: 5 },
-            repeated: 0,
+            ...place(m1!.topics[1], 'Topic 1.2', 2),
+            ...figures(1, 2, [2020], { supplementary: 1 }, 0),
           },
         ],
       },
       {
-        id: m2!.id,
-        title: 'Module 2',
-        order: 2,
-        questionCount: 2,
-        marks: 8,
-        years: [2023],
-        examTypes: types({ 'end-term': 2 }),
-        askedInLast: { asked: 1, of: 5 },
-        repeated: 0,
+        ...place(m2!.id, 'Module 2', 2),
+        ...figures(2, 8, [2023], { 'end-term': 2 }, 1),
         topics: [
           {
-            id: m2!.topics[0],
-            title: 'Topic 2.1',
-            order: 1,
-            questionCount: 2,
-            marks: 8,
-            years: [2023],
-            examTypes: types({ 'end-term': 2 }),
-            askedInLast: { asked: 1, of: 5 },
-            repeated: 0,
+            ...place(m2!.topics[0], 'Topic 2.1', 1),
+            ...figures(2, 8, [2023], { 'end-term': 2 }, 1),
           },
-          {
-            id: m2!.topics[1],
-            title: 'Topic 2.2',
-            order: 2,
-            questionCount: 0,
-            marks: 0,
-            years: [],
-            examTypes: types({}),
-            askedInLast: { asked: 0, of: 5 },
-            repeated: 0,
-          },
+          { ...place(m2!.topics[1], 'Topic 2.2', 2), ...figures(0, 0, [], {}, 0) },
         ],
       },
     ]);
-    expect(coverage.unassigned).toEqual({
-      questionCount: 2,
-      marks: 4,
-      years: [2023],
-      examTypes: types({ quiz: 2 }),
-      askedInLast: { asked: 1, of: 5 },
-      repeated: 0,
-    });
+    expect(coverage.unassigned).toEqual(figures(2, 4, [2023], { quiz: 2 }, 1));
   });
 
   it('when an editor asks, then the pending paper counts too and the last sittings move', async () => {
