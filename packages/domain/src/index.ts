@@ -46,7 +46,7 @@ export {
   viewerFor,
   visibleFilter,
 } from './visibility.js';
-export type { ActorOrCaller, Caller, Viewer, VisibleKind } from './visibility.js';
+export type { ActorOrCaller, Caller, ReadById, Viewer, VisibleKind } from './visibility.js';
 export { connectDatabase, disconnectDatabase, onDatabaseEvents, pingDatabase } from './db.js';
 export { buildIndexes, isDatabaseEmpty, prepareDatabase } from './storage/prepare.js';
 export type { ConnectOptions, DatabaseEventHandlers } from './db.js';
@@ -59,6 +59,7 @@ export type {
   SortKey,
   SortSpec,
 } from './listing/pagination.js';
+export type { ReadByIds, ReadByParent, VisibleReadByIds } from './listing/loading.js';
 export { REFERENCES, dependentsOf } from './writing/reference-table.js';
 export type { Reference } from './writing/reference-table.js';
 export { bulkhead, runExclusive } from './writing/concurrency.js';

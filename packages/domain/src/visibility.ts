@@ -91,6 +91,12 @@ export interface Caller {
 /** What the services take as `actor`: the request's caller, or a bare actor (read per call). */
 export type ActorOrCaller = MaybeActor | Caller;
 
+/** A read of one document by its id, for a caller (a 404 where the caller may not see it). */
+export interface ReadById {
+  actor: ActorOrCaller;
+  id: string;
+}
+
 /** The caller of one request, its viewer read at most once. */
 export function callerFor(actor: MaybeActor): Caller {
   let viewer: Promise<Viewer> | undefined;

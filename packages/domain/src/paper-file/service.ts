@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Types } from 'mongoose';
 import { assertCan } from '../access.js';
-import type { ActorOrCaller } from '../visibility.js';
+import type { ReadById } from '../visibility.js';
 import type { MaybeActor } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import {
@@ -144,13 +144,7 @@ export interface PaperFileDownload {
 }
 
 /** Opens a paper's PDF for download with the paper's visibility: hidden paper or no file is 404. */
-export async function openPaperFile({
-  actor,
-  id,
-}: {
-  actor: ActorOrCaller;
-  id: string;
-}): Promise<PaperFileDownload> {
+export async function openPaperFile({ actor, id }: ReadById): Promise<PaperFileDownload> {
   const paper = await getPaperById({ actor, id });
   const stored = await readPaperFileHolder(paper.id);
   const file = stored?.file;

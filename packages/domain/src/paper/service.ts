@@ -23,7 +23,7 @@ import {
   paperFieldsHiddenFrom,
   syncPaperStatus,
 } from '../visibility.js';
-import type { ActorOrCaller } from '../visibility.js';
+import type { ActorOrCaller, ReadById } from '../visibility.js';
 import { withPaperFileRemoval } from '../paper-file/operations.js';
 import { PAPER_ORDER, PaperModel } from './model.js';
 
@@ -103,13 +103,7 @@ export async function getPaperBySlug({
 }
 
 /** Reads a paper by id; a paper the caller may not see is a 404. */
-export async function getPaperById({
-  actor,
-  id,
-}: {
-  actor: ActorOrCaller;
-  id: string;
-}): Promise<Paper> {
+export async function getPaperById({ actor, id }: ReadById): Promise<Paper> {
   const paperId = parseInput(objectId, id, 'id');
   return readVisiblePaper(actor, { _id: paperId });
 }

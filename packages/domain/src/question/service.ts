@@ -16,7 +16,7 @@ import { copiedProjection, inheritedFrom } from '../writing/reference-table.js';
 import { toDto } from '../storage/serialize.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
 import { asCaller, isVisible, restrictFilter } from '../visibility.js';
-import type { ActorOrCaller, Viewer } from '../visibility.js';
+import type { ActorOrCaller, ReadById, Viewer } from '../visibility.js';
 import type { PaperStatus } from '../paper/schema.js';
 import { QUESTION_ORDER, QuestionModel } from './model.js';
 
@@ -131,13 +131,7 @@ async function readVisible(
 }
 
 /** Reads a question by id; one whose paper the caller may not see is a 404. */
-export async function getQuestionById({
-  actor,
-  id,
-}: {
-  actor: ActorOrCaller;
-  id: string;
-}): Promise<Question> {
+export async function getQuestionById({ actor, id }: ReadById): Promise<Question> {
   const questionId = parseInput(objectId, id, 'id');
   return readVisible(actor, { _id: questionId });
 }

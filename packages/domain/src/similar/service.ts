@@ -3,7 +3,7 @@ import { NotFoundError, parseInput } from '../errors.js';
 import { questionById, questionsById } from '../question/queries.js';
 import { toQuestion } from '../question/service.js';
 import { asCaller, isVisible } from '../visibility.js';
-import type { ActorOrCaller } from '../visibility.js';
+import type { ReadById } from '../visibility.js';
 import { CANDIDATE_FIELDS, findSimilar } from './lookup.js';
 import type { Candidate } from './lookup.js';
 import { BAND_PROJECTION, keysOf } from './plugin.js';
@@ -18,13 +18,7 @@ const rounded = (value: number) => Math.round(value * 10_000) / 10_000;
  * from other papers of the same subject, any offering or university, that the caller may see:
  * up to 20, by similarity, then exam year descending. 404 when the question is not visible.
  */
-export async function listSimilarQuestions({
-  actor,
-  id,
-}: {
-  actor: ActorOrCaller;
-  id: string;
-}): Promise<SimilarQuestion[]> {
+export async function listSimilarQuestions({ actor, id }: ReadById): Promise<SimilarQuestion[]> {
   const questionId = parseInput(objectId, id, 'id');
   const viewer = await asCaller(actor).viewer();
   const question = await questionById<Candidate & Record<string, unknown>>(questionId, {

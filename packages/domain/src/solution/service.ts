@@ -17,7 +17,7 @@ import { findByIds } from '../listing/loading.js';
 import { deleteUnlessReferenced, insertUnderParent, readParent } from '../writing/references.js';
 import { inheritedFrom } from '../writing/reference-table.js';
 import { asCaller, isVisible, restrictFilter, viewerFor } from '../visibility.js';
-import type { ActorOrCaller, Viewer } from '../visibility.js';
+import type { ActorOrCaller, ReadById, Viewer } from '../visibility.js';
 import type { PaperStatus } from '../paper/schema.js';
 import { SolutionModel, VoteModel } from './model.js';
 import {
@@ -139,13 +139,7 @@ async function findVisibleSolution(actor: ActorOrCaller, solutionId: string) {
 }
 
 /** Reads one solution with its counts and the caller's vote (404 when its question is hidden). */
-export async function getSolutionById({
-  actor,
-  id,
-}: {
-  actor: ActorOrCaller;
-  id: string;
-}): Promise<Solution> {
+export async function getSolutionById({ actor, id }: ReadById): Promise<Solution> {
   const solutionId = parseInput(objectId, id, 'id');
   const caller = asCaller(actor);
   const solution = await findVisibleSolution(caller, solutionId);

@@ -12,7 +12,7 @@ import { EXAM_TYPES } from '../paper/schema.js';
 import { questionsMatching } from '../question/queries.js';
 import { syllabusOfOffering } from '../syllabus/queries.js';
 import { asCaller, isVisible, visibleWhere } from '../visibility.js';
-import type { ActorOrCaller, Viewer } from '../visibility.js';
+import type { ReadById, Viewer } from '../visibility.js';
 import { countRepeated, REPEATED_PROJECTION } from '../similar/repeated.js';
 import type { RepeatedRow } from '../similar/repeated.js';
 import { RECENT_SITTINGS } from './coverage-schema.js';
@@ -123,13 +123,7 @@ async function readInputs(viewer: Viewer, offeringId: string) {
  * sittings; the questions assigned to no module; the papers. 404 when the offering is missing
  * or hidden.
  */
-export async function getSubjectOfferingCoverage({
-  actor,
-  id,
-}: {
-  actor: ActorOrCaller;
-  id: string;
-}): Promise<Coverage> {
+export async function getSubjectOfferingCoverage({ actor, id }: ReadById): Promise<Coverage> {
   const offeringId = parseInput(objectId, id, 'id');
   const [viewer, offering] = await Promise.all([
     asCaller(actor).viewer(),
