@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const srcDir = new URL('.', import.meta.url).pathname;
+const srcDir = new URL('..', import.meta.url).pathname;
 
 /** Every TypeScript file of the domain, or (`withTests` false) its sources without tests and test helpers. */
 function sourceFiles(dir: string, withTests = false): string[] {
@@ -157,6 +157,12 @@ describe("the domain's import graph", () => {
         ]),
       ),
     ).toEqual([['a.ts', 'b.ts']]);
+  });
+
+  it('when the root is listed, then it holds at most ten files, every test in a folder', () => {
+    const root = readdirSync(srcDir, { withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(root.length).toBeLessThanOrEqual(10);
+    expect(root.filter((entry) => entry.name.endsWith('.test.ts'))).toEqual([]);
   });
 
   it('when db.ts is read, then it imports the errors only: no migration, no model', () => {

@@ -1,30 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor, MaybeActor } from './access.js';
-import { listBranches, getBranchById } from './branch/service.js';
-import { listPapers, getPaperById, getPaperBySlug, setPaperStatus } from './paper/service.js';
-import { PaperModel } from './paper/model.js';
-import { QuestionModel } from './question/model.js';
-import { getQuestionById, listModuleQuestions, listQuestions } from './question/service.js';
-import { listSemesters } from './semester/service.js';
-import { SolutionModel } from './solution/model.js';
+import type { Actor, MaybeActor } from '../access.js';
+import { listBranches, getBranchById } from '../branch/service.js';
+import { listPapers, getPaperById, getPaperBySlug, setPaperStatus } from '../paper/service.js';
+import { PaperModel } from '../paper/model.js';
+import { QuestionModel } from '../question/model.js';
+import { getQuestionById, listModuleQuestions, listQuestions } from '../question/service.js';
+import { listSemesters } from '../semester/service.js';
+import { SolutionModel } from '../solution/model.js';
 import {
   createSolution,
   getSolutionById,
   listSolutions,
   voteSolution,
-} from './solution/service.js';
-import { getSubjectOfferingById, listSubjectOfferings } from './subject-offering/service.js';
-import { getModuleById, getSyllabus } from './syllabus/service.js';
-import { makeActor } from './test-support/callers.js';
+} from '../solution/service.js';
+import { getSubjectOfferingById, listSubjectOfferings } from '../subject-offering/service.js';
+import { getModuleById, getSyllabus } from '../syllabus/service.js';
+import { makeActor } from '../test-support/callers.js';
 import {
   makeOffering,
   makePaper,
   makeQuestion,
   makeSolution,
-} from './test-support/content-fixtures.js';
-import type { OfferingFixture } from './test-support/content-fixtures.js';
-import { useTestActors } from './test-support/database.js';
-import { updateUniversity } from './university/service.js';
+} from '../test-support/content-fixtures.js';
+import type { OfferingFixture } from '../test-support/content-fixtures.js';
+import { useTestActors } from '../test-support/database.js';
+import { updateUniversity } from '../university/service.js';
 import {
   asCaller,
   callerFor,
@@ -34,8 +34,8 @@ import {
   visibleFilter,
   visibleMatch,
   visibleWhere,
-} from './visibility.js';
-import type { Viewer } from './visibility.js';
+} from '../visibility.js';
+import type { Viewer } from '../visibility.js';
 
 const { actors } = useTestActors();
 

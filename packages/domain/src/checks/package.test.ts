@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 
-const packageDir = new URL('..', import.meta.url).pathname;
+const packageDir = new URL('../..', import.meta.url).pathname;
 
 /** A project outside the monorepo whose node_modules holds the built package. */
 function consumerProject(): string {
@@ -70,8 +70,8 @@ describe('the built package', () => {
   });
 
   it('when the schemas entry is imported, then it holds the zod schemas and enum lists, and . holds none of them', async () => {
-    const schemas = await import('./schemas.js');
-    const main = await import('./index.js');
+    const schemas = await import('../schemas.js');
+    const main = await import('../index.js');
     expect(schemas.PAPER_STATUSES).toEqual(['draft', 'pending', 'approved', 'rejected']);
     expect(typeof schemas.createPaperInput.safeParse).toBe('function');
     expect(Object.keys(main)).not.toContain('createPaperInput');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { pingDatabase } from './db.js';
-import { ConflictError } from './errors.js';
-import { uniqueConflict } from './writing/unique.js';
-import { SemesterModel, SubjectModel } from './models.js';
-import { useTestDatabase } from './test-support/database.js';
-import { mongoose } from './db.js';
+import { pingDatabase } from '../db.js';
+import { ConflictError } from '../errors.js';
+import { uniqueConflict } from '../writing/unique.js';
+import { SemesterModel, SubjectModel } from '../models.js';
+import { useTestDatabase } from '../test-support/database.js';
+import { mongoose } from '../db.js';
 
 useTestDatabase();
 

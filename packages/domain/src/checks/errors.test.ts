@@ -2,12 +2,12 @@
 // values allowed. Both apps show these messages as they are (REST `details`, GraphQL errors).
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { objectId } from './common-schemas.js';
-import { parseInput, ValidationError } from './errors.js';
-import { createPaperInput, listPapersQuery, maxExamYear } from './paper/schema.js';
-import { createQuestionInput } from './question/schema.js';
-import { createUniversityInput, updateUniversityInput } from './university/schema.js';
-import { listUsersQuery } from './user/schema.js';
+import { objectId } from '../common-schemas.js';
+import { parseInput, ValidationError } from '../errors.js';
+import { createPaperInput, listPapersQuery, maxExamYear } from '../paper/schema.js';
+import { createQuestionInput } from '../question/schema.js';
+import { createUniversityInput, updateUniversityInput } from '../university/schema.js';
+import { listUsersQuery } from '../user/schema.js';
 
 const ID = '507f1f77bcf86cd799439011';
 
