@@ -8,16 +8,8 @@ import {
   makeUniversity,
   uid,
 } from '@qpc/domain/testing';
-import { editors, freshRow, getRow } from './role-rows.js';
+import { freshRow, getRow, postRow } from './role-rows.js';
 import type { Row, RowContext } from './role-rows.js';
-
-/** A POST row for editors (201) to `route` itself, its body made afresh for each call. */
-const postRow = (route: string, body: () => unknown): Row => ({
-  method: 'POST',
-  route,
-  prepare: async () => ({ path: route, body: await body() }),
-  expected: editors(201),
-});
 
 /** The role matrix's rows for health, documents, the academic structure and syllabi. */
 export function academicRows({ tree, a, freshModule, freshTopic }: RowContext): Row[] {

@@ -10,7 +10,7 @@ import {
   samplePdf,
   uid,
 } from '@qpc/domain/testing';
-import { admins, anyUser, editors, freshRow, getRow } from './role-rows.js';
+import { admins, anyUser, editors, freshRow, getRow, postRow } from './role-rows.js';
 import type { Row, RowContext } from './role-rows.js';
 
 /** The role matrix's rows for papers, their files and drafts, questions, solutions and users. */
@@ -22,16 +22,11 @@ export function contentRows({ owner, tree, a, fixed, paperWithFile }: RowContext
   return [
     getRow('/papers'),
     getRow('/papers/:slug', `/papers/${tree.paper.slug}`),
-    {
-      method: 'POST',
-      route: '/papers',
-      prepare: fixed('/papers', {
-        subjectOfferingId: tree.offering.id,
-        examYear: 2021,
-        examType: 'mid-term',
-      }),
-      expected: editors(201),
-    },
+    postRow('/papers', () => ({
+      subjectOfferingId: tree.offering.id,
+      examYear: 2021,
+      examType: 'mid-term',
+    })),
     freshRow('PATCH', '/papers/:id', pendingPaper, { body: { title: 'Retitled' } }),
     freshRow('PATCH', '/papers/:id/status', pendingPaper, {
       body: { status: 'approved' },
@@ -73,27 +68,21 @@ export function contentRows({ owner, tree, a, fixed, paperWithFile }: RowContext
     getRow('/questions/slug/:slug', `/questions/slug/${tree.question.slug}`),
     getRow('/questions/:id', `/questions/${tree.question.id}`),
     getRow('/questions/:id/similar', `/questions/${tree.question.id}/similar`),
-    {
-      method: 'POST',
-      route: '/questions',
-      prepare: fixed('/questions', {
-        paperId: tree.paper.id,
-        text: 'Define entropy.',
-        type: 'short',
-        difficulty: 'easy',
-      }),
-      expected: editors(201),
-    },
+    postRow('/questions', () => ({
+      paperId: tree.paper.id,
+      text: 'Define entropy.',
+      type: 'short',
+      difficulty: 'easy',
+    })),
     freshRow('PATCH', '/questions/:id', freshQuestion, { body: { difficulty: 'hard' } }),
     freshRow('DELETE', '/questions/:id', freshQuestion),
 
     getRow('/solutions'),
-    {
-      method: 'POST',
-      route: '/solutions',
-      prepare: fixed('/solutions', { questionId: tree.question.id, content: 'Worked answer' }),
-      expected: anyUser(201),
-    },
+    postRow(
+      '/solutions',
+      () => ({ questionId: tree.question.id, content: 'Worked answer' }),
+      anyUser(201),
+    ),
     getRow('/solutions/:id', `/solutions/${tree.solution.id}`),
     // Only the author edits: the fixture owner wrote it, and nobody in the matrix is the owner.
     freshRow('PATCH', '/solutions/:id', freshSolution, {

@@ -64,6 +64,18 @@ export const getRow = (route: string, path = route, expected: Statuses = open())
   expected,
 });
 
+/** A POST row to `route` itself, its body made afresh for each call; for editors (201) by default. */
+export const postRow = (
+  route: string,
+  body: () => unknown,
+  expected: Statuses = editors(201),
+): Row => ({
+  method: 'POST',
+  route,
+  prepare: async () => ({ path: route, body: await body() }),
+  expected,
+});
+
 /**
  * A row acting on a fresh resource `make` creates each time: the route's first parameter becomes
  * its id. A PATCH is for editors (200) and a DELETE for admins (204) unless `expected` says
