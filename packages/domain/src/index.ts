@@ -59,7 +59,6 @@ export type {
   SortKey,
   SortSpec,
 } from './listing/pagination.js';
-export type { ReadByIds, ReadByParent, VisibleReadByIds } from './listing/loading.js';
 export { REFERENCES, dependentsOf } from './writing/reference-table.js';
 export type { Reference } from './writing/reference-table.js';
 export { bulkhead, runExclusive } from './writing/concurrency.js';
@@ -77,6 +76,7 @@ export {
   listUniversities,
   updateUniversity,
 } from './university/service.js';
+export type { ReadByIds, ReadByParent, VisibleReadByIds } from './listing/loading.js';
 export { readUniversitiesByIds } from './university/reads.js';
 export type {
   Branch,

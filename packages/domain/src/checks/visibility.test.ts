@@ -55,6 +55,10 @@ async function catalog(): Promise<{
   return { offering, paper, question, solution, author };
 }
 
+/** Soft-deletes (false) or restores (true) a university, as an admin. */
+const setUniversityActive = (id: string, isActive: boolean) =>
+  updateUniversity({ actor: actors.admin, id, input: { isActive } });
+
 const status = (work: Promise<unknown>) =>
   work.then(
     () => 200,
@@ -137,18 +141,10 @@ describe('the caller of one request', () => {
     const { offering } = await catalog();
     const before = await callerFor(null).viewer();
     expect(before.hiddenUniversityIds).not.toContain(offering.universityId);
-    await updateUniversity({
-      actor: actors.admin,
-      id: offering.universityId,
-      input: { isActive: false },
-    });
+    await setUniversityActive(offering.universityId, false);
     const after = await callerFor(null).viewer();
     expect(after.hiddenUniversityIds).toContain(offering.universityId);
-    await updateUniversity({
-      actor: actors.admin,
-      id: offering.universityId,
-      input: { isActive: true },
-    });
+    await setUniversityActive(offering.universityId, true);
   });
 });
 
@@ -198,11 +194,7 @@ describe('an inactive university hides everything under it', () => {
     expect(await settle(reads(null))).toEqual(allOk);
     expect(await lists(null)).toEqual(visible);
 
-    await updateUniversity({
-      actor: actors.admin,
-      id: offering.universityId,
-      input: { isActive: false },
-    });
+    await setUniversityActive(offering.universityId, false);
     for (const actor of [null, actors.normal]) {
       expect(await settle(reads(actor))).toEqual(all404);
       expect(await lists(actor)).toEqual(empty);
@@ -212,22 +204,14 @@ describe('an inactive university hides everything under it', () => {
       expect(await lists(actor)).toEqual(visible);
     }
 
-    await updateUniversity({
-      actor: actors.admin,
-      id: offering.universityId,
-      input: { isActive: true },
-    });
+    await setUniversityActive(offering.universityId, true);
     expect(await settle(reads(actors.normal))).toEqual(allOk);
     expect(await lists(actors.normal)).toEqual(visible);
   });
 
   it('when a university is soft-deleted, then a normal user can neither answer (400: question not found) nor vote (404) under it', async () => {
     const { offering, question, solution } = await catalog();
-    await updateUniversity({
-      actor: actors.admin,
-      id: offering.universityId,
-      input: { isActive: false },
-    });
+    await setUniversityActive(offering.universityId, false);
     const answer = await createSolution({
       actor: actors.normal,
       input: { questionId: question, content: 'x' },
