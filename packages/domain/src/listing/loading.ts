@@ -178,14 +178,15 @@ export function readerByParent<T, G = T[]>(
   read: ChildRead<T, G>,
 ): ReadByParent<G> {
   const toItem = read.toItem ?? asDto<T>;
-  const group = read.group ?? ((children: T[]) => children as G);
+  const { group } = read;
   return async (actor, keys) => {
     const caller = asCaller(actor);
     const viewer = await caller.viewer();
     const docs = await findByRootKeys<unknown>(model, viewer, kind, read.parent, keys, read.sort);
     const items = docs.map((doc) => toItem(doc, caller.actor));
-    // groupBy makes no empty group.
     const byParent = groupBy(items, (item) => item[read.parent] as string | null | undefined);
+    // Without `group` the lists are the answer (G is T[]); groupBy makes no empty group.
+    if (!group) return byParent as Map<string, unknown> as Map<string, G>;
     return new Map(
       [...byParent].map(([parentId, children]) => [parentId, group(children as [T, ...T[]])]),
     );
