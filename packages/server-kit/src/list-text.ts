@@ -100,10 +100,10 @@ function withSortText<
 }
 
 /** Each list's parameters as a transport takes them: the domain's list input, text forms in. */
-export const listUniversitiesText = listUniversitiesQuery.extend({
-  sort: sortText(SORT_FIELDS.universities),
-  isActive: activeText,
-});
+export const listUniversitiesText = withSortText(
+  listUniversitiesQuery,
+  SORT_FIELDS.universities,
+).extend({ isActive: activeText });
 export const listBranchesText = withSortText(listBranchesQuery, SORT_FIELDS.branches);
 export const listSemestersText = withSortText(listSemestersQuery, SORT_FIELDS.semesters);
 export const listSubjectsText = withSortText(listSubjectsQuery, SORT_FIELDS.subjects);
