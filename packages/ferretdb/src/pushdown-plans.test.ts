@@ -11,6 +11,7 @@ import {
   isCountedInPostgres,
   isIndexedPage,
   nodeTypesOf,
+  planNodes,
 } from './explain.js';
 import type { FindExplanation } from './explain.js';
 import { analyzeDatabase } from './pg-client.js';
@@ -20,6 +21,8 @@ import type { FerretDBServer } from './server.js';
 // A realistic size: at a few hundred rows PostgreSQL rightly reads the whole table.
 const ROWS = 20_000;
 const TYPES = ['short', 'long', 'mcq'];
+/** The documents below whose type is an array holding 'long', and visible. */
+const ARRAY_TYPED_VISIBLE = 2;
 
 /** A page served by an index in PostgreSQL: Limit over an index scan, no sort, no table scan. */
 function expectIndexedPage(explained: FindExplanation): void {
@@ -43,6 +46,13 @@ describe('pushed sorts, limits and counts use the model indexes (plan, after ANA
     await questions.createIndex({ visible: 1, marks: -1, _id: -1 });
     await questions.createIndex({ visible: 1, examYear: -1, _id: -1 });
     await questions.createIndex({ createdAt: -1, _id: -1 });
+    // One partial index per type, as the question model declares (visiblePartIndexes).
+    for (const type of TYPES) {
+      await questions.createIndex(
+        { createdAt: -1, _id: -1 },
+        { name: `visible_type_${type}`, partialFilterExpression: { visible: true, type } },
+      );
+    }
     const start = Date.UTC(2020, 0, 1);
     for (let offset = 0; offset < ROWS; offset += 2_000) {
       await questions.insertMany(
@@ -60,6 +70,13 @@ describe('pushed sorts, limits and counts use the model indexes (plan, after ANA
         }),
       );
     }
+    // Array-valued types: MongoDB's equality matches an array holding the value, and the exact
+    // clause (and so the partial index) must too; an ObjectId whose hex is not a string is no match.
+    await questions.insertMany([
+      { visible: true, type: ['long', 'short'], createdAt: new Date(start - 60_000) },
+      { visible: true, type: [new ObjectId(), 'long'], createdAt: new Date(start - 120_000) },
+      { visible: false, type: ['long'], createdAt: new Date(start - 180_000) },
+    ]);
     await analyzeDatabase(server.postgres!.url, 'plans');
   });
 
@@ -128,7 +145,61 @@ describe('pushed sorts, limits and counts use the model indexes (plan, after ANA
     expect(isCountedInPostgres(explained)).toBe(true);
     expect(nodeTypesOf(explained.plan)).toContain('Index Only Scan');
     expect(await db.collection('questions').countDocuments({ visible: true })).toBe(
-      ROWS - ROWS / 10,
+      ROWS - ROWS / 10 + ARRAY_TYPED_VISIBLE,
+    );
+  });
+
+  it("when counting the visible documents of one type, then PostgreSQL counts them from that type's partial index alone, arrays holding the type included", async () => {
+    await analyzeDatabase(server.postgres!.url, 'plans', { vacuum: true });
+    const filter = { visible: true, type: 'long' };
+    const explained = await explainAggregate(db, 'questions', [
+      { $match: filter },
+      { $group: { _id: 1, n: { $sum: 1 } } },
+    ]);
+    expect(isCountedInPostgres(explained)).toBe(true);
+    const scans = planNodes(explained.plan).filter(
+      (node) => node['Node Type'] === 'Index Only Scan',
+    );
+    expect(scans.map((node) => node['Index Name'])).toEqual([
+      expect.stringContaining('visible_type_long'),
+    ]);
+    // The same filter with a clause FerretDB filters itself: counted document by document.
+    const slow = { ...filter, text: { $exists: true } };
+    const singles = await db.collection('questions').countDocuments(slow);
+    expect(singles).toBe(
+      Array.from({ length: ROWS }, (_, i) => i).filter(
+        (i) => i % 10 !== 0 && TYPES[i % TYPES.length] === 'long',
+      ).length,
+    );
+    expect(await db.collection('questions').countDocuments(filter)).toBe(
+      singles + ARRAY_TYPED_VISIBLE,
+    );
+  });
+
+  it('when an index has a partialFilterExpression, then listIndexes returns it, the same key with another filter is another index, and a filter the engine cannot express exactly is refused', async () => {
+    const questions = db.collection('questions');
+    const partial = (await questions.listIndexes().toArray()).filter((index) =>
+      String(index.name).startsWith('visible_type_'),
+    );
+    expect(partial.map((index) => [index.key, index.partialFilterExpression])).toEqual(
+      [...TYPES].sort().map((type) => [
+        { createdAt: -1, _id: -1 },
+        { visible: true, type },
+      ]),
+    );
+    await expect(
+      questions.createIndex(
+        { marks: 1 },
+        { name: 'marked', partialFilterExpression: { marks: { $gt: 5 } } },
+      ),
+    ).rejects.toMatchObject({
+      codeName: 'NotImplemented',
+      message: expect.stringContaining(
+        'partialFilterExpression is implemented only for top-level equalities',
+      ),
+    });
+    expect((await questions.listIndexes().toArray()).map((index) => index.name)).not.toContain(
+      'marked',
     );
   });
 });

@@ -1,6 +1,11 @@
 import { model, Schema } from 'mongoose';
 import type { InferSchemaType } from 'mongoose';
-import { baseSchemaOptions, ObjectIdType, sortIndexes } from '../storage/model-helpers.js';
+import {
+  baseSchemaOptions,
+  ObjectIdType,
+  sortIndexes,
+  visiblePartIndexes,
+} from '../storage/model-helpers.js';
 import { SORT_FIELDS } from '../listing/list-query.js';
 import { DIFFICULTIES, QUESTION_TYPES } from './schema.js';
 import { PAPER_STATUSES } from '../paper/schema.js';
@@ -45,6 +50,11 @@ sortIndexes(questionSchema, {
   defaultOrder: QUESTION_ORDER,
   fields: SORT_FIELDS.questions,
   visible: true,
+});
+visiblePartIndexes(questionSchema, {
+  order: QUESTION_ORDER,
+  field: 'type',
+  values: QUESTION_TYPES,
 });
 searchable(questionSchema, { title: ['slug'], body: ['text'] });
 similarity(questionSchema);

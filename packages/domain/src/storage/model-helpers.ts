@@ -51,3 +51,23 @@ export function sortIndexes(
     if (options.visible) schema.index({ visible: 1, ...order });
   }
 }
+
+/**
+ * Declares, for each value of a field that splits a catalog into a few large parts (a question's
+ * type), an index of the visible documents with that value, in the list's default order, partial
+ * on `{visible: true, [field]: value}`. The total of an anonymous or normal caller's list filtered
+ * by that value is then counted from that index alone: the embedded engine's patch makes the
+ * index's WHERE the very clause its count sends, and PostgreSQL counts an index whose predicate
+ * implies every clause without reading the table. Its first page reads the same index unfiltered.
+ */
+export function visiblePartIndexes(
+  schema: Schema,
+  options: { order: Record<string, SortOrder>; field: string; values: readonly string[] },
+): void {
+  for (const value of options.values) {
+    schema.index(options.order as Record<string, 1 | -1>, {
+      name: `visible_${options.field}_${value}`,
+      partialFilterExpression: { visible: true, [options.field]: value },
+    });
+  }
+}
