@@ -16,7 +16,9 @@ const order = (spec) =>
 const NEWEST = { collection: 'questions', sort: { createdAt: -1, _id: -1 } };
 const PAGES = {
   questions: NEWEST,
-  'questions-type': { ...NEWEST, where: `${field('type')} @> '"long"'` },
+  // The predicate of the partial index the model declares for the type (visiblePartIndexes):
+  // the clause the patched engine sends, which lets PostgreSQL count from that index alone.
+  'questions-type': { ...NEWEST, partialIndex: 'visible_type_long' },
   'questions-marks': { collection: 'questions', sort: { marks: -1, _id: -1 } },
   'questions-page-500': { ...NEWEST, page: 500 },
   papers: { collection: 'papers', sort: { examYear: -1, createdAt: -1, _id: 1 } },
@@ -40,13 +42,26 @@ export async function measureSqlLimits({ db, names, collections, seconds }) {
     );
     return `"${schema}"."${rows[0].t}"`;
   };
+  // FerretDB names a PostgreSQL index `<table>_<index name>_<hash>_idx`.
+  const predicateOf = async (table, indexName) => {
+    const { rows } = await client.query(
+      `SELECT pg_get_expr(i.indpred, i.indrelid) AS p FROM pg_index i
+         JOIN pg_class c ON c.oid = i.indexrelid
+        WHERE i.indrelid = $1::regclass AND c.relname LIKE '%' || $2 || '%'`,
+      [table, indexName],
+    );
+    if (rows.length !== 1) throw new Error(`no partial index ${indexName} on ${table}`);
+    return rows[0].p;
+  };
   const out = {};
   try {
     for (const name of names.filter(hasSqlLimit)) {
       const spec = PAGES[name.replace(/-no-total$/, '')];
       const counted = !name.endsWith('-no-total');
-      const where = [`${field('visible')} @> 'true'`, spec.where].filter(Boolean).join(' AND ');
       const table = await tableOf(spec.collection);
+      const where = spec.partialIndex
+        ? await predicateOf(table, spec.partialIndex)
+        : `${field('visible')} @> 'true'`;
       const offset = ((spec.page ?? 1) - 1) * 20;
       const page = `SELECT _jsonb FROM ${table} WHERE ${where} ORDER BY ${order(spec.sort)} LIMIT ${counted ? 20 : 21} OFFSET ${offset}`;
       const count = `SELECT count(*) FROM ${table} WHERE ${where}`;
