@@ -142,7 +142,7 @@ describe.skipIf(!postgresUrl)('every list order on the embedded PostgreSQL engin
     }
     expect(failures).toEqual([]);
     // The index's count is the count: the same filter with a clause FerretDB checks itself.
-    const long = { visible: true, type: 'long' };
+    const long = { visible: true, type: 'long' as const };
     const counted = await QuestionModel.countDocuments(long);
     expect(counted).toBeGreaterThan(0);
     expect(counted).toBe(await QuestionModel.countDocuments({ ...long, text: { $exists: true } }));
