@@ -7,10 +7,8 @@ const byCountThenId = (a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
 /** Occurrences of each key, as [key, count] entries. */
 function countBy(list, keyOf) {
   const counts = new Map();
-  for (const item of list) {
-    const k = keyOf(item);
-    if (k !== null && k !== undefined) counts.set(hex(k), (counts.get(hex(k)) ?? 0) + 1);
-  }
+  for (const k of list.map(keyOf).filter((key) => key !== null && key !== undefined))
+    counts.set(hex(k), (counts.get(hex(k)) ?? 0) + 1);
   return [...counts.entries()];
 }
 

@@ -7,17 +7,14 @@ import { importFrom, stats } from './lib.mjs';
 const field = (name) => `(_jsonb->'${name}')`;
 // The patched engine's sort key (packages/ferretdb/README.md): missing as JSON null, `_id` as is.
 const key = (name) => (name === '_id' ? field(name) : `COALESCE(${field(name)}, 'null'::jsonb)`);
-const order = (spec) =>
-  Object.entries(spec)
-    .map(([name, dir]) => `${key(name)} ${dir < 0 ? 'DESC' : 'ASC'}`)
-    .join(', ');
+const orderKey = ([f, dir]) => `${key(f)} ${dir < 0 ? 'DESC' : 'ASC'}`;
+const order = (spec) => Object.entries(spec).map(orderKey).join(', ');
 
 /** Each list scenario as SQL: its collection, extra filter, order, page and whether it counts. */
 const NEWEST = { collection: 'questions', sort: { createdAt: -1, _id: -1 } };
 const PAGES = {
   questions: NEWEST,
-  // The predicate of the partial index the model declares for the type (visiblePartIndexes):
-  // the clause the patched engine sends, which lets PostgreSQL count from that index alone.
+  // Its partial index's predicate (visiblePartIndexes): what the engine sends, counted index-only.
   'questions-type': { ...NEWEST, partialIndex: 'visible_type_long' },
   'questions-marks': { collection: 'questions', sort: { marks: -1, _id: -1 } },
   'questions-page-500': { ...NEWEST, page: 500 },
@@ -28,31 +25,21 @@ PAGES['graphql.papers'] = PAGES.papers;
 /** Which scenarios have a physical limit, the `-no-total` twins included. */
 const hasSqlLimit = (name) => name.replace(/-no-total$/, '') in PAGES;
 
-/** Times each scenario's SQL for `seconds` (a few warm-up queries first). `collections`:
- * collection names by kind. */
+/** Times each scenario's SQL for `seconds`, after 3 warm-up queries (collections: names by kind). */
 export async function measureSqlLimits({ db, names, collections, seconds }) {
   const pg = await importFrom('packages/ferretdb', 'pg');
   const client = new pg.Client({ connectionString: db.postgresUrl });
   await client.connect();
   const schema = BENCH_DATABASE_NAME;
-  const tableOf = async (collection) => {
-    const { rows } = await client.query(
-      `SELECT _jsonb->>'table' AS t FROM "${schema}"._ferretdb_database_metadata WHERE _jsonb->>'_id' = $1`,
-      [collections[collection]],
+  const first = async (sql, args) => Object.values((await client.query(sql, args)).rows[0])[0];
+  const tableOf = async (collection) =>
+    `"${schema}"."${await first(`SELECT _jsonb->>'table' FROM "${schema}"._ferretdb_database_metadata WHERE _jsonb->>'_id' = $1`, [collections[collection]])}"`;
+  // A partial index's predicate; FerretDB names the index `<table>_<name>_<hash>_idx`.
+  const predicateOf = (table, name) =>
+    first(
+      `SELECT pg_get_expr(indpred, indrelid) FROM pg_index WHERE indrelid = $1::regclass AND indexrelid::regclass::text LIKE '%' || $2 || '%'`,
+      [table, name],
     );
-    return `"${schema}"."${rows[0].t}"`;
-  };
-  // FerretDB names a PostgreSQL index `<table>_<index name>_<hash>_idx`.
-  const predicateOf = async (table, indexName) => {
-    const { rows } = await client.query(
-      `SELECT pg_get_expr(i.indpred, i.indrelid) AS p FROM pg_index i
-         JOIN pg_class c ON c.oid = i.indexrelid
-        WHERE i.indrelid = $1::regclass AND c.relname LIKE '%' || $2 || '%'`,
-      [table, indexName],
-    );
-    if (rows.length !== 1) throw new Error(`no partial index ${indexName} on ${table}`);
-    return rows[0].p;
-  };
   const out = {};
   try {
     for (const name of names.filter(hasSqlLimit)) {
