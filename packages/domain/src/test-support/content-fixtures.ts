@@ -159,7 +159,9 @@ export async function makeQuestion(
     examYear: paper.examYear,
     moduleId: options.moduleId ?? null,
     topicId: options.topicId ?? null,
-    text: options.text ?? `Question ${t}`,
+    // The tag after a letter: an all-digit tag is no word to the similarity check (numbers are
+    // left out), and two such questions would count as repeated.
+    text: options.text ?? `Question q${t}`,
     marks: options.marks ?? null,
     type,
     difficulty: options.difficulty ?? 'easy',

@@ -101,7 +101,7 @@ export const makeQuestion = (actor: Actor, paperId: string, input: Input = {}) =
     actor,
     input: {
       paperId,
-      text: `Question ${uid()} text`,
+      text: `Question q${uid()} text`,
       type: 'long',
       difficulty: 'medium',
       ...input,
