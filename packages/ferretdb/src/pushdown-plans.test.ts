@@ -14,7 +14,7 @@ import {
   planNodes,
 } from './explain.js';
 import type { FindExplanation } from './explain.js';
-import { analyzeDatabase } from './pg-client.js';
+import { analyzeDatabase, withPostgres } from './pg-client.js';
 import { startFerretDB } from './server.js';
 import type { FerretDBServer } from './server.js';
 
@@ -41,11 +41,16 @@ describe('pushed sorts, limits and counts use the model indexes (plan, after ANA
     await client.connect();
     db = client.db();
     const questions = db.collection('questions');
-    // The indexes the models declare for their list sorts, led by `visible`, and a plain one.
-    await questions.createIndex({ visible: 1, createdAt: -1, _id: -1 });
-    await questions.createIndex({ visible: 1, marks: -1, _id: -1 });
-    await questions.createIndex({ visible: 1, examYear: -1, _id: -1 });
-    await questions.createIndex({ createdAt: -1, _id: -1 });
+    // The indexes the models declare for their list sorts (sortIndexes): each order plain, and
+    // again partial on `{visible: true}`.
+    for (const field of ['createdAt', 'marks', 'examYear']) {
+      const order = { [field]: -1, _id: -1 } as const;
+      await questions.createIndex(order);
+      await questions.createIndex(order, {
+        name: `visible_${field}`,
+        partialFilterExpression: { visible: true },
+      });
+    }
     // One partial index per type, as the question model declares (visiblePartIndexes).
     for (const type of TYPES) {
       await questions.createIndex(
@@ -115,6 +120,43 @@ describe('pushed sorts, limits and counts use the model indexes (plan, after ANA
       expect(page).toHaveLength(20);
     },
   );
+
+  it('when an index is partial on a flag, then the flag gets statistics and no GIN index, and an equality lookup on other fields does not read the partial indexes', async () => {
+    const made = await withPostgres(server.postgres!.url, async (pg) => {
+      const statistics = await pg.query<{ expression: string }>(
+        `SELECT unnest(pg_get_statisticsobjdef_expressions(oid)) AS expression
+           FROM pg_statistic_ext WHERE stxnamespace = 'plans'::regnamespace`,
+      );
+      const gin = await pg.query<{ definition: string }>(
+        `SELECT indexdef AS definition FROM pg_indexes
+          WHERE schemaname = 'plans' AND indexdef LIKE '%USING gin%'`,
+      );
+      return {
+        statistics: statistics.rows.map((r) => r.expression),
+        gin: gin.rows.map((r) => r.definition),
+      };
+    });
+    expect(made.statistics).toContain("(_jsonb -> 'visible'::text)");
+    expect(made.gin.join('\n')).toContain("'marks'");
+    expect(made.gin.join('\n')).not.toContain("'visible'");
+
+    const filter = { visible: true, marks: 7, examYear: 2011 };
+    const explained = await explainFind(db, 'questions', filter);
+    expect(explained.filterPushdown).toBe(true);
+    const scanned = planNodes(explained.plan).flatMap((node) =>
+      node['Index Name'] ? [String(node['Index Name'])] : [],
+    );
+    expect(scanned.length, nodeTypesOf(explained.plan).join(' > ')).toBeGreaterThan(0);
+    expect(
+      scanned.every((name) => name.endsWith('_gin')),
+      scanned.join(', '),
+    ).toBe(true);
+    const found = await db.collection('questions').find(filter).toArray();
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((q) => q.visible === true && q.marks === 7 && q.examYear === 2011)).toBe(
+      true,
+    );
+  });
 
   it('when a batch is read by ids ($in, as a DataLoader asks), then PostgreSQL looks them up in an index', async () => {
     const questions = db.collection('questions');

@@ -49,7 +49,7 @@ export const QUESTION_ORDER = { createdAt: -1, _id: -1 } as const;
 sortIndexes(questionSchema, {
   defaultOrder: QUESTION_ORDER,
   fields: SORT_FIELDS.questions,
-  visible: true,
+  flag: 'visible',
 });
 visiblePartIndexes(questionSchema, {
   order: QUESTION_ORDER,

@@ -1,6 +1,6 @@
 import { model, Schema } from 'mongoose';
 import type { InferSchemaType } from 'mongoose';
-import { baseSchemaOptions, ObjectIdType } from '../storage/model-helpers.js';
+import { baseSchemaOptions, ObjectIdType, supersededIndex } from '../storage/model-helpers.js';
 import { PAPER_STATUSES } from '../paper/schema.js';
 
 const solutionSchema = new Schema(
@@ -21,7 +21,9 @@ const solutionSchema = new Schema(
 solutionSchema.index({ questionId: 1, createdAt: 1 });
 solutionSchema.index({ paperId: 1 });
 solutionSchema.index({ subjectOfferingId: 1 });
-solutionSchema.index({ visible: 1 });
+// Lists filter `{visible: true}` beside a selective equality: a flag true for most solutions is no
+// index's key (see sortIndexes).
+supersededIndex(solutionSchema, { visible: 1 });
 
 /** One document per (solution, user): the only source of truth for vote counts. */
 const voteSchema = new Schema(

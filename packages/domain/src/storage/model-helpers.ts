@@ -20,26 +20,56 @@ export type AnyModel = Model<any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyFilter = QueryFilter<any>;
 
-/**
- * Declares the btrees that serve a list's orders (the embedded engine sorts and limits in
- * PostgreSQL from them): the default order, and each sortable field followed by `_id` in the same
- * direction (as pagination's orderOf appends it; a btree serves its order both ways). With
- * `visible`, each is declared a second time led by `visible`, for anonymous and normal callers'
- * lists, which filter `{visible: true}` (visibility.ts).
- */
 function isFieldThenId(order: Record<string, SortOrder>, field: string): boolean {
   const keys = Object.keys(order);
   return keys.length === 2 && keys[0] === field && keys[1] === '_id' && order[field] === order._id;
 }
 
+/** Names of indexes that earlier versions declared and that buildIndexes drops, by schema. */
+const superseded = new WeakMap<Schema, string[]>();
+
+/** The indexes an earlier version declared on this schema and that are no longer wanted. */
+export function supersededIndexesOf(schema: Schema): readonly string[] {
+  return superseded.get(schema) ?? [];
+}
+
+/** The name MongoDB (and mongoose) give an index of these keys when it is not named. */
+function defaultIndexName(keys: Record<string, 1 | -1>): string {
+  return Object.entries(keys)
+    .map(([field, order]) => `${field}_${order}`)
+    .join('_');
+}
+
+/**
+ * Records that an earlier version declared an (unnamed) index of these keys on this schema and
+ * that it is no longer wanted: buildIndexes drops it where it exists.
+ */
+export function supersededIndex(schema: Schema, keys: Record<string, 1 | -1>): void {
+  superseded.set(schema, [...supersededIndexesOf(schema), defaultIndexName(keys)]);
+}
+
+/**
+ * Declares the btrees that serve a list's orders (the embedded engine sorts and limits in
+ * PostgreSQL from them): the default order, and each sortable field followed by `_id` in the same
+ * direction (as pagination's orderOf appends it; a btree serves its order both ways).
+ *
+ * With a `flag` (`visible`, a university's `isActive`), each is declared a second time, named
+ * `<flag>_<keys>` and partial on `{[flag]: true}`, for the lists filtered by that flag (anonymous
+ * and normal callers' lists filter `{visible: true}`, visibility.ts). A flag true for most
+ * documents is never an index's key: on the embedded engine every key field gets a GIN index for
+ * its equality, and PostgreSQL intersects such an index with every other one a query uses (most
+ * of a search's time went to reading the `visible` one). Earlier versions led those indexes by
+ * the flag (`{visible: 1, ...order}`); they are superseded.
+ */
 export function sortIndexes(
   schema: Schema,
   options: {
     defaultOrder: Record<string, SortOrder>;
     fields: readonly string[];
-    visible?: boolean;
+    flag?: string;
   },
 ): void {
+  const { flag } = options;
   const orders = [
     options.defaultOrder,
     ...options.fields
@@ -48,7 +78,12 @@ export function sortIndexes(
   ] as Record<string, 1 | -1>[];
   for (const order of orders) {
     schema.index(order);
-    if (options.visible) schema.index({ visible: 1, ...order });
+    if (!flag) continue;
+    schema.index(order, {
+      name: `${flag}_${defaultIndexName(order)}`,
+      partialFilterExpression: { [flag]: true },
+    });
+    supersededIndex(schema, { [flag]: 1, ...order });
   }
 }
 

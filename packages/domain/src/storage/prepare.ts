@@ -8,6 +8,7 @@ import { backfillSearch } from '../search/backfill.js';
 import { resumeContentSweeps } from '../university/content-sweep.js';
 import { backfillNameKeys } from '../university/name-keys.js';
 import { backfillAncestorKeys, backfillVisible } from './migrations.js';
+import { supersededIndexesOf } from './model-helpers.js';
 
 /**
  * Builds every model's indexes, then backfills the fields older documents lack (each once per
@@ -24,11 +25,24 @@ export async function prepareDatabase(): Promise<number> {
   return updated;
 }
 
-/** Creates the indexes declared on every model (never drops any). */
+/**
+ * Creates the indexes declared on every model, and drops those an earlier version declared in
+ * their place (`supersededIndexesOf`); no other index is dropped.
+ */
 export async function buildIndexes(): Promise<void> {
   for (const model of Object.values(mongoose.models)) {
     await model.createCollection().catch(() => undefined);
     await model.createIndexes();
+    const unwanted = new Set(supersededIndexesOf(model.schema));
+    if (unwanted.size === 0) continue;
+    const present = await model.collection.listIndexes().toArray();
+    for (const index of present) {
+      if (!unwanted.has(String(index.name))) continue;
+      // Another process starting at the same time may drop it first.
+      await model.collection.dropIndex(String(index.name)).catch((error: unknown) => {
+        if ((error as { codeName?: string }).codeName !== 'IndexNotFound') throw error;
+      });
+    }
   }
 }
 

@@ -1,7 +1,12 @@
 import { model, Schema } from 'mongoose';
 import type { InferSchemaType } from 'mongoose';
 import { SORT_FIELDS } from '../listing/list-query.js';
-import { sortIndexes, baseSchemaOptions, ObjectIdType } from '../storage/model-helpers.js';
+import {
+  baseSchemaOptions,
+  ObjectIdType,
+  sortIndexes,
+  supersededIndex,
+} from '../storage/model-helpers.js';
 
 const universitySchema = new Schema(
   {
@@ -20,12 +25,18 @@ const universitySchema = new Schema(
   },
   baseSchemaOptions,
 );
-universitySchema.index({ isActive: 1, name: 1 });
+// The few universities the viewer reads: an equality on a rare `true`, answered from an index.
 universitySchema.index({ inViewer: 1 });
 
 /** Default order of the universities list: by name, `_id` last. */
 export const UNIVERSITY_ORDER = { name: 1, _id: 1 } as const;
-sortIndexes(universitySchema, { defaultOrder: UNIVERSITY_ORDER, fields: SORT_FIELDS.universities });
+// The public list reads the active universities (`flag`).
+sortIndexes(universitySchema, {
+  defaultOrder: UNIVERSITY_ORDER,
+  fields: SORT_FIELDS.universities,
+  flag: 'isActive',
+});
+supersededIndex(universitySchema, { isActive: 1, name: 1 });
 
 export type UniversityDoc = InferSchemaType<typeof universitySchema>;
 export const UniversityModel = model('University', universitySchema);
