@@ -54,7 +54,11 @@ paperSchema.index({ subjectOfferingId: 1, examYear: -1 });
 paperSchema.index({ status: 1, examYear: -1 });
 /** Order of every paper list: newest exam year first, then newest creation, `_id` last. */
 export const PAPER_ORDER = { examYear: -1, createdAt: -1, _id: 1 } as const;
-sortIndexes(paperSchema, { defaultOrder: PAPER_ORDER, fields: SORT_FIELDS.papers, flag: 'visible' });
+sortIndexes(paperSchema, {
+  defaultOrder: PAPER_ORDER,
+  fields: SORT_FIELDS.papers,
+  flag: 'visible',
+});
 paperSchema.index({ universityId: 1 });
 paperSchema.index({ branchId: 1 });
 paperSchema.index({ semesterId: 1 });
