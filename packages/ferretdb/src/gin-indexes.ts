@@ -40,6 +40,15 @@ LANGUAGE sql STABLE AS $fn$
   )
 $fn$;
 
+-- The name of an object we make for a field of a table (an index, statistics): the table and
+-- field shortened, a hash of both, and what it is.
+CREATE OR REPLACE FUNCTION public.qpc_field_object_name(nspname text, relname text, field text, kind text)
+RETURNS text
+LANGUAGE sql IMMUTABLE AS $fn$
+  SELECT left(relname, 24) || '_' || left(regexp_replace(lower(field), '[^a-z0-9_]', '_', 'g'), 20) ||
+         '_' || left(md5(nspname || '.' || relname || '.' || field), 8) || '_' || kind
+$fn$;
+
 CREATE OR REPLACE FUNCTION public.qpc_gin_for_index(index_oid oid) RETURNS integer
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -63,9 +72,7 @@ BEGIN
   FOR k IN 1..target.indnatts LOOP
     field := public.qpc_jsonb_field(pg_get_indexdef(index_oid, k, false));
     CONTINUE WHEN field IS NULL;
-    gin_name := left(target.relname, 24) || '_' ||
-      left(regexp_replace(lower(field), '[^a-z0-9_]', '_', 'g'), 20) || '_' ||
-      left(md5(target.nspname || '.' || target.relname || '.' || field), 8) || '_gin';
+    gin_name := public.qpc_field_object_name(target.nspname, target.relname, field, 'gin');
     CONTINUE WHEN to_regclass(format('%I.%I', target.nspname, gin_name)) IS NOT NULL;
     EXECUTE format('CREATE INDEX %I ON %I.%I USING gin ((_jsonb -> %L) jsonb_path_ops)',
                    gin_name, target.nspname, target.relname, field);

@@ -40,9 +40,7 @@ BEGIN
     SELECT DISTINCT replace(m[1], '''''', '''')
       FROM regexp_matches(target.predicate, '_jsonb -> ''((?:[^'']|'''')*)''::text', 'g') AS m
   LOOP
-    stat_name := left(target.relname, 24) || '_' ||
-      left(regexp_replace(lower(field), '[^a-z0-9_]', '_', 'g'), 20) || '_' ||
-      left(md5(target.nspname || '.' || target.relname || '.' || field), 8) || '_stat';
+    stat_name := public.qpc_field_object_name(target.nspname, target.relname, field, 'stat');
     CONTINUE WHEN EXISTS (
       SELECT 1 FROM pg_statistic_ext s JOIN pg_namespace sn ON sn.oid = s.stxnamespace
        WHERE sn.nspname = target.nspname AND s.stxname = stat_name);
@@ -65,7 +63,10 @@ LANGUAGE sql AS $fn$
 $fn$;
 `;
 
-/** The statistics maker: its functions and event trigger (installed by indexers.ts, after gin-indexes.ts). */
+/**
+ * The statistics maker: its functions and event trigger (installed by indexers.ts after
+ * gin-indexes.ts, whose functions it calls).
+ */
 export const PREDICATE_STATISTICS_SQL =
   FUNCTIONS_SQL +
   ddlEventTrigger({
