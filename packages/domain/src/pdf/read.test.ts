@@ -1,5 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { deflateSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { pdfReaderThreadsStarted, readPdf, PdfReadError } from './read.js';
 import { assemblePdf, pdfStream, textPdf } from './write.js';
 
@@ -141,4 +145,22 @@ describe('readPdf', () => {
     });
     expect(again.pages[0]!.items[0]!.str).toBe('again');
   });
+
+  it('when a process has read a PDF, then it exits at once, not when its warm thread idles out', async () => {
+    // The built package, as a script using it runs; the thread stays warm for 60 s after a read.
+    const script = `
+      const { readPdf } = await import(${JSON.stringify(new URL('../../dist/pdf/read.js', import.meta.url).href)});
+      const { textPdf } = await import(${JSON.stringify(new URL('../../dist/pdf/write.js', import.meta.url).href)});
+      const content = await readPdf(textPdf([[{ x: 72, y: 700, text: 'read' }]]));
+      console.log(content.pages[0].items[0].str);
+      globalThis.readAt = Date.now();
+      process.on('exit', () => console.log('exited after', Date.now() - globalThis.readAt, 'ms'));
+    `;
+    const file = join(mkdtempSync(join(inject('tempRoot'), 'pdf-exit-')), 'read.mjs');
+    writeFileSync(file, script);
+    const { stdout } = await promisify(execFile)(process.execPath, [file], { timeout: 45_000 });
+    const [text, exited] = stdout.trim().split('\n');
+    expect(text).toBe('read');
+    expect(Number(/exited after (\d+) ms/.exec(exited ?? '')?.[1])).toBeLessThan(30_000);
+  }, 60_000);
 });

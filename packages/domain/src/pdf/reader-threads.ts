@@ -27,8 +27,11 @@ function extractModuleUrl(): string {
 }
 
 // CommonJS, evaluated in the thread: loads pdf.js at once, then answers each file it is sent.
+// pdf.js warns on stdout and stderr about fonts it cannot load: not the service's log, so the
+// thread drops what it writes there (a parent reading the thread's output would be kept alive).
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+process.stdout.write = process.stderr.write = () => true;
 const loading = import(workerData.moduleUrl);
 loading.then((m) => m.loadPdfReader()).catch(() => undefined);
 parentPort.on('message', ({ data, limits }) => {
@@ -79,16 +82,11 @@ function startThread(heapMb: number): ReaderThread {
       maxYoungGenerationSizeMb: 32,
       stackSizeMb: 4,
     },
+    // Not piped into the service's own output (the thread writes nothing there anyway).
     stdout: true,
     stderr: true,
   });
   started += 1;
-  // pdf.js warns on stdout and stderr about fonts it cannot load: not the service's log.
-  worker.stdout.resume();
-  worker.stderr.resume();
-  // A warm thread waiting for work never keeps the process alive; a file being read does (its
-  // time limit is a plain timer).
-  worker.unref();
   const thread: ReaderThread = { worker, heapMb, job: null, timer: null };
   worker.on('message', (answer: ThreadAnswer) => {
     const job = thread.job;
@@ -108,6 +106,9 @@ function startThread(heapMb: number): ReaderThread {
     fail(thread, why);
   });
   worker.on('exit', (code) => fail(thread, `The PDF reader stopped (exit code ${code})`));
+  // A warm thread waiting for work never keeps the process alive; a file being read does (its
+  // time limit is a plain timer). After the listeners: adding a 'message' one refs the thread.
+  worker.unref();
   threads.add(thread);
   return thread;
 }
