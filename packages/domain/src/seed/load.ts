@@ -183,28 +183,28 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
       const topicKey = moduleKey && q.topic !== undefined ? `${moduleKey}:${q.topic}` : null;
       return { q, questionSlug, moduleKey, topicKey };
     });
-    // A paper's questions are independent of each other: created together.
-    const questionIds = await Promise.all(
-      specs.map(async ({ q, questionSlug, moduleKey, topicKey }) => {
-        const question = await createQuestion({
-          actor: i % 2 === 0 ? editor : system,
-          input: {
-            paperId: paper.id,
-            text: q.text,
-            type: q.type,
-            difficulty: q.difficulty,
-            marks: q.marks,
-            ...(q.type === 'mcq' ? { options: q.options } : {}),
-            ...(q.answer ? { answer: q.answer } : {}),
-            ...(moduleKey ? { moduleId: modules.get(moduleKey)! } : {}),
-            ...(topicKey ? { topicId: modules.get(topicKey)! } : {}),
-            slug: questionSlug,
-            isVerified: q.isVerified ?? false,
-          },
-        });
-        return question.id;
-      }),
-    );
+    // One after the other, in the order the paper's PDF prints them: their creation order (and
+    // so every list's order) is the same on every load.
+    const questionIds: string[] = [];
+    for (const { q, questionSlug, moduleKey, topicKey } of specs) {
+      const question = await createQuestion({
+        actor: i % 2 === 0 ? editor : system,
+        input: {
+          paperId: paper.id,
+          text: q.text,
+          type: q.type,
+          difficulty: q.difficulty,
+          marks: q.marks,
+          ...(q.type === 'mcq' ? { options: q.options } : {}),
+          ...(q.answer ? { answer: q.answer } : {}),
+          ...(moduleKey ? { moduleId: modules.get(moduleKey)! } : {}),
+          ...(topicKey ? { topicId: modules.get(topicKey)! } : {}),
+          slug: questionSlug,
+          isVerified: q.isVerified ?? false,
+        },
+      });
+      questionIds.push(question.id);
+    }
     // Submitted, then reviewed: every step recorded in the paper's statusHistory.
     const steps: { status: 'pending' | 'approved' | 'rejected'; reason?: string }[] = [];
     if (p.status !== 'draft') steps.push({ status: 'pending', reason: 'Submitted for review' });
