@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    globalSetup: ['@qpc/ferretdb/vitest-global-setup'],
+    globalSetup: ['@qpc/ferretdb/vitest-global-setup', 'test/support/sample-catalog.ts'],
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     // Each suite starts both apps as child processes and a browser: slow on a loaded machine.

@@ -1,5 +1,5 @@
-// What a browser test needs, all real and on loopback: a fresh database with the sample catalog,
-// the REST API and the GraphQL gateway started as their packages' users start them (child
+// What a browser test needs, all real and on loopback: a fresh database with the sample catalog
+// (a copy of the one loaded once per run, see sample-catalog.ts), the REST API and the GraphQL gateway started as their packages' users start them (child
 // processes, reaching the database through a relay a test can cut), the built page behind the web
 // server (which forwards /graphql), and Debian's Chromium driven by playwright-core.
 import type {} from '@qpc/ferretdb/vitest-global-setup';
@@ -16,7 +16,6 @@ import {
   upsertUserFromClaims,
 } from '@qpc/domain';
 import type { Role } from '@qpc/domain';
-import { seedSampleCatalog } from '@qpc/domain/seed';
 import { mongoose } from '@qpc/domain/testing';
 import {
   appProcessEnv,
@@ -30,6 +29,7 @@ import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { createWebServer } from '../../server/app.js';
+import { copySampleCatalog } from './sample-catalog.js';
 
 const staticDir = new URL('../../dist/public/', import.meta.url).pathname;
 const screensDir = new URL('../../../../docs/screens/', import.meta.url).pathname;
@@ -125,8 +125,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   if (!existsSync(`${staticDir}index.html`)) throw new Error('Build the page first (vite build)');
   const uri = `${inject('mongoUri')}web_${randomUUID().slice(0, 8)}`;
   await connectDatabase({ uri });
+  // Restored like a backup: the documents first, then the preparation an app runs at start.
+  await copySampleCatalog(inject('sampleDatabase'));
   await prepareDatabase();
-  await seedSampleCatalog();
   const relay = await startDatabaseRelay(uri);
   const env = appProcessEnv({
     MONGODB_URI: relay.uri,
