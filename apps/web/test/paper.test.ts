@@ -7,6 +7,22 @@ const PAPER = 'p/nfit-data-structures-end-term-2023';
 describe('a paper, its solutions and votes', () => {
   const stack = useStack();
 
+  it('when a paper is opened, then its questions are numbered in the order they were added', async () => {
+    const { paper } = await stack.graphql<{ paper: { id: string } }>(
+      'query ($slug: Slug!) { paper(slug: $slug) { id } }',
+      { slug: PAPER.slice('p/'.length) },
+    );
+    const res = await fetch(`${stack.restUrl}/questions?paperId=${paper.id}&sort=createdAt`);
+    const { data: added } = (await res.json()) as { data: { text: string }[] };
+    expect(added.length).toBeGreaterThan(1);
+
+    const page = await stack.newPage();
+    await page.goto(`${stack.webUrl}/${PAPER}`);
+    const texts = page.locator('ol.questions > li .question-text');
+    await expect.poll(() => texts.count()).toBe(added.length);
+    expect(await texts.allTextContents()).toEqual(added.map((q) => q.text));
+  });
+
   it('when a normal user upvotes a solution, then the score rises by one and the vote shows as pressed; pressing again withdraws it', async () => {
     const page = await stack.newPage();
     await page.goto(`${stack.webUrl}/${PAPER}`);

@@ -13,6 +13,14 @@ import { Solutions } from './solutions.js';
 export type Paper = NonNullable<PaperQuery['paper']>;
 type Question = Paper['questions'][number];
 
+/**
+ * A paper's questions as the paper reads, in the order they were added (the gateway lists them
+ * newest first): the page numbers them.
+ */
+export function inPaperOrder(paper: Paper): Question[] {
+  return [...paper.questions].reverse();
+}
+
 function QuestionItem({ question, onChange }: { question: Question; onChange: () => void }) {
   return (
     <li className="question">
@@ -90,7 +98,7 @@ export function PaperView({ params }: { params: { slug: string } }) {
       ) : null}
       {paper.questions.length ? (
         <ol className="questions">
-          {paper.questions.map((question) => (
+          {inPaperOrder(paper).map((question) => (
             <QuestionItem key={question.id} question={question} onChange={refresh} />
           ))}
         </ol>
