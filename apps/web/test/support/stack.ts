@@ -1,7 +1,8 @@
 // What a browser test needs, all real and on loopback: a fresh database with the sample catalog
-// (a copy of the one loaded once per run, see sample-catalog.ts), the REST API and the GraphQL gateway started as their packages' users start them (child
-// processes, reaching the database through a relay a test can cut), the built page behind the web
-// server (which forwards /graphql), and Debian's Chromium driven by playwright-core.
+// (a copy of the one loaded once per run, see sample-catalog.ts), the REST API and the GraphQL
+// gateway started as their packages' users start them (child processes, reaching the database
+// through a relay a test can cut), the built page behind the web server (which forwards
+// /graphql), and Debian's Chromium driven by playwright-core.
 import type {} from '@qpc/ferretdb/vitest-global-setup';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
