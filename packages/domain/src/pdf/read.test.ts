@@ -163,4 +163,20 @@ describe('readPdf', () => {
     expect(text).toBe('read');
     expect(Number(/exited after (\d+) ms/.exec(exited ?? '')?.[1])).toBeLessThan(30_000);
   }, 60_000);
+
+  it('when the process evaluates ES modules by flag (--input-type=module), then its threads still read PDFs', async () => {
+    // Threads inherit the process's flags; one evaluating its own source would take it as ESM.
+    const script = `
+      const { readPdf } = await import(${JSON.stringify(new URL('../../dist/pdf/read.js', import.meta.url).href)});
+      const { textPdf } = await import(${JSON.stringify(new URL('../../dist/pdf/write.js', import.meta.url).href)});
+      const content = await readPdf(textPdf([[{ x: 72, y: 700, text: 'flagged' }]]));
+      console.log(content.pages[0].items[0].str);
+    `;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--input-type=module', '--eval', script],
+      { timeout: 45_000 },
+    );
+    expect(stdout.trim()).toBe('flagged');
+  }, 60_000);
 });

@@ -17,35 +17,15 @@ const MAX_THREADS = 2;
 const IDLE_MS = 60_000;
 
 /**
- * The compiled module a thread runs. The service runs from `dist/`; the package's own tests
- * run from `src/`, where the thread (plain Node, no TypeScript) takes the build of the same file.
+ * The compiled module a thread runs (reader-thread.ts). The service runs from `dist/`; the
+ * package's own tests run from `src/`, where the thread (plain Node, no TypeScript) takes the
+ * build of the same file.
  */
-function extractModuleUrl(): string {
-  const here = new URL('./extract.js', import.meta.url);
-  if (existsSync(fileURLToPath(here))) return here.href;
-  return new URL('../../dist/pdf/extract.js', import.meta.url).href;
+function threadModule(): URL {
+  const here = new URL('./reader-thread.js', import.meta.url);
+  if (existsSync(fileURLToPath(here))) return here;
+  return new URL('../../dist/pdf/reader-thread.js', import.meta.url);
 }
-
-// CommonJS, evaluated in the thread: loads pdf.js at once, then answers each file it is sent.
-// pdf.js warns on stdout and stderr about fonts it cannot load: not the service's log, so the
-// thread drops what it writes there (a parent reading the thread's output would be kept alive).
-const THREAD_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-process.stdout.write = process.stderr.write = () => true;
-const loading = import(workerData.moduleUrl);
-loading.then((m) => m.loadPdfReader()).catch(() => undefined);
-parentPort.on('message', ({ data, limits }) => {
-  loading
-    .then((m) => m.extractPdf(data, limits))
-    .then(
-      (content) => parentPort.postMessage({ content }),
-      (error) => parentPort.postMessage({
-        refused: Boolean(error && error.name === 'PdfRefusal'),
-        message: String(error && error.message || error),
-      }),
-    );
-});
-`;
 
 type ThreadAnswer = { content: PdfContent } | { refused: boolean; message: string };
 
@@ -74,9 +54,10 @@ export function pdfReaderThreadsStarted(): number {
 }
 
 function startThread(heapMb: number): ReaderThread {
-  const worker = new Worker(THREAD_SOURCE, {
-    eval: true,
-    workerData: { moduleUrl: extractModuleUrl() },
+  const worker = new Worker(threadModule(), {
+    // None of the process's flags: the thread needs none, and some would stop it from starting
+    // (a thread is otherwise given them all, `--input-type=module` of an `--eval` script included).
+    execArgv: [],
     resourceLimits: {
       maxOldGenerationSizeMb: heapMb,
       maxYoungGenerationSizeMb: 32,
