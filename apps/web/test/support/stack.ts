@@ -221,6 +221,9 @@ export async function signIn(page: Page, token: string): Promise<void> {
 /** Saves a screenshot of the page as docs/screens/<name>.png (shown in the README). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screensDir, { recursive: true });
+  // The pointer rests in the page's corner, on no control: the control a test clicked last would
+  // otherwise be drawn hovered or not, as the browser happened to update hover after a resize.
+  await page.mouse.move(0, 0);
   await page.screenshot({ path: `${screensDir}${name}.png`, fullPage: true });
 }
 
