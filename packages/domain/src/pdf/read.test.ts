@@ -146,37 +146,36 @@ describe('readPdf', () => {
     expect(again.pages[0]!.items[0]!.str).toBe('again');
   });
 
+  /**
+   * A script that reads a one-line PDF `text` with the built package (as a script using it runs)
+   * and prints the text it read, then runs `after`.
+   */
+  const readingScript = (text: string, after = '') => `
+    const { readPdf } = await import(${JSON.stringify(new URL('../../dist/pdf/read.js', import.meta.url).href)});
+    const { textPdf } = await import(${JSON.stringify(new URL('../../dist/pdf/write.js', import.meta.url).href)});
+    const content = await readPdf(textPdf([[{ x: 72, y: 700, text: ${JSON.stringify(text)} }]]));
+    console.log(content.pages[0].items[0].str);
+    ${after}
+  `;
+  const node = async (args: string[]) =>
+    (await promisify(execFile)(process.execPath, args, { timeout: 45_000 })).stdout.trim();
+
   it('when a process has read a PDF, then it exits at once, not when its warm thread idles out', async () => {
-    // The built package, as a script using it runs; the thread stays warm for 60 s after a read.
-    const script = `
-      const { readPdf } = await import(${JSON.stringify(new URL('../../dist/pdf/read.js', import.meta.url).href)});
-      const { textPdf } = await import(${JSON.stringify(new URL('../../dist/pdf/write.js', import.meta.url).href)});
-      const content = await readPdf(textPdf([[{ x: 72, y: 700, text: 'read' }]]));
-      console.log(content.pages[0].items[0].str);
-      globalThis.readAt = Date.now();
-      process.on('exit', () => console.log('exited after', Date.now() - globalThis.readAt, 'ms'));
-    `;
+    // The thread stays warm for 60 s after a read.
+    const script = readingScript(
+      'read',
+      `globalThis.readAt = Date.now();
+      process.on('exit', () => console.log('exited after', Date.now() - globalThis.readAt, 'ms'));`,
+    );
     const file = join(mkdtempSync(join(inject('tempRoot'), 'pdf-exit-')), 'read.mjs');
     writeFileSync(file, script);
-    const { stdout } = await promisify(execFile)(process.execPath, [file], { timeout: 45_000 });
-    const [text, exited] = stdout.trim().split('\n');
+    const [text, exited] = (await node([file])).split('\n');
     expect(text).toBe('read');
     expect(Number(/exited after (\d+) ms/.exec(exited ?? '')?.[1])).toBeLessThan(30_000);
   }, 60_000);
 
   it('when the process evaluates ES modules by flag (--input-type=module), then its threads still read PDFs', async () => {
     // Threads inherit the process's flags; one evaluating its own source would take it as ESM.
-    const script = `
-      const { readPdf } = await import(${JSON.stringify(new URL('../../dist/pdf/read.js', import.meta.url).href)});
-      const { textPdf } = await import(${JSON.stringify(new URL('../../dist/pdf/write.js', import.meta.url).href)});
-      const content = await readPdf(textPdf([[{ x: 72, y: 700, text: 'flagged' }]]));
-      console.log(content.pages[0].items[0].str);
-    `;
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--input-type=module', '--eval', script],
-      { timeout: 45_000 },
-    );
-    expect(stdout.trim()).toBe('flagged');
+    expect(await node(['--input-type=module', '--eval', readingScript('flagged')])).toBe('flagged');
   }, 60_000);
 });
