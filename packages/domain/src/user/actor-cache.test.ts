@@ -78,7 +78,7 @@ describe('the user cache', () => {
     expect((await cache.resolve(externalId, load)).isActive).toBe(false);
   });
 
-  it('when 100,000 distinct tokens come by and their entries expire, then the cache never holds more than its bound', async () => {
+  it('when the tokens of 100,000 distinct users come by and their entries expire, then the cache never holds more than its bound', async () => {
     const cache = createActorCache({ maxAgeMs: 5 });
     const actorOf = (i: number): Actor => ({
       id: i.toString(16).padStart(24, '0'),
