@@ -62,13 +62,8 @@ function uniqueSlug(used, base) {
 export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor }) {
   const rnd = createRandom(seed);
   const size = catalogSize(scale);
-  // ObjectIds from the creation second plus 8 seeded bytes: deterministic, in creation order.
-  const oid = (at) =>
-    new Types.ObjectId(
-      Math.floor(at / 1000)
-        .toString(16)
-        .padStart(8, '0') + rnd.hex(8),
-    );
+  // ObjectIds: the creation second (8 hex digits since 1978) and 8 seeded bytes, in creation order.
+  const oid = (at) => new Types.ObjectId(Math.floor(at / 1000).toString(16) + rnd.hex(8));
   const stamp = (at) => ({ createdAt: new Date(at), updatedAt: new Date(at) });
   let clock = BASE_TIME - 400 * DAY;
   const tick = (ms = 1000) => (clock += ms);

@@ -134,10 +134,13 @@ async function throughputRuns({ pool, active, results, settings, log }) {
     const { connections, loadSeconds, maxRun } = settings;
     const ms = r.app?.p50 ?? r.singleMs; // one request's time warm (the single one is cold)
     const seconds = Math.min(maxRun, Math.max(loadSeconds, (3 * connections * ms) / 1000));
+    await pool.get(app).request({ type: 'cpu' }); // the peak RSS from here
     const started = performance.now();
     const run = await fire(pool.get(app).url, requests, { connections, seconds });
     const rps = run.times.length / ((performance.now() - started) / 1000);
+    const { peakRss } = await pool.get(app).request({ type: 'cpu' });
     r.throughput = { rps: round(rps, 1), seconds, failures: run.failures };
+    r.throughput.peakRssMiB = peakRss / 2 ** 20;
     log(`  ${name.padEnd(28)} ${r.throughput.rps} req/s`);
   }
 }

@@ -72,7 +72,7 @@ export async function measuredRun(server, requests, shape, dbPids) {
   const served = after.requests - before.requests;
   const cpuMicros = after.cpuMicros - before.cpuMicros;
   const dbMicros = processTreeCpuMicros(dbPids) - dbBefore;
-  return { times: run.times, failures: run.failures, seconds, served, cpuMicros, dbMicros };
+  return { ...run, seconds, served, cpuMicros, dbMicros, peakRss: after.peakRss };
 }
 
 /** The runs of one side summed: latency over every sample, the p50 of each round, CPU per request. */
@@ -86,6 +86,7 @@ export function summarise(runs) {
     rps: sum((r) => r.times.length) / sum((r) => r.seconds),
     cpuMs: served ? sum((r) => r.cpuMicros) / served / 1000 : null,
     dbCpuMs: served ? sum((r) => r.dbMicros) / served / 1000 : null,
+    peakRssMiB: Math.max(...runs.map((r) => r.peakRss ?? 0)) / 2 ** 20,
   };
 }
 

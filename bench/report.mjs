@@ -41,7 +41,7 @@ function setup(report) {
   lines.push(
     `- One connection (autocannon, closed loop, every response time kept): each side warmed up ${s.warmup} s, then the app and baseline (b) take turns in ${s.rounds} rounds, ${s.duration} s per side in all; a scenario whose single request takes over a tenth of that runs a few requests, one over ${s.maxRequest} s by its single request (the captured one). Spread: p25–p75 of every sample and the range of the rounds' p50s.`,
     "- (b): the database commands the app sent for the same request (captured with the driver's command monitoring in a process that is not measured), replayed with the bare `mongodb` driver behind `node:http`, answering the captured body; commands the app had in flight together are replayed together. SQL: the same page (and count) asked of PostgreSQL straight, on FerretDB's table (`bench/sql-limit.mjs`): the physical limit.",
-    "- CPU per request: the process's CPU time over a run divided by the requests it served; database CPU: FerretDB plus PostgreSQL and all its backends (`/proc`). App CPU against (b) is a reported figure.",
+    "- CPU per request: the process's CPU time over a run divided by the requests it served; database CPU: FerretDB plus PostgreSQL and all its backends (`/proc`). App CPU against (b) is a reported figure. Peak RSS: the app process's (REST or gateway) high-water mark over the scenario's runs, one connection and the lists' load (`VmHWM`, reset before each run).",
     `- Lists: req/s with ${s.connections} connections for ${s.loadSeconds} s (the app only).`,
   );
   return lines.join('\n');
@@ -50,18 +50,20 @@ function setup(report) {
 function scenarioTable(report) {
   const configs = report.configurations.filter((c) => !c.failed);
   const names = [...new Set(configs.flatMap((c) => Object.keys(c.scenarios)))];
-  const head = `scenario|app p50 (spread)|(b) p50 ms|SQL p50 ms|Node CPU ms/req app / (b)|DB CPU ms/req app / (b)|round trips|req/s (${report.settings.connections} conn.)`;
+  const head = `scenario|app p50 (spread)|app p99 ms|(b) p50 ms|SQL p50 ms|Node CPU ms/req app / (b)|DB CPU ms/req app / (b)|round trips|req/s (${report.settings.connections} conn.)|peak RSS MiB`;
   const rowOf = (s, name) => {
     if (!s?.app) return [s?.label ?? name, `– (${s?.problem ?? 'not measured'})`];
     const b = s.baseline;
     const cpuRatio = b?.cpuMs ? ` = ${fmt(s.app.cpuMs / b.cpuMs)}×` : '';
+    const peak = Math.max(s.app.peakRssMiB ?? 0, s.throughput?.peakRssMiB ?? 0);
     return [
-      ...[s.label, spreadOf(s.app), fmt(b?.p50), s.sql ? fmt(s.sql.p50) : ''],
+      ...[s.label, spreadOf(s.app), s.app.single ? '–' : fmt(s.app.p99)],
+      ...[fmt(b?.p50), s.sql ? fmt(s.sql.p50) : ''],
       ...[
         `${fmt(s.app.cpuMs)} / ${fmt(b?.cpuMs)}${cpuRatio}`,
         `${fmt(s.app.dbCpuMs)} / ${fmt(b?.dbCpuMs)}`,
       ],
-      ...[String(s.roundTrips), String(s.throughput?.rps ?? '')],
+      ...[String(s.roundTrips), String(s.throughput?.rps ?? ''), peak ? fmt(peak) : '–'],
     ];
   };
   const section = (c) =>
@@ -71,6 +73,10 @@ function scenarioTable(report) {
     )}`;
   return configs.map(section).join('\n\n');
 }
+
+const targetRow = ({ target, measured, status, note }) => {
+  return [target, measured, status === 'missed' ? '**missed**' : status, note];
+};
 
 function markdown(report) {
   const targets = evaluateTargets(report.configurations);
@@ -89,15 +95,7 @@ function markdown(report) {
     '',
     `## Targets (${met} of ${judged} met)`,
     '',
-    table(
-      ['target', 'measured', 'status', 'note'],
-      targets.map((t) => [
-        t.target,
-        t.measured,
-        t.status === 'missed' ? '**missed**' : t.status,
-        t.note,
-      ]),
-    ),
+    table(['target', 'measured', 'status', 'note'], targets.map(targetRow)),
     '',
     '## Scenarios',
     '',

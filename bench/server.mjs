@@ -2,6 +2,7 @@
 // reported over IPC: `rest|gateway` the BUILT app wired as in production (BENCH_CAPTURE=1: a
 // capture process recording a request's database commands, never measured); `baseline` (b)
 // replays captured commands (bench/replay.mjs); `middleware` each middleware alone.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { importBuilt, importFrom } from './lib.mjs';
 import { createRecorder, createReplayer } from './replay.mjs';
@@ -87,7 +88,10 @@ server.on('request', () => (requests += 1));
 const answers = {
   cpu: () => {
     const { user, system } = process.cpuUsage();
-    return { cpuMicros: user + system, requests };
+    // Peak RSS since the last `cpu` answer: the high-water mark, then reset to now (clear_refs 5).
+    const kib = Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]);
+    writeFileSync('/proc/self/clear_refs', '5');
+    return { cpuMicros: user + system, requests, peakRss: kib * 1024 };
   },
   'capture-start': () => recorder.start(),
   'capture-stop': () => ({ commands: recorder.stop() }),

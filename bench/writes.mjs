@@ -42,8 +42,7 @@ export async function measureInserts({ url, token, target, rounds = 3, seconds =
 
 const SETTLE_TIMEOUT_S = 120;
 
-/** DELETE /universities/:id as the admin, then polls until none of its papers, questions and
- * solutions is visible. */
+/** DELETE /universities/:id as the admin, then polls until none of its content is visible. */
 export async function measureDeactivation({ url, token, universityId, db: bench, collections }) {
   const { mongo } = bench.domain.mongoose;
   const client = new mongo.MongoClient(bench.uri);

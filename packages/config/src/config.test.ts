@@ -186,6 +186,33 @@ describe('loadConfig', () => {
     }
   });
 
+  it('when CORS_ORIGINS lists origins, then they are kept; a path or a non-origin is refused naming it', () => {
+    const config = loadConfig({ CORS_ORIGINS: 'https://app.example.edu, http://127.0.0.1:5173' });
+    expect(config.corsOrigins).toEqual(['https://app.example.edu', 'http://127.0.0.1:5173']);
+    for (const bad of ['https://app.example.edu/', 'app.example.edu', 'ftp://files.example.edu']) {
+      const problems = problemsOf({ CORS_ORIGINS: bad });
+      expect(problems, bad).toEqual([
+        { variable: 'CORS_ORIGINS', message: expect.stringContaining(`"${bad}" is not an origin`) },
+      ]);
+    }
+  });
+
+  it('when CORS_ORIGINS is * in production, then start is refused with a config error; outside production it is kept', () => {
+    expect(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins).toEqual(['*']);
+    const problems = problemsOf({ NODE_ENV: 'production', CLERK_JWT_KEY: PEM, CORS_ORIGINS: '*' });
+    expect(problems).toEqual([
+      { variable: 'CORS_ORIGINS', message: expect.stringContaining('may not be * in production') },
+    ]);
+  });
+
+  it('when AUTH_USER_CACHE_MS is unset, 0 or negative, then 30000, off, or a config error', () => {
+    expect(loadConfig({}).authUserCacheMs).toBe(30_000);
+    expect(loadConfig({ AUTH_USER_CACHE_MS: '0' }).authUserCacheMs).toBe(0);
+    expect(problemsOf({ AUTH_USER_CACHE_MS: '-1' })).toEqual([
+      { variable: 'AUTH_USER_CACHE_MS', message: 'must be 0 or more' },
+    ]);
+  });
+
   it('when settings are described, then every variable has a description', () => {
     const settings = describeSettings();
     expect(settings.map((s) => s.variable)).toContain('RATE_LIMIT_MAX');

@@ -9,6 +9,11 @@ const positiveInt = z.coerce
   .int('must be an integer')
   .positive('must be greater than 0');
 
+const nonNegativeInt = z.coerce
+  .number({ message: 'must be a number' })
+  .int('must be an integer')
+  .min(0, 'must be 0 or more');
+
 const port = z.coerce
   .number({ message: 'must be a number' })
   .int('must be an integer')
@@ -21,6 +26,26 @@ const commaList = z.string().transform((v) =>
     .map((s) => s.trim())
     .filter(Boolean),
 );
+
+/** Web origins as a browser sends them (scheme, host, port; no path), or `*`. */
+const corsOrigins = commaList.superRefine((origins, context) => {
+  for (const origin of origins) {
+    if (origin === '*' || isOrigin(origin)) continue;
+    context.addIssue({
+      code: 'custom',
+      message: `"${origin}" is not an origin: give scheme, host and port only (https://app.example.edu), or *`,
+    });
+  }
+});
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.origin === value;
+  } catch {
+    return false;
+  }
+}
 
 /** `100kb`, `1mb`, `512b` or a plain number of bytes, as the body parser understands it. */
 const byteSize = z
@@ -136,9 +161,17 @@ export const envSchema = z.object({
     .default(20 * 1024 * 1024)
     .refine((v) => v > 0, { message: 'must be greater than 0' })
     .describe('maximum size of an uploaded paper PDF (e.g. 20mb)'),
-  CORS_ORIGINS: commaList
+  // Issue 54 (other origins, users read once per window): kept together to ease merging.
+  CORS_ORIGINS: corsOrigins
     .default([])
-    .describe('comma list of browser origins allowed by CORS; empty allows none'),
+    .describe(
+      'comma list of web origins (https://app.example.edu) whose browsers may call REST and GraphQL; `*` any origin, refused in production; empty allows none',
+    ),
+  AUTH_USER_CACHE_MS: nonNegativeInt
+    .default(30_000)
+    .describe(
+      'how long (ms) a process keeps the user behind a token; a change made on another instance takes effect within it; 0 reads the user on every request',
+    ),
   CLERK_SECRET_KEY: z
     .string()
     .regex(/^sk_(test|live)_/, 'must be a Clerk secret key (sk_test_... or sk_live_...)')
@@ -202,6 +235,13 @@ function crossFieldProblems(raw: Record<string, string>): { variable: string; me
         'is required in production (or CLERK_JWT_KEY): tokens cannot be verified without a Clerk setting',
     });
   }
+  if (raw.NODE_ENV === 'production' && commaList.parse(raw.CORS_ORIGINS ?? '').includes('*')) {
+    problems.push({
+      variable: 'CORS_ORIGINS',
+      message:
+        "may not be * in production: any web page could call the API from its visitors' browsers; name the origins",
+    });
+  }
   return problems;
 }
 
@@ -236,7 +276,10 @@ export interface Config {
   readonly trustProxy: false | number | readonly string[];
   readonly bodyLimitBytes: number;
   readonly paperFileMaxBytes: number;
+  /** Web origins whose browsers may call the apps; `['*']` any (never in production). */
   readonly corsOrigins: readonly string[];
+  /** How long a process keeps the user behind a token; 0 keeps none. */
+  readonly authUserCacheMs: number;
   readonly clerk: {
     readonly secretKey: string | undefined;
     readonly jwtKey: string | undefined;
@@ -331,6 +374,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT,
     paperFileMaxBytes: e.PAPER_FILE_MAX_BYTES,
     corsOrigins: e.CORS_ORIGINS,
+    authUserCacheMs: e.AUTH_USER_CACHE_MS,
     clerk: {
       secretKey: e.CLERK_SECRET_KEY,
       jwtKey: e.CLERK_JWT_KEY,

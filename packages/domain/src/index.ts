@@ -251,6 +251,8 @@ export {
   userIdFor,
 } from './user/service.js';
 export { readUsersByIds } from './user/reads.js';
+export { ACTOR_CACHE_MAX, createActorCache } from './user/actor-cache.js';
+export type { ActorCache } from './user/actor-cache.js';
 export { searchCatalog, MAX_CANDIDATES } from './search/service.js';
 export type { SearchResult } from './search/service.js';
 export type { SearchQuery, SearchHit, SearchFacets, SearchType } from './search/schema.js';

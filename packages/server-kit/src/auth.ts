@@ -1,6 +1,6 @@
 import { verifyToken } from '@clerk/backend';
 import type { Config } from '@qpc/config';
-import { UnauthenticatedError, upsertUserFromClaims } from '@qpc/domain';
+import { createActorCache, UnauthenticatedError, upsertUserFromClaims } from '@qpc/domain';
 import type { Actor } from '@qpc/domain';
 import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
@@ -66,9 +66,8 @@ export const VERIFIED_TOKENS_KEPT = 10_000;
  * A token that verified is remembered, by its exact text, until its `exp`: the same bytes carry
  * the same signature and claims, so checking them again can only give the same answer until the
  * token expires. This saves the signature check (and key import) on every request of a session.
- * Who the caller is and may do still comes from the user record on every request
- * (`createActorResolver`), so a deactivated account or a changed role takes effect at once.
- * Tokens without `exp` and refused tokens are never remembered.
+ * Who the caller is and may do comes from the user record (`createActorResolver`), kept at most
+ * `AUTH_USER_CACHE_MS`. Tokens without `exp` and refused tokens are never remembered.
  */
 export function createTokenVerifier(
   config: Pick<Config, 'clerk' | 'isProduction' | 'dataDir'>,
@@ -128,26 +127,36 @@ export function bearerToken(header: string | undefined): string | null {
   return match[1];
 }
 
-/** Resolves the caller: verified claims, then the user record (created on first sight). */
+/**
+ * Resolves the caller: verified claims, then the user record (created on first sight), kept in
+ * this process for `AUTH_USER_CACHE_MS` (the domain drops it at once when this process changes
+ * the user; a change made by another instance applies here within that time).
+ */
 export function createActorResolver(
-  config: Pick<Config, 'clerk' | 'isProduction' | 'dataDir' | 'adminExternalIds'>,
+  config: Pick<
+    Config,
+    'clerk' | 'isProduction' | 'dataDir' | 'adminExternalIds' | 'authUserCacheMs'
+  >,
   verifier: TokenVerifier = createTokenVerifier(config),
-) {
-  return async (authorization: string | undefined): Promise<Actor | null> => {
+): ActorResolver {
+  const users = createActorCache({ maxAgeMs: config.authUserCacheMs });
+  return async (authorization) => {
     const token = bearerToken(authorization);
     if (!token) return null;
     const claims = await verifier(token);
-    const { actor } = await upsertUserFromClaims({
-      externalId: claims.sub,
-      ...(claims.name ? { name: claims.name } : {}),
-      ...(claims.email ? { email: claims.email } : {}),
-      adminExternalIds: [...config.adminExternalIds],
+    return users.resolve(claims.sub, async () => {
+      const { actor } = await upsertUserFromClaims({
+        externalId: claims.sub,
+        ...(claims.name ? { name: claims.name } : {}),
+        ...(claims.email ? { email: claims.email } : {}),
+        adminExternalIds: [...config.adminExternalIds],
+      });
+      return actor;
     });
-    return actor;
   };
 }
 
-export type ActorResolver = ReturnType<typeof createActorResolver>;
+export type ActorResolver = (authorization: string | undefined) => Promise<Actor | null>;
 
 /**
  * Express middleware: puts the caller (or null) on `res.locals.actor`; bad tokens are 401. An

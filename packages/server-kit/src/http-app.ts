@@ -6,6 +6,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { authenticate } from './auth.js';
+import { corsPolicy } from './cors.js';
 import type { ActorResolver } from './auth.js';
 import { BodyEncodingError, errorHandler, notFoundHandler } from './errors.js';
 import { HEALTH_PATH, HEALTH_ROUTES, healthRouter } from './health.js';
@@ -175,30 +176,6 @@ export function securityHeaders() {
   };
 }
 
-function cors(origins: readonly string[]) {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const origin = req.get('origin');
-    if (origin && origins.includes(origin)) {
-      res.setHeader('Access-Control-Allow-Origin', origin);
-      res.setHeader('Vary', 'Origin');
-      res.setHeader(
-        'Access-Control-Allow-Headers',
-        'Authorization, Content-Type, X-Request-Id, Idempotency-Key, Apollo-Require-Preflight',
-      );
-      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-      res.setHeader(
-        'Access-Control-Expose-Headers',
-        'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, ETag, Location, Idempotent-Replayed, Content-Disposition, Content-Range, Accept-Ranges',
-      );
-      if (req.method === 'OPTIONS') {
-        res.status(204).end();
-        return;
-      }
-    }
-    next();
-  };
-}
-
 /**
  * The request chain both apps share, left to right: request id, logger, helmet, CORS, the
  * method guard (405, OPTIONS), health and the app's unmetered pages (not limited, no auth: the docs page, its assets and the
@@ -215,7 +192,7 @@ export function createHttpApp(deps: HttpAppDeps, parts: HttpAppParts): Express {
   app.use(requestId({ carryContext: parts.carriesRequestContext === true }));
   app.use(httpLogger(logger));
   app.use(securityHeaders());
-  app.use(cors(config.corsOrigins));
+  app.use(corsPolicy(config.corsOrigins));
   // Before any router: Express answers OPTIONS on a path it knows itself, in text/plain.
   app.use(methodGuard([...HEALTH_ROUTES, ...(parts.knownRoutes ?? [])]));
   // Mounted at its path, so other requests pass it by one prefix test.

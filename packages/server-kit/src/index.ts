@@ -8,6 +8,12 @@ export {
 } from './auth.js';
 export type { ActorResolver, TokenVerifier, VerifiedClaims } from './auth.js';
 export { isConnectionError, mapServiceError } from './connection-errors.js';
+export {
+  CORS_ALLOWED_HEADERS,
+  CORS_ALLOWED_METHODS,
+  CORS_EXPOSED_HEADERS,
+  corsPolicy,
+} from './cors.js';
 export { EMBEDDED_DATABASE_NAME, loadEmbeddedDatabase, startDatabase } from './database.js';
 export type { RunningDatabase } from './database.js';
 export { devKeyDirectory, ensureDevKeyPair, signSessionToken } from './dev-keys.js';

@@ -2,6 +2,7 @@
 // its role set through the domain, its Actor, and (in the apps' tests) a signed token.
 import { randomUUID } from 'node:crypto';
 import type { Actor, Role } from '../access.js';
+import { forgetCachedActor } from '../user/actor-cache.js';
 import { UserModel } from '../user/model.js';
 import { setUserRole, toActor } from '../user/service.js';
 
@@ -45,6 +46,7 @@ export async function makeUser(
   let user = await setUserRole({ externalId: sub, role });
   if (options.isActive === false) {
     await UserModel.updateOne({ externalId: sub }, { $set: { isActive: false } });
+    forgetCachedActor(sub);
     user = { ...user, isActive: false };
   }
   return { sub, token: signer ? await signer(sub) : '', actor: toActor(user) };

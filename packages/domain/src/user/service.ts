@@ -7,6 +7,7 @@ import { literalRegex } from '../listing/search-param.js';
 import { toDto } from '../storage/serialize.js';
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
+import { forgetCachedActor } from './actor-cache.js';
 import { USER_ORDER, UserModel } from './model.js';
 import {
   externalIdSchema,
@@ -15,7 +16,7 @@ import {
   updateUserInput,
   userClaims,
 } from './schema.js';
-import type { User } from './schema.js';
+import type { SetUserRoleInput, User } from './schema.js';
 
 /** A lean user as its DTO. */
 export function toUser(doc: unknown): User {
@@ -193,6 +194,7 @@ export async function updateUser({
     { returnDocument: 'after' },
   ).lean();
   if (!updated) throw new NotFoundError('User not found');
+  forgetCachedActor(before.externalId);
   if (removesAdmin) {
     // No transactions: two admins demoting each other can both pass the check above. Counting
     // again after our own write and reverting it when nobody remains means at least one of them
@@ -203,6 +205,7 @@ export async function updateUser({
         { _id: before._id },
         { $set: { role: before.role, isActive: before.isActive } },
       );
+      forgetCachedActor(before.externalId);
       throw lastAdminConflict(conflictPath);
     }
   }
@@ -212,6 +215,15 @@ export async function updateUser({
 /** Sets a user's role, creating the user when missing (no actor: for the local development token CLI). */
 export async function setUserRole(input: { externalId: string; role: string }): Promise<User> {
   const data = parseInput(setUserRoleInput, input);
+  try {
+    return await writeUserRole(data);
+  } finally {
+    // After the write: a read that starts before it ends would otherwise keep the old role.
+    forgetCachedActor(data.externalId);
+  }
+}
+
+async function writeUserRole(data: SetUserRoleInput): Promise<User> {
   const update = async () => {
     const found = await findByExternalId(data.externalId);
     if (!found) return null;
