@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { testKeys } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildOutsideContainer, parseDockerfile } from './support/dockerfile.js';
+import { asUser, pinnedPnpm } from './support/run-as.js';
 import {
   outsideCheckout,
   removeFolder,
@@ -23,30 +23,6 @@ const turboVersion = (
     version: string;
   }
 ).version;
-
-/** The pinned pnpm: from PATH when it matches (npm test puts it there), else from npx's cache. */
-function pinnedPnpm(): string {
-  const onPath = spawnSync('sh', ['-c', 'command -v pnpm && pnpm --version'], {
-    encoding: 'utf8',
-  });
-  const [path, version] = onPath.stdout.trim().split('\n');
-  if (onPath.status === 0 && path && `pnpm@${version}` === rootManifest.packageManager) return path;
-  const viaNpx = spawnSync(
-    'npx',
-    ['--yes', '-p', rootManifest.packageManager, '-c', 'command -v pnpm'],
-    { encoding: 'utf8' },
-  );
-  const found = viaNpx.stdout.trim().split('\n').pop();
-  if (viaNpx.status !== 0 || !found) throw new Error(`no ${rootManifest.packageManager} here`);
-  return found;
-}
-
-/** Runs `command` as the image's USER when we are root (setpriv), as ourselves otherwise. */
-function asUser(user: string, command: string[]): string[] {
-  if (process.getuid?.() !== 0) return command;
-  const [uid, gid = uid] = user.split(':');
-  return ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--clear-groups', '--', ...command];
-}
 
 describe('the Dockerfile: its build steps for each app, run outside a container', () => {
   let work: string;
