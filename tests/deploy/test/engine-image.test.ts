@@ -152,7 +152,8 @@ describe('the engine image: packages/ferretdb/Dockerfile built outside a contain
       FERRETDB_POSTGRESQL_URL: postgres.url,
       FERRETDB_LISTEN_ADDR: `127.0.0.1:${port}`,
       FERRETDB_STATE_DIR: stateDir,
-      PATH: process.env.PATH ?? '',
+      // psql, as the PostgreSQL image has it (the server's own folder holds it too).
+      PATH: `${postgres.binaries.binDir}:${process.env.PATH ?? ''}`,
     };
     const [file, ...args] = asUser(runtime.user!, runtime.entrypoint!);
     engine = spawn(file!, args, { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] });
