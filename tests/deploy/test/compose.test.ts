@@ -73,4 +73,17 @@ describe('compose.yaml', () => {
       expect(() => loadConfig(env)).toThrow(/CLERK_SECRET_KEY/);
     }
   });
+
+  it('when read, then the web page builds from the Dockerfile with APP=web, forwards to the gateway and REST by their service names, and its settings are known and accepted in production', () => {
+    const web = services.web!;
+    expect(web.build).toEqual({ context: '.', args: { APP: 'web' } });
+    expect(Object.keys(web.depends_on ?? {}).sort()).toEqual(['graphql-gateway', 'rest-api']);
+    const env = environmentOf('web');
+    const known = new Set(describeSettings().map((s) => s.variable));
+    expect(Object.keys(env).filter((key) => !known.has(key))).toEqual([]);
+    const config = loadConfig(environmentOf('web', { CLERK_JWT_KEY: testKeys().publicKeyPem }));
+    expect(config.isProduction).toBe(true);
+    expect(new URL(config.web.graphqlUrl).host).toBe('graphql-gateway:4000');
+    expect(new URL(config.web.restUrl).host).toBe('rest-api:3000');
+  });
 });

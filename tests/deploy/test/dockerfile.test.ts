@@ -14,7 +14,13 @@ import {
 } from './support/packaged.js';
 import type { AppName, RunningProcess } from './support/packaged.js';
 
-const APPS: AppName[] = ['rest-api', 'graphql-gateway'];
+const APPS: AppName[] = ['rest-api', 'graphql-gateway', 'web'];
+/** What each image's HEALTHCHECK asks for: the apps' health route, the web page itself. */
+const HEALTH_PATH: Record<AppName, string> = {
+  'rest-api': "'/api/v1/health'",
+  'graphql-gateway': "'/api/v1/health'",
+  web: "'/'",
+};
 const rootManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
   packageManager: string;
 };
@@ -83,7 +89,7 @@ describe('the Dockerfile: its build steps for each app, run outside a container'
       expect(existsSync(join(appDir, 'node_modules', '@qpc', 'ferretdb'))).toBe(false);
       expect(runtime.env.NODE_ENV).toBe('production');
       expect(runtime.user).toMatch(/^[1-9]\d*(:[1-9]\d*)?$/);
-      expect(runtime.healthcheck?.cmd.join(' ')).toContain('/api/v1/health');
+      expect(runtime.healthcheck?.cmd.join(' ')).toContain(HEALTH_PATH[app]);
       expect(runtime.exposed).toEqual([runtime.env[PORT_VARIABLE[app]]]);
 
       const env = {
@@ -103,8 +109,8 @@ describe('the Dockerfile: its build steps for each app, run outside a container'
       const healthy = runToEnd(asUser(runtime.user!, runtime.healthcheck!.cmd), appDir, withPort);
       expect(healthy.status, healthy.output).toBe(0);
 
-      await service.stop();
-      expect(service.output()).toContain('"msg":"stopped"');
+      expect(await service.stop()).toBe(0);
+      if (app !== 'web') expect(service.output()).toContain('"msg":"stopped"');
       const afterStop = runToEnd(asUser(runtime.user!, runtime.healthcheck!.cmd), appDir, withPort);
       expect(afterStop.status).toBe(1);
     },
