@@ -111,7 +111,8 @@ describe('the engine image: packages/ferretdb/Dockerfile built outside a contain
   it('when its engine stage is built, then it applies every patch in name order and makes the binary the tests run: the same build hash, with the Go the image names', async () => {
     expect(parsed.args.FERRETDB_VERSION).toBe(FERRETDB_VERSION);
     const stage = build.stages.find((s) => s.name === 'engine')!;
-    expect(readdirSync(join(stage.rootfs, 'build', 'patches')).sort()).toEqual(
+    const copied = readdirSync(join(stage.rootfs, 'build', 'patches'));
+    expect(copied.filter((name) => name.endsWith('.patch')).sort()).toEqual(
       patchFiles().map((file) => basename(file)),
     );
     expect(build.ran).toContain(
