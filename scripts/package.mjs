@@ -1,4 +1,4 @@
-// `npm run package [-- rest-api graphql-gateway] [--skip-build]`: writes out/<app>/, a
+// `npm run package [-- rest-api graphql-gateway web] [--skip-build]`: writes out/<app>/, a
 // self-contained folder per app (its dist/, production dependencies only, the workspace packages
 // it uses copied in as real packages), which `npm start` serves against MONGODB_URI. The
 // Dockerfile runs this same script in its build stage (for either app).
@@ -26,6 +26,11 @@ import { basename, join } from 'node:path';
 import { ensureDependencies, root, run } from './lib.mjs';
 
 const APPS = ['rest-api', 'graphql-gateway'];
+/** Packaged only when named (`npm run package -- web`): the web page's image and compose use it. */
+const ON_REQUEST = ['web'];
+/** Each app's start file, in its dist/. */
+const START_FILE = { web: 'dist/server/server.js' };
+const startFileOf = (app) => START_FILE[app] ?? 'dist/server.js';
 
 /** Packages that must never be in a packaged app: build and test tools, the embedded database. */
 const FORBIDDEN = [
@@ -149,14 +154,14 @@ function writeManifest(dir, app) {
     type: deployed.type,
     main: deployed.main,
     engines: rootManifest.engines,
-    scripts: { start: 'node dist/server.js' },
+    scripts: { start: `node ${startFileOf(app)}` },
     dependencies,
   };
   writeFileSync(path, `${JSON.stringify(manifest, null, 2)}\n`);
   // The deploy lockfile names the build machine's paths; the installed tree is the record.
   rmSync(join(dir, 'pnpm-lock.yaml'), { force: true });
-  if (!existsSync(join(dir, 'dist', 'server.js'))) {
-    throw new Error(`${app}: dist/server.js is missing; build first (npm run build)`);
+  if (!existsSync(join(dir, startFileOf(app)))) {
+    throw new Error(`${app}: ${startFileOf(app)} is missing; build first (npm run build)`);
   }
 }
 
@@ -192,8 +197,8 @@ const args = process.argv.slice(2);
 const skipBuild = args.includes('--skip-build');
 const apps = args.filter((a) => !a.startsWith('--'));
 for (const app of apps) {
-  if (!APPS.includes(app)) {
-    console.error(`unknown app "${app}": one of ${APPS.join(', ')}`);
+  if (!APPS.includes(app) && !ON_REQUEST.includes(app)) {
+    console.error(`unknown app "${app}": one of ${[...APPS, ...ON_REQUEST].join(', ')}`);
     process.exit(2);
   }
 }

@@ -49,6 +49,8 @@ export {
 export type { ActorOrCaller, Caller, ReadById, Viewer, VisibleKind } from './visibility.js';
 export { connectDatabase, disconnectDatabase, onDatabaseEvents, pingDatabase } from './db.js';
 export { buildIndexes, isDatabaseEmpty, prepareDatabase } from './storage/prepare.js';
+export type { PrepareOptions } from './storage/prepare.js';
+export type { IndexFallback, IndexWarn } from './storage/index-fallback.js';
 export type { ConnectOptions, DatabaseEventHandlers } from './db.js';
 export type {
   ListRequest,

@@ -29,3 +29,18 @@ export async function assertByteOrderCollation(client: pg.Client, dataDir: strin
       'binary, mongorestore into the new), or set MONGODB_URI to use another server.',
   );
 }
+
+/**
+ * The same rule for a server this package does not start (the compose image's start,
+ * setup-script.ts): a database whose strings are not compared in byte order is refused, unchanged.
+ */
+export const BYTE_ORDER_CHECK_SQL = `
+DO $collation$
+DECLARE
+  found_collation text := (SELECT datcollate FROM pg_database WHERE datname = current_database());
+BEGIN
+  IF found_collation NOT IN ('C', 'POSIX') THEN
+    RAISE EXCEPTION 'The database % compares strings with the collation "%", and our FerretDB needs "C" (byte order, as MongoDB compares) to sort strings in PostgreSQL. Nothing was changed. Initialise the cluster with --locale=C (POSTGRES_INITDB_ARGS) or create the database with TEMPLATE template0 LC_COLLATE ''C'' LC_CTYPE ''C'', then copy the data over (mongodump, mongorestore).', current_database(), found_collation;
+  END IF;
+END
+$collation$`;

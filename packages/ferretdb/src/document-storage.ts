@@ -19,7 +19,8 @@ export interface DocumentStorage {
  */
 export const WHOLE_DOCUMENT_BYTES = 8160;
 
-const WHOLE_DOCUMENTS_SQL =
+/** The function storing a table's documents whole, and its event trigger on CREATE TABLE. */
+export const WHOLE_DOCUMENTS_SQL =
   `
 CREATE OR REPLACE FUNCTION public.qpc_store_documents_whole(table_oid oid) RETURNS boolean
 LANGUAGE plpgsql AS $fn$
@@ -70,25 +71,35 @@ $fn$;
  * keep their form until they are rewritten.
  */
 export async function configureDocumentStorage(client: pg.Client): Promise<DocumentStorage> {
-  const switched = await inLockedTransaction(client, 'qpc-document-storage', async () => {
+  const switched = await inLockedTransaction(client, DOCUMENT_STORAGE_LOCK, async () => {
     await client.query(WHOLE_DOCUMENTS_SQL);
-    const sweep = await client.query<{ switched: number }>(
-      `SELECT count(*) FILTER (WHERE public.qpc_store_documents_whole(c.oid))::integer AS switched
-         FROM pg_class c WHERE c.relkind = 'r'`,
-    );
+    const sweep = await client.query<{ switched: number }>(WHOLE_DOCUMENTS_SWEEP_SQL);
     return sweep.rows[0]?.switched ?? 0;
   });
   return { compression: await preferLz4(client), switched };
 }
 
+/** The advisory lock `configureDocumentStorage` holds (setup-script.ts takes the same). */
+export const DOCUMENT_STORAGE_LOCK = 'qpc-document-storage';
+
+/** The start-up sweep: tables made before the trigger get whole documents too. */
+export const WHOLE_DOCUMENTS_SWEEP_SQL = `SELECT count(*) FILTER (WHERE public.qpc_store_documents_whole(c.oid))::integer AS switched
+  FROM pg_class c WHERE c.relkind = 'r'`;
+
 /** Makes new sessions of the current database compress with lz4 when the server offers it. */
+export const PREFER_LZ4_SQL = `
+DO $lz4$
+BEGIN
+  IF (SELECT 'lz4' = ANY (enumvals) FROM pg_settings WHERE name = 'default_toast_compression') THEN
+    EXECUTE format('ALTER DATABASE %I SET default_toast_compression = lz4', current_database());
+  END IF;
+END
+$lz4$`;
+
 async function preferLz4(client: pg.Client): Promise<DocumentCompression> {
+  await client.query(PREFER_LZ4_SQL);
   const offered = await client.query<{ lz4: boolean }>(
     `SELECT 'lz4' = ANY (enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`,
   );
-  if (!offered.rows[0]?.lz4) return 'pglz';
-  const database = await client.query<{ name: string }>('SELECT current_database() AS name');
-  const name = client.escapeIdentifier(database.rows[0]!.name);
-  await client.query(`ALTER DATABASE ${name} SET default_toast_compression = 'lz4'`);
-  return 'lz4';
+  return offered.rows[0]?.lz4 ? 'lz4' : 'pglz';
 }

@@ -8,6 +8,8 @@ export {
 export type { FerretDBVariant } from './binary.js';
 export { CollationMismatchError } from './collation.js';
 export { installIndexers } from './indexers.js';
+export { postgresSetupScript } from './setup-script.js';
+export { patchFiles, patchSetHash } from './patches.js';
 export type { IndexSweep } from './indexers.js';
 export {
   explainAggregate,
@@ -30,5 +32,11 @@ export {
   findPostgresBinaries,
 } from './postgres-binaries.js';
 export type { PostgresBinaries } from './postgres-binaries.js';
-export { findRunningFerretDB, freePort, startFerretDB, waitForPing } from './server.js';
+export {
+  FERRETDB_GOGC,
+  findRunningFerretDB,
+  freePort,
+  startFerretDB,
+  waitForPing,
+} from './server.js';
 export type { EmbeddedEngine, FerretDBServer, StartOptions } from './server.js';

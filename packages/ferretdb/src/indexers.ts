@@ -19,19 +19,29 @@ export interface IndexSweep {
  * sweep changes nothing.
  */
 export async function installIndexers(client: pg.Client): Promise<IndexSweep> {
-  return inLockedTransaction(client, 'qpc-gin-indexer', async () => {
-    await client.query(GIN_INDEXER_SQL);
-    await client.query(SORT_INDEXER_SQL);
-    await client.query(PREDICATE_STATISTICS_SQL);
-    const sort = await client.query<{ made: number }>('SELECT public.qpc_sort_sweep() AS made');
-    const gin = await client.query<{ made: number }>('SELECT public.qpc_gin_sweep() AS made');
-    const statistics = await client.query<{ made: number }>(
-      'SELECT public.qpc_statistics_sweep() AS made',
-    );
-    return {
-      gin: gin.rows[0]?.made ?? 0,
-      sort: sort.rows[0]?.made ?? 0,
-      statistics: statistics.rows[0]?.made ?? 0,
-    };
+  return inLockedTransaction(client, INDEXERS_LOCK, async () => {
+    for (const sql of INDEXERS_SQL) await client.query(sql);
+    const made: IndexSweep = { gin: 0, sort: 0, statistics: 0 };
+    for (const [kind, sql] of INDEXER_SWEEPS) {
+      made[kind] = (await client.query<{ made: number }>(sql)).rows[0]?.made ?? 0;
+    }
+    return made;
   });
 }
+
+/** The advisory lock `installIndexers` holds (setup-script.ts takes the same). */
+export const INDEXERS_LOCK = 'qpc-gin-indexer';
+
+/** The indexers' functions and event triggers, in the order they are installed. */
+export const INDEXERS_SQL: readonly string[] = [
+  GIN_INDEXER_SQL,
+  SORT_INDEXER_SQL,
+  PREDICATE_STATISTICS_SQL,
+];
+
+/** The sweeps run after installing, in order: btrees remade first, then GIN and statistics. */
+export const INDEXER_SWEEPS: readonly (readonly [keyof IndexSweep, string])[] = [
+  ['sort', 'SELECT public.qpc_sort_sweep() AS made'],
+  ['gin', 'SELECT public.qpc_gin_sweep() AS made'],
+  ['statistics', 'SELECT public.qpc_statistics_sweep() AS made'],
+];

@@ -34,6 +34,18 @@ import { freePort } from './ports.js';
 export const FERRETDB_DATABASE = 'ferretdb';
 const SUPERUSER = 'postgres';
 
+/**
+ * How FerretDB's queries are planned (the server's settings here; setup-script.ts sets them on
+ * the database of a server it does not start).
+ */
+export const QUERY_SETTINGS = {
+  // FerretDB sends the field name as a parameter (`_jsonb -> $1 @> $2`): only a plan made for
+  // the actual values can match an expression index on `_jsonb -> 'field'`.
+  plan_cache_mode: 'force_custom_plan',
+  // Compiling a plan costs more than the short queries of this workload save.
+  jit: 'off',
+} as const;
+
 export interface PostgresServer {
   /** `postgres://postgres@127.0.0.1:PORT/ferretdb`: trust authentication, loopback only. */
   readonly url: string;
@@ -193,13 +205,7 @@ async function launch(
       `unix_socket_directories=${socketDirFor(pgData, port)}`,
       '-c',
       'unix_socket_permissions=0700',
-      // FerretDB sends the field name as a parameter (`_jsonb -> $1 @> $2`): only a plan made
-      // for the actual values can match an expression index on `_jsonb -> 'field'`.
-      '-c',
-      'plan_cache_mode=force_custom_plan',
-      // Compiling a plan costs more than the short queries of this workload save.
-      '-c',
-      'jit=off',
+      ...Object.entries(QUERY_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
       '-c',
       'log_min_messages=warning',
       // A unique-key violation is an answer to the application, not a server problem.

@@ -80,7 +80,8 @@ export async function startDatabase(config: Config, logger: Logger): Promise<Run
       serverSelectionTimeoutMs: config.database.serverSelectionTimeoutMs,
       socketTimeoutMs: config.database.socketTimeoutMs,
     });
-    await prepareDatabase();
+    // One warning line per index the engine refuses (FerretDB as released: partial ones).
+    await prepareDatabase({ warn: (message, details) => logger.warn({ index: details }, message) });
   } catch (error) {
     await embedded?.stop();
     throw error;

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, describeSettings, loadConfig } from '@qpc/config';
-import { FERRETDB_VERSION } from '@qpc/ferretdb';
 import { testKeys } from '@qpc/server-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -35,7 +34,7 @@ function environmentOf(name: string, given: Record<string, string> = {}): Record
 }
 
 describe('compose.yaml', () => {
-  it('when read, then both apps build from the Dockerfile, each named by its APP argument, and run in production on FerretDB (the embedded version) with Redis counters', () => {
+  it('when read, then both apps build from the Dockerfile, each named by its APP argument, and run in production on our FerretDB (its image: engine-image.test.ts) with Redis counters', () => {
     for (const app of APPS) {
       const service = services[app]!;
       expect(service.build).toEqual({ context: '.', args: { APP: app } });
@@ -48,8 +47,7 @@ describe('compose.yaml', () => {
         expect(services).toHaveProperty(dependency);
     }
     const ferretdb = services.ferretdb!;
-    expect(ferretdb.image).toBe(`ghcr.io/ferretdb/ferretdb:${FERRETDB_VERSION.replace(/^v/, '')}`);
-    expect(ferretdb.environment?.FERRETDB_TELEMETRY).toBe('disable');
+    expect(ferretdb.build).toEqual({ context: '.', dockerfile: 'packages/ferretdb/Dockerfile' });
     expect(new URL(withDefaults(ferretdb.environment!.FERRETDB_POSTGRESQL_URL!)).hostname).toBe(
       'postgres',
     );
@@ -74,5 +72,18 @@ describe('compose.yaml', () => {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(/CLERK_SECRET_KEY/);
     }
+  });
+
+  it('when read, then the web page builds from the Dockerfile with APP=web, forwards to the gateway and REST by their service names, and its settings are known and accepted in production', () => {
+    const web = services.web!;
+    expect(web.build).toEqual({ context: '.', args: { APP: 'web' } });
+    expect(Object.keys(web.depends_on ?? {}).sort()).toEqual(['graphql-gateway', 'rest-api']);
+    const env = environmentOf('web');
+    const known = new Set(describeSettings().map((s) => s.variable));
+    expect(Object.keys(env).filter((key) => !known.has(key))).toEqual([]);
+    const config = loadConfig(environmentOf('web', { CLERK_JWT_KEY: testKeys().publicKeyPem }));
+    expect(config.isProduction).toBe(true);
+    expect(new URL(config.web.graphqlUrl).host).toBe('graphql-gateway:4000');
+    expect(new URL(config.web.restUrl).host).toBe('rest-api:3000');
   });
 });

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { testKeys } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildOutsideContainer, parseDockerfile } from './support/dockerfile.js';
+import { asUser, pinnedPnpm } from './support/run-as.js';
 import {
   outsideCheckout,
   removeFolder,
@@ -14,7 +14,13 @@ import {
 } from './support/packaged.js';
 import type { AppName, RunningProcess } from './support/packaged.js';
 
-const APPS: AppName[] = ['rest-api', 'graphql-gateway'];
+const APPS: AppName[] = ['rest-api', 'graphql-gateway', 'web'];
+/** What each image's HEALTHCHECK asks for: the apps' health route, the web page itself. */
+const HEALTH_PATH: Record<AppName, string> = {
+  'rest-api': "'/api/v1/health'",
+  'graphql-gateway': "'/api/v1/health'",
+  web: "'/'",
+};
 const rootManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
   packageManager: string;
 };
@@ -23,30 +29,6 @@ const turboVersion = (
     version: string;
   }
 ).version;
-
-/** The pinned pnpm: from PATH when it matches (npm test puts it there), else from npx's cache. */
-function pinnedPnpm(): string {
-  const onPath = spawnSync('sh', ['-c', 'command -v pnpm && pnpm --version'], {
-    encoding: 'utf8',
-  });
-  const [path, version] = onPath.stdout.trim().split('\n');
-  if (onPath.status === 0 && path && `pnpm@${version}` === rootManifest.packageManager) return path;
-  const viaNpx = spawnSync(
-    'npx',
-    ['--yes', '-p', rootManifest.packageManager, '-c', 'command -v pnpm'],
-    { encoding: 'utf8' },
-  );
-  const found = viaNpx.stdout.trim().split('\n').pop();
-  if (viaNpx.status !== 0 || !found) throw new Error(`no ${rootManifest.packageManager} here`);
-  return found;
-}
-
-/** Runs `command` as the image's USER when we are root (setpriv), as ourselves otherwise. */
-function asUser(user: string, command: string[]): string[] {
-  if (process.getuid?.() !== 0) return command;
-  const [uid, gid = uid] = user.split(':');
-  return ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--clear-groups', '--', ...command];
-}
 
 describe('the Dockerfile: its build steps for each app, run outside a container', () => {
   let work: string;
@@ -107,7 +89,7 @@ describe('the Dockerfile: its build steps for each app, run outside a container'
       expect(existsSync(join(appDir, 'node_modules', '@qpc', 'ferretdb'))).toBe(false);
       expect(runtime.env.NODE_ENV).toBe('production');
       expect(runtime.user).toMatch(/^[1-9]\d*(:[1-9]\d*)?$/);
-      expect(runtime.healthcheck?.cmd.join(' ')).toContain('/api/v1/health');
+      expect(runtime.healthcheck?.cmd.join(' ')).toContain(HEALTH_PATH[app]);
       expect(runtime.exposed).toEqual([runtime.env[PORT_VARIABLE[app]]]);
 
       const env = {
@@ -127,8 +109,8 @@ describe('the Dockerfile: its build steps for each app, run outside a container'
       const healthy = runToEnd(asUser(runtime.user!, runtime.healthcheck!.cmd), appDir, withPort);
       expect(healthy.status, healthy.output).toBe(0);
 
-      await service.stop();
-      expect(service.output()).toContain('"msg":"stopped"');
+      expect(await service.stop()).toBe(0);
+      if (app !== 'web') expect(service.output()).toContain('"msg":"stopped"');
       const afterStop = runToEnd(asUser(runtime.user!, runtime.healthcheck!.cmd), appDir, withPort);
       expect(afterStop.status).toBe(1);
     },

@@ -33,6 +33,20 @@ export function supersededIndexesOf(schema: Schema): readonly string[] {
   return superseded.get(schema) ?? [];
 }
 
+/** What each named partial index speeds up, by schema: said when an engine refuses it. */
+const purposes = new WeakMap<Schema, Map<string, string>>();
+
+/** What the partial index `name` of this schema speeds up (for the warning when it is refused). */
+export function indexPurposeOf(schema: Schema, name: string): string | undefined {
+  return purposes.get(schema)?.get(name);
+}
+
+function recordPurpose(schema: Schema, name: string, purpose: string): void {
+  const known = purposes.get(schema) ?? new Map<string, string>();
+  known.set(name, purpose);
+  purposes.set(schema, known);
+}
+
 /** The name MongoDB (and mongoose) give an index of these keys when it is not named. */
 function defaultIndexName(keys: Record<string, 1 | -1>): string {
   return Object.entries(keys)
@@ -79,10 +93,13 @@ export function sortIndexes(
   for (const order of orders) {
     schema.index(order);
     if (!flag) continue;
-    schema.index(order, {
-      name: `${flag}_${defaultIndexName(order)}`,
-      partialFilterExpression: { [flag]: true },
-    });
+    const name = `${flag}_${defaultIndexName(order)}`;
+    schema.index(order, { name, partialFilterExpression: { [flag]: true } });
+    recordPurpose(
+      schema,
+      name,
+      `lists filtered by {${flag}: true} in the order ${JSON.stringify(order)}`,
+    );
     supersededIndex(schema, { [flag]: 1, ...order });
   }
 }
@@ -100,9 +117,15 @@ export function visiblePartIndexes(
   options: { order: Record<string, SortOrder>; field: string; values: readonly string[] },
 ): void {
   for (const value of options.values) {
+    const name = `visible_${options.field}_${value}`;
     schema.index(options.order as Record<string, 1 | -1>, {
-      name: `visible_${options.field}_${value}`,
+      name,
       partialFilterExpression: { visible: true, [options.field]: value },
     });
+    recordPurpose(
+      schema,
+      name,
+      `the totals (and first pages) of visible lists filtered by ${options.field} ${value}`,
+    );
   }
 }

@@ -8,15 +8,27 @@ import { backfillSearch } from '../search/backfill.js';
 import { resumeContentSweeps } from '../university/content-sweep.js';
 import { backfillNameKeys } from '../university/name-keys.js';
 import { backfillAncestorKeys, backfillVisible } from './migrations.js';
+import { createDeclaredIndexes } from './index-fallback.js';
+import type { IndexWarn } from './index-fallback.js';
 import { supersededIndexesOf } from './model-helpers.js';
+
+export interface PrepareOptions {
+  /**
+   * Told once per index the engine refuses and that is made plain or left out (FerretDB as
+   * released refuses partial indexes); by default a process warning.
+   */
+  warn?: IndexWarn;
+}
+
+const emitWarning: IndexWarn = (message) => process.emitWarning(message, 'IndexFallbackWarning');
 
 /**
  * Builds every model's indexes, then backfills the fields older documents lack (each once per
  * database); content rewrites a stop interrupted resume in the background (visibility excludes or
  * shows that content meanwhile). Returns how many documents the backfills wrote.
  */
-export async function prepareDatabase(): Promise<number> {
-  await buildIndexes();
+export async function prepareDatabase(options: PrepareOptions = {}): Promise<number> {
+  await buildIndexes(options);
   let updated = (await backfillAncestorKeys()).updated + (await backfillVisible()).updated;
   void resumeContentSweeps().catch(() => undefined);
   updated += (await backfillSearch()).updated;
@@ -26,13 +38,14 @@ export async function prepareDatabase(): Promise<number> {
 }
 
 /**
- * Creates the indexes declared on every model, and drops those an earlier version declared in
+ * Creates the indexes declared on every model (those the engine refuses made plain or left out,
+ * `options.warn` told of each: index-fallback.ts), and drops those an earlier version declared in
  * their place (`supersededIndexesOf`); no other index is dropped.
  */
-export async function buildIndexes(): Promise<void> {
+export async function buildIndexes(options: PrepareOptions = {}): Promise<void> {
   for (const model of Object.values(mongoose.models)) {
     await model.createCollection().catch(() => undefined);
-    await model.createIndexes();
+    await createDeclaredIndexes(model, options.warn ?? emitWarning);
     const unwanted = new Set(supersededIndexesOf(model.schema));
     if (unwanted.size === 0) continue;
     const present = await model.collection.listIndexes().toArray();

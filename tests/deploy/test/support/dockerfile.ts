@@ -156,6 +156,8 @@ export interface BuiltStage {
   workdir: string;
   env: Record<string, string>;
   user: string | null;
+  /** ENTRYPOINT (exec form); an image that sets it drops the CMD it inherited, as Docker does. */
+  entrypoint: string[] | null;
   cmd: string[] | null;
   healthcheck: { options: string; cmd: string[] } | null;
   exposed: string[];
@@ -200,6 +202,7 @@ export function buildOutsideContainer(options: BuildOptions): BuildResult {
       workdir: base?.workdir ?? '/',
       env: { ...(base?.env ?? {}) },
       user: base?.user ?? null,
+      entrypoint: base?.entrypoint ?? null,
       cmd: base?.cmd ?? null,
       healthcheck: base?.healthcheck ?? null,
       exposed: [...(base?.exposed ?? [])],
@@ -211,7 +214,10 @@ export function buildOutsideContainer(options: BuildOptions): BuildResult {
     for (const instruction of stage.instructions) {
       const { keyword } = instruction;
       const args =
-        keyword === 'RUN' || keyword === 'CMD' || keyword === 'HEALTHCHECK'
+        keyword === 'RUN' ||
+        keyword === 'CMD' ||
+        keyword === 'ENTRYPOINT' ||
+        keyword === 'HEALTHCHECK'
           ? instruction.args
           : substitute(instruction.args, { ...stageArgs, ...current.env });
       switch (keyword) {
@@ -282,6 +288,10 @@ export function buildOutsideContainer(options: BuildOptions): BuildResult {
           break;
         case 'CMD':
           current.cmd = JSON.parse(args) as string[];
+          break;
+        case 'ENTRYPOINT':
+          current.entrypoint = JSON.parse(args) as string[];
+          current.cmd = null;
           break;
         case 'HEALTHCHECK': {
           const at = args.indexOf('CMD ');

@@ -7,12 +7,13 @@ import { freePort } from '@qpc/ferretdb';
 
 export const repoRoot = resolve(new URL('../../../../', import.meta.url).pathname);
 
-export type AppName = 'rest-api' | 'graphql-gateway';
+export type AppName = 'rest-api' | 'graphql-gateway' | 'web';
 
 /** The variable each app reads its port from. */
 export const PORT_VARIABLE: Record<AppName, string> = {
   'rest-api': 'PORT',
   'graphql-gateway': 'GRAPHQL_PORT',
+  web: 'WEB_PORT',
 };
 
 /** Runs `npm run package` (without the build: turbo built the apps before this package's tests). */
@@ -127,7 +128,7 @@ export async function startInFolder(options: {
     }
   };
   const deadline = Date.now() + 60_000;
-  while (!output.includes(' listening on ')) {
+  while (!/\blistening on /.test(output)) {
     if (isClosed || Date.now() > deadline) {
       killGroup('SIGKILL');
       throw new Error(`${options.app} did not start:\n${output}`);
