@@ -32,13 +32,14 @@ function leases() {
   const db = mongoose.connection.db;
   if (!db || mongoose.connection.readyState !== 1) throw new ServiceUnavailableError();
   if (!indexed.has(db)) {
-    const done = db
-      .collection<LeaseDoc>(`${PAPER_FILE_BUCKET}.leases`)
-      .createIndex({ paperId: 1 });
+    const done = db.collection<LeaseDoc>(`${PAPER_FILE_BUCKET}.leases`).createIndex({ paperId: 1 });
     done.catch(() => indexed.delete(db));
     indexed.set(db, done);
   }
-  return { collection: db.collection<LeaseDoc>(`${PAPER_FILE_BUCKET}.leases`), ready: indexed.get(db)! };
+  return {
+    collection: db.collection<LeaseDoc>(`${PAPER_FILE_BUCKET}.leases`),
+    ready: indexed.get(db)!,
+  };
 }
 
 /** Writers of this process waiting for or holding each paper: they queue here before the database. */
@@ -46,7 +47,7 @@ const local = new Map<string, Promise<void>>();
 
 function busy(): ConflictError {
   return new ConflictError(
-    'Another change to this paper\'s file is still being saved; try again in a moment',
+    "Another change to this paper's file is still being saved; try again in a moment",
   );
 }
 
