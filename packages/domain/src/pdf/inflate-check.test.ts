@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { BOMB_KINDS, pdfBomb } from '../test-support/pdf-bombs.js';
 import { ascii85Encode, lzwRun } from '../test-support/pdf-bombs.js';
 import { inflatedSizeIssue } from './inflate-check.js';
-import { ascii85, lzw } from './stream-decoders.js';
+import { ascii85, asciiHex, lzw, runLength } from './stream-decoders.js';
+import type { Stage } from './stream-decoders.js';
 import { assemblePdf, pdfStream, textPdf } from './write.js';
 
 const MiB = 1024 * 1024;
@@ -21,15 +22,19 @@ function withStream(entries: string, data: Buffer, extra: string[] = []): Buffer
   ]);
 }
 
-async function decoded(stage: typeof ascii85, data: Buffer): Promise<Buffer> {
+/** What `stage` makes of `data` given in `pieces`: the bytes, and the count it gives when counting only. */
+async function decoded(stage: Stage, data: Buffer, pieces = 1): Promise<[Buffer, number]> {
+  const input = async function* () {
+    const size = Math.ceil(data.length / pieces);
+    for (let at = 0; at < data.length; at += size) yield data.subarray(at, at + size);
+  };
   const parts: Uint8Array[] = [];
-  for await (const chunk of stage(
-    (async function* () {
-      yield data;
-    })(),
-  ))
-    parts.push(chunk);
-  return Buffer.concat(parts);
+  for await (const chunk of stage(input())) if (typeof chunk !== 'number') parts.push(chunk);
+  let count = 0;
+  for await (const chunk of stage(input(), true)) {
+    count += typeof chunk === 'number' ? chunk : chunk.length;
+  }
+  return [Buffer.concat(parts), count];
 }
 
 /**
@@ -123,11 +128,20 @@ describe('inflatedSizeIssue', () => {
     ).toBeNull();
   });
 
-  it('when ASCII85 and LZW data are decoded, then the bytes are those encoded', async () => {
+  it('when ASCII85, hex, run-length and LZW data are decoded, then the bytes are those encoded, counted or not', async () => {
     const text = Buffer.from('Which data structure is last-in, first-out? \0\0\0\0 (4 marks)');
-    expect((await decoded(ascii85, ascii85Encode(text))).equals(text)).toBe(true);
-    const spaces = await decoded(lzw(1), lzwRun(100_000));
+    expect((await decoded(ascii85, ascii85Encode(text), 3))[0].equals(text)).toBe(true);
+    const hex = Buffer.from(`${text.toString('hex').replace(/(..)/g, '$1 ')}>ff`);
+    expect(await decoded(asciiHex, hex, 5)).toEqual([text, text.length]);
+    expect(await decoded(asciiHex, Buffer.from(text.toString('hex') + '7'), 4)).toEqual([
+      Buffer.concat([text, Buffer.from([0x70])]),
+      text.length + 1,
+    ]);
+    const runs = Buffer.from([2, 65, 66, 67, 254, 68, 128, 69]);
+    expect(await decoded(runLength, runs, 3)).toEqual([Buffer.from('ABCDDD'), 6]);
+    const [spaces, count] = await decoded(lzw(1), lzwRun(100_000), 7);
     expect(spaces.length).toBeGreaterThanOrEqual(100_000);
     expect(spaces.every((b) => b === 0x20)).toBe(true);
+    expect(count).toBe(spaces.length);
   });
 });

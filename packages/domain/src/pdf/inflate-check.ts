@@ -119,15 +119,15 @@ async function* slices(bytes: Buffer): AsyncGenerator<Uint8Array> {
   for (let at = 0; at < bytes.length; at += SLICE) yield bytes.subarray(at, at + SLICE);
 }
 
-/** Counts what a stage yields against `budget`, throwing BudgetSpent once it runs out. */
+/** Counts what a stage yields (bytes, or counts of bytes) against `budget`; BudgetSpent once out. */
 async function* counted(
-  stage: AsyncIterable<Uint8Array>,
+  stage: AsyncIterable<Uint8Array | number>,
   budget: { left: number },
 ): AsyncGenerator<Uint8Array> {
   for await (const chunk of stage) {
-    budget.left -= chunk.length;
+    budget.left -= typeof chunk === 'number' ? chunk : chunk.length;
     if (budget.left < 0) throw new BudgetSpent();
-    yield chunk;
+    if (typeof chunk !== 'number') yield chunk;
   }
 }
 
@@ -138,7 +138,10 @@ async function decodeWithin(
   budget: { left: number },
 ): Promise<boolean> {
   let source: AsyncIterable<Uint8Array> = slices(bytes);
-  for (const stage of stages) source = counted(stage(source), budget);
+  // The last stage's bytes are only counted: it may count without making them.
+  stages.forEach((stage, i) => {
+    source = counted(stage(source, i === stages.length - 1), budget);
+  });
   try {
     for await (const chunk of source) void chunk;
     return true;

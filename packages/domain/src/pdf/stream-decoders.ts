@@ -7,8 +7,14 @@
 import { once } from 'node:events';
 import { constants, createInflate } from 'node:zlib';
 
-/** A stage of a chain: the decoded form of its input. */
-export type Stage = (input: AsyncIterable<Uint8Array>) => AsyncGenerator<Uint8Array>;
+/**
+ * A stage of a chain: the decoded form of its input. With `countOnly` (the last stage, whose
+ * bytes nobody reads) a stage may yield how many bytes it decoded instead of the bytes.
+ */
+export type Stage = (
+  input: AsyncIterable<Uint8Array>,
+  countOnly?: boolean,
+) => AsyncGenerator<Uint8Array | number>;
 
 const OUT_CHUNK = 64 * 1024;
 
@@ -41,11 +47,24 @@ function hexValue(c: number): number {
   return -1;
 }
 
+const ALL_HEX = /^[0-9a-fA-F]*$/;
+
 /** ASCIIHexDecode: two hex digits a byte, anything else skipped, `>` ends it. */
-export async function* asciiHex(input: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+export async function* asciiHex(
+  input: AsyncIterable<Uint8Array>,
+  countOnly = false,
+): AsyncGenerator<Uint8Array | number> {
   const out = new Output();
   let high = -1;
   outer: for await (const chunk of input) {
+    const text = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+    // Digits only (most hex data): decoded natively, an odd one carried to the next chunk.
+    if (high < 0 && out.length === 0 && ALL_HEX.test(text)) {
+      const even = text.length - (text.length % 2);
+      yield countOnly ? even / 2 : Buffer.from(text.slice(0, even), 'hex');
+      if (even < text.length) high = hexValue(text.charCodeAt(even));
+      continue;
+    }
     for (const c of chunk) {
       if (c === 0x3e) break outer;
       const digit = hexValue(c);
@@ -57,13 +76,16 @@ export async function* asciiHex(input: AsyncIterable<Uint8Array>): AsyncGenerato
         if (out.full) yield out.take();
       }
     }
+    if (out.length > 0) yield out.take();
   }
   if (high >= 0) out.push(high << 4);
   if (out.length > 0) yield out.take();
 }
 
 /** ASCII85Decode: five characters `!`..`u` make four bytes, `z` four zeros, `~` ends it. */
-export async function* ascii85(input: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+export async function* ascii85(
+  input: AsyncIterable<Uint8Array>,
+): AsyncGenerator<Uint8Array | number> {
   const out = new Output();
   const group: number[] = [];
   const flush = (count: number) => {
@@ -92,13 +114,22 @@ export async function* ascii85(input: AsyncIterable<Uint8Array>): AsyncGenerator
 }
 
 /** RunLengthDecode: n < 128 copies n + 1 bytes, n > 128 repeats one byte 257 - n times, 128 ends. */
-export async function* runLength(input: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+export async function* runLength(
+  input: AsyncIterable<Uint8Array>,
+  countOnly = false,
+): AsyncGenerator<Uint8Array | number> {
   const out = new Output();
   let copy = 0;
   let repeat = 0;
   outer: for await (const chunk of input) {
+    let counted = 0;
     for (const c of chunk) {
-      if (copy > 0) {
+      if (countOnly && (copy > 0 || repeat > 0)) {
+        // Only the sizes matter: a copied byte is one, a repeated run its length.
+        counted += copy > 0 ? 1 : repeat;
+        if (copy > 0) copy -= 1;
+        else repeat = 0;
+      } else if (copy > 0) {
         out.push(c);
         copy -= 1;
         if (out.full) yield out.take();
@@ -111,6 +142,7 @@ export async function* runLength(input: AsyncIterable<Uint8Array>): AsyncGenerat
       else if (c < 128) copy = c + 1;
       else repeat = 257 - c;
     }
+    if (counted > 0) yield counted;
   }
   if (out.length > 0) yield out.take();
 }
@@ -119,14 +151,17 @@ const LZW_TABLE = 4096;
 
 /** LZWDecode, as pdf.js reads it: 9 to 12-bit codes, 256 clears, 257 ends; `earlyChange` 1 or 0. */
 export function lzw(earlyChange = 1): Stage {
-  return async function* (input) {
+  return async function* (input, countOnly = false) {
     const out = new Output();
     const values = new Uint8Array(LZW_TABLE);
     const lengths = new Uint16Array(LZW_TABLE);
     const prevCodes = new Uint16Array(LZW_TABLE);
+    /** The first byte of each code's sequence. */
+    const firsts = new Uint8Array(LZW_TABLE);
     for (let i = 0; i < 256; i += 1) {
       values[i] = i;
       lengths[i] = 1;
+      firsts[i] = i;
     }
     const sequence = new Uint8Array(LZW_TABLE + 1);
     let sequenceLength = 0;
@@ -135,7 +170,10 @@ export function lzw(earlyChange = 1): Stage {
     let prevCode = 0;
     let cached = 0;
     let bits = 0;
+    let counted = 0;
     for await (const chunk of input) {
+      if (counted > 0) yield counted;
+      counted = 0;
       for (const c of chunk) {
         cached = ((cached << 8) | c) & 0xffffff;
         bits += 8;
@@ -149,12 +187,17 @@ export function lzw(earlyChange = 1): Stage {
           } else if (code >= 258) {
             if (code < nextCode) {
               sequenceLength = lengths[code]!;
-              for (let j = sequenceLength - 1, q = code; j >= 0; j -= 1) {
-                sequence[j] = values[q]!;
-                q = prevCodes[q]!;
+              // Counting needs only a sequence's first byte (the next entry's last one).
+              sequence[0] = firsts[code]!;
+              if (!countOnly) {
+                for (let j = sequenceLength - 1, q = code; j >= 0; j -= 1) {
+                  sequence[j] = values[q]!;
+                  q = prevCodes[q]!;
+                }
               }
             } else if (sequenceLength < sequence.length) {
-              sequence[sequenceLength++] = sequence[0]!;
+              if (!countOnly) sequence[sequenceLength] = sequence[0]!;
+              sequenceLength += 1;
             }
           } else if (code === 256) {
             codeLength = 9;
@@ -163,6 +206,7 @@ export function lzw(earlyChange = 1): Stage {
             continue;
           } else {
             if (out.length > 0) yield out.take();
+            if (counted > 0) yield counted;
             return;
           }
           if (hasPrev) {
@@ -170,25 +214,32 @@ export function lzw(earlyChange = 1): Stage {
               prevCodes[nextCode] = prevCode;
               lengths[nextCode] = lengths[prevCode]! + 1;
               values[nextCode] = sequence[0]!;
+              firsts[nextCode] = firsts[prevCode]!;
             }
             nextCode += 1;
             const n = nextCode + earlyChange;
             if ((n & (n - 1)) === 0) codeLength = Math.min(Math.log2(n) + 1, 12);
           }
           prevCode = code;
-          for (let j = 0; j < sequenceLength; j += 1) {
-            out.push(sequence[j]!);
-            if (out.full) yield out.take();
+          if (countOnly) counted += sequenceLength;
+          else {
+            for (let j = 0; j < sequenceLength; j += 1) {
+              out.push(sequence[j]!);
+              if (out.full) yield out.take();
+            }
           }
         }
       }
     }
     if (out.length > 0) yield out.take();
+    if (counted > 0) yield counted;
   };
 }
 
 /** FlateDecode (zlib), through Node's zlib: what it inflates, until the data ends or breaks. */
-export async function* flate(input: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+export async function* flate(
+  input: AsyncIterable<Uint8Array>,
+): AsyncGenerator<Uint8Array | number> {
   const inflate = createInflate({ finishFlush: constants.Z_SYNC_FLUSH, chunkSize: OUT_CHUNK });
   let upstreamError: unknown;
   // Fed as the output is read: zlib stops taking input while its output waits.
