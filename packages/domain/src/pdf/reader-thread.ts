@@ -29,7 +29,7 @@ parentPort?.on('message', ({ data, limits }: { data: Uint8Array; limits: PdfLimi
       parentPort?.postMessage(
         // pdf.js may have gone on without what it could not allocate: the text is not whole.
         guard.tripped
-          ? { refused: true, message: tooBig(), heldMb: heldMb() }
+          ? { refused: true, message: tooBig(), heldMb: heldMb(), tripped: true }
           : { content, heldMb: heldMb() },
       ),
     (error: unknown) =>
@@ -37,6 +37,7 @@ parentPort?.on('message', ({ data, limits }: { data: Uint8Array; limits: PdfLimi
         refused: error instanceof PdfRefusal || guard.tripped,
         message: guard.tripped ? tooBig() : String((error as Error | undefined)?.message ?? error),
         heldMb: heldMb(),
+        tripped: guard.tripped,
       }),
   );
 });

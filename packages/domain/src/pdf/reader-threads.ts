@@ -33,6 +33,8 @@ function threadModule(): URL {
 type ThreadAnswer = ({ content: PdfContent } | { refused: boolean; message: string }) & {
   /** What the thread holds after the file, in MiB. */
   heldMb: number;
+  /** The file passed the thread's buffer limit. */
+  tripped?: boolean;
 };
 
 interface Job {
@@ -78,7 +80,7 @@ function startThread(heapMb: number): ReaderThread {
   worker.on('message', (answer: ThreadAnswer) => {
     const job = thread.job;
     if (!job) return;
-    const isGrown = answer.heldMb > RECYCLE_MB;
+    const isGrown = answer.heldMb > RECYCLE_MB || answer.tripped === true;
     if ('content' in answer) settle(thread, () => job.resolve(answer.content), isGrown);
     else if (answer.refused) {
       settle(thread, () => job.reject(new PdfReadError(answer.message)), isGrown);
