@@ -308,9 +308,12 @@ export function mapDatabaseError(error: unknown): unknown {
   const e = error as MongoLikeError;
   if (isDuplicateKeyError(error)) {
     const fields = duplicateKeyFields(error);
-    const label = fields.length ? fields.join(', ') : 'a unique field';
+    // FerretDB on PostgreSQL may not name the index: then the message says so without a field.
+    const message = fields.length
+      ? `A resource with the same ${fields.join(', ')} already exists`
+      : 'A resource with the same unique value already exists';
     return new ConflictError(
-      `A resource with the same ${label} already exists`,
+      message,
       fields.map((path) => ({ path, message: 'must be unique' })),
     );
   }

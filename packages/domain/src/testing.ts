@@ -24,6 +24,8 @@ export { MARKS, NUMBERING, OPTIONS, samplePaperPdf } from './drafts/sample-paper
 export type { PaperStyle, SampleQuestion } from './drafts/sample-paper.js';
 export { assemblePdf, pdfStream, textPdf } from './pdf/write.js';
 export type { PdfLine } from './pdf/write.js';
+export { BOMB_KINDS, pdfBomb } from './test-support/pdf-bombs.js';
+export type { BombKind } from './test-support/pdf-bombs.js';
 export {
   makeActor,
   makeActors,

@@ -1,9 +1,12 @@
 // Drafts are read when a paper's file is stored: `pending` at once (before the upload answers),
 // then read in the background and written `ready` (or `failed` with the reason), but only while
 // the paper still has that file. A restart or an outage can leave drafts pending: the paper-file
-// sweep resumes those nobody is reading (resumePendingDrafts).
+// sweep resumes those nobody is reading (resumePendingDrafts). Every write of a paper's drafts
+// document happens under the paper's lease (paper-file/lease.ts), as its file's writes do: on
+// FerretDB an update writes the whole document back, so two unserialised writers lose one write.
 import { Types } from 'mongoose';
 import { draftSourceOfPaper } from '../paper/queries.js';
+import { withPaperLease } from '../paper-file/lease.js';
 import { readStoredPdf } from '../paper-file/read-stored.js';
 import type { PdfContent } from '../pdf/types.js';
 import { findSimilar } from '../similar/lookup.js';
@@ -61,35 +64,47 @@ async function draftsOf(paper: PaperKeys, content: PdfContent) {
   return drafts;
 }
 
-/** Writes the outcome of reading `fileId`, unless the paper's drafts moved on to another file. */
+/**
+ * Writes the outcome of reading `fileId` under the paper's lease, unless the paper's file moved
+ * on meanwhile (then the drafts of `fileId`, if still there, go with it).
+ */
 function settle(paperId: Types.ObjectId, fileId: Types.ObjectId, set: Record<string, unknown>) {
-  return PaperDraftsModel.updateOne({ _id: paperId, fileId }, { $set: set });
-}
-
-async function read(paperId: Types.ObjectId, fileId: Types.ObjectId, content?: PdfContent) {
-  try {
+  return withPaperLease(paperId, async () => {
     const paper = await draftSourceOfPaper<PaperKeys>(paperId);
-    if (!paper?.file || !paper.file.fileId.equals(fileId)) {
-      // The paper lost this file meanwhile: its drafts go with it.
+    if (!paper?.file?.fileId.equals(fileId)) {
       await PaperDraftsModel.deleteOne({ _id: paperId, fileId });
       return;
     }
+    if (Object.keys(set).length > 0) {
+      await PaperDraftsModel.updateOne({ _id: paperId, fileId }, { $set: set });
+    }
+  });
+}
+
+/** What reading `fileId` yields for its drafts document, or null when there is nothing to write. */
+async function outcome(
+  paperId: Types.ObjectId,
+  fileId: Types.ObjectId,
+  content?: PdfContent,
+): Promise<Record<string, unknown> | null> {
+  try {
+    const paper = await draftSourceOfPaper<PaperKeys>(paperId);
+    // The paper lost this file meanwhile: its drafts go with it (settle sees to that).
+    if (!paper?.file || !paper.file.fileId.equals(fileId)) return {};
     const text = content ?? (await readStoredPdf(fileId, paper.file.size));
-    if (!text) return;
+    if (!text) return null;
     const textLayer = hasTextLayer(text);
     const drafts = textLayer ? await draftsOf(paper, text) : [];
-    await settle(paperId, fileId, {
-      status: 'ready',
-      reason: null,
-      pages: text.pages.length,
-      textLayer,
-      drafts,
-    });
+    return { status: 'ready', reason: null, pages: text.pages.length, textLayer, drafts };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    // A database that is down cannot take this either: the drafts stay pending for the sweep.
-    await settle(paperId, fileId, { status: 'failed', reason }).catch(() => undefined);
+    return { status: 'failed', reason: error instanceof Error ? error.message : String(error) };
   }
+}
+
+async function read(paperId: Types.ObjectId, fileId: Types.ObjectId, content?: PdfContent) {
+  const set = await outcome(paperId, fileId, content);
+  // A database that is down, or a paper busy for too long, leaves the drafts pending for the sweep.
+  if (set) await settle(paperId, fileId, set).catch(() => undefined);
 }
 
 function start(paperId: Types.ObjectId, fileId: Types.ObjectId, content?: PdfContent): void {
@@ -105,6 +120,7 @@ function start(paperId: Types.ObjectId, fileId: Types.ObjectId, content?: PdfCon
 /**
  * Marks a paper's drafts pending for its newly stored file (replacing the drafts of any earlier
  * file) and starts reading them in the background from `content`, the file's parsed text.
+ * The caller holds the paper's lease.
  */
 export async function startPaperDrafts(
   paperId: Types.ObjectId,
@@ -130,7 +146,23 @@ export async function startPaperDrafts(
   start(paperId, fileId, content);
 }
 
-/** Deletes a paper's drafts and claims (its file or the paper is gone). */
+/**
+ * Starts reading the drafts of the paper's current file `fileId` again when they are missing,
+ * belong to another file or failed (the caller holds the paper's lease); else leaves them.
+ */
+export async function ensurePaperDrafts(
+  paperId: Types.ObjectId,
+  fileId: Types.ObjectId,
+  content: PdfContent,
+): Promise<void> {
+  const stored = await PaperDraftsModel.findById(paperId, { fileId: 1, status: 1 })
+    .lean<{ fileId: Types.ObjectId; status: string }>()
+    .exec();
+  if (stored?.fileId.equals(fileId) && stored.status !== 'failed') return;
+  await startPaperDrafts(paperId, fileId, content);
+}
+
+/** Deletes a paper's drafts and claims (its file or the paper is gone; the caller holds its lease). */
 export async function discardPaperDrafts(paperId: Types.ObjectId | string): Promise<void> {
   const id = new Types.ObjectId(paperId);
   await PaperDraftsModel.deleteOne({ _id: id });

@@ -9,6 +9,7 @@ import { ServiceUnavailableError } from '../errors.js';
 import { attachedFileIds, readPaperFileHolder } from '../paper/file-record.js';
 import { deleteStoredFile, fileDocs, PAPER_FILE_BUCKET } from './storage.js';
 import { discardPaperDrafts, resumePendingDrafts } from '../drafts/compute.js';
+import { withPaperLease } from './lease.js';
 
 interface OperationDoc {
   _id: Types.ObjectId;
@@ -41,16 +42,22 @@ export interface FileOperation {
   finish(extraFileIds?: (Types.ObjectId | null | undefined)[]): Promise<void>;
 }
 
+/**
+ * Under the paper's lease: a file the paper does not reference at that moment is one no writer
+ * of the paper is about to attach again (a duplicate's restore runs under the lease too).
+ */
 async function settle(op: OperationDoc): Promise<void> {
-  const paper = await readPaperFileHolder(op.paperId);
-  const kept = paper?.file?.fileId?.toHexString();
-  const seen = new Set<string>();
-  for (const fileId of op.fileIds) {
-    const key = fileId.toHexString();
-    if (key === kept || seen.has(key)) continue;
-    seen.add(key);
-    await deleteStoredFile(fileId);
-  }
+  await withPaperLease(op.paperId, async () => {
+    const paper = await readPaperFileHolder(op.paperId);
+    const kept = paper?.file?.fileId?.toHexString();
+    const seen = new Set<string>();
+    for (const fileId of op.fileIds) {
+      const key = fileId.toHexString();
+      if (key === kept || seen.has(key)) continue;
+      seen.add(key);
+      await deleteStoredFile(fileId);
+    }
+  });
   await operations().deleteOne({ _id: op._id });
 }
 
@@ -195,11 +202,14 @@ export async function withPaperFileRemoval(
   remove: () => Promise<void>,
 ): Promise<void> {
   const paper = await readPaperFileHolder(paperId);
-  if (!paper?.file) return remove();
+  // Under the lease even without a file: an upload attaching one meanwhile would be left behind.
+  if (!paper?.file) return withPaperLease(paperId, remove);
   const op = await beginFileOperation(paperId, [paper.file.fileId]);
   try {
-    await remove();
-    await discardPaperDrafts(paperId);
+    await withPaperLease(paperId, async () => {
+      await remove();
+      await discardPaperDrafts(paperId);
+    });
   } finally {
     await op.finish();
   }

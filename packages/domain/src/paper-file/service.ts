@@ -25,7 +25,8 @@ import { getPaperById } from '../paper/service.js';
 import { PdfInspector, tooLargeError } from './inspect.js';
 import { beginFileOperation, settleAbandonedOperations } from './operations.js';
 import { readStoredPdf } from './read-stored.js';
-import { discardPaperDrafts, startPaperDrafts } from '../drafts/compute.js';
+import { discardPaperDrafts, ensurePaperDrafts, startPaperDrafts } from '../drafts/compute.js';
+import { withPaperLease } from './lease.js';
 import type { ByteRange } from './schema.js';
 import { openStoredFile, StoredFileWriter } from './storage.js';
 
@@ -75,8 +76,11 @@ async function storeBody(options: {
 /**
  * Uploads a paper's PDF (editors and admins), streamed: it must start with `%PDF-` and open
  * as a PDF of at least one page within the reader's limits (415 saying why), and stay within
- * `maxBytes` (413); a file whose SHA-256 another paper already has is 409 naming that paper. It replaces the paper's previous file. `declaredLength` (Content-Length) lets an
- * oversized body be refused before it is read.
+ * `maxBytes` (413); a file whose SHA-256 another paper already has is 409 naming that paper.
+ * It replaces the paper's previous file. `declaredLength` (Content-Length) lets an oversized
+ * body be refused before it is read. Uploads to one paper are stored and read in parallel, then
+ * attached one at a time under the paper's lease (lease.ts): the last to complete is the paper's
+ * file, with its drafts, and each answer shows the file its own upload attached.
  */
 export async function uploadPaperFile({
   actor,
@@ -104,29 +108,38 @@ export async function uploadPaperFile({
   let replaced: Types.ObjectId | undefined;
   try {
     const { size, sha256 } = await storeBody({ body, fileId, paper, maxBytes });
-    // The same bytes again: the paper keeps the file it has.
-    if (paper.file?.sha256 === sha256) return await getPaperById({ actor, id: paperId });
     const holders = await findPaperFileHolders(sha256);
     const other = holders.find((p) => !p._id.equals(paperId));
     if (other) throw duplicateOf(other.slug);
     // Read back and parsed as a PDF (415 saying why): only a readable PDF is attached.
     const content = await readStoredPdf(fileId, size);
     if (!content) throw new ValidationError('The upload was removed before it was attached');
-    const file: StoredPaperFile = { fileId, size, sha256, uploadedAt: new Date() };
-    const before = await setPaperFile(paperId, file);
-    if (!before) throw paperNotFound();
-    replaced = before.file?.fileId;
-    // Without transactions two uploads of one file to two papers can both pass the check
-    // above: look again, and give way to any other holder (the paper gets its previous file
-    // back). Both may give way at once; never do both keep it.
-    const rivals = await findPaperFileHolders(sha256);
-    const rival = rivals.find((p) => !p._id.equals(paperId));
-    if (rival) {
-      await restorePaperFile(paperId, fileId, before);
-      throw duplicateOf(rival.slug);
-    }
-    await startPaperDrafts(new Types.ObjectId(paperId), fileId, content);
-    return await getPaperById({ actor, id: paperId });
+    return await withPaperLease(paperId, async () => {
+      const current = await readPaperFileHolder(paperId);
+      if (!current) throw paperNotFound();
+      if (current.file?.sha256 === sha256) {
+        // The same bytes again: the paper keeps the file it has, and gets its drafts back if
+        // they went missing.
+        await ensurePaperDrafts(new Types.ObjectId(paperId), current.file.fileId, content);
+        return await getPaperById({ actor, id: paperId });
+      }
+      const file: StoredPaperFile = { fileId, size, sha256, uploadedAt: new Date() };
+      const before = await setPaperFile(paperId, file);
+      if (!before) throw paperNotFound();
+      replaced = before.file?.fileId;
+      // Without transactions two uploads of one file to two papers can both pass the check
+      // above: look again, and give way to any other holder (the paper gets its previous file
+      // back). Both may give way at once; never do both keep it.
+      const rivals = await findPaperFileHolders(sha256);
+      const rival = rivals.find((p) => !p._id.equals(paperId));
+      if (rival) {
+        await restorePaperFile(paperId, fileId, before);
+        throw duplicateOf(rival.slug);
+      }
+      await startPaperDrafts(new Types.ObjectId(paperId), fileId, content);
+      // Read while the lease is held: the answer shows this upload's file, never a later one.
+      return await getPaperById({ actor, id: paperId });
+    });
   } finally {
     await op.finish([replaced]);
   }
@@ -182,9 +195,11 @@ export async function deletePaperFile({
   const op = await beginFileOperation(paperId, [paper.file.fileId]);
   let detached: Types.ObjectId | undefined;
   try {
-    const before = await setPaperFile(paperId, null);
-    detached = before?.file?.fileId;
-    await discardPaperDrafts(paperId);
+    await withPaperLease(paperId, async () => {
+      const before = await setPaperFile(paperId, null);
+      detached = before?.file?.fileId;
+      await discardPaperDrafts(paperId);
+    });
   } finally {
     await op.finish([detached]);
   }

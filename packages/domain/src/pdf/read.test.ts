@@ -117,6 +117,19 @@ describe('readPdf', () => {
     expect(next.pages[0]!.items[0]!.str).toBe('next');
   });
 
+  it('when pdf.js would decode more than the buffer limit, then the file is refused and its thread is not reused', async () => {
+    // Within the decoding budget, so only the thread's buffer limit stands in the way.
+    const spaces = deflateSync(Buffer.alloc(96 * 1024 * 1024, 0x20));
+    const pdf = onePage(spaces, '/Filter /FlateDecode');
+    expect(await refusal(pdf, { maxInflatedBytes: 512 * 1024 * 1024, maxBufferMb: 32 })).toBe(
+      'The PDF needs more than 32 MiB of buffers to read',
+    );
+    const started = pdfReaderThreadsStarted();
+    const next = await readPdf(textPdf([[{ x: 72, y: 700, text: 'fresh' }]]));
+    expect(next.pages[0]!.items[0]!.str).toBe('fresh');
+    expect(pdfReaderThreadsStarted()).toBe(started + 1);
+  });
+
   it('when PDFs are read one after another, then the warm reading thread reads them all', async () => {
     const pdf = textPdf([[{ x: 72, y: 700, text: '1. What is a queue? [2 marks]' }]]);
     await readPdf(pdf);

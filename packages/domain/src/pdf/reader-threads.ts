@@ -2,7 +2,8 @@
 // to load and compile in a fresh thread), one file at a time each, at most MAX_THREADS. A thread
 // is born with its heap limit, so it only takes files read under that limit. A file that passes
 // the time limit, or makes its thread run out of memory, takes that thread down with it; the next
-// file gets a fresh one. A thread idle for IDLE_MS ends, giving its memory back.
+// file gets a fresh one. A thread that holds more than RECYCLE_MB after a file, or has been idle
+// for IDLE_MS, ends, giving its memory back: steady uploads never keep a grown thread alive.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -14,7 +15,9 @@ export class PdfReadError extends Error {}
 /** Threads reading at the same time: the service's cores are few and shared. */
 const MAX_THREADS = 2;
 /** How long a thread with nothing to read stays warm. */
-const IDLE_MS = 60_000;
+const IDLE_MS = 10_000;
+/** A thread holding more than this (heap and buffers) after a file is ended, not reused. */
+const RECYCLE_MB = 96;
 
 /**
  * The compiled module a thread runs (reader-thread.ts). The service runs from `dist/`; the
@@ -27,7 +30,12 @@ function threadModule(): URL {
   return new URL('../../dist/pdf/reader-thread.js', import.meta.url);
 }
 
-type ThreadAnswer = { content: PdfContent } | { refused: boolean; message: string };
+type ThreadAnswer = ({ content: PdfContent } | { refused: boolean; message: string }) & {
+  /** What the thread holds after the file, in MiB. */
+  heldMb: number;
+  /** The file passed the thread's buffer limit. */
+  tripped?: boolean;
+};
 
 interface Job {
   data: Uint8Array<ArrayBuffer>;
@@ -72,11 +80,13 @@ function startThread(heapMb: number): ReaderThread {
   worker.on('message', (answer: ThreadAnswer) => {
     const job = thread.job;
     if (!job) return;
-    if ('content' in answer) settle(thread, () => job.resolve(answer.content));
-    else if (answer.refused) settle(thread, () => job.reject(new PdfReadError(answer.message)));
-    else {
+    const isGrown = answer.heldMb > RECYCLE_MB || answer.tripped === true;
+    if ('content' in answer) settle(thread, () => job.resolve(answer.content), isGrown);
+    else if (answer.refused) {
+      settle(thread, () => job.reject(new PdfReadError(answer.message)), isGrown);
+    } else {
       const why = `The file could not be read as a PDF (${answer.message})`;
-      settle(thread, () => job.reject(new PdfReadError(why)));
+      settle(thread, () => job.reject(new PdfReadError(why)), isGrown);
     }
   });
   worker.on('error', (error: Error & { code?: string }) => {
@@ -105,11 +115,18 @@ function fail(thread: ReaderThread, why: string): void {
   dispatch();
 }
 
-/** The thread's file is answered: it takes the next one, or waits warm for IDLE_MS. */
-function settle(thread: ReaderThread, answer: () => void): void {
+/**
+ * The thread's file is answered: it takes the next one, or waits warm for IDLE_MS; a grown
+ * thread is ended instead (its memory goes back at once).
+ */
+function settle(thread: ReaderThread, answer: () => void, isGrown: boolean): void {
   if (thread.timer) clearTimeout(thread.timer);
   thread.job = null;
   answer();
+  if (isGrown) {
+    fail(thread, 'recycled');
+    return;
+  }
   thread.timer = setTimeout(() => fail(thread, 'idle'), IDLE_MS);
   thread.timer.unref();
   dispatch();

@@ -29,9 +29,11 @@ export interface PdfLimits {
   timeoutMs: number;
   /** The V8 heap of the reading thread (old generation), in MiB. */
   maxHeapMb: number;
+  /** The typed arrays and ArrayBuffers of the reading thread (outside its heap), in MiB. */
+  maxBufferMb: number;
   /** Pages a paper may have. */
   maxPages: number;
-  /** Bytes all the file's Flate streams may inflate to, together. */
+  /** Bytes all the file's streams may decode to, together (every stage of every filter chain). */
   maxInflatedBytes: number;
   /** Characters of text the whole file may hold. */
   maxTextChars: number;
@@ -41,6 +43,7 @@ export interface PdfLimits {
 export const DEFAULT_PDF_LIMITS: PdfLimits = {
   timeoutMs: 10_000,
   maxHeapMb: 256,
+  maxBufferMb: 256,
   maxPages: 500,
   maxInflatedBytes: 256 * 1024 * 1024,
   maxTextChars: 2_000_000,
