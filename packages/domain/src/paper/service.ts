@@ -143,6 +143,7 @@ export async function createPaper({
     insert: () =>
       createWithSlug({
         model: PaperModel,
+        kind: 'paper',
         explicit: data.slug,
         base: title,
         insert: async (slug) => {

@@ -1,0 +1,53 @@
+// Real faults of the embedded engine for tests of writes that must never be half done: PostgreSQL,
+// under FerretDB, refuses the writes of one collection's table by a trigger, so the service sees
+// the error FerretDB really answers. Only on the PostgreSQL engine (`inject('postgresUrl')`).
+import { randomUUID } from 'node:crypto';
+import { withPostgres } from '@qpc/ferretdb';
+import { mongoose } from '../db.js';
+
+/** The database (a schema in PostgreSQL) the test file is connected to. */
+function databaseName(): string {
+  const name = mongoose.connection.db?.databaseName;
+  if (!name) throw new Error('faults need a connected database');
+  return name;
+}
+
+/**
+ * Makes PostgreSQL refuse `operation` on one collection until the returned function lifts it,
+ * for the documents `when` selects (an SQL condition on `NEW._jsonb` or `OLD._jsonb`; all when
+ * absent). The collection must exist.
+ */
+export async function refuseWrites(options: {
+  postgresUrl: string;
+  collection: string;
+  operation: 'INSERT' | 'UPDATE' | 'DELETE';
+  when?: string;
+}): Promise<() => Promise<void>> {
+  const { postgresUrl, collection, operation } = options;
+  const database = databaseName();
+  const trigger = `qpc_refuse_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  let table = '';
+  await withPostgres(postgresUrl, async (client) => {
+    const schema = client.escapeIdentifier(database);
+    const found = await client.query<{ table: string }>(
+      `SELECT _jsonb->>'table' AS table FROM ${schema}._ferretdb_database_metadata WHERE _jsonb->>'_id' = $1`,
+      [collection],
+    );
+    table = found.rows[0]?.table ?? '';
+    if (!table) throw new Error(`no table for collection ${collection}`);
+    await client.query(`CREATE OR REPLACE FUNCTION public.qpc_refuse_write() RETURNS trigger
+      LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'write refused by a test fault'; END $$`);
+    await client.query(
+      `CREATE TRIGGER ${trigger} BEFORE ${operation} ON ${schema}.${client.escapeIdentifier(table)}
+       FOR EACH ROW ${options.when ? `WHEN (${options.when})` : ''}
+       EXECUTE FUNCTION public.qpc_refuse_write()`,
+    );
+  });
+  return () =>
+    withPostgres(postgresUrl, async (client) => {
+      const schema = client.escapeIdentifier(database);
+      await client.query(
+        `DROP TRIGGER IF EXISTS ${trigger} ON ${schema}.${client.escapeIdentifier(table)}`,
+      );
+    });
+}
