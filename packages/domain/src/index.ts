@@ -49,6 +49,8 @@ export {
 export type { ActorOrCaller, Caller, ReadById, Viewer, VisibleKind } from './visibility.js';
 export { connectDatabase, disconnectDatabase, onDatabaseEvents, pingDatabase } from './db.js';
 export { buildIndexes, isDatabaseEmpty, prepareDatabase } from './storage/prepare.js';
+export { REPAIR_GRACE_MS, repairHalfWrites, startRepairSweeper } from './storage/repairs.js';
+export type { RepairReport } from './storage/repairs.js';
 export type { ConnectOptions, DatabaseEventHandlers } from './db.js';
 export type {
   ListRequest,

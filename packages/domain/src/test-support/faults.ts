@@ -35,12 +35,13 @@ export async function refuseWrites(options: {
     );
     table = found.rows[0]?.table ?? '';
     if (!table) throw new Error(`no table for collection ${collection}`);
-    await client.query(`CREATE OR REPLACE FUNCTION public.qpc_refuse_write() RETURNS trigger
+    // One function per fault: test files run at once on the same server.
+    await client.query(`CREATE FUNCTION public.${trigger}() RETURNS trigger
       LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'write refused by a test fault'; END $$`);
     await client.query(
       `CREATE TRIGGER ${trigger} BEFORE ${operation} ON ${schema}.${client.escapeIdentifier(table)}
        FOR EACH ROW ${options.when ? `WHEN (${options.when})` : ''}
-       EXECUTE FUNCTION public.qpc_refuse_write()`,
+       EXECUTE FUNCTION public.${trigger}()`,
     );
   });
   return () =>
@@ -49,5 +50,6 @@ export async function refuseWrites(options: {
       await client.query(
         `DROP TRIGGER IF EXISTS ${trigger} ON ${schema}.${client.escapeIdentifier(table)}`,
       );
+      await client.query(`DROP FUNCTION IF EXISTS public.${trigger}()`);
     });
 }
