@@ -3,8 +3,10 @@ import { describe, expect, inject, it } from 'vitest';
 import { mongoose } from '../db.js';
 import { BranchModel } from '../branch/model.js';
 import { updateBranch } from '../branch/service.js';
+import { PaperModel } from '../paper/model.js';
 import { updatePaper, setPaperStatus } from '../paper/service.js';
 import { QuestionModel } from '../question/model.js';
+import { stemOf } from '../search/tokens.js';
 import { SemesterModel } from '../semester/model.js';
 import { SolutionModel } from '../solution/model.js';
 import {
@@ -15,7 +17,7 @@ import {
 } from '../search/terms.js';
 import { createSubject } from '../subject/service.js';
 import { useTestActors } from '../test-support/database.js';
-import { refuseWrites } from '../test-support/faults.js';
+import { beforeEachInsert, refuseWrites, tableOf } from '../test-support/faults.js';
 import {
   makeBranch,
   makeOffering,
@@ -127,9 +129,39 @@ describe.skipIf(!postgresUrl)('writes whose later steps the engine refuses', () 
     }
     expect(created.name).toBe(`Subject ${word}`);
     expect(await staleMarker()).not.toBeNull();
-    expect((await readTermCounts([stemKey(word)])).get(stemKey(word))).toBe(0);
+    expect((await readTermCounts([stemKey(stemOf(word))])).get(stemKey(stemOf(word)))).toBe(0);
     expect((await repairHalfWrites()).termCounts).toBe(true);
-    expect((await readTermCounts([stemKey(word)])).get(stemKey(word))).toBe(1);
+    expect((await readTermCounts([stemKey(stemOf(word))])).get(stemKey(stemOf(word)))).toBe(1);
     expect(await staleMarker()).toBeNull();
+  });
+});
+
+describe.skipIf(!postgresUrl)('a child whose parent changes while it is inserted', () => {
+  it('when the copy cannot be rewritten after the insert, then the create rejects and the child is taken back out', async () => {
+    const { offering } = await makeOffering(actors.admin);
+    const paper = await makePaper(actors.admin, offering.id, { examYear: 2021 });
+    const papers = await tableOf(postgresUrl, PaperModel.collection.collectionName);
+    // The paper's year changes inside the question's insert: the re-read finds the copy stale.
+    const liftChange = await beforeEachInsert({
+      postgresUrl,
+      collection: QuestionModel.collection.collectionName,
+      sql: `UPDATE ${papers} SET _jsonb = jsonb_set(_jsonb, '{examYear}', '1999') WHERE _jsonb->>'_id' = NEW._jsonb->>'paperId'`,
+    });
+    const liftRefusal = await refuseWrites({
+      postgresUrl,
+      collection: QuestionModel.collection.collectionName,
+      operation: 'UPDATE',
+    });
+    const text = `Inserted while its paper changed ${uid()}`;
+    try {
+      await expect(makeQuestion(actors.admin, paper.id, { text })).rejects.toThrow(
+        /refused by a test fault/,
+      );
+    } finally {
+      await liftRefusal();
+      await liftChange();
+    }
+    expect((await PaperModel.findById(paper.id).lean())?.examYear).toBe(1999);
+    expect(await QuestionModel.exists({ text })).toBeNull();
   });
 });

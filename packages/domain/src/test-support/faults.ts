@@ -12,6 +12,47 @@ function databaseName(): string {
   return name;
 }
 
+/** The schema and table of one collection of the test database, quoted for SQL. */
+export async function tableOf(postgresUrl: string, collection: string): Promise<string> {
+  const database = databaseName();
+  return withPostgres(postgresUrl, async (client) => {
+    const schema = client.escapeIdentifier(database);
+    const found = await client.query<{ table: string }>(
+      `SELECT _jsonb->>'table' AS table FROM ${schema}._ferretdb_database_metadata WHERE _jsonb->>'_id' = $1`,
+      [collection],
+    );
+    const table = found.rows[0]?.table;
+    if (!table) throw new Error(`no table for collection ${collection}`);
+    return `${schema}.${client.escapeIdentifier(table)}`;
+  });
+}
+
+/**
+ * Runs `sql` (a PL/pgSQL statement seeing `NEW`) in PostgreSQL before each insert into one
+ * collection, until the returned function lifts it: a concurrent change that lands exactly
+ * between a service's reads, without guessing at timing.
+ */
+export async function beforeEachInsert(options: {
+  postgresUrl: string;
+  collection: string;
+  sql: string;
+}): Promise<() => Promise<void>> {
+  const table = await tableOf(options.postgresUrl, options.collection);
+  const name = `qpc_before_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  await withPostgres(options.postgresUrl, async (client) => {
+    await client.query(`CREATE FUNCTION public.${name}() RETURNS trigger
+      LANGUAGE plpgsql AS $$ BEGIN ${options.sql}; RETURN NEW; END $$`);
+    await client.query(
+      `CREATE TRIGGER ${name} BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION public.${name}()`,
+    );
+  });
+  return () =>
+    withPostgres(options.postgresUrl, async (client) => {
+      await client.query(`DROP TRIGGER IF EXISTS ${name} ON ${table}`);
+      await client.query(`DROP FUNCTION IF EXISTS public.${name}()`);
+    });
+}
+
 /**
  * Makes PostgreSQL refuse `operation` on one collection until the returned function lifts it,
  * for the documents `when` selects (an SQL condition on `NEW._jsonb` or `OLD._jsonb`; all when

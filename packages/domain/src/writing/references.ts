@@ -38,7 +38,8 @@ export async function requireParent<T = Record<string, unknown>>(
 /**
  * Inserts a child, then re-reads its parent: without transactions the parent may have been
  * deleted meanwhile (the child is taken back out: 400 naming the field), or the fields the child
- * inherits from it may have changed (they are written again, so a copy never stays stale).
+ * inherits from it may have changed (they are written again, so a copy never stays stale). A
+ * failure after the insert takes the child back out too.
  */
 export async function insertUnderParent<T extends { _id: unknown }>(options: {
   child: AnyModel;
@@ -48,21 +49,28 @@ export async function insertUnderParent<T extends { _id: unknown }>(options: {
 }): Promise<T> {
   const { child, field, parentId, insert } = options;
   const created = await insert();
-  const parent = await readParent(child, field, parentId);
-  if (!parent) {
-    await child.deleteOne({ _id: created._id });
-    throw invalidReference(field, `${nounOf(referenceOf(child, field).parent)} not found`);
+  try {
+    const parent = await readParent(child, field, parentId);
+    if (!parent) {
+      throw invalidReference(field, `${nounOf(referenceOf(child, field).parent)} not found`);
+    }
+    // The fields the child copies from its parent (the table's `copies`), from the re-read parent.
+    const expected = inheritedFrom(child, field, parent);
+    const current = created as Record<string, unknown>;
+    const stale = Object.keys(expected).filter(
+      (k) => expected[k] !== undefined && String(current[k]) !== String(expected[k]),
+    );
+    if (stale.length === 0) return created;
+    const $set = Object.fromEntries(stale.map((k) => [k, expected[k]]));
+    await child.updateOne({ _id: created._id }, { $set });
+    return { ...created, ...$set };
+  } catch (error) {
+    // Any step after the insert failed (the parent gone, its re-read or the copy's rewrite): the
+    // child is taken back out, so that the error leaves nothing behind a reader sees. When even
+    // that fails the child stays whole, with the copies read before its insert.
+    await child.deleteOne({ _id: created._id }).catch(() => undefined);
+    throw error;
   }
-  // The fields the child copies from its parent (the table's `copies`), from the re-read parent.
-  const expected = inheritedFrom(child, field, parent);
-  const current = created as Record<string, unknown>;
-  const stale = Object.keys(expected).filter(
-    (k) => expected[k] !== undefined && String(current[k]) !== String(expected[k]),
-  );
-  if (stale.length === 0) return created;
-  const $set = Object.fromEntries(stale.map((k) => [k, expected[k]]));
-  await child.updateOne({ _id: created._id }, { $set });
-  return { ...created, ...$set };
 }
 
 function refusal(label: string, present: { reference: Reference; count: number }[]): ConflictError {
