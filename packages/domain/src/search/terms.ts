@@ -150,14 +150,23 @@ export async function applyTermDeltaAfterWrite(delta: TermDelta): Promise<void> 
   try {
     await applyTermDelta(delta);
   } catch {
-    isStaleHere = true;
-    const db = mongoose.connection.db;
-    await db
-      ?.collection<{ _id: string }>('migrations')
-      .updateOne(STALE_COUNTS_MARKER, { $set: { at: new Date() } }, { upsert: true })
-      .then(() => clearUnrecordedStaleCounts())
-      .catch(() => undefined);
+    await markTermCountsStale();
   }
+}
+
+/**
+ * Records that the counts missed a change (a failed delta, a document put back by the driver),
+ * so that the repair recounts them. Never throws: when the database is away, this process
+ * remembers it instead.
+ */
+export async function markTermCountsStale(): Promise<void> {
+  isStaleHere = true;
+  const db = mongoose.connection.db;
+  await db
+    ?.collection<{ _id: string }>('migrations')
+    .updateOne(STALE_COUNTS_MARKER, { $set: { at: new Date() } }, { upsert: true })
+    .then(() => clearUnrecordedStaleCounts())
+    .catch(() => undefined);
 }
 
 /** The counts of the given keys (0 for keys no document holds). One `_id` read per key, in parallel. */

@@ -1,4 +1,5 @@
 import type {} from '@qpc/ferretdb/vitest-global-setup';
+import { Types } from 'mongoose';
 import { describe, expect, inject, it } from 'vitest';
 import { mongoose } from '../db.js';
 import { BranchModel } from '../branch/model.js';
@@ -6,6 +7,7 @@ import { updateBranch } from '../branch/service.js';
 import { PaperModel } from '../paper/model.js';
 import { updatePaper, setPaperStatus } from '../paper/service.js';
 import { QuestionModel } from '../question/model.js';
+import { deleteQuestion } from '../question/service.js';
 import { stemOf } from '../search/tokens.js';
 import { SemesterModel } from '../semester/model.js';
 import { SolutionModel } from '../solution/model.js';
@@ -17,7 +19,7 @@ import {
 } from '../search/terms.js';
 import { createSubject } from '../subject/service.js';
 import { useTestActors } from '../test-support/database.js';
-import { beforeEachInsert, refuseWrites, tableOf } from '../test-support/faults.js';
+import { beforeEachWrite, refuseWrites, tableOf } from '../test-support/faults.js';
 import {
   makeBranch,
   makeOffering,
@@ -142,9 +144,10 @@ describe.skipIf(!postgresUrl)('a child whose parent changes while it is inserted
     const paper = await makePaper(actors.admin, offering.id, { examYear: 2021 });
     const papers = await tableOf(postgresUrl, PaperModel.collection.collectionName);
     // The paper's year changes inside the question's insert: the re-read finds the copy stale.
-    const liftChange = await beforeEachInsert({
+    const liftChange = await beforeEachWrite({
       postgresUrl,
       collection: QuestionModel.collection.collectionName,
+      operation: 'INSERT',
       sql: `UPDATE ${papers} SET _jsonb = jsonb_set(_jsonb, '{examYear}', '1999') WHERE _jsonb->>'_id' = NEW._jsonb->>'paperId'`,
     });
     const liftRefusal = await refuseWrites({
@@ -163,5 +166,40 @@ describe.skipIf(!postgresUrl)('a child whose parent changes while it is inserted
     }
     expect((await PaperModel.findById(paper.id).lean())?.examYear).toBe(1999);
     expect(await QuestionModel.exists({ text })).toBeNull();
+  });
+});
+
+describe.skipIf(!postgresUrl)('a delete that a new dependent races', () => {
+  it('when a solution appears during the delete of its question, then 409 and the question is put back whole, keys and bands included', async () => {
+    const { offering } = await makeOffering(actors.admin);
+    const paper = await makePaper(actors.admin, offering.id);
+    const question = await makeQuestion(actors.admin, paper.id, {
+      text: `Explain the put back of a searched question ${uid()}`,
+    });
+    const other = await makeQuestion(actors.admin, paper.id);
+    const solution = await makeSolution(actors.admin, other.id);
+    const before = await QuestionModel.collection.findOne({ _id: new Types.ObjectId(question.id) });
+    const solutions = await tableOf(postgresUrl, SolutionModel.collection.collectionName);
+    // Inside the question's delete, a solution comes to reference it.
+    const lift = await beforeEachWrite({
+      postgresUrl,
+      collection: QuestionModel.collection.collectionName,
+      operation: 'DELETE',
+      sql: `UPDATE ${solutions} SET _jsonb = jsonb_set(_jsonb, '{questionId}', OLD._jsonb->'_id') WHERE _jsonb->>'_id' = '${solution.id}'`,
+    });
+    try {
+      await expect(deleteQuestion({ actor: actors.admin, id: question.id })).rejects.toThrow(
+        /still references it/,
+      );
+    } finally {
+      await lift();
+    }
+    const after = await QuestionModel.collection.findOne({ _id: new Types.ObjectId(question.id) });
+    expect(after).toEqual(before);
+    expect(before?.searchKeys0).toBeDefined();
+    expect(before?.similarBand0).toBeDefined();
+    // The delete's count change is undone by a recount.
+    expect(await staleMarker()).not.toBeNull();
+    expect((await repairHalfWrites()).termCounts).toBe(true);
   });
 });

@@ -28,22 +28,23 @@ export async function tableOf(postgresUrl: string, collection: string): Promise<
 }
 
 /**
- * Runs `sql` (a PL/pgSQL statement seeing `NEW`) in PostgreSQL before each insert into one
- * collection, until the returned function lifts it: a concurrent change that lands exactly
- * between a service's reads, without guessing at timing.
+ * Runs `sql` (a PL/pgSQL statement seeing `NEW` or `OLD`) in PostgreSQL before each insert into
+ * (or delete from) one collection, until the returned function lifts it: a concurrent change that
+ * lands exactly between a service's steps, without guessing at timing.
  */
-export async function beforeEachInsert(options: {
+export async function beforeEachWrite(options: {
   postgresUrl: string;
   collection: string;
+  operation: 'INSERT' | 'DELETE';
   sql: string;
 }): Promise<() => Promise<void>> {
   const table = await tableOf(options.postgresUrl, options.collection);
   const name = `qpc_before_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   await withPostgres(options.postgresUrl, async (client) => {
     await client.query(`CREATE FUNCTION public.${name}() RETURNS trigger
-      LANGUAGE plpgsql AS $$ BEGIN ${options.sql}; RETURN NEW; END $$`);
+      LANGUAGE plpgsql AS $$ BEGIN ${options.sql}; RETURN COALESCE(NEW, OLD); END $$`);
     await client.query(
-      `CREATE TRIGGER ${name} BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION public.${name}()`,
+      `CREATE TRIGGER ${name} BEFORE ${options.operation} ON ${table} FOR EACH ROW EXECUTE FUNCTION public.${name}()`,
     );
   });
   return () =>

@@ -5,7 +5,9 @@
 //   taken back out when its parent disappeared meanwhile, and inherited fields are re-synced),
 // - "delete unless referenced" (deleteUnlessReferenced: dependents derived from the table).
 
+import { Types } from 'mongoose';
 import { ConflictError, invalidReference, NotFoundError } from '../errors.js';
+import { markTermCountsStale } from '../search/terms.js';
 import type { AnyModel } from '../storage/model-helpers.js';
 import { dependentsOf, inheritedFrom, nounOf, referenceOf } from './reference-table.js';
 import type { Reference } from './reference-table.js';
@@ -112,7 +114,9 @@ export async function deleteUnlessReferenced(options: {
     });
     return [...byPath.values()].filter(({ count: n }) => n > 0);
   };
-  const doc = await model.findById(id).lean();
+  // Read by the driver, whole: the models' read hooks leave out the search keys and similarity
+  // bands, which a document put back below must keep.
+  const doc = await model.collection.findOne({ _id: new Types.ObjectId(id) });
   if (!doc) throw new NotFoundError(`${label} not found`);
   const before = await count();
   if (before.length) throw refusal(label, before);
@@ -120,7 +124,9 @@ export async function deleteUnlessReferenced(options: {
   if (deletedCount === 0) throw new NotFoundError(`${label} not found`);
   const after = await count();
   if (after.length) {
-    await model.collection.insertOne(doc as never);
+    await model.collection.insertOne(doc);
+    // The delete took its words from the search term counts; the driver's insert gives none back.
+    await markTermCountsStale();
     throw refusal(label, after);
   }
   for (const reference of references.filter((r) => r.onDelete === 'cascade')) {
