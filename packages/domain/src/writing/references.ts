@@ -7,6 +7,7 @@
 
 import { Types } from 'mongoose';
 import { ConflictError, invalidReference, NotFoundError } from '../errors.js';
+import { searchableFieldsOf } from '../search/indexing.js';
 import { markTermCountsStale } from '../search/terms.js';
 import type { AnyModel } from '../storage/model-helpers.js';
 import { dependentsOf, inheritedFrom, nounOf, referenceOf } from './reference-table.js';
@@ -126,7 +127,7 @@ export async function deleteUnlessReferenced(options: {
   if (after.length) {
     await model.collection.insertOne(doc);
     // The delete took its words from the search term counts; the driver's insert gives none back.
-    await markTermCountsStale();
+    if (searchableFieldsOf(model.schema)) await markTermCountsStale();
     throw refusal(label, after);
   }
   for (const reference of references.filter((r) => r.onDelete === 'cascade')) {
