@@ -222,13 +222,35 @@ export function fromZodError(error: z.ZodError, prefix?: string): ValidationErro
   return new ValidationError(summary, details);
 }
 
-/** Parses `value` with `schema` or throws a ValidationError with details. */
+// Half of a surrogate pair, with no other half beside it.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * The input with every lone surrogate of its strings replaced by U+FFFD, as the database stores
+ * it (UTF-8 cannot hold one): the answer to a write is then what a later read returns.
+ */
+export function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\ufffd');
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value === null || typeof value !== 'object') return value;
+  // Plain objects only (JSON bodies, and null-prototype ones): never a Date or an ObjectId.
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto === Object.prototype || proto === null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wellFormed(v)]));
+  }
+  return value;
+}
+
+/** Parses `value` (made well-formed) with `schema` or throws a ValidationError with details. */
 export function parseInput<S extends z.ZodType>(
   schema: S,
   value: unknown,
   prefix?: string,
 ): z.output<S> {
-  const result = schema.safeParse(value, { error: validationErrorMap, reportInput: true });
+  const result = schema.safeParse(wellFormed(value), {
+    error: validationErrorMap,
+    reportInput: true,
+  });
   if (!result.success) throw fromZodError(result.error, prefix);
   return result.data;
 }

@@ -51,6 +51,8 @@ export { connectDatabase, disconnectDatabase, onDatabaseEvents, pingDatabase } f
 export { buildIndexes, isDatabaseEmpty, prepareDatabase } from './storage/prepare.js';
 export type { PrepareOptions } from './storage/prepare.js';
 export type { IndexFallback, IndexWarn } from './storage/index-fallback.js';
+export { REPAIR_GRACE_MS, repairHalfWrites, startRepairSweeper } from './storage/repairs.js';
+export type { RepairReport } from './storage/repairs.js';
 export type { ConnectOptions, DatabaseEventHandlers } from './db.js';
 export type {
   ListRequest,

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from '@qpc/config';
 import type { Config } from '@qpc/config';
 import type { Express } from 'express';
-import { startIdempotencyKeySweeper } from '@qpc/domain';
+import { startIdempotencyKeySweeper, startRepairSweeper } from '@qpc/domain';
 import type { Logger } from 'pino';
 import { createActorResolver } from './auth.js';
 import type { ActorResolver } from './auth.js';
@@ -59,6 +59,16 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     const keySweeper = startIdempotencyKeySweeper({
       onError: (error) => logger.warn({ err: error }, 'idempotency key sweep failed'),
     });
+    // Writes a failure or a stop left half done are completed from what is stored
+    // (docs/decisions/0009-whole-writes.md).
+    const repairSweeper = startRepairSweeper({
+      onRepaired: (report) => {
+        const { nameKeys, copies, termCounts } = report;
+        if (nameKeys || copies || termCounts)
+          logger.warn({ repaired: report }, 'writes left half done were repaired');
+      },
+      onError: (error) => logger.warn({ err: error }, 'repair of half-done writes failed'),
+    });
     const { app, close } = await definition.build({
       config,
       logger,
@@ -87,6 +97,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
       onDrained: async () => {
         await close?.();
         keySweeper.stop();
+        repairSweeper.stop();
         await rateLimiter.close();
         await database.close();
       },

@@ -5,6 +5,7 @@ import { objectId } from '../common-schemas.js';
 import { invalidReference, NotFoundError, parseInput } from '../errors.js';
 import { definedFields, orNotFound, updateById } from '../writing/update.js';
 import { assertMovable, copyToChildren } from '../writing/copies.js';
+import { journaled } from '../writing/pending-writes.js';
 import { deleteUnlessReferenced, readParent } from '../writing/references.js';
 import { asCaller, isVisible, visibleWhere } from '../visibility.js';
 import type { ActorOrCaller } from '../visibility.js';
@@ -117,13 +118,29 @@ export async function updateBranch({
     set.universityId = data.universityId;
   }
 
-  const updated = await orNotFound(
-    updateById<typeof current>(BranchModel, branchId, { $set: set }),
-    notFound,
+  const write = async () => {
+    const updated = await orNotFound(
+      updateById<typeof current>(BranchModel, branchId, { $set: set }),
+      notFound,
+    );
+    // Semesters carry their branch's university (a branch with offerings never moves).
+    await copyToChildren(BranchModel, branchId, set);
+    return toDto<Branch>(updated);
+  };
+  // A move is journalled, so that semesters never keep the old university.
+  if (set.universityId === undefined) return write();
+  return journaled({ kind: 'branch-copies', targetId: branchId }, write, () =>
+    repairBranchCopies(branchId),
   );
-  // Semesters carry their branch's university (a branch with offerings never moves).
-  await copyToChildren(BranchModel, branchId, set);
-  return toDto<Branch>(updated);
+}
+
+/**
+ * Makes the university its semesters copy agree with the branch as stored now: the repair of a
+ * move that stopped half-way (writing/pending-writes.ts). Idempotent.
+ */
+export async function repairBranchCopies(branchId: string): Promise<void> {
+  const branch = await BranchModel.findById(branchId, { universityId: 1 }).lean();
+  if (branch) await copyToChildren(BranchModel, branchId, { universityId: branch.universityId });
 }
 
 /** Deletes a branch (admin); refused with 409 while semesters or subject offerings reference it. */

@@ -156,3 +156,13 @@ describe('validation messages', () => {
     }
   });
 });
+
+describe('input made well-formed before parsing', () => {
+  it('when a name holds lone surrogates, then each becomes U+FFFD (what the database stores) and pairs stay', () => {
+    const parsed = parseInput(createUniversityInput, {
+      name: 'a\ud800b\udfffc 😀',
+      shortName: '\ud83d',
+    });
+    expect(parsed).toEqual({ name: 'a\ufffdb\ufffdc 😀', shortName: '\ufffd' });
+  });
+});

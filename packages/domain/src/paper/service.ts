@@ -10,6 +10,7 @@ import type { Page } from '../listing/pagination.js';
 import { deleteUnlessReferenced, insertUnderParent, requireParent } from '../writing/references.js';
 import { copiedProjection, inheritedFrom } from '../writing/reference-table.js';
 import { copyToChildren } from '../writing/copies.js';
+import { journaled } from '../writing/pending-writes.js';
 import { readSubjectName } from '../subject/service.js';
 import { toDto } from '../storage/serialize.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
@@ -143,6 +144,7 @@ export async function createPaper({
     insert: () =>
       createWithSlug({
         model: PaperModel,
+        kind: 'paper',
         explicit: data.slug,
         base: title,
         insert: async (slug) => {
@@ -180,13 +182,32 @@ export async function updatePaper({
   const paperId = parseInput(objectId, id, 'id');
   const data = parseInput(updatePaperInput, input);
   const $set = definedFields(data, ['examYear', 'examType', 'title', 'slug']);
-  const updated = await orNotFound(
-    updateById<Parameters<typeof toPaper>[0]>(PaperModel, paperId, { $set }),
-    () => new NotFoundError('Paper not found'),
+  const write = async () => {
+    const updated = await orNotFound(
+      updateById<Parameters<typeof toPaper>[0]>(PaperModel, paperId, { $set }),
+      () => new NotFoundError('Paper not found'),
+    );
+    // Questions carry their paper's year (search filters and counts by it).
+    await copyToChildren(PaperModel, paperId, $set);
+    return toPaper(updated, actor);
+  };
+  // Only the year is copied down: a change of it is journalled, so that its copies are repaired.
+  if ($set.examYear === undefined) return write();
+  return journaled({ kind: 'paper-copies', targetId: paperId }, write, () =>
+    repairPaperCopies(paperId),
   );
-  // Questions carry their paper's year (search filters and counts by it).
-  await copyToChildren(PaperModel, paperId, $set);
-  return toPaper(updated, actor);
+}
+
+/**
+ * Makes every copy a paper's children keep of it (its year, status and visibility, on its
+ * questions and their solutions) agree with the paper as stored now: the repair of a paper write
+ * that stopped half-way (writing/pending-writes.ts). Idempotent.
+ */
+export async function repairPaperCopies(paperId: string): Promise<void> {
+  const paper = await PaperModel.findById(paperId, { examYear: 1 }).lean();
+  if (!paper) return;
+  await copyToChildren(PaperModel, paperId, { examYear: paper.examYear });
+  await settlePaperVisibility(paperId);
 }
 
 /**
@@ -234,7 +255,7 @@ export async function setPaperStatus({
   const data = parseInput(setPaperStatusInput, input);
   // One status change of a paper at a time in this process: FerretDB applies even $push as
   // read-then-write, so two changes at once would lose a history entry.
-  return runExclusive(paperId, async () => {
+  const change = async () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const current = await PaperModel.findById(paperId).lean();
       if (!current) throw new NotFoundError('Paper not found');
@@ -270,7 +291,13 @@ export async function setPaperStatus({
       if (updated) return toPaper(updated, actor);
     }
     throw new ConflictError('The paper status changed concurrently; try again');
-  });
+  };
+  // Journalled: a change that stops between the paper and its children's copies is repaired.
+  return runExclusive(paperId, () =>
+    journaled({ kind: 'paper-copies', targetId: paperId }, change, () =>
+      repairPaperCopies(paperId),
+    ),
+  );
 }
 
 /** Deletes a paper (admins only); refused with 409 while it has questions. */

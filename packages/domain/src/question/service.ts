@@ -234,6 +234,7 @@ export async function createQuestion({
     insert: () =>
       createWithSlug({
         model: QuestionModel,
+        kind: 'question',
         explicit: data.slug,
         base: slugBase(data.text),
         insert: async (slug) => {

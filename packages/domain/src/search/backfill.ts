@@ -13,7 +13,13 @@ import { SubjectModel } from '../subject/model.js';
 import { indexOf, searchableFieldsOf } from './indexing.js';
 import type { SearchableFields } from './indexing.js';
 import { SEARCH_KEY_FIELDS } from './tokens.js';
-import { replaceTermCounts, TERM_UPDATES_PER_COMMAND } from './terms.js';
+import {
+  clearUnrecordedStaleCounts,
+  hasUnrecordedStaleCounts,
+  replaceTermCounts,
+  STALE_COUNTS_MARKER,
+  TERM_UPDATES_PER_COMMAND,
+} from './terms.js';
 import { BACKFILL_MARKERS } from '../storage/backfill-markers.js';
 
 // search-1 stored every key in one array (`searchKeys`, `searchTitleKeys`); search-2 spreads
@@ -125,4 +131,20 @@ export async function backfillSearch(): Promise<{ updated: number }> {
   const { updated } = await reindexSearch({ all: false });
   await migrations.updateOne(MARKER, { $set: { at: new Date() } }, { upsert: true });
   return { updated };
+}
+
+/**
+ * Recounts every document frequency when a write could not apply its delta (terms.ts marks it):
+ * the repair of a write whose counts were left behind. Answers whether it recounted.
+ */
+export async function repairTermCounts(): Promise<boolean> {
+  const db = connectedDb();
+  const migrations = db.collection<{ _id: string; at?: Date }>('migrations');
+  const marker = await migrations.findOne(STALE_COUNTS_MARKER);
+  if (!marker && !hasUnrecordedStaleCounts()) return false;
+  await recount(db);
+  clearUnrecordedStaleCounts();
+  // A delta lost during the recount marked it again with a newer time: that one stays.
+  if (marker) await migrations.deleteOne({ ...STALE_COUNTS_MARKER, at: marker.at });
+  return true;
 }

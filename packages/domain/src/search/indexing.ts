@@ -1,12 +1,13 @@
 // Keeps the search keys of questions, papers and subjects right. A schema plugin, so no write
 // path of the services can miss it: create and insertMany compute the keys while validating, an
 // update that touches a searched field recomputes them from the document merged with the update,
-// and every create, update and delete adjusts the term counts (terms.ts). Only raw driver writes
+// and every create, update and delete adjusts the term counts (terms.ts; a failure there marks
+// them for a recount and never fails the write already made). Only raw driver writes
 // (`Model.collection`, `bulkWrite`) bypass it; reindexSearch repairs those.
 import type { Document, Query, Schema } from 'mongoose';
 import { documentIndex, SEARCH_KEY_FIELDS } from './tokens.js';
 import type { DocumentIndex } from './tokens.js';
-import { applyTermDelta, changeDelta, termDelta } from './terms.js';
+import { applyTermDeltaAfterWrite, changeDelta, termDelta } from './terms.js';
 
 /** Which fields of a model are searched, and how they weigh. */
 export interface SearchableFields {
@@ -102,12 +103,16 @@ export function searchable(schema: Schema, fields: SearchableFields): void {
     const before = this.$locals.searchBefore as string[] | null;
     delete this.$locals.searchBefore;
     const after = indexOf(fields, (path) => this.get(path)).stems;
-    await applyTermDelta(before === null ? termDelta([after]) : changeDelta(before, after));
+    await applyTermDeltaAfterWrite(
+      before === null ? termDelta([after]) : changeDelta(before, after),
+    );
   });
 
   schema.post('insertMany', async function (inserted: unknown) {
     const docs = inserted as Document[];
-    await applyTermDelta(termDelta(docs.map((doc) => indexOf(fields, (p) => doc.get(p)).stems)));
+    await applyTermDeltaAfterWrite(
+      termDelta(docs.map((doc) => indexOf(fields, (p) => doc.get(p)).stems)),
+    );
   });
 
   const beforeUpdate = async function (this: Query<unknown, unknown>) {
@@ -143,7 +148,7 @@ export function searchable(schema: Schema, fields: SearchableFields): void {
       opOf(this) === 'updateOne'
         ? ((result as { matchedCount?: number } | null)?.matchedCount ?? 0) > 0
         : result !== null && result !== undefined;
-    if (matched) await applyTermDelta(changeDelta(change.before, change.after));
+    if (matched) await applyTermDeltaAfterWrite(changeDelta(change.before, change.after));
   };
   for (const op of ['findOneAndUpdate', 'updateOne', 'updateMany'] as const) {
     schema.pre(op, beforeUpdate);
@@ -183,7 +188,7 @@ export function searchable(schema: Schema, fields: SearchableFields): void {
       }
     }
     if (gone.length)
-      await applyTermDelta(
+      await applyTermDeltaAfterWrite(
         termDelta(
           [],
           gone.map(([, ...stems]) => stems),

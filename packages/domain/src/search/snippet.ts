@@ -1,6 +1,6 @@
 // Snippets and short titles cut from original text, never through a word.
 import type { QueryTerm } from './tokens.js';
-import { fold, MAX_WORD_LENGTH, STOP_WORDS, wordMatches } from './tokens.js';
+import { cut as cutUnits, fold, MAX_WORD_LENGTH, STOP_WORDS, wordMatches } from './tokens.js';
 
 /** Characters of text a snippet shows, about. */
 export const SNIPPET_LENGTH = 160;
@@ -35,7 +35,7 @@ function firstMatch(
   terms: readonly QueryTerm[],
 ): Span | null {
   for (const span of spans) {
-    const word = fold(text.slice(span.start, span.end)).slice(0, MAX_WORD_LENGTH);
+    const word = cutUnits(fold(text.slice(span.start, span.end)), MAX_WORD_LENGTH);
     if (STOP_WORDS.has(word)) continue;
     if (terms.some((term) => wordMatches(word, term))) return span;
   }

@@ -123,6 +123,52 @@ export function applyTermDelta(delta: TermDelta): Promise<void> {
   return waiting.done;
 }
 
+/** The `migrations` row that says the counts missed a write's delta and need a recount. */
+export const STALE_COUNTS_MARKER = { _id: 'search-terms-stale' } as const;
+
+// Set when a delta failed and the marker could not be written either (the database gone): the
+// periodic repair of this process writes it, or recounts, once the database answers again.
+let isStaleHere = false;
+
+/** Whether this process lost a delta it could not record in the database. */
+export function hasUnrecordedStaleCounts(): boolean {
+  return isStaleHere;
+}
+
+/** Forgets the unrecorded loss (after a recount or once the marker is written). */
+export function clearUnrecordedStaleCounts(): void {
+  isStaleHere = false;
+}
+
+/**
+ * Applies the delta of a document write that has already happened. The counts steer ranking and
+ * never decide which documents match, so their failure must not fail the write (an error after
+ * the document is stored would answer an error for a write that a reader sees): the counts are
+ * marked stale instead, and the repair (search/backfill.ts, repairTermCounts) recounts them.
+ */
+export async function applyTermDeltaAfterWrite(delta: TermDelta): Promise<void> {
+  try {
+    await applyTermDelta(delta);
+  } catch {
+    await markTermCountsStale();
+  }
+}
+
+/**
+ * Records that the counts missed a change (a failed delta, a document put back by the driver),
+ * so that the repair recounts them. Never throws: when the database is away, this process
+ * remembers it instead.
+ */
+export async function markTermCountsStale(): Promise<void> {
+  isStaleHere = true;
+  const db = mongoose.connection.db;
+  await db
+    ?.collection<{ _id: string }>('migrations')
+    .updateOne(STALE_COUNTS_MARKER, { $set: { at: new Date() } }, { upsert: true })
+    .then(() => clearUnrecordedStaleCounts())
+    .catch(() => undefined);
+}
+
 /** The counts of the given keys (0 for keys no document holds). One `_id` read per key, in parallel. */
 export async function readTermCounts(keys: readonly string[]): Promise<Map<string, number>> {
   const distinct = [...new Set(keys)];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shorten, snippetOf, SNIPPET_LENGTH } from './snippet.js';
 import {
+  cut,
   documentIndex,
   fieldOf,
   fold,
@@ -222,5 +223,17 @@ describe('snippets', () => {
 
   it('when a title is shortened, then it ends after a whole word', () => {
     expect(shorten(long, 40)).toBe('Opening words of a rather long question…');
+  });
+});
+
+describe('keys of words outside the Basic Multilingual Plane', () => {
+  it('when a word of astral letters is indexed, then no key ends in half a surrogate pair', () => {
+    const index = documentIndex({ title: ['𐀀𐀀𐀀 𝔘𝔫𝔦𝔳𝔢𝔯𝔰𝔦𝔱𝔶'], body: [] });
+    const keys = Object.values(index.fields).flat();
+    expect(keys.length).toBeGreaterThan(0);
+    const loneHalf = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    for (const key of keys) expect(key).not.toMatch(loneHalf);
+    expect(cut('a𐀀', 2)).toBe('a');
+    expect(cut('ab', 1)).toBe('a');
   });
 });

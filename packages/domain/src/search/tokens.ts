@@ -42,6 +42,16 @@ export const SEARCH_KEY_FIELDS: readonly string[] = Array.from(
 // Pure ASCII text has nothing for NFKD to decompose and no marks to drop.
 const NON_ASCII = /[^\p{ASCII}]/u;
 
+/**
+ * The first `n` UTF-16 units of a text, one fewer when the cut would split a surrogate pair: half
+ * a pair is stored as U+FFFD, so a key holding one would never match its own word again.
+ */
+export function cut(text: string, n: number): string {
+  if (text.length <= n) return text;
+  const last = text.charCodeAt(n - 1);
+  return last >= 0xd800 && last <= 0xdbff ? text.slice(0, n - 1) : text.slice(0, n);
+}
+
 /** Lower case with accents folded: `Résumé` -> `resume` (ASCII text: lower case alone). */
 export function fold(text: string): string {
   const lower = text.toLowerCase();
@@ -82,7 +92,7 @@ export function eachWord(
   firstChars?: string,
 ): void {
   const take = (word: string) =>
-    !STOP_WORDS.has(word) && visit(word.slice(0, MAX_WORD_LENGTH)) === true;
+    !STOP_WORDS.has(word) && visit(cut(word, MAX_WORD_LENGTH)) === true;
   const lower = text.toLowerCase();
   if (NON_ASCII.test(lower)) {
     for (const word of fold(lower).split(NON_WORD)) {
@@ -136,7 +146,7 @@ function keysOfToken(token: string): string[] {
   if (token.length < MIN_PREFIX) return [token];
   const out: string[] = [];
   for (let n = MIN_PREFIX; n <= Math.min(token.length, MAX_PREFIX); n += 1) {
-    out.push(token.slice(0, n));
+    out.push(cut(token, n));
   }
   return out;
 }
@@ -187,7 +197,7 @@ export interface QueryTerm {
   lookups: string[];
 }
 
-const lookupOf = (token: string) => token.slice(0, MAX_PREFIX);
+const lookupOf = (token: string) => cut(token, MAX_PREFIX);
 
 /** Every word of a text, folded, stop words and single letters included: what a query offers. */
 export function allWordsOf(text: string): string[] {

@@ -71,6 +71,7 @@ export async function createSubject({
   const data = parseInput(createSubjectInput, input);
   return createWithSlug({
     model: SubjectModel,
+    kind: 'subject',
     explicit: data.slug,
     base: data.name,
     insert: async (slug) => {

@@ -12,8 +12,10 @@
 // expression over every university (searchByNameKeys answers null).
 //
 // Rows are rewritten after each write of a university (syncNameKeys), under a pending row
-// written before the university itself, so that a crash between the two leaves the pending row,
-// and resumeNameKeys (at start) rewrites that university's rows again.
+// written before the university itself, so that a crash or a failure between the two leaves the
+// pending row, and resumeNameKeys (at start, and in the periodic repair of storage/repairs.ts)
+// rewrites that university's rows again. A create whose rows fail is taken back out
+// (createUniversity), so that no university shows without its rows.
 import { model, Schema, Types } from 'mongoose';
 import type { SortOrder } from 'mongoose';
 import { mongoose } from '../db.js';
@@ -119,7 +121,10 @@ async function rewriteRows(universityId: Types.ObjectId): Promise<void> {
   const projection = Object.fromEntries(COPIED.map((field) => [field, 1]));
   const university = await universities.findOne({ _id: universityId }, { projection });
   await rows().deleteMany({ universityId, key: { $ne: PENDING_KEY } });
-  if (university) await rows().insertMany(nameKeyRows(university as UniversityFields));
+  const fresh = university ? nameKeyRows(university as UniversityFields) : [];
+  // A name without ASCII letters or digits ("©", "中文大学") has no keys, and the engine refuses
+  // an empty insertMany ("Batch cannot be empty").
+  if (fresh.length > 0) await rows().insertMany(fresh);
 }
 
 /**
@@ -138,9 +143,16 @@ export async function syncNameKeys<T>(universityId: string, write: () => Promise
   }
 }
 
-/** Rewrites the rows of universities whose rewrite a stop interrupted. Returns how many. */
-export async function resumeNameKeys(): Promise<number> {
-  const pending = await rows().find({ key: PENDING_KEY }).toArray();
+/**
+ * Rewrites the rows of universities whose rewrite a stop or a failure interrupted, among the
+ * pending rows written more than `olderThanMs` ago (0 at start; the periodic repair leaves
+ * rewrites still under way alone). Returns how many universities.
+ */
+export async function resumeNameKeys(olderThanMs = 0): Promise<number> {
+  const before = Date.now() - olderThanMs;
+  const pending = (await rows().find({ key: PENDING_KEY }).toArray()).filter(
+    (row) => (row._id as Types.ObjectId).getTimestamp().getTime() <= before,
+  );
   const ids = [...new Map(pending.map((row) => [String(row.universityId), row.universityId]))];
   for (const [, id] of ids) await rewriteRows(id as Types.ObjectId);
   if (pending.length) await rows().deleteMany({ _id: { $in: pending.map((row) => row._id) } });

@@ -14,7 +14,7 @@ import { asCaller, isUniversityVisible } from '../visibility.js';
 import type { ActorOrCaller } from '../visibility.js';
 import { pendingSweep, startContentSweep, writingUniversity } from './content-sweep.js';
 import { UNIVERSITY_ORDER, UniversityModel } from './model.js';
-import { syncNameKeys } from './name-keys.js';
+import { PENDING_KEY, syncNameKeys, UniversityNameKeyModel } from './name-keys.js';
 import { searchByNameKeys } from './name-search.js';
 import type { University } from './schema.js';
 import { createUniversityInput, listUniversitiesQuery, updateUniversityInput } from './schema.js';
@@ -97,9 +97,11 @@ export async function createUniversity({
   assertCan(actor, 'catalog:write');
   const data = parseInput(createUniversityInput, input);
   const _id = new Types.ObjectId();
+  let isWritten = false;
   const create = () =>
     createWithSlug({
       model: UniversityModel,
+      kind: 'university',
       explicit: data.slug,
       base: data.name,
       insert: async (slug) => {
@@ -111,10 +113,24 @@ export async function createUniversity({
           isActive: true,
           deletedAt: null,
         });
+        isWritten = true;
         return toUniversity(doc.toObject());
       },
     });
-  return syncNameKeys(String(_id), create);
+  try {
+    return await syncNameKeys(String(_id), create);
+  } catch (error) {
+    // Written, but its name keys were not: take it back out, so that the error leaves nothing a
+    // reader sees. When that fails too, the pending row left behind repairs its keys instead.
+    if (isWritten) await removeUniversity(_id).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Deletes a university just created, with its name key rows. */
+async function removeUniversity(_id: Types.ObjectId): Promise<void> {
+  await UniversityModel.deleteOne({ _id });
+  await UniversityNameKeyModel.deleteMany({ universityId: _id, key: { $ne: PENDING_KEY } });
 }
 
 /**

@@ -5,7 +5,10 @@
 //   taken back out when its parent disappeared meanwhile, and inherited fields are re-synced),
 // - "delete unless referenced" (deleteUnlessReferenced: dependents derived from the table).
 
+import { Types } from 'mongoose';
 import { ConflictError, invalidReference, NotFoundError } from '../errors.js';
+import { searchableFieldsOf } from '../search/indexing.js';
+import { markTermCountsStale } from '../search/terms.js';
 import type { AnyModel } from '../storage/model-helpers.js';
 import { dependentsOf, inheritedFrom, nounOf, referenceOf } from './reference-table.js';
 import type { Reference } from './reference-table.js';
@@ -38,7 +41,8 @@ export async function requireParent<T = Record<string, unknown>>(
 /**
  * Inserts a child, then re-reads its parent: without transactions the parent may have been
  * deleted meanwhile (the child is taken back out: 400 naming the field), or the fields the child
- * inherits from it may have changed (they are written again, so a copy never stays stale).
+ * inherits from it may have changed (they are written again, so a copy never stays stale). A
+ * failure after the insert takes the child back out too.
  */
 export async function insertUnderParent<T extends { _id: unknown }>(options: {
   child: AnyModel;
@@ -48,21 +52,28 @@ export async function insertUnderParent<T extends { _id: unknown }>(options: {
 }): Promise<T> {
   const { child, field, parentId, insert } = options;
   const created = await insert();
-  const parent = await readParent(child, field, parentId);
-  if (!parent) {
-    await child.deleteOne({ _id: created._id });
-    throw invalidReference(field, `${nounOf(referenceOf(child, field).parent)} not found`);
+  try {
+    const parent = await readParent(child, field, parentId);
+    if (!parent) {
+      throw invalidReference(field, `${nounOf(referenceOf(child, field).parent)} not found`);
+    }
+    // The fields the child copies from its parent (the table's `copies`), from the re-read parent.
+    const expected = inheritedFrom(child, field, parent);
+    const current = created as Record<string, unknown>;
+    const stale = Object.keys(expected).filter(
+      (k) => expected[k] !== undefined && String(current[k]) !== String(expected[k]),
+    );
+    if (stale.length === 0) return created;
+    const $set = Object.fromEntries(stale.map((k) => [k, expected[k]]));
+    await child.updateOne({ _id: created._id }, { $set });
+    return { ...created, ...$set };
+  } catch (error) {
+    // Any step after the insert failed (the parent gone, its re-read or the copy's rewrite): the
+    // child is taken back out, so that the error leaves nothing behind a reader sees. When even
+    // that fails the child stays whole, with the copies read before its insert.
+    await child.deleteOne({ _id: created._id }).catch(() => undefined);
+    throw error;
   }
-  // The fields the child copies from its parent (the table's `copies`), from the re-read parent.
-  const expected = inheritedFrom(child, field, parent);
-  const current = created as Record<string, unknown>;
-  const stale = Object.keys(expected).filter(
-    (k) => expected[k] !== undefined && String(current[k]) !== String(expected[k]),
-  );
-  if (stale.length === 0) return created;
-  const $set = Object.fromEntries(stale.map((k) => [k, expected[k]]));
-  await child.updateOne({ _id: created._id }, { $set });
-  return { ...created, ...$set };
 }
 
 function refusal(label: string, present: { reference: Reference; count: number }[]): ConflictError {
@@ -104,7 +115,9 @@ export async function deleteUnlessReferenced(options: {
     });
     return [...byPath.values()].filter(({ count: n }) => n > 0);
   };
-  const doc = await model.findById(id).lean();
+  // Read by the driver, whole: the models' read hooks leave out the search keys and similarity
+  // bands, which a document put back below must keep.
+  const doc = await model.collection.findOne({ _id: new Types.ObjectId(id) });
   if (!doc) throw new NotFoundError(`${label} not found`);
   const before = await count();
   if (before.length) throw refusal(label, before);
@@ -112,7 +125,9 @@ export async function deleteUnlessReferenced(options: {
   if (deletedCount === 0) throw new NotFoundError(`${label} not found`);
   const after = await count();
   if (after.length) {
-    await model.collection.insertOne(doc as never);
+    await model.collection.insertOne(doc);
+    // The delete took its words from the search term counts; the driver's insert gives none back.
+    if (searchableFieldsOf(model.schema)) await markTermCountsStale();
     throw refusal(label, after);
   }
   for (const reference of references.filter((r) => r.onDelete === 'cascade')) {
