@@ -5,6 +5,7 @@ import type { Express } from 'express';
 import { startIdempotencyKeySweeper } from '@qpc/domain';
 import type { Logger } from 'pino';
 import { createActorResolver } from './auth.js';
+import { startCachePurger } from './cache-purge.js';
 import type { ActorResolver } from './auth.js';
 import { startDatabase } from './database.js';
 import { createLogger } from './logger.js';
@@ -59,6 +60,8 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     const keySweeper = startIdempotencyKeySweeper({
       onError: (error) => logger.warn({ err: error }, 'idempotency key sweep failed'),
     });
+    // Every write of this process tells the shared cache what to drop (CACHE_PURGE_URL).
+    const purger = startCachePurger({ purgeUrl: config.httpCache.purgeUrl, logger });
     const { app, close } = await definition.build({
       config,
       logger,
@@ -86,6 +89,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
       graceMs: config.shutdownGraceMs,
       onDrained: async () => {
         await close?.();
+        await purger.stop();
         keySweeper.stop();
         await rateLimiter.close();
         await database.close();
