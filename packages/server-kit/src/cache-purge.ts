@@ -54,7 +54,9 @@ export function startCachePurger(options: {
     failuresSinceWarning = 0;
   };
 
-  const purge = async (keys: readonly string[]): Promise<void> => {
+  const purge = async (keys: readonly string[], isRepeat: boolean): Promise<void> => {
+    // Lets an operator (and the shared-cache test) see each purge, and its repeat, go out.
+    logger.debug({ keys: keys.length, isRepeat }, 'shared cache purge');
     for (let i = 0; i < keys.length; i += KEYS_PER_PURGE) {
       try {
         const response = await fetch(purgeUrl, {
@@ -80,10 +82,10 @@ export function startCachePurger(options: {
     if (pending.size === 0) return;
     const keys = [...pending];
     pending = new Set();
-    track(purge(keys));
+    track(purge(keys, false));
     const repeat = setTimeout(() => {
       timers.delete(repeat);
-      track(purge(keys));
+      track(purge(keys, true));
     }, repeatMs);
     repeat.unref();
     timers.add(repeat);
