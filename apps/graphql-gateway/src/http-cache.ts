@@ -7,7 +7,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { listKey, recordKeys } from '@qpc/domain';
 import {
   ERROR_CACHE_CONTROL,
-  MAX_SURROGATE_KEYS,
+  isKeptShared,
   publicCacheControl,
   SIGNED_IN_CACHE_CONTROL,
   UNKEYED_CACHE_CONTROL,
@@ -61,7 +61,7 @@ export function httpCachePlugin(options: { sMaxAge: number }): ApolloServerPlugi
           }
           const isPersistedGet =
             request.http?.method === 'GET' && request.extensions?.persistedQuery !== undefined;
-          if (!isPersistedGet || keys.size === 0 || keys.size > MAX_SURROGATE_KEYS) {
+          if (!isPersistedGet || !isKeptShared(keys.size, options.sMaxAge)) {
             headers.set('cache-control', UNKEYED_CACHE_CONTROL);
             return;
           }

@@ -21,6 +21,15 @@ export function publicCacheControl(sMaxAge: number): string {
   return `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=300`;
 }
 
+/**
+ * Whether an answer with this many keys is kept by a shared cache: some keys (else no write could
+ * drop it), not so many that the cache refuses the header, and an s-maxage (0 keeps nothing:
+ * stale-while-revalidate would otherwise keep serving it).
+ */
+export function isKeptShared(keyCount: number, sMaxAge: number): boolean {
+  return keyCount > 0 && keyCount <= MAX_SURROGATE_KEYS && sMaxAge > 0;
+}
+
 /** Whether this request's answer may be shared: an anonymous GET (or HEAD). */
 export function isShareable(req: Request, res: Response): boolean {
   return (
@@ -55,7 +64,7 @@ export function shareAnswer(
   keys: readonly string[],
   sMaxAge: number,
 ): void {
-  if (!isShareable(req, res) || keys.length === 0 || keys.length > MAX_SURROGATE_KEYS) return;
+  if (!isShareable(req, res) || !isKeptShared(keys.length, sMaxAge)) return;
   res.setHeader('Cache-Control', publicCacheControl(sMaxAge));
   res.setHeader('Surrogate-Key', keys.join(' '));
 }

@@ -43,6 +43,7 @@ export type { CachePurger } from './cache-purge.js';
 export {
   cacheDefaults,
   ERROR_CACHE_CONTROL,
+  isKeptShared,
   isShareable,
   markUncacheable,
   MAX_SURROGATE_KEYS,

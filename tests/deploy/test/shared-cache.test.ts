@@ -15,8 +15,8 @@ import {
 } from '../../reliability/test/support/processes.js';
 import type { ServiceProcess } from '../../reliability/test/support/processes.js';
 import { dataOf, rest } from './support/clients.js';
-import { startVarnish } from './support/varnish.js';
-import type { VarnishProcess } from './support/varnish.js';
+import { startLoopbackVarnish } from '../../../deploy/varnish/loopback.mjs';
+import type { LoopbackVarnish } from '../../../deploy/varnish/loopback.mjs';
 
 // How long a changed answer may take to show through the cache before the test gives up: far
 // under s-maxage (600 s), so only a purge can pass; the 1 s target is the bench's to measure.
@@ -35,7 +35,7 @@ interface Cached {
 describe('shared cache (Varnish with xkey) in front of the apps', () => {
   let restApi: ServiceProcess;
   let gateway: ServiceProcess;
-  let varnish: VarnishProcess;
+  let varnish: LoopbackVarnish;
   let admin: string;
 
   beforeAll(async () => {
@@ -49,7 +49,7 @@ describe('shared cache (Varnish with xkey) in front of the apps', () => {
     });
     restApi = await startService('rest-api', env);
     gateway = await startService('graphql-gateway', env);
-    varnish = await startVarnish({
+    varnish = await startLoopbackVarnish({
       port: cachePort,
       restPort: restApi.port,
       graphqlPort: gateway.port,
