@@ -55,8 +55,6 @@ export function startCachePurger(options: {
   };
 
   const purge = async (keys: readonly string[], isRepeat: boolean): Promise<void> => {
-    // Lets an operator (and the shared-cache test) see each purge, and its repeat, go out.
-    logger.debug({ keys: keys.length, isRepeat }, 'shared cache purge');
     for (let i = 0; i < keys.length; i += KEYS_PER_PURGE) {
       try {
         const response = await fetch(purgeUrl, {
@@ -70,6 +68,8 @@ export function startCachePurger(options: {
         warn(error);
       }
     }
+    // Lets an operator (and the shared-cache test) see each purge, and its repeat, done.
+    logger.debug({ keys: keys.length, isRepeat }, 'shared cache purge');
   };
 
   const track = (work: Promise<void>): void => {

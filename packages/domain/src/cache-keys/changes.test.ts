@@ -10,7 +10,8 @@ import {
   makeQuestion,
   makeSolution,
 } from '../test-support/content-fixtures.js';
-import { useTestActors } from '../test-support/database.js';
+import { missingId, useTestActors } from '../test-support/database.js';
+import { UniversityModel } from '../university/model.js';
 import { onCatalogChange } from './changes.js';
 import { answerKeys, childKindsOf, listKey } from './keys.js';
 
@@ -85,6 +86,13 @@ describe('the keys of a write', () => {
     expect(dropped).toContain(listKey('Solution'));
     expect(dropped).not.toContain(universityId);
     expect(dropped).not.toContain(listKey('Paper'));
+  });
+
+  it('when a write matches nothing, then nothing is dropped', async () => {
+    await UniversityModel.updateMany({ _id: missingId }, { $set: { name: 'Nobody' } });
+    await UniversityModel.deleteOne({ _id: missingId });
+
+    expect([...dropped]).toEqual([]);
   });
 
   it('when a university is deactivated, then its id and every list of the catalog are dropped', async () => {

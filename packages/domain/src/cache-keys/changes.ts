@@ -62,6 +62,25 @@ const REFERENCE_FIELDS = (schema: Schema): Record<string, 1> =>
 
 type AnyQuery = Query<unknown, unknown>;
 
+/**
+ * A write that matched or changed nothing (a guarded update that lost, a sweep with nothing left
+ * to rewrite, a findOneAnd* that found nothing) drops no answer.
+ */
+function changedNothing(result: unknown): boolean {
+  if (result === null) return true;
+  if (!result || typeof result !== 'object') return false;
+  const counts = result as {
+    deletedCount?: number;
+    modifiedCount?: number;
+    upsertedCount?: number;
+  };
+  if (typeof counts.deletedCount === 'number') return counts.deletedCount === 0;
+  if (typeof counts.modifiedCount === 'number') {
+    return counts.modifiedCount === 0 && !counts.upsertedCount;
+  }
+  return false;
+}
+
 // What a query's pre hook read (the document before the write) for its post hook.
 const before = new WeakMap<object, object[]>();
 
@@ -93,6 +112,7 @@ export function notifyCatalogChanges(schema: Schema): void {
   };
   const afterWrite = function (this: AnyQuery, result: unknown) {
     if (listeners.size === 0 || !isCatalogModel(this.model.modelName)) return;
+    if (changedNothing(result)) return;
     const records: object[] = [...(before.get(this) ?? []), ...namedIds(this.getFilter())];
     records.push(...namedIds(this.getUpdate()));
     // findOneAnd* hand over the document (after the update when asked for `new`).
