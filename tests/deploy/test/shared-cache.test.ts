@@ -4,9 +4,12 @@
 // down never fails a write. CACHE_S_MAXAGE is 600 s here: an answer that changed before that can
 // only come from a purge.
 import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { freePort } from '@qpc/ferretdb';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { parse } from 'yaml';
 import {
   ADMIN_SUB,
   baseEnv,
@@ -15,6 +18,7 @@ import {
 } from '../../reliability/test/support/processes.js';
 import type { ServiceProcess } from '../../reliability/test/support/processes.js';
 import { dataOf, rest } from './support/clients.js';
+import { repoRoot } from './support/packaged.js';
 import { startLoopbackVarnish } from '../../../deploy/varnish/loopback.mjs';
 import type { LoopbackVarnish } from '../../../deploy/varnish/loopback.mjs';
 
@@ -322,5 +326,31 @@ describe('shared cache (Varnish with xkey) in front of the apps', () => {
     await created('/subjects', { name: `Written later ${Date.now()}` });
     expect(warnings).toHaveLength(1);
     expect(restApi.output().match(/shared cache could not be purged/g)).toHaveLength(1);
+  });
+});
+
+describe('the shared cache in compose.yaml', () => {
+  const compose = parse(readFileSync(join(repoRoot, 'compose.yaml'), 'utf8'), { merge: true }) as {
+    services: Record<string, { build?: { context: string }; environment?: Record<string, string> }>;
+  };
+  const withDefaults = (value: string) => value.replace(/\$\{\w+:-([^}]*)\}/g, '$1');
+
+  it('when read, then varnish builds from deploy/varnish and both apps purge it on the compose network', () => {
+    expect(compose.services.varnish?.build?.context).toBe('deploy/varnish');
+    for (const app of ['rest-api', 'graphql-gateway']) {
+      const env = compose.services[app]!.environment!;
+      expect(new URL(withDefaults(env.CACHE_PURGE_URL!)).host).toBe('varnish:6081');
+    }
+  });
+
+  it('when its image is built, then it holds the packages the test runs and every file it copies exists', () => {
+    const dockerfile = readFileSync(join(repoRoot, 'deploy/varnish/Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(/apt-get install[^\n]* varnish varnish-modules/);
+    const copied = /^COPY (.+) \/etc\/varnish\/$/m.exec(dockerfile)![1]!.split(' ');
+    for (const file of copied)
+      expect(existsSync(join(repoRoot, 'deploy/varnish', file))).toBe(true);
+    const backends = readFileSync(join(repoRoot, 'deploy/varnish/compose/backends.vcl'), 'utf8');
+    expect(backends).toContain('.host = "rest-api"');
+    expect(backends).toContain('.host = "graphql-gateway"');
   });
 });
