@@ -13,6 +13,7 @@ import { pickTargets } from './picks.mjs';
 import { createServerPool, monitoredUri } from './processes.mjs';
 import { toWaves } from './replay.mjs';
 import { buildScenarios, GRAPHQL_FULL_TREE, graphql, overheadScenario } from './scenarios.mjs';
+import { measureSharedCache } from './shared-cache.mjs';
 import { measureSqlLimits } from './sql-limit.mjs';
 import { measureDeactivation, measureDrafts, measureInserts } from './writes.mjs';
 
@@ -152,7 +153,13 @@ export async function runConfiguration({ config, settings, keys, log }) {
   const tag = `[${config.key}]`;
   log(`\n> ${tag} starting the database, loading the catalog (scale ${config.scale})`);
   const db = await openBenchDatabase({ engine: config.engine });
-  const pool = createServerPool({ workDir, env: appEnvironment(db.uri, keys, workDir) });
+  // The shared cache's port, which the apps purge (shared-cache.mjs starts it later).
+  const port = await (await importBuilt('packages/ferretdb/dist/index.js')).freePort();
+  const env = {
+    ...appEnvironment(db.uri, keys, workDir),
+    CACHE_PURGE_URL: `http://127.0.0.1:${port}/`,
+  };
+  const pool = createServerPool({ workDir, env });
   try {
     const { catalog, collections, ...loaded } = await loadCatalog(db, settings.seed, config.scale);
     log(`> ${tag} ${JSON.stringify(loaded)}`);
@@ -190,6 +197,10 @@ export async function runConfiguration({ config, settings, keys, log }) {
     const overhead = overheadScenario(auth[1]);
     const middleware = config.primary ? await measureMiddleware({ ...context, overhead }) : null;
 
+    log(`> ${tag} the shared cache`);
+    const shared = { ...context, catalog, pick, port, admin };
+    const sharedCache = wanted('cache') ? await measureSharedCache(shared) : null;
+
     log(`> ${tag} writes`);
     const rest = pool.get('rest').url;
     const insert = wanted('insert')
@@ -209,6 +220,7 @@ export async function runConfiguration({ config, settings, keys, log }) {
     const seconds = Math.round((Date.now() - startedAt) / 1000);
     const { engineDescription } = db;
     const figures = { scenarios: results, roundTrips, middleware, insert, drafts, deactivation };
+    figures.sharedCache = sharedCache;
     return { ...config, engineDescription, seconds, catalog: loaded, ...figures };
   } finally {
     await pool.stopAll();

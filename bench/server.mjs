@@ -23,7 +23,8 @@ async function appKit() {
   const database = await kit.startDatabase(config, logger);
   const rateLimiter = kit.createRateLimiter(config, { keyPrefix: kind });
   const resolveActor = kit.createActorResolver(config);
-  close = () => rateLimiter.close().then(() => database.close());
+  const purger = kit.startCachePurger({ purgeUrl: config.httpCache.purgeUrl, logger }); // as runService
+  close = () => Promise.all([rateLimiter.close(), purger.stop()]).then(() => database.close());
   return { kit, deps: { config, logger, rateLimiter, resolveActor, version: 'bench' } };
 }
 

@@ -40,6 +40,7 @@ const MAX_DELETE_MS = 2000;
 const MAX_SETTLE_S = 60;
 const MAX_TREE_ROUND_TRIPS = 15;
 const MAX_MIDDLEWARE_SHARE = 0.2;
+const MIN_CACHE_RPS = 5000;
 
 export const fmt = (v, digits = 3) => {
   if (v === null || v === undefined || !Number.isFinite(v)) return '–';
@@ -142,6 +143,20 @@ function writeRows(config) {
   ];
 }
 
+/** Reads through the shared cache (issue 54): req/s, origin hits; a write showing within 1 s. */
+function cacheRows({ sharedCache: c, key }) {
+  if (!c) return [];
+  const reads = Object.entries(c.reads).map(([label, r]) =>
+    row(
+      `${label} through the shared cache: ≥ ${MIN_CACHE_RPS} req/s (${c.connections} connections, ${c.seconds} s), the origin asked once (${key})`,
+      `${fmt(r.rps)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms; origin ${r.originHits}`,
+      r.rps >= MIN_CACHE_RPS && r.originHits <= 1 && r.failures === 0,
+    ),
+  );
+  const purge = `a write (a paper's rename) shows through the shared cache within 1 s (${key})`;
+  return [...reads, row(purge, spreadOf(c.purge), c.purge.max <= 1000)];
+}
+
 function otherRows(config) {
   const gq = scenarioOf(config, 'graphql.syllabus')?.app;
   const rs = scenarioOf(config, 'syllabus')?.app;
@@ -154,6 +169,7 @@ function otherRows(config) {
       gq && rs ? gq.p50 <= 2 * rs.p50 : null,
     ),
     ...writeRows(config),
+    ...cacheRows(config),
     ...(mw
       ? [
           row(

@@ -145,6 +145,22 @@ export function ensureRedis() {
 }
 
 /**
+ * The shared cache's tests and the bench start a real varnishd with the xkey vmod (Debian's
+ * `varnish` and `varnish-modules`): install them when missing. Returns varnishd's path.
+ */
+export function ensureVarnish() {
+  const bin = '/usr/sbin/varnishd';
+  if (!existsSync(bin)) aptInstall('varnish', 'varnish is needed by the shared cache tests');
+  const hasXkey = spawnSync('sh', ['-c', 'ls /usr/lib/*/varnish/vmods/libvmod_xkey.so'], {
+    stdio: 'ignore',
+  });
+  if (hasXkey.status !== 0) {
+    aptInstall('varnish-modules', 'varnish-modules (xkey) is needed by the shared cache tests');
+  }
+  return bin;
+}
+
+/**
  * The web page's browser tests drive Debian's Chromium: install it when missing. CHROMIUM_BIN
  * names another Chromium (or Chrome) binary instead. Returns the binary's path.
  */

@@ -14,6 +14,7 @@ import {
   ensureNode24,
   ensureRedis,
   ensureSchemathesis,
+  ensureVarnish,
   pnpmPath,
   root,
 } from './lib.mjs';
@@ -25,6 +26,7 @@ ensureDependencies();
 buildAll();
 ensureFerretDB();
 ensureRedis();
+ensureVarnish();
 const env = {
   ...process.env,
   SCHEMATHESIS_BIN: ensureSchemathesis(),

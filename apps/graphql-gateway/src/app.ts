@@ -1,4 +1,5 @@
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { actorOf, createHttpApp, requestIdOf } from '@qpc/server-kit';
@@ -8,6 +9,7 @@ import { createContext } from './context.js';
 import type { GatewayContext } from './context.js';
 import { formatError, graphqlHttpErrorHandler } from './errors.js';
 import { landingPageRouter } from './landing-page.js';
+import { httpCachePlugin } from './http-cache.js';
 import { gatewayLimits } from './limits.js';
 import { buildSchema } from './schema/index.js';
 
@@ -39,7 +41,15 @@ export async function createGateway(
     validationRules: limits.validationRules,
     parseOptions: limits.parseOptions,
     // Apollo's own landing page loads from a CDN; the offline GraphiQL below replaces it.
-    plugins: [ApolloServerPluginLandingPageDisabled(), ...limits.plugins],
+    // Persisted queries (APQ) are Apollo's default, by POST and by GET: a GET of a registered
+    // hash is what browsers and the shared cache keep. The caching headers are ours
+    // (http-cache.ts), never Apollo's hints.
+    plugins: [
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginCacheControl({ calculateHttpHeaders: false }),
+      httpCachePlugin({ sMaxAge: config.httpCache.sMaxAge }),
+      ...limits.plugins,
+    ],
   });
   await apollo.start();
   const app = createHttpApp(deps, {

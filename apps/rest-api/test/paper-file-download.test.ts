@@ -107,7 +107,7 @@ describe('downloading and deleting paper files over REST', () => {
       ).toBe(404);
       const res = await t.send('GET', `/papers/${hidden.id}/file`, { token: t.editor.token });
       expect(res.status).toBe(200);
-      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('cache-control')).toBe('private, no-cache');
     });
 
     it('when the paper has no file, then 404 in the error envelope', async () => {

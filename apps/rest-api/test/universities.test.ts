@@ -231,7 +231,7 @@ describe('universities', () => {
         name: 'Renamed University',
         shortName: 'RU',
       });
-      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('cache-control')).toBe('private, no-cache');
     });
 
     it('when an editor sets isActive, then 403 and nothing changes; an admin may restore', async () => {

@@ -32,7 +32,7 @@ describe('users', () => {
       name: 'Asha Rao',
       email: 'asha@example.test',
     });
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
     expect(await UserModel.countDocuments({ externalId: sub })).toBe(1);
   });
 

@@ -41,7 +41,13 @@ describe('loadConfig', () => {
       sentry: { dsn: undefined, environment: 'development' },
       graphql: { introspection: true },
       embedded: { engine: 'postgresql', postgresUrl: undefined },
+      httpCache: { sMaxAge: 60, purgeUrl: undefined },
     });
+  });
+
+  it('when the shared cache is named, then its purge URL and s-maxage are kept', () => {
+    const config = loadConfig({ CACHE_S_MAXAGE: '120', CACHE_PURGE_URL: 'http://varnish:6081/' });
+    expect(config.httpCache).toEqual({ sMaxAge: 120, purgeUrl: 'http://varnish:6081/' });
   });
 
   it('when the embedded engine is chosen, then SQLite stays available behind EMBEDDED_ENGINE', () => {
@@ -152,6 +158,9 @@ describe('loadConfig', () => {
     ['SHUTDOWN_GRACE_MS', 'x', /number/],
     ['EMBEDDED_ENGINE', 'mysql', /postgresql or sqlite/],
     ['EMBEDDED_POSTGRES_URL', 'mongodb://x', /postgres:\/\//],
+    ['CACHE_S_MAXAGE', '-1', /0 or more/],
+    ['CACHE_PURGE_URL', 'varnish:6081', /URL/],
+    ['CACHE_PURGE_URL', 'ftp://varnish/', /http/],
   ])('when %s=%s, then the start is refused naming it', (variable, value, message) => {
     const problems = problemsOf({ [variable]: value });
     expect(problems).toEqual([{ variable, message: expect.stringMatching(message) }]);

@@ -220,6 +220,22 @@ export const envSchema = z.object({
     .describe(
       'the PostgreSQL server under an embedded FerretDB started by another process (npm start sets it), checked by detailed health',
     ),
+  // HTTP caching (a shared cache such as Varnish in front of the apps).
+  CACHE_S_MAXAGE: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(0, 'must be 0 or more')
+    .default(60)
+    .describe(
+      'seconds a shared cache may keep an anonymous catalog answer (s-maxage); writes purge sooner',
+    ),
+  CACHE_PURGE_URL: z
+    .url({ message: 'must be a URL' })
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .optional()
+    .describe(
+      'the shared cache (Varnish with xkey) that every write tells which surrogate keys to drop; unset: no purge',
+    ),
 });
 
 /** Rules between variables, checked on the raw values so they report even when a field fails. */
@@ -298,6 +314,11 @@ export interface Config {
     readonly socketTimeoutMs: number;
   };
   readonly shutdownGraceMs: number;
+  /** HTTP caching of anonymous catalog reads, and the shared cache writes purge. */
+  readonly httpCache: {
+    readonly sMaxAge: number;
+    readonly purgeUrl: string | undefined;
+  };
   readonly ferretdbBin: string | undefined;
   readonly embedded: {
     /** Backend of the embedded FerretDB, when MONGODB_URI is unset. */
@@ -393,6 +414,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       socketTimeoutMs: e.DB_SOCKET_TIMEOUT_MS,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    httpCache: { sMaxAge: e.CACHE_S_MAXAGE, purgeUrl: e.CACHE_PURGE_URL },
     ferretdbBin: e.FERRETDB_BIN,
     embedded: { engine: e.EMBEDDED_ENGINE, postgresUrl: e.EMBEDDED_POSTGRES_URL },
   });

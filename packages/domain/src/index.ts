@@ -64,6 +64,9 @@ export type {
   SortSpec,
 } from './listing/pagination.js';
 export { REFERENCES, dependentsOf } from './writing/reference-table.js';
+export { answerKeys, listKey, recordKeys } from './cache-keys/keys.js';
+export { onCatalogChange } from './cache-keys/changes.js';
+export type { CatalogChangeListener } from './cache-keys/changes.js';
 export type { Reference } from './writing/reference-table.js';
 export { bulkhead, runExclusive } from './writing/concurrency.js';
 export type {

@@ -3,6 +3,7 @@ import { DomainError, IdempotencyInFlightError } from '@qpc/domain';
 import type { ErrorCode, ErrorDetail } from '@qpc/domain';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { markUncacheable } from './http-cache.js';
 import { mapServiceError } from './connection-errors.js';
 import { MethodNotAllowedError } from './methods.js';
 import { logRefusal, noteRefusal } from './refusal-log.js';
@@ -208,6 +209,7 @@ export function errorHandler(deps: { logger: Logger; config: Pick<Config, 'isPro
     if (error instanceof RangeNotSatisfiableError) {
       res.setHeader('Content-Range', `bytes */${error.size}`);
     }
+    markUncacheable(res);
     res.status(httpError.status).json(
       errorBody(httpError, id, {
         isProduction: deps.config.isProduction,

@@ -10,6 +10,7 @@ import { corsPolicy } from './cors.js';
 import type { ActorResolver } from './auth.js';
 import { BodyEncodingError, errorHandler, notFoundHandler } from './errors.js';
 import { HEALTH_PATH, HEALTH_ROUTES, healthRouter } from './health.js';
+import { cacheDefaults } from './http-cache.js';
 import { httpLogger } from './logger.js';
 import { methodGuard } from './methods.js';
 import type { KnownRoute } from './methods.js';
@@ -180,7 +181,7 @@ export function securityHeaders() {
  * The request chain both apps share, left to right: request id, logger, helmet, CORS, the
  * method guard (405, OPTIONS), health and the app's unmetered pages (not limited, no auth: the docs page, its assets and the
  * OpenAPI document; GraphiQL), body parser with limit, query guard, rate limit, auth, the
- * app's routes, 404, error mapper.
+ * default Cache-Control (http-cache.ts), the app's routes, 404, error mapper.
  */
 export function createHttpApp(deps: HttpAppDeps, parts: HttpAppParts): Express {
   const { config, logger } = deps;
@@ -212,6 +213,7 @@ export function createHttpApp(deps: HttpAppDeps, parts: HttpAppParts): Express {
   app.use(rejectNonStringQuery());
   app.use(rateLimit(deps.rateLimiter));
   app.use(authenticate(deps.resolveActor));
+  app.use(cacheDefaults());
   parts.routes(app);
   app.use(notFoundHandler());
   app.use(errorHandler({ logger, config }));

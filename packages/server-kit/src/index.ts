@@ -44,6 +44,20 @@ export {
   varyByCaller,
 } from './http-app.js';
 export type { HttpAppDeps, HttpAppParts } from './http-app.js';
+export { startCachePurger } from './cache-purge.js';
+export type { CachePurger } from './cache-purge.js';
+export {
+  cacheDefaults,
+  ERROR_CACHE_CONTROL,
+  isKeptShared,
+  isShareable,
+  markUncacheable,
+  MAX_SURROGATE_KEYS,
+  publicCacheControl,
+  shareAnswer,
+  SIGNED_IN_CACHE_CONTROL,
+  UNKEYED_CACHE_CONTROL,
+} from './http-cache.js';
 export { createLogger, httpLogger, REDACTED_PATHS } from './logger.js';
 export { logRefusal, REFUSAL_LINE_BYTES } from './refusal-log.js';
 export { createRateLimiter, rateLimit } from './rate-limit.js';

@@ -63,13 +63,18 @@ function setHeaders(res: Response, max: number, result: RateLimiterRes): void {
   res.setHeader('X-RateLimit-Reset', String(Math.ceil((Date.now() + result.msBeforeNext) / 1000)));
 }
 
-/** Counts the request against the caller's IP; 429 with Retry-After past the limit. */
+/** Counts the request against the caller's IP (a 304 is refunded); 429 with Retry-After past the limit. */
 export function rateLimit(rateLimiter: RateLimiter) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const key = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     try {
       const result = await rateLimiter.limiter.consume(key);
       setHeaders(res, rateLimiter.max, result);
+      // A 304 is not counted (the contract's fourth release): a client revalidating what it
+      // holds costs the service almost nothing. Known only once answered, so refunded then.
+      res.once('finish', () => {
+        if (res.statusCode === 304) void rateLimiter.limiter.reward(key, 1).catch(() => undefined);
+      });
       next();
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {

@@ -5,6 +5,7 @@ import type { Express } from 'express';
 import { startIdempotencyKeySweeper, startRepairSweeper } from '@qpc/domain';
 import type { Logger } from 'pino';
 import { createActorResolver } from './auth.js';
+import { startCachePurger } from './cache-purge.js';
 import type { ActorResolver } from './auth.js';
 import { startDatabase } from './database.js';
 import { createLogger } from './logger.js';
@@ -69,6 +70,8 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
       },
       onError: (error) => logger.warn({ err: error }, 'repair of half-done writes failed'),
     });
+    // Every write of this process tells the shared cache what to drop (CACHE_PURGE_URL).
+    const purger = startCachePurger({ purgeUrl: config.httpCache.purgeUrl, logger });
     const { app, close } = await definition.build({
       config,
       logger,
@@ -96,6 +99,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
       graceMs: config.shutdownGraceMs,
       onDrained: async () => {
         await close?.();
+        await purger.stop();
         keySweeper.stop();
         repairSweeper.stop();
         await rateLimiter.close();

@@ -67,7 +67,7 @@ describe('compose.yaml', () => {
       const config = loadConfig(environmentOf(app, { CLERK_JWT_KEY: testKeys().publicKeyPem }));
       expect(config.isProduction).toBe(true);
       expect(config.rateLimit.store).toBe('redis');
-      expect(config.trustProxy).toBe(false);
+      expect(config.trustProxy).toEqual(['loopback', 'uniquelocal']);
 
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(/CLERK_SECRET_KEY/);

@@ -71,8 +71,13 @@ An invalid or expired token is refused with 401 on every operation, public ones 
 - Resources carry \`id\`, \`createdAt\` and \`updatedAt\` (ISO 8601).
 - Errors: \`{"success": false, "error": {message, code, requestId, details?}}\`; \`requestId\` is the
   request's \`X-Request-Id\`.
-- Single-resource reads carry an \`ETag\`; send it back in \`If-None-Match\` to get 304.
-- Authenticated responses carry \`Cache-Control: no-store\`.
+- Reads carry a strong \`ETag\`; send it back in \`If-None-Match\` to get 304 (a 304 is not
+  counted by the rate limit).
+- Anonymous reads of the catalog carry \`Cache-Control: public, max-age=0, s-maxage=60,
+  stale-while-revalidate=300\` (s-maxage is \`CACHE_S_MAXAGE\`) and \`Surrogate-Key\`: the ids
+  of the records in the answer and of those they reference, and \`list:<Kind>\` for a list. A
+  shared cache keeps them; every write purges the keys it touched. Signed-in answers carry
+  \`Cache-Control: private, no-cache\`, errors \`no-store\`.
 
 ## Input
 Bodies are JSON (\`Content-Type: application/json\`, at most 100 kB by default). Unknown body

@@ -2,8 +2,8 @@ import { PassThrough } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '@qpc/config';
-import { callerFor, withIdempotency } from '@qpc/domain';
-import { actorOf } from '@qpc/server-kit';
+import { answerKeys, callerFor, withIdempotency } from '@qpc/domain';
+import { actorOf, shareAnswer } from '@qpc/server-kit';
 import { Router } from 'express';
 import type { Express, Request, Response } from 'express';
 import { fromQueryString, queryStringSchema, textFormsSchema } from './query-string.js';
@@ -102,6 +102,7 @@ async function respond(
     // Only the fields the route documents go beside the page (search's facets).
     const extra = route.response.extra;
     if (extra) for (const key of Object.keys(extra)) body[key] = page[key];
+    share(req, res, ctx, answerKeys(page.items, route.response.component.name));
     res.status(200).json(body);
   } else if (route.response.kind === 'created') {
     // A retry with the same Idempotency-Key gets the first answer again (the domain's rule).
@@ -120,10 +121,20 @@ async function respond(
     await route.handler(ctx);
     res.status(204).end();
   } else if (route.response.kind === 'file') {
-    await sendFile(req, res, (await route.handler(ctx)) as FileReply);
+    const reply = (await route.handler(ctx)) as FileReply;
+    // A file is filed under the record its path names (a paper's PDF, under the paper).
+    share(req, res, ctx, answerKeys({ id: ctx.param('id') }));
+    await sendFile(req, res, reply);
   } else {
-    res.status(200).json({ success: true, data: await route.handler(ctx) });
+    const data = await route.handler(ctx);
+    share(req, res, ctx, answerKeys(data));
+    res.status(200).json({ success: true, data });
   }
+}
+
+/** An anonymous GET's answer is shared under its surrogate keys (server-kit's http-cache.ts). */
+function share(req: Request, res: Response, ctx: RouteContext, keys: string[]): void {
+  shareAnswer(req, res, keys, ctx.config.httpCache.sMaxAge);
 }
 
 /** Requests to routes that stream their own body (see `rawBody`): the JSON parser leaves them alone. */

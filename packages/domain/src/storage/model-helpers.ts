@@ -1,4 +1,6 @@
 import { Schema } from 'mongoose';
+// Registers the catalog-change plugin before any model compiles: every model imports this module.
+import '../cache-keys/changes.js';
 import type { Model, QueryFilter, SortOrder } from 'mongoose';
 
 /** Options every catalog schema shares: timestamps, no `__v`, strict paths. */
