@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// `qpc-ferretdb build`: builds the embedded database binary once and makes sure a PostgreSQL
-// server is available for it (used by npm start/test before anything runs).
-import { ensureFerretDB } from './binary.js';
+// `qpc-ferretdb build [--with-go-tests]`: builds the embedded database binary once and makes sure
+// a PostgreSQL server is available for it (used by npm start/test before anything runs); with
+// --with-go-tests (npm test), also readies the patched source for the Go tests of our patches, so
+// that they run without the network.
+import { ensureFerretDB, ensurePatchedSource } from './binary.js';
 import { ensurePostgresBinaries } from './postgres-binaries.js';
 
-const command = process.argv[2] ?? 'build';
-if (command !== 'build') {
-  process.stderr.write('usage: qpc-ferretdb build\n');
+const [command = 'build', ...options] = process.argv.slice(2);
+const withGoTests = options.includes('--with-go-tests');
+if (command !== 'build' || options.some((option) => option !== '--with-go-tests')) {
+  process.stderr.write('usage: qpc-ferretdb build [--with-go-tests]\n');
   process.exit(2);
 }
 try {
@@ -17,6 +20,9 @@ try {
     process.stdout.write(
       `PostgreSQL ${postgres.major} ready: ${postgres.binDir} (${postgres.source})\n`,
     );
+  }
+  if (withGoTests) {
+    process.stdout.write(`Go tests of our patches ready in ${await ensurePatchedSource()}\n`);
   }
 } catch (error) {
   process.stderr.write(`${(error as Error).message}\n`);
