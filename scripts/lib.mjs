@@ -53,6 +53,78 @@ export function runWithProgress(label, command, args, options = {}) {
   }
 }
 
+/**
+ * Runs steps side by side (each `{ label, title, command, args }`), for start-up steps that do not
+ * depend on each other: a line announces each, every line a step prints is prefixed by its label,
+ * an elapsed-time line names the steps still running every `everyMs` once they have run
+ * `firstAfterMs`, and each long step's duration is told. Resolves once every step has succeeded;
+ * when one fails, the others are stopped and the process exits with its code.
+ */
+export async function runSideBySide(steps, { firstAfterMs = 5_000, everyMs = 10_000 } = {}) {
+  const started = Date.now();
+  const seconds = () => Math.round((Date.now() - started) / 1000);
+  const running = new Map();
+  for (const step of steps) console.log(`> [${step.label}] ${step.title}`);
+  let heartbeat;
+  const firstBeat = setTimeout(() => {
+    const beat = () =>
+      console.log(`  ... ${seconds()} s: ${[...running.keys()].join(', ')} still running`);
+    beat();
+    heartbeat = setInterval(beat, everyMs);
+  }, firstAfterMs);
+  const finished = steps.map((step) =>
+    new Promise((resolve) => {
+      const child = spawn(step.command, step.args, {
+        cwd: root,
+        env: step.env ?? process.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      running.set(step.label, child);
+      for (const stream of [child.stdout, child.stderr]) {
+        prefixLines(
+          stream,
+          `[${step.label}] `,
+          stream === child.stdout ? process.stdout : process.stderr,
+        );
+      }
+      child.on('error', (error) => {
+        console.error(`[${step.label}] ${error.message}`);
+        resolve({ step, code: 1 });
+      });
+      child.on('close', (code, signal) => resolve({ step, code: code ?? (signal ? 1 : 0) }));
+    }).then(({ step, code }) => {
+      running.delete(step.label);
+      if (code !== 0) {
+        for (const [, other] of running) other.kill('SIGTERM');
+        clearTimeout(firstBeat);
+        clearInterval(heartbeat);
+        console.error(`> [${step.label}] failed (exit ${code})`);
+        process.exit(code);
+      }
+      if (Date.now() - started >= firstAfterMs) {
+        console.log(`> [${step.label}] ${step.title}: done in ${seconds()} s`);
+      }
+    }),
+  );
+  await Promise.all(finished);
+  clearTimeout(firstBeat);
+  clearInterval(heartbeat);
+}
+
+/** Copies a stream to `out` line by line, each line prefixed (a step's output among others'). */
+function prefixLines(stream, prefix, out) {
+  let pending = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    const lines = (pending + chunk).split(/\r?\n|\r/);
+    pending = lines.pop() ?? '';
+    for (const line of lines) if (line.trim()) out.write(`${prefix}${line}\n`);
+  });
+  stream.on('end', () => {
+    if (pending.trim()) out.write(`${prefix}${pending}\n`);
+  });
+}
+
 /** Runs a command in the repository root, inheriting output; exits with its code on failure. */
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
@@ -96,25 +168,60 @@ export function ensureDependencies() {
   ]);
 }
 
+const TURBO_BUILD = ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'];
+const FERRETDB_TITLE =
+  'the embedded database (FerretDB, built once with Go: about a minute the first time)';
+
 /** Builds every package (turbo caches unchanged ones). */
 export function buildAll() {
   pnpmWithProgress('building the packages (turbo run build; cached after the first time)', [
-    'exec',
-    'turbo',
-    'run',
-    'build',
-    '--output-logs=errors-only',
+    ...TURBO_BUILD,
   ]);
 }
 
 /** Builds the embedded database binary once (Go); explains what to do when it cannot. */
 export function ensureFerretDB() {
   if (process.env.MONGODB_URI) return;
-  runWithProgress(
-    'the embedded database (FerretDB, built once with Go: about a minute the first time)',
-    process.execPath,
-    [join(root, 'packages/ferretdb/dist/cli.js'), 'build'],
-  );
+  runWithProgress(FERRETDB_TITLE, process.execPath, [
+    join(root, 'packages/ferretdb/dist/cli.js'),
+    'build',
+  ]);
+}
+
+/**
+ * buildAll and ensureFerretDB side by side: the packages' TypeScript build and FerretDB's Go build
+ * do not depend on each other (on a fresh clone they took 46 s and 88 s one after the other). The
+ * Go build is driven by @qpc/ferretdb's own build output, so that package is built first (a few
+ * seconds; cached after the first time). `withGoTests` (npm test) also readies the Go tests of our
+ * FerretDB patches to run offline.
+ */
+export async function buildAllWithFerretDB({ withGoTests = false } = {}) {
+  if (process.env.MONGODB_URI) {
+    buildAll();
+    return;
+  }
+  pnpmWithProgress('building the embedded database package (@qpc/ferretdb)', [
+    ...TURBO_BUILD,
+    '--filter=@qpc/ferretdb',
+  ]);
+  await runSideBySide([
+    {
+      label: 'packages',
+      title: 'building the packages (turbo run build; cached after the first time)',
+      command: 'npx',
+      args: ['--yes', pnpmSpec, ...TURBO_BUILD],
+    },
+    {
+      label: 'database',
+      title: FERRETDB_TITLE,
+      command: process.execPath,
+      args: [
+        join(root, 'packages/ferretdb/dist/cli.js'),
+        'build',
+        ...(withGoTests ? ['--with-go-tests'] : []),
+      ],
+    },
+  ]);
 }
 
 function onPath(command) {
@@ -136,6 +243,15 @@ function aptInstall(pkg, why) {
     ['install', '-y', '-qq', '--no-install-recommends', pkg],
     { env },
   );
+}
+
+/**
+ * packages/ferretdb checks that its patch series applies with plain `patch -p1` (as an image build
+ * may apply it): install Debian's package when missing.
+ */
+export function ensurePatchTool() {
+  if (onPath('patch')) return;
+  aptInstall('patch', 'patch is needed by the FerretDB patch series test');
 }
 
 /** The reliability suite starts a real redis-server: install Debian's package when missing. */

@@ -7,11 +7,11 @@
 import { spawnSync } from 'node:child_process';
 import { dirname } from 'node:path';
 import {
-  buildAll,
+  buildAllWithFerretDB,
   ensureChromium,
   ensureDependencies,
-  ensureFerretDB,
   ensureNode24,
+  ensurePatchTool,
   ensureRedis,
   ensureSchemathesis,
   ensureVarnish,
@@ -23,8 +23,9 @@ const extraArgs = process.argv.slice(2);
 const isFullRun = extraArgs.length === 0;
 
 ensureDependencies();
-buildAll();
-ensureFerretDB();
+// Side by side; the Go tests of our FerretDB patches are readied to run without the network.
+await buildAllWithFerretDB({ withGoTests: true });
+ensurePatchTool();
 ensureRedis();
 ensureVarnish();
 const env = {

@@ -100,27 +100,32 @@ async function withBuildLock<T>(lockDir: string, fn: () => T): Promise<T> {
 }
 
 /**
- * Builds FerretDB from the Go module proxy's source of v1.24.2.
- * `go install …@v1.24.2` is not enough: the proxy refuses the version list it checks for
- * deprecations, and the module zip lacks `build/version/version.txt`, which the FerretDB
- * release process generates and without which the binary panics at start. So the source is
- * downloaded, the version file written, and the binary built from that copy.
+ * Makes `src` a writable copy of FerretDB v1.24.2's source from the Go module proxy, with our
+ * patches applied when `variant` is `patched`. `go install …@v1.24.2` is not enough: the proxy
+ * refuses the version list it checks for deprecations, and the module zip lacks
+ * `build/version/version.txt`, which the FerretDB release process generates and without which the
+ * binary panics at start. So the source is downloaded, the version file written, and the binary
+ * built from that copy.
  */
-function build(binaryPath: string, variant: FerretDBVariant): void {
-  const cacheDir = dirname(binaryPath);
+function prepareSource(src: string, variant: FerretDBVariant): void {
   const download = JSON.parse(
-    run('go', ['mod', 'download', '-json', `${MODULE}@${FERRETDB_VERSION}`], cacheDir),
+    run('go', ['mod', 'download', '-json', `${MODULE}@${FERRETDB_VERSION}`], dirname(src)),
   ) as { Dir?: string; Error?: string };
   if (!download.Dir)
     throw new FerretDBUnavailableError(`go mod download failed: ${download.Error}`);
-  const src = join(cacheDir, 'src');
   rmSync(src, { recursive: true, force: true });
   cpSync(download.Dir, src, { recursive: true });
   chmodRecursive(src);
   writeFileSync(join(src, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
   if (variant === 'patched') applyPatches(src, FERRETDB_VERSION);
+}
+
+/** Builds FerretDB; the patched source is kept beside the binary, where its Go tests run. */
+function build(binaryPath: string, variant: FerretDBVariant): void {
+  const src = join(dirname(binaryPath), 'src');
+  prepareSource(src, variant);
   run('go', ['build', '-trimpath', '-o', binaryPath, './cmd/ferretdb'], src);
-  rmSync(src, { recursive: true, force: true });
+  if (variant === 'upstream') rmSync(src, { recursive: true, force: true });
 }
 
 /** Patched builds of earlier patches (46 MB each) go once the current one is built. */
@@ -181,4 +186,38 @@ export async function ensureFerretDB(
     }
   });
   return binaryPath;
+}
+
+/** The FerretDB packages our patches add Go tests to (see go-tests.ts). */
+export const GO_TEST_PACKAGES = [
+  './internal/backends/postgresql/',
+  './internal/handler/',
+  './internal/handler/sjson/',
+];
+
+/** Written into the patched source once its Go tests are compiled (their modules fetched). */
+const GO_TESTS_READY = '.qpc-go-tests-ready';
+
+/**
+ * Returns FerretDB's patched source tree, ready for `go test` without the network: made (again)
+ * unless a previous call finished it, its test binaries compiled once, which fetches the modules
+ * only tests need (testify...) into the module cache. `npm test` calls it before its network
+ * namespace; inside it, nothing is fetched.
+ */
+export async function ensurePatchedSource(): Promise<string> {
+  const cacheDir = dirname(defaultBinaryPath('patched'));
+  const src = join(cacheDir, 'src');
+  if (existsSync(join(src, GO_TESTS_READY))) return src;
+  if (!hasGo())
+    throw new FerretDBUnavailableError('The Go tests of our patches need `go` on PATH.');
+  mkdirSync(cacheDir, { recursive: true });
+  await withBuildLock(`${cacheDir}.lock`, () => {
+    if (existsSync(join(src, GO_TESTS_READY))) return;
+    prepareSource(src, 'patched');
+    // FerretDB's testutil package finds the source's root by a `.git` above the working directory.
+    mkdirSync(join(src, '.git'));
+    run('go', ['test', '-count=1', '-run', '^$', ...GO_TEST_PACKAGES], src);
+    writeFileSync(join(src, GO_TESTS_READY), '');
+  });
+  return src;
 }

@@ -1,5 +1,6 @@
 /**
- * Indexes for the sorts our FerretDB patch pushes down (patches/0001-qpc-pushdown.patch).
+ * Indexes for the sorts our FerretDB patches push down (patches/0001-…, whose btree keys are
+ * patches/0005-sort-key-btrees.patch).
  *
  * The patched binary sorts a top-level field other than `_id` by
  * `COALESCE(_jsonb -> 'f', 'null'::jsonb)` (missing and null together, first ascending, last

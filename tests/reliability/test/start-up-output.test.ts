@@ -109,4 +109,72 @@ describe('start-up output', () => {
     expect(lines[0]).toBe('> building something');
     expect(lines).toContainEqual(expect.stringMatching(/^> building something: done in \d+ s$/));
   });
+
+  it('when two steps run side by side, then both are announced, every line they print carries its step, and both durations are told', async () => {
+    // Each step prints a line, waits for the other's line (so they truly overlap), then another.
+    const dir = mkdtempSync(join(inject('tempRoot'), 'side-by-side-'));
+    const step = (me: string, other: string) =>
+      `const fs = require('node:fs'); const path = require('node:path');
+       console.log('${me} started'); fs.writeFileSync(path.join(${JSON.stringify(dir)}, '${me}'), '');
+       const t = setInterval(() => { if (fs.existsSync(path.join(${JSON.stringify(dir)}, '${other}'))) {
+         clearInterval(t); console.error('${me} saw ${other}'); setTimeout(() => {}, 300); } }, 20);`;
+    const child = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const lib = await import(${JSON.stringify(join(repoRoot, 'scripts/lib.mjs'))});
+         await lib.runSideBySide([
+           { label: 'one', title: 'building one', command: process.execPath, args: ['-e', ${JSON.stringify(step('one', 'two'))}] },
+           { label: 'two', title: 'building two', command: process.execPath, args: ['-e', ${JSON.stringify(step('two', 'one'))}] },
+         ], { firstAfterMs: 100, everyMs: 100 });
+         console.log('all done');`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(0);
+    const lines = output.trim().split('\n');
+    expect(lines.slice(0, 2)).toEqual(['> [one] building one', '> [two] building two']);
+    for (const line of [
+      '[one] one started',
+      '[two] two started',
+      '[one] one saw two',
+      '[two] two saw one',
+    ]) {
+      expect(lines).toContain(line);
+    }
+    for (const label of ['one', 'two']) {
+      expect(lines).toContainEqual(
+        expect.stringMatching(new RegExp(`^> \\[${label}\\] building ${label}: done in \\d+ s$`)),
+      );
+    }
+    expect(lines.at(-1)).toBe('all done');
+  });
+
+  it('when one of the steps side by side fails, then the others are stopped and the start exits with its code', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const lib = await import(${JSON.stringify(join(repoRoot, 'scripts/lib.mjs'))});
+         await lib.runSideBySide([
+           { label: 'slow', title: 'never ends', command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] },
+           { label: 'bad', title: 'fails', command: process.execPath, args: ['-e', 'console.error("broken"); process.exit(3)'] },
+         ]);
+         console.log('not reached');`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(3);
+    expect(output).toContain('[bad] broken');
+    expect(output).toContain('> [bad] failed (exit 3)');
+    expect(output).not.toContain('not reached');
+  });
 });
