@@ -187,6 +187,13 @@ export const envSchema = z.object({
     .describe(
       'the PostgreSQL server under an embedded FerretDB started by another process (npm start sets it), checked by detailed health',
     ),
+  EMBEDDED_ENGINE_STATUS_FILE: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'the restart record of an embedded engine supervised by another process (npm start sets it), reported by detailed health',
+    ),
 });
 
 /** Rules between variables, checked on the raw values so they report even when a field fails. */
@@ -261,6 +268,8 @@ export interface Config {
     readonly engine: Env['EMBEDDED_ENGINE'];
     /** PostgreSQL under an embedded FerretDB another process started; detailed health pings it. */
     readonly postgresUrl: string | undefined;
+    /** The restart record of an engine another process supervises; detailed health reports it. */
+    readonly statusFile: string | undefined;
   };
 }
 
@@ -350,7 +359,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     ferretdbBin: e.FERRETDB_BIN,
-    embedded: { engine: e.EMBEDDED_ENGINE, postgresUrl: e.EMBEDDED_POSTGRES_URL },
+    embedded: {
+      engine: e.EMBEDDED_ENGINE,
+      postgresUrl: e.EMBEDDED_POSTGRES_URL,
+      statusFile: e.EMBEDDED_ENGINE_STATUS_FILE,
+    },
   });
 }
 

@@ -32,3 +32,11 @@ export {
 export type { PostgresBinaries } from './postgres-binaries.js';
 export { findRunningFerretDB, freePort, startFerretDB, waitForPing } from './server.js';
 export type { EmbeddedEngine, FerretDBServer, StartOptions } from './server.js';
+export { EngineGaveUpError, restartMessage } from './supervisor.js';
+export type {
+  EngineProcess,
+  EngineRestart,
+  EngineSupervision,
+  RestartEvent,
+  SupervisionOptions,
+} from './supervisor.js';

@@ -5,6 +5,7 @@ import type { Express } from 'express';
 import { startIdempotencyKeySweeper } from '@qpc/domain';
 import type { Logger } from 'pino';
 import { createActorResolver } from './auth.js';
+import type { EngineRestarts } from './health.js';
 import type { ActorResolver } from './auth.js';
 import { startDatabase } from './database.js';
 import { createLogger } from './logger.js';
@@ -21,6 +22,8 @@ export interface ServiceDeps {
   version: string;
   /** The PostgreSQL server under the embedded FerretDB this process started, if any. */
   postgresUrl?: string | undefined;
+  /** The restarts of the embedded engine this process supervises, if any (detailed health). */
+  engineSupervision?: (() => EngineRestarts | null) | undefined;
 }
 
 export interface ServiceDefinition {
@@ -53,7 +56,13 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   const logger = createLogger(config, { name: definition.name });
   await initSentry(config, { release: `${definition.name}@${definition.version}` });
   try {
-    const database = await startDatabase(config, logger);
+    const database = await startDatabase(config, logger, {
+      onEngineGaveUp: (error) => {
+        logger.fatal({ err: error }, error.message);
+        logger.flush();
+        process.exit(1);
+      },
+    });
     const rateLimiter = createRateLimiter(config, { keyPrefix: definition.name });
     // FerretDB has no TTL index: every instance deletes expired idempotency keys now and then.
     const keySweeper = startIdempotencyKeySweeper({
@@ -66,6 +75,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
       resolveActor: createActorResolver(config),
       version: definition.version,
       postgresUrl: database.embedded?.postgres?.url,
+      engineSupervision: database.embedded ? () => database.embedded!.supervision() : undefined,
     });
     const server = app.listen(definition.port(config), config.host);
     server.on('listening', () => {
