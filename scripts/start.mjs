@@ -16,6 +16,7 @@ const { restartMessage, startFerretDB } = await import(
 const domain = await import(join(root, 'packages/domain/dist/index.js'));
 const { seedSampleCatalog } = await import(join(root, 'packages/domain/dist/seed/index.js'));
 const { EMBEDDED_DATABASE_NAME } = await import(join(root, 'packages/server-kit/dist/index.js'));
+const { trustingThisServer } = await import(join(root, 'apps/web/dist/server/visitor.js'));
 
 let config;
 try {
@@ -77,12 +78,7 @@ await domain.disconnectDatabase();
 // The web page forwards /graphql to the gateway and a paper's file to the REST API, from this
 // machine, with the visitor's address in X-Forwarded-For: both trust that one loopback hop, so
 // each visitor has its own budget on every path the page forwards.
-const env = {
-  ...process.env,
-  MONGODB_URI: uri,
-  SEED_SAMPLE_DATA: 'false',
-  TRUST_PROXY: process.env.TRUST_PROXY ?? 'loopback',
-};
+const env = trustingThisServer({ ...process.env, MONGODB_URI: uri, SEED_SAMPLE_DATA: 'false' });
 // Detailed health of each app checks the PostgreSQL server under FerretDB too, and reports the
 // engine's restarts.
 if (embedded?.postgres) env.EMBEDDED_POSTGRES_URL = embedded.postgres.url;
