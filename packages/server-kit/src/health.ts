@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { pingDatabase } from '@qpc/domain';
 import { Router } from 'express';
+import { refuseQueryParameters } from './no-query.js';
 import { requestIdOf } from './request-context.js';
 
 /**
@@ -94,6 +95,7 @@ export function healthRouter(info: HealthInfo): Router {
   });
   const detailedBase = () => ({ ...base(), ...restartsOf(info.engineSupervision?.() ?? null) });
   const router = Router();
+  router.use(refuseQueryParameters());
   router.get('/', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.status(200).json({ success: true, data: base() });
