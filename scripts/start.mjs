@@ -111,6 +111,8 @@ console.log('> a token for local development: npm run token -- --sub me --role a
 async function stop(code) {
   if (stopping) return;
   stopping = true;
+  // Ctrl-C reaches the engine's processes too: their exit now is no crash to restart.
+  await embedded?.stopSupervising();
   for (const { child } of apps) if (child.exitCode === null) child.kill('SIGTERM');
   await Promise.all(apps.map((a) => a.exited));
   await embedded?.stop();

@@ -35,6 +35,11 @@ export interface FerretDBServer {
   readonly postgres: PostgresServer | null;
   /** The restarts so far, when started with `supervise`; null otherwise. */
   supervision(): EngineSupervision | null;
+  /**
+   * Stops restarting (a shutdown has begun: Ctrl-C signals the engine's processes too, and their
+   * exit is no crash). Resolves once a restart under way has finished.
+   */
+  stopSupervising(): Promise<void>;
   /** Stops FerretDB (SIGTERM, then SIGKILL after a grace period), then PostgreSQL. */
   stop(): Promise<void>;
 }
@@ -215,8 +220,9 @@ function serve(params: {
       return postgres;
     },
     supervision: () => supervisor?.status() ?? null,
+    stopSupervising: async () => supervisor?.stop(),
     async stop() {
-      supervisor?.stop();
+      await supervisor?.stop();
       await stopBoth();
     },
   };

@@ -97,6 +97,21 @@ describe('supervised embedded engine', () => {
     },
   );
 
+  it('when supervision was stopped (a shutdown began) and FerretDB then exits, then it is not restarted', async () => {
+    const { server, events } = await startSupervised();
+    const child = server.process;
+    await server.stopSupervising();
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    // What Ctrl-C does to the engine's processes: they get the terminal's signal too.
+    child.kill('SIGINT');
+    await exited;
+    // Longer than the first restart's wait: a restart would have begun by now.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(events).toEqual([]);
+    expect(server.process).toBe(child);
+    expect(server.supervision()).toMatchObject({ restarts: 0, failedRestarts: 0 });
+  });
+
   it('when PostgreSQL dies and its cluster is gone, then five restarts fail and the supervisor gives up, stopping FerretDB', async () => {
     const { server, events, givenUp, statusFile, dataDir } = await startSupervised();
     const ferretPid = server.process.pid!;

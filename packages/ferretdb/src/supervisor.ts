@@ -103,8 +103,11 @@ export interface SupervisedUnit {
 
 export interface Supervisor {
   status: () => EngineSupervision;
-  /** Stops watching: deaths from now on are the owner's doing. */
-  stop: () => void;
+  /**
+   * Stops watching: deaths from now on are the owner's doing. Resolves once a restart under way
+   * has finished, so the owner stops what it started.
+   */
+  stop: () => Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -212,8 +215,9 @@ export function supervise(
   for (const unit of units) void watch(unit);
   return {
     status: () => ({ ...status }),
-    stop: () => {
+    stop: async () => {
       isStopped = true;
+      await queue;
     },
   };
 }

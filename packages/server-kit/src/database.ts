@@ -75,6 +75,14 @@ export async function startDatabase(
         onGiveUp: options.onEngineGaveUp,
       },
     });
+    // A terminal's Ctrl-C signals the engine's processes with this one: their exit is no crash.
+    const running = embedded;
+    const onSignal = (signal: NodeJS.Signals) => {
+      void running.stopSupervising();
+      // Alone (a signal during start-up, before the shutdown sequence listens): exit as usual.
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    };
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, onSignal);
     uri = `${embedded.uri}${EMBEDDED_DATABASE_NAME}`;
     logger.info(
       {
