@@ -10,10 +10,13 @@ ensureDependencies();
 await buildAllWithFerretDB();
 
 const { loadConfig, ConfigError } = await import(join(root, 'packages/config/dist/index.js'));
-const { startFerretDB } = await import(join(root, 'packages/ferretdb/dist/index.js'));
+const { restartMessage, startFerretDB } = await import(
+  join(root, 'packages/ferretdb/dist/index.js')
+);
 const domain = await import(join(root, 'packages/domain/dist/index.js'));
 const { seedSampleCatalog } = await import(join(root, 'packages/domain/dist/seed/index.js'));
 const { EMBEDDED_DATABASE_NAME } = await import(join(root, 'packages/server-kit/dist/index.js'));
+const { trustingThisServer } = await import(join(root, 'apps/web/dist/server/visitor.js'));
 
 let config;
 try {
@@ -27,12 +30,26 @@ try {
 }
 
 let embedded = null;
+let apps = [];
+let stopping = false;
 let uri = config.mongodbUri;
+// The apps report the supervisor's restarts in their detailed health from this file.
+const engineStatusFile = join(config.dataDir, 'db', 'engine-status.json');
 if (!uri) {
   embedded = await startFerretDB({
     dataDir: join(config.dataDir, 'db'),
     binaryPath: config.ferretdbBin,
     engine: config.embedded.engine,
+    // A FerretDB or PostgreSQL that dies is restarted on its port, so the apps reconnect by
+    // themselves; if it cannot be, everything stops non-zero rather than answer 503 for ever.
+    supervise: {
+      statusFile: engineStatusFile,
+      onRestart: (event) => console.error(`> ${restartMessage(event)}`),
+      onGiveUp: (error) => {
+        console.error(`> ${error.message}`);
+        void stop(1);
+      },
+    },
   });
   uri = `${embedded.uri}${EMBEDDED_DATABASE_NAME}`;
   console.log(
@@ -58,20 +75,22 @@ if (shouldSeed && (await domain.isDatabaseEmpty())) {
 }
 await domain.disconnectDatabase();
 
-const env = { ...process.env, MONGODB_URI: uri, SEED_SAMPLE_DATA: 'false' };
-// Detailed health of each app checks the PostgreSQL server under FerretDB too.
+// The web page forwards /graphql to the gateway and a paper's file to the REST API, from this
+// machine, with the visitor's address in X-Forwarded-For: both trust that one loopback hop, so
+// each visitor has its own budget on every path the page forwards.
+const env = trustingThisServer({ ...process.env, MONGODB_URI: uri, SEED_SAMPLE_DATA: 'false' });
+// Detailed health of each app checks the PostgreSQL server under FerretDB too, and reports the
+// engine's restarts.
 if (embedded?.postgres) env.EMBEDDED_POSTGRES_URL = embedded.postgres.url;
-// The web page forwards /graphql from this machine with the visitor's address in
-// X-Forwarded-For: the gateway trusts that one loopback hop, so each visitor has its own budget.
-const gatewayEnv = { ...env, TRUST_PROXY: process.env.TRUST_PROXY ?? 'loopback' };
-const apps = [
+if (embedded) env.EMBEDDED_ENGINE_STATUS_FILE = engineStatusFile;
+apps = [
   { name: 'rest-api', script: 'apps/rest-api/dist/server.js' },
   { name: 'graphql-gateway', script: 'apps/graphql-gateway/dist/server.js' },
   { name: 'web', script: 'apps/web/dist/server/server.js' },
 ].map(({ name, script }) => {
   const child = spawn(process.execPath, [join(root, script)], {
     cwd: root,
-    env: name === 'graphql-gateway' ? gatewayEnv : env,
+    env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return {
@@ -89,10 +108,11 @@ console.log(`> GraphQL gateway http://${host}:${config.graphqlPort}/graphql`);
 console.log(`> Web page        http://${host}:${config.web.port}/`);
 console.log('> a token for local development: npm run token -- --sub me --role admin');
 
-let stopping = false;
 async function stop(code) {
   if (stopping) return;
   stopping = true;
+  // Ctrl-C reaches the engine's processes too: their exit now is no crash to restart.
+  await embedded?.stopSupervising();
   for (const { child } of apps) if (child.exitCode === null) child.kill('SIGTERM');
   await Promise.all(apps.map((a) => a.exited));
   await embedded?.stop();

@@ -15,6 +15,7 @@ export interface AppDeps {
   resolveActor: ActorResolver;
   version: string;
   postgresUrl?: HttpAppDeps['postgresUrl'];
+  engineSupervision?: HttpAppDeps['engineSupervision'];
 }
 
 /** Every method and full path the REST app serves: the route table and the reference. */

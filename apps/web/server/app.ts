@@ -6,6 +6,7 @@ import { clerkFrontendApiHost } from './clerk.js';
 import { firstData, firstDataElement } from './first-data.js';
 import { graphqlProxy, paperFileProxy } from './proxy.js';
 import { staticFiles } from './static-files.js';
+import { visitorHeaders } from './visitor.js';
 
 export interface WebServerOptions {
   /** Folder of the built page: index.html and assets/. */
@@ -59,7 +60,7 @@ export function createWebServer(options: WebServerOptions): Server {
   const pageEnd = clerkHost
     ? undefined
     : async (req: IncomingMessage, url: URL) => {
-        const data = await firstData(options.graphqlUrl, url, req.socket.remoteAddress);
+        const data = await firstData(options.graphqlUrl, url, visitorHeaders(req));
         return data ? firstDataElement(data) : '';
       };
   const files = staticFiles(

@@ -23,19 +23,18 @@ function scriptSafeJson(value: unknown): string {
 }
 
 /**
- * The data of the page at `url` (the home page only), asked of the gateway at `graphqlUrl` as
- * the visitor at `visitorAddress`; undefined when the page has none, or when the gateway did not
- * answer it in time and without error.
+ * The data of the page at `url` (the home page only), asked of the gateway at `graphqlUrl` with
+ * the headers naming the visitor (`visitorHeaders`); undefined when the page has none, or when
+ * the gateway did not answer it in time and without error.
  */
 export async function firstData(
   graphqlUrl: string,
   url: URL,
-  visitorAddress: string | undefined,
+  visitor: Record<string, string>,
 ): Promise<SSRData | undefined> {
   if (url.pathname !== '/') return undefined;
-  const headers: Record<string, string> = {};
-  // Each visitor spends their own rate-limit budget, as through the /graphql forwarding.
-  if (visitorAddress) headers['x-forwarded-for'] = visitorAddress;
+  // Each visitor spends their own rate-limit budget, as on every forwarded path.
+  const headers = { ...visitor };
   const ssr = ssrExchange({ isClient: false });
   const client = new Client({
     url: graphqlUrl,

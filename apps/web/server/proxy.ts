@@ -1,11 +1,11 @@
 // Forwards a request to an upstream on another port (the gateway, the REST API), so the browser
-// talks to one origin only and needs no CORS. The address of the connection it accepted goes
-// along in X-Forwarded-For, replacing whatever the client sent there: the gateway, trusting this
-// one hop (TRUST_PROXY), counts each visitor's own rate-limit budget, and a client cannot name
-// itself someone else to get a fresh one.
+// talks to one origin only and needs no CORS. Every path forwarded names the visitor the same way
+// (visitor.ts): each upstream, trusting this one hop (TRUST_PROXY), counts each visitor's own
+// rate-limit budget, and a client cannot name itself someone else to get a fresh one.
 import { request as httpRequest } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { visitorHeaders } from './visitor.js';
 
 /** Hop-by-hop headers, which belong to one connection and are never forwarded. */
 const HOP_BY_HOP = new Set([
@@ -58,9 +58,7 @@ export function proxyTo(base: string, options: ProxyOptions) {
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    // Never the client's own X-Forwarded-For: it would be trusted as this server's word.
-    const client = req.socket.remoteAddress;
-    if (client) headers['x-forwarded-for'] = client;
+    Object.assign(headers, visitorHeaders(req));
 
     const outgoing = send(
       {

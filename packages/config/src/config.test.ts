@@ -40,7 +40,7 @@ describe('loadConfig', () => {
       adminExternalIds: [],
       sentry: { dsn: undefined, environment: 'development' },
       graphql: { introspection: true },
-      embedded: { engine: 'postgresql', postgresUrl: undefined },
+      embedded: { engine: 'postgresql', postgresUrl: undefined, statusFile: undefined },
       httpCache: { sMaxAge: 60, purgeUrl: undefined },
     });
   });
@@ -54,10 +54,12 @@ describe('loadConfig', () => {
     const config = loadConfig({
       EMBEDDED_ENGINE: 'sqlite',
       EMBEDDED_POSTGRES_URL: 'postgres://postgres@127.0.0.1:5433/ferretdb',
+      EMBEDDED_ENGINE_STATUS_FILE: '.data/db/engine-status.json',
     });
     expect(config.embedded).toEqual({
       engine: 'sqlite',
       postgresUrl: 'postgres://postgres@127.0.0.1:5433/ferretdb',
+      statusFile: '.data/db/engine-status.json',
     });
   });
 

@@ -220,6 +220,13 @@ export const envSchema = z.object({
     .describe(
       'the PostgreSQL server under an embedded FerretDB started by another process (npm start sets it), checked by detailed health',
     ),
+  EMBEDDED_ENGINE_STATUS_FILE: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'the restart record of an embedded engine supervised by another process (npm start sets it), reported by detailed health',
+    ),
   // HTTP caching (a shared cache such as Varnish in front of the apps).
   CACHE_S_MAXAGE: z.coerce
     .number({ message: 'must be a number' })
@@ -325,6 +332,8 @@ export interface Config {
     readonly engine: Env['EMBEDDED_ENGINE'];
     /** PostgreSQL under an embedded FerretDB another process started; detailed health pings it. */
     readonly postgresUrl: string | undefined;
+    /** The restart record of an engine another process supervises; detailed health reports it. */
+    readonly statusFile: string | undefined;
   };
 }
 
@@ -416,7 +425,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     httpCache: { sMaxAge: e.CACHE_S_MAXAGE, purgeUrl: e.CACHE_PURGE_URL },
     ferretdbBin: e.FERRETDB_BIN,
-    embedded: { engine: e.EMBEDDED_ENGINE, postgresUrl: e.EMBEDDED_POSTGRES_URL },
+    embedded: {
+      engine: e.EMBEDDED_ENGINE,
+      postgresUrl: e.EMBEDDED_POSTGRES_URL,
+      statusFile: e.EMBEDDED_ENGINE_STATUS_FILE,
+    },
   });
 }
 

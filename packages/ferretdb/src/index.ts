@@ -40,3 +40,11 @@ export {
   waitForPing,
 } from './server.js';
 export type { EmbeddedEngine, FerretDBServer, StartOptions } from './server.js';
+export { EngineGaveUpError, restartMessage } from './supervisor.js';
+export type {
+  EngineProcess,
+  EngineRestart,
+  EngineSupervision,
+  RestartEvent,
+  SupervisionOptions,
+} from './supervisor.js';

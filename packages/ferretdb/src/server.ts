@@ -13,6 +13,9 @@ import { startPostgres } from './postgres.js';
 import type { PostgresServer } from './postgres.js';
 import { freePort } from './ports.js';
 import { forgetOnExit, stopOnExit, withParentDeathSignal } from './processes.js';
+import { describeExit } from './postgres.js';
+import { supervise } from './supervisor.js';
+import type { EngineSupervision, SupervisedUnit, SupervisionOptions } from './supervisor.js';
 
 /** Which FerretDB backend serves the data: PostgreSQL (the default) or SQLite files. */
 export type EmbeddedEngine = 'postgresql' | 'sqlite';
@@ -23,10 +26,20 @@ export interface FerretDBServer {
   readonly port: number;
   readonly dataDir: string;
   readonly engine: EmbeddedEngine;
-  /** The FerretDB process (killing it takes the database down; PostgreSQL keeps running). */
+  /**
+   * The FerretDB process (killing it takes the database down; PostgreSQL keeps running). Under
+   * supervision, the current one: a restart replaces it.
+   */
   readonly process: ChildProcess;
-  /** The PostgreSQL server under FerretDB; null with the SQLite engine. */
+  /** The PostgreSQL server under FerretDB; null with the SQLite engine. Replaced by a restart. */
   readonly postgres: PostgresServer | null;
+  /** The restarts so far, when started with `supervise`; null otherwise. */
+  supervision(): EngineSupervision | null;
+  /**
+   * Stops restarting (a shutdown has begun: Ctrl-C signals the engine's processes too, and their
+   * exit is no crash). Resolves once a restart under way has finished.
+   */
+  stopSupervising(): Promise<void>;
   /** Stops FerretDB (SIGTERM, then SIGKILL after a grace period), then PostgreSQL. */
   stop(): Promise<void>;
 }
@@ -46,6 +59,12 @@ export interface StartOptions {
   /** How long to wait for each server to answer. */
   readyTimeoutMs?: number;
   logLevel?: 'debug' | 'info' | 'warn' | 'error';
+  /**
+   * Restart FerretDB or PostgreSQL when either dies, on the same ports (see supervisor.ts), and
+   * give up after repeated failures. Unset: a dead process stays dead (the tests that kill the
+   * database on purpose).
+   */
+  supervise?: SupervisionOptions | undefined;
 }
 
 export { freePort };
@@ -130,19 +149,83 @@ export async function startFerretDB(options: StartOptions): Promise<FerretDBServ
     const backend = postgres
       ? ['--handler=postgresql', `--postgresql-url=${postgres.url}`]
       : ['--handler=sqlite', `--sqlite-url=file:${dataDir}/`];
-    for (let attempt = 1; ; attempt += 1) {
+    let ferret: Launched | undefined;
+    for (let attempt = 1; !ferret; attempt += 1) {
       const port = options.port || (await freePort());
       try {
-        return await launch({ binary, dataDir, port, options, engine, backend, postgres });
+        ferret = await launch({ binary, dataDir, port, options, engine, backend, postgres });
       } catch (error) {
         // Another process may have taken the port between probe and bind: try another one.
         if (options.port || attempt >= 3) throw error;
       }
     }
+    return serve({ ferret, postgres, dataDir, engine, options, binary, backend });
   } catch (error) {
     await postgres?.stop();
     throw error;
   }
+}
+
+/** The running pair, and its supervision when asked for: restarts keep both ports. */
+function serve(params: {
+  ferret: Launched;
+  postgres: PostgresServer | null;
+  dataDir: string;
+  engine: EmbeddedEngine;
+  options: StartOptions;
+  binary: string;
+  backend: string[];
+}): FerretDBServer {
+  let { ferret, postgres } = params;
+  const { dataDir, engine, options } = params;
+  const { port, uri } = ferret;
+  const stopBoth = async () => {
+    await ferret.stop();
+    await postgres?.stop();
+  };
+  const relaunch = async () => {
+    ferret = await launch({ ...params, port, postgres });
+  };
+  const units: SupervisedUnit[] = [
+    { process: 'ferretdb', died: () => ferret.died, restart: relaunch },
+  ];
+  if (postgres) {
+    const pg = postgres;
+    units.push({
+      process: 'postgresql',
+      died: () => postgres!.exited,
+      restart: async () => {
+        postgres = await startPostgres({
+          dataDir: pg.dataDir,
+          binDir: pg.binaries.binDir,
+          port: pg.port,
+          isRestart: true,
+          readyTimeoutMs: options.readyTimeoutMs,
+        });
+        // FerretDB stays up: its connection pool drops the dead server's connections and
+        // makes new ones to the same port (measured: writes resume as soon as PostgreSQL answers).
+      },
+    });
+  }
+  const supervisor = options.supervise ? supervise(units, options.supervise, stopBoth) : null;
+  return {
+    uri,
+    port,
+    dataDir,
+    engine,
+    get process() {
+      return ferret.child;
+    },
+    get postgres() {
+      return postgres;
+    },
+    supervision: () => supervisor?.status() ?? null,
+    stopSupervising: async () => supervisor?.stop(),
+    async stop() {
+      await supervisor?.stop();
+      await stopBoth();
+    },
+  };
 }
 
 /**
@@ -153,6 +236,16 @@ export async function startFerretDB(options: StartOptions): Promise<FerretDBServ
  */
 export const FERRETDB_GOGC = '400';
 
+/** One FerretDB process. */
+interface Launched {
+  uri: string;
+  port: number;
+  child: ChildProcess;
+  /** Resolves with the cause when it dies without `stop()`; never after `stop()`. */
+  died: Promise<string>;
+  stop(): Promise<void>;
+}
+
 async function launch(params: {
   binary: string;
   dataDir: string;
@@ -161,7 +254,7 @@ async function launch(params: {
   engine: EmbeddedEngine;
   backend: string[];
   postgres: PostgresServer | null;
-}): Promise<FerretDBServer> {
+}): Promise<Launched> {
   const { binary, dataDir, port, options, engine, postgres } = params;
   const { command, args } = withParentDeathSignal(
     binary,
@@ -183,12 +276,17 @@ async function launch(params: {
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-8000);
   });
+  // A binary that cannot be run: the exit event follows this one.
+  child.on('error', (error) => {
+    stderr += `\n${error.message}`;
+  });
   let exited = false;
-  const exit = new Promise<void>((r) =>
-    child.once('exit', () => {
+  let isStopping = false;
+  const exit = new Promise<string>((r) =>
+    child.once('exit', (code, signal) => {
       exited = true;
       if (child.pid !== undefined) forgetOnExit(child.pid);
-      r();
+      r(describeExit(code, signal));
     }),
   );
   if (child.pid !== undefined) stopOnExit(child.pid, 'SIGTERM');
@@ -210,22 +308,25 @@ async function launch(params: {
     postgresUrl: postgres?.url ?? null,
   };
   writeFileSync(endpointFile, JSON.stringify(endpoint));
-  void exit.then(() => rmSync(endpointFile, { force: true }));
+  const died = exit.then(async (cause) => {
+    rmSync(endpointFile, { force: true });
+    // After stop() the exit is expected: nobody is told.
+    if (isStopping) await new Promise(() => undefined);
+    return cause;
+  });
   return {
     uri,
     port,
-    dataDir,
-    engine,
-    process: child,
-    postgres,
+    child,
+    died,
     async stop() {
+      isStopping = true;
       if (!exited) {
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
         await exit;
         clearTimeout(timer);
       }
-      await postgres?.stop();
     },
   };
 }

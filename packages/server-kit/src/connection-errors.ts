@@ -51,8 +51,16 @@ const CONNECTION_SYSTEM_CODES = new Set([
   'ERR_SOCKET_CLOSED',
 ]);
 
+/**
+ * FerretDB's answer while the PostgreSQL server under it is gone (killed, restarting): an
+ * internal error carrying PostgreSQL's connection-class SQLSTATE (08xxx; 57P01 to 57P03, the
+ * server terminating or not yet accepting connections) or pgx's `failed to connect to`.
+ */
+const ENGINE_BACKEND_GONE = /\(SQLSTATE (?:08[0-9A-Z]{3}|57P0[1-3])\)|failed to connect to `/;
+
 interface ErrorShape {
   name?: unknown;
+  message?: unknown;
   code?: unknown;
   errorLabels?: unknown;
   errorLabelSet?: unknown;
@@ -69,6 +77,13 @@ function labelsOf(error: ErrorShape): string[] {
 function isConnectionClass(error: ErrorShape): boolean {
   if (typeof error.name === 'string' && CONNECTION_CLASSES.has(error.name)) return true;
   if (labelsOf(error).some((label) => CONNECTION_LABELS.has(label))) return true;
+  if (
+    typeof error.name === 'string' &&
+    error.name.startsWith('Mongo') &&
+    typeof error.message === 'string' &&
+    ENGINE_BACKEND_GONE.test(error.message)
+  )
+    return true;
   if (typeof error.code === 'number') return CONNECTION_SERVER_CODES.has(error.code);
   return typeof error.code === 'string' && CONNECTION_SYSTEM_CODES.has(error.code);
 }

@@ -9,7 +9,7 @@ import {
 } from '@qpc/domain';
 import { seedSampleCatalog } from '@qpc/domain/seed';
 import type * as FerretDB from '@qpc/ferretdb';
-import type { FerretDBServer } from '@qpc/ferretdb';
+import type { EngineGaveUpError, FerretDBServer } from '@qpc/ferretdb';
 import type { Logger } from 'pino';
 import { markDatabaseRecovered } from './sentry.js';
 
@@ -21,6 +21,14 @@ export interface RunningDatabase {
 }
 
 export const EMBEDDED_DATABASE_NAME = 'qp_catalog';
+
+export interface StartDatabaseOptions {
+  /**
+   * The embedded engine could not be restarted (see `@qpc/ferretdb`'s supervision): the owner
+   * stops, non-zero, rather than answer 503 for ever.
+   */
+  onEngineGaveUp: (error: EngineGaveUpError) => void;
+}
 
 /**
  * The embedded database is a development convenience: `@qpc/ferretdb` is a dev dependency, so a
@@ -43,19 +51,38 @@ export async function loadEmbeddedDatabase(): Promise<typeof FerretDB> {
 
 /**
  * Connects to MONGODB_URI, or, when it is unset, starts the embedded FerretDB under
- * DATA_DIR/db (on EMBEDDED_ENGINE, PostgreSQL by default) and connects to it. Builds indexes;
+ * DATA_DIR/db (on EMBEDDED_ENGINE, PostgreSQL by default), supervised (a process that dies is
+ * restarted), and connects to it. Builds indexes;
  * seeds the sample catalog when asked to (by default: an empty embedded database).
  */
-export async function startDatabase(config: Config, logger: Logger): Promise<RunningDatabase> {
+export async function startDatabase(
+  config: Config,
+  logger: Logger,
+  options: StartDatabaseOptions,
+): Promise<RunningDatabase> {
   let embedded: FerretDBServer | null = null;
   let uri = config.mongodbUri;
   if (!uri) {
-    const { startFerretDB } = await loadEmbeddedDatabase();
+    const { restartMessage, startFerretDB } = await loadEmbeddedDatabase();
     embedded = await startFerretDB({
       dataDir: join(config.dataDir, 'db'),
       binaryPath: config.ferretdbBin,
       engine: config.embedded.engine,
+      supervise: {
+        // One line per restart attempt, with why the process ended.
+        onRestart: (event) =>
+          logger[event.outcome === 'restarted' ? 'warn' : 'error'](event, restartMessage(event)),
+        onGiveUp: options.onEngineGaveUp,
+      },
     });
+    // A terminal's Ctrl-C signals the engine's processes with this one: their exit is no crash.
+    const running = embedded;
+    const onSignal = (signal: NodeJS.Signals) => {
+      void running.stopSupervising();
+      // Alone (a signal during start-up, before the shutdown sequence listens): exit as usual.
+      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+    };
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, onSignal);
     uri = `${embedded.uri}${EMBEDDED_DATABASE_NAME}`;
     logger.info(
       {

@@ -127,6 +127,23 @@ describe('toHttpError for connection-class errors while the connection still loo
       }),
     ],
     ['a shutdown code (11600)', new FakeDriverError('MongoServerError', 'interrupted', 11600)],
+    // What FerretDB answered while the PostgreSQL under it was killed and restarting.
+    [
+      "FerretDB's word that PostgreSQL terminated",
+      new FakeDriverError(
+        'MongoBulkWriteError',
+        '[msg_insert.go:168 handler.(*Handler).MsgInsert] FATAL: terminating connection due to unexpected postmaster exit (SQLSTATE 57P01)',
+        1,
+      ),
+    ],
+    [
+      "FerretDB's word that PostgreSQL refuses connections",
+      new FakeDriverError(
+        'MongoServerError',
+        '[msg_find.go:130 handler.(*Handler).MsgFind] failed to connect to `user=postgres database=ferretdb`: 127.0.0.1:4637 (127.0.0.1): dial error: connect: connection refused',
+        1,
+      ),
+    ],
     ...(['ECONNRESET', 'EPIPE', 'ECONNREFUSED'] as const).map((code): [string, Error] => [
       `${code} wrapped in cause`,
       new Error('operation failed', {
@@ -147,5 +164,11 @@ describe('toHttpError for connection-class errors while the connection still loo
     expect(isConnectionError(Object.assign(new Error('no such file'), { code: 'ENOENT' }))).toBe(
       false,
     );
+    // A PostgreSQL error that is not about the connection stays what it is.
+    expect(
+      isConnectionError(
+        new FakeDriverError('MongoServerError', 'ERROR: division by zero (SQLSTATE 22012)', 1),
+      ),
+    ).toBe(false);
   });
 });

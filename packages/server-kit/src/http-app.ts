@@ -9,7 +9,8 @@ import { authenticate } from './auth.js';
 import { corsPolicy } from './cors.js';
 import type { ActorResolver } from './auth.js';
 import { BodyEncodingError, errorHandler, notFoundHandler } from './errors.js';
-import { HEALTH_PATH, HEALTH_ROUTES, healthRouter } from './health.js';
+import { engineStatusFromFile, HEALTH_PATH, HEALTH_ROUTES, healthRouter } from './health.js';
+import type { EngineRestarts } from './health.js';
 import { cacheDefaults } from './http-cache.js';
 import { httpLogger } from './logger.js';
 import { methodGuard } from './methods.js';
@@ -47,6 +48,8 @@ export interface HttpAppDeps {
   version: string;
   /** The PostgreSQL server under an embedded FerretDB this process started (detailed health). */
   postgresUrl?: string | undefined;
+  /** The restarts of the embedded engine this process supervises (detailed health). */
+  engineSupervision?: (() => EngineRestarts | null) | undefined;
   /**
    * Requests whose body the route streams itself (paper file uploads): neither refused for not
    * being JSON nor read by the JSON parser.
@@ -202,6 +205,9 @@ export function createHttpApp(deps: HttpAppDeps, parts: HttpAppParts): Express {
     healthRouter({
       version: deps.version,
       postgresUrl: deps.postgresUrl ?? config.embedded.postgresUrl,
+      engineSupervision:
+        deps.engineSupervision ??
+        (config.embedded.statusFile ? engineStatusFromFile(config.embedded.statusFile) : undefined),
     }),
   );
   // Static reference pages read no caller and change nothing: counting them would lock a new

@@ -35,6 +35,7 @@ export type { ErrorBody, HttpError, HttpErrorCode } from './errors.js';
 export { methodGuard, MethodNotAllowedError } from './methods.js';
 export type { KnownRoute } from './methods.js';
 export { HEALTH_PATH, HEALTH_ROUTES, healthRouter } from './health.js';
+export { assertNoQueryParameters, refuseQueryParameters } from './no-query.js';
 export type { HealthInfo } from './health.js';
 export {
   createHttpApp,

@@ -6,6 +6,7 @@ import { startIdempotencyKeySweeper, startRepairSweeper } from '@qpc/domain';
 import type { Logger } from 'pino';
 import { createActorResolver } from './auth.js';
 import { startCachePurger } from './cache-purge.js';
+import type { EngineRestarts } from './health.js';
 import type { ActorResolver } from './auth.js';
 import { startDatabase } from './database.js';
 import { createLogger } from './logger.js';
@@ -22,6 +23,8 @@ export interface ServiceDeps {
   version: string;
   /** The PostgreSQL server under the embedded FerretDB this process started, if any. */
   postgresUrl?: string | undefined;
+  /** The restarts of the embedded engine this process supervises, if any (detailed health). */
+  engineSupervision?: (() => EngineRestarts | null) | undefined;
 }
 
 export interface ServiceDefinition {
@@ -54,7 +57,13 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   const logger = createLogger(config, { name: definition.name });
   await initSentry(config, { release: `${definition.name}@${definition.version}` });
   try {
-    const database = await startDatabase(config, logger);
+    const database = await startDatabase(config, logger, {
+      onEngineGaveUp: (error) => {
+        logger.fatal({ err: error }, error.message);
+        logger.flush();
+        process.exit(1);
+      },
+    });
     const rateLimiter = createRateLimiter(config, { keyPrefix: definition.name });
     // FerretDB has no TTL index: every instance deletes expired idempotency keys now and then.
     const keySweeper = startIdempotencyKeySweeper({
@@ -79,6 +88,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
       resolveActor: createActorResolver(config),
       version: definition.version,
       postgresUrl: database.embedded?.postgres?.url,
+      engineSupervision: database.embedded ? () => database.embedded!.supervision() : undefined,
     });
     const server = app.listen(definition.port(config), config.host);
     server.on('listening', () => {

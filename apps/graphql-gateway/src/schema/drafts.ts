@@ -38,7 +38,7 @@ export const draftTypeDefs = /* GraphQL */ `
     examYear: Int!
     "Its paper's exam type."
     examType: ExamType!
-    "Jaccard index of the two 2-word shingle sets (0.5 to 1)."
+    "Jaccard index of the two 2-word shingle sets (above 0.5, at most 1)."
     similarity: Float!
   }
 
@@ -120,7 +120,7 @@ export const draftTypeDefs = /* GraphQL */ `
     question: Question!
     "Its paper."
     paper: SimilarPaper!
-    "Jaccard index of the two normalised 2-word shingle sets (0.5 to 1)."
+    "Jaccard index of the two normalised 2-word shingle sets (above 0.5, at most 1)."
     similarity: Float!
   }
 

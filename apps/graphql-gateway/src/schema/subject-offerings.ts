@@ -30,7 +30,7 @@ const STATS_FIELDS = `"Questions asked."
     examTypes: [ExamTypeCount!]!
     "In how many of the offering's latest sittings (at most 5) it was asked."
     askedInLast: AskedInLast!
-    "Questions also asked in another sitting of the offering (a near-identical question, Jaccard index at least 0.5)."
+    "Questions also asked in another sitting of the offering (a near-identical question, Jaccard index above 0.5)."
     repeated: Int!`;
 
 export const subjectOfferingTypeDefs = /* GraphQL */ `

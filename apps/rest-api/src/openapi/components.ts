@@ -28,7 +28,7 @@ export const ERROR_RESPONSES: Record<
   BadRequest: {
     status: 400,
     description:
-      'VALIDATION_ERROR: the body, query or path does not match its schema (unknown field, bad value, malformed id, ' +
+      'VALIDATION_ERROR: the body, query or path does not match its schema (unknown field or query parameter, on every operation; bad value, malformed id, ' +
       'a query value given twice or with brackets, malformed JSON), or a field references something missing or ' +
       'inconsistent. `details` names the fields.',
   },
@@ -48,7 +48,7 @@ export const ERROR_RESPONSES: Record<
   PayloadTooLarge: {
     status: 413,
     description:
-      'PAYLOAD_TOO_LARGE: the body is over the limit (JSON: `BODY_LIMIT`, 100 kB by default; paper files: `PAPER_FILE_MAX_BYTES`, 20 MiB by default).',
+      'PAYLOAD_TOO_LARGE: the body is over the limit (JSON: `BODY_LIMIT`, 100 kB by default, on every operation: a body sent where none is expected is read within the same limit; paper files: `PAPER_FILE_MAX_BYTES`, 20 MiB by default).',
   },
   ...FILE_ERROR_RESPONSES,
   RateLimited: {
@@ -185,6 +185,7 @@ export function registerPlatformRoutes(registry: OpenAPIRegistry, schemas: Schem
     security: [],
     responses: {
       200: { description: 'Serving', content: { 'application/json': { schema: HealthResponse } } },
+      400: ref('BadRequest'),
       ...HEADERS_TOO_LARGE,
     },
   });
@@ -201,6 +202,7 @@ export function registerPlatformRoutes(registry: OpenAPIRegistry, schemas: Schem
         description: 'Database up',
         content: { 'application/json': { schema: DetailedHealthResponse } },
       },
+      400: ref('BadRequest'),
       503: {
         description: 'Database down',
         content: { 'application/json': { schema: DetailedHealthResponse } },
@@ -220,6 +222,7 @@ export function registerPlatformRoutes(registry: OpenAPIRegistry, schemas: Schem
         description: 'The document',
         content: { 'application/json': { schema: { type: 'object' } } },
       },
+      400: ref('BadRequest'),
       429: ref('RateLimited'),
     },
   });
@@ -235,6 +238,7 @@ export function registerPlatformRoutes(registry: OpenAPIRegistry, schemas: Schem
         description: 'An HTML page',
         content: { 'text/html': { schema: { type: 'string' } } },
       },
+      400: ref('BadRequest'),
       429: ref('RateLimited'),
     },
   });

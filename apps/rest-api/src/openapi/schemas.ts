@@ -85,6 +85,22 @@ export const detailedHealthResponseSchema = z.object({
         latencyMs: z.number().optional().describe('Round trip of a ping, when up'),
       }),
     }),
+    engineRestarts: z
+      .object({
+        count: z.number().int().min(0).describe('Restarts that brought a process back'),
+        failedAttempts: z.number().int().min(0).describe('Restart attempts that failed'),
+        last: z
+          .object({
+            process: z.enum(['ferretdb', 'postgresql']),
+            cause: z.string().describe('Why it ended, e.g. `killed by SIGKILL`'),
+            at: z.string().describe('When it answered again (ISO 8601)'),
+          })
+          .nullable(),
+      })
+      .optional()
+      .describe(
+        'On the embedded engine: its supervisor restarts FerretDB or PostgreSQL when either dies',
+      ),
   }),
   error: errorResponseSchema.shape.error
     .optional()

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import express, { Router } from 'express';
 import type { Express } from 'express';
+import { refuseQueryParameters } from '@qpc/server-kit';
 import { buildOpenApiDocument } from '../openapi/document.js';
 import type { OpenApiDocument } from '../openapi/document.js';
 import type { RouteDefinition } from './route.js';
@@ -63,11 +64,11 @@ export function mountDocs(
   const document: OpenApiDocument = buildOpenApiDocument(routes, info);
   // Kept as its text: one string instead of a large object graph every collection walks.
   const documentText = JSON.stringify(document);
-  app.get(`${API_PREFIX}/openapi.json`, (_req, res) => {
+  app.get(`${API_PREFIX}/openapi.json`, refuseQueryParameters(), (_req, res) => {
     res.type('json').send(documentText);
   });
   const pages = Router();
-  pages.get('/', (_req, res) => {
+  pages.get('/', refuseQueryParameters(), (_req, res) => {
     res.type('html').send(PAGE);
   });
   pages.get('/assets/docs-init.js', (_req, res) => {

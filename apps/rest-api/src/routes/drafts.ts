@@ -68,7 +68,7 @@ export const similarRoutes: RouteDefinition[] = [
     summary: 'Near-identical questions of other papers of the same subject',
     description:
       'Up to 20, from any offering or university of the subject, by similarity (Jaccard index of the normalised ' +
-      '2-word shingle sets, at least 0.5), then exam year descending. ' +
+      '2-word shingle sets, above 0.5), then exam year descending. ' +
       `${approvedOnly('questions')} A question the caller may not see is not found.`,
     action: null,
     params: idParams,

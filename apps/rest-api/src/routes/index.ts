@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '@qpc/config';
 import { answerKeys, callerFor, withIdempotency } from '@qpc/domain';
-import { actorOf, shareAnswer } from '@qpc/server-kit';
+import { actorOf, assertNoQueryParameters, shareAnswer } from '@qpc/server-kit';
 import { Router } from 'express';
 import type { Express, Request, Response } from 'express';
 import { fromQueryString, queryStringSchema, textFormsSchema } from './query-string.js';
@@ -56,6 +56,11 @@ async function sendFile(req: Request, res: Response, reply: FileReply): Promise<
   });
 }
 
+function noQuery(query: Record<string, unknown>): Record<string, never> {
+  assertNoQueryParameters(query);
+  return {};
+}
+
 /**
  * Runs one route: the caller and the request go to its service (the query converted from text
  * first, a raw body as a stream); the result gets the contract's envelope, or streams a file.
@@ -70,7 +75,8 @@ function handle(route: RouteDefinition, config: Config) {
       caller,
       actor: caller.actor,
       param: (name) => String(req.params[name] ?? ''),
-      query: queryForm ? fromQueryString(queryForm, req.query, textForms) : req.query,
+      // A route without a query schema takes no parameter: any is refused (400), as on lists.
+      query: queryForm ? fromQueryString(queryForm, req.query, textForms) : noQuery(req.query),
       body: req.body as unknown,
       header: (name) => req.get(name),
       stream: () => (stream ??= requestStream(req)),

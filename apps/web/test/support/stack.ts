@@ -30,6 +30,7 @@ import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { createWebServer } from '../../server/app.js';
+import { trustingThisServer } from '../../server/visitor.js';
 import { copySampleCatalog } from './sample-catalog.js';
 
 const staticDir = new URL('../../dist/public/', import.meta.url).pathname;
@@ -130,11 +131,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   await copySampleCatalog(inject('sampleDatabase'));
   await prepareDatabase();
   const relay = await startDatabaseRelay(uri);
-  const env = appProcessEnv({
-    MONGODB_URI: relay.uri,
-    DATA_DIR: mkdtempSync(join(inject('tempRoot'), 'web-data-')),
-    ...options.env,
-  });
+  // The apps trust this web server's hop as `npm start` sets them up (the same function).
+  const env = trustingThisServer(
+    appProcessEnv({
+      MONGODB_URI: relay.uri,
+      DATA_DIR: mkdtempSync(join(inject('tempRoot'), 'web-data-')),
+      ...options.env,
+    }),
+  );
   const apps: AppProcess[] = [];
   const stopApps = async () => {
     await Promise.all(apps.map((app) => app.stop()));

@@ -6,7 +6,7 @@ import { firstQuestionsMatchingAny } from '../question/queries.js';
 import { isVisible } from '../visibility.js';
 import type { Viewer } from '../visibility.js';
 import { SIMILAR_BAND_FIELDS } from './plugin.js';
-import { jaccard, shinglesOf, SIMILARITY_THRESHOLD } from './signature.js';
+import { isNearIdentical, jaccard, shinglesOf } from './signature.js';
 
 /** What a lookup reads of a question: enough to compare it, order it and check visibility. */
 export interface Candidate {
@@ -80,7 +80,7 @@ export async function findSimilar(options: {
   const hits: SimilarHit[] = [];
   for (const doc of candidates.values()) {
     const similarity = jaccard(shingles, shinglesOf(doc.text));
-    if (similarity >= SIMILARITY_THRESHOLD) hits.push({ doc, similarity });
+    if (isNearIdentical(similarity)) hits.push({ doc, similarity });
   }
   const year = (hit: SimilarHit) => (typeof hit.doc.examYear === 'number' ? hit.doc.examYear : 0);
   hits.sort(

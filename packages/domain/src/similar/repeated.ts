@@ -4,7 +4,7 @@
 // questions, read once by the caller (coverage.ts) with REPEATED_PROJECTION: their band keys
 // group the candidates, the exact Jaccard index confirms them.
 import { BAND_PROJECTION, keysOf } from './plugin.js';
-import { jaccard, shinglesOf, SIMILARITY_THRESHOLD } from './signature.js';
+import { isNearIdentical, jaccard, shinglesOf } from './signature.js';
 
 /** A question as countRepeated reads it. */
 export interface RepeatedRow {
@@ -61,8 +61,8 @@ export function countRepeated(
         if (sittingOfPaper.get(String(rows[j]!.paperId)) !== sitting) candidates.add(j);
       }
     }
-    const isRepeated = [...candidates].some(
-      (j) => jaccard(shinglesAt(i), shinglesAt(j)) >= SIMILARITY_THRESHOLD,
+    const isRepeated = [...candidates].some((j) =>
+      isNearIdentical(jaccard(shinglesAt(i), shinglesAt(j))),
     );
     if (!isRepeated) return;
     if (!row.moduleId) {

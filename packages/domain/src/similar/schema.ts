@@ -12,6 +12,6 @@ export const similarQuestionSchema = z.object({
   }),
   similarity: z
     .number()
-    .describe('Jaccard index of the two normalised 2-word shingle sets, 0.5 to 1'),
+    .describe('Jaccard index of the two normalised 2-word shingle sets, above 0.5, at most 1'),
 });
 export type SimilarQuestion = z.infer<typeof similarQuestionSchema>;

@@ -7,7 +7,7 @@ import { useTestActors } from '../test-support/database.js';
 import { reindexSimilar } from './backfill.js';
 import { SIMILAR_BAND_FIELDS } from './plugin.js';
 import { listSimilarQuestions } from './service.js';
-import { jaccard, shinglesOf } from './signature.js';
+import { bandKeys, isNearIdentical, jaccard, shinglesOf } from './signature.js';
 
 const { actors } = useTestActors();
 
@@ -18,6 +18,12 @@ describe('near-identical texts', () => {
     expect([...shinglesOf('Define the STACKS (5 marks)!')]).toEqual(['defin stack', 'stack mark']);
     expect(jaccard(shinglesOf('Define stacks, 2023.'), shinglesOf('define a stack'))).toBe(1);
     expect(jaccard(shinglesOf('Explain paging'), shinglesOf('Explain segmentation'))).toBe(0);
+  });
+
+  it('when two texts share exactly half their shingles, then they are not near-identical; above half they are', () => {
+    expect(isNearIdentical(0.5)).toBe(false);
+    expect(isNearIdentical(5 / 9)).toBe(true);
+    expect(isNearIdentical(1)).toBe(true);
   });
 });
 
@@ -54,9 +60,32 @@ describe('listSimilarQuestions', () => {
       similarity: 1,
       paper: { id: papers.old.id, slug: papers.old.slug, examType: 'end-term' },
     });
-    expect(similar[1]!.similarity).toBeGreaterThanOrEqual(0.5);
+    expect(similar[1]!.similarity).toBeGreaterThan(0.5);
     expect(similar[1]!.similarity).toBeLessThan(1);
     expect(similar[0]!.question).not.toHaveProperty('similarBand0');
+  });
+
+  it('when two questions are opposites at exactly 0.5 (first-in, first-out against last-in, first-out), then neither lists the other', async () => {
+    const offering = await makeOffering();
+    const [a, b, c] = [
+      await makePaper(offering.offeringId, { examYear: 2021 }),
+      await makePaper(offering.offeringId, { examYear: 2022 }),
+      await makePaper(offering.offeringId, { examYear: 2023 }),
+    ];
+    const fifoText = 'Explain the first-in, first-out order of queue scheduling.';
+    const lifoText = 'Explain the last-in, first-out order of queue scheduling.';
+    expect(jaccard(shinglesOf(fifoText), shinglesOf(lifoText))).toBe(0.5);
+    // They meet in a band, so the lookup compares them: the threshold alone keeps them apart.
+    const fifoKeys = new Set(bandKeys('subject', fifoText));
+    expect(bandKeys('subject', lifoText).some((key) => fifoKeys.has(key))).toBe(true);
+    const fifo = await makeQuestion(a.id, { text: fifoText });
+    const lifo = await makeQuestion(b.id, { text: lifoText });
+    const again = await makeQuestion(c.id, { text: `${fifoText} (2023)` });
+
+    const ofFifo = await listSimilarQuestions({ actor: null, id: fifo.id });
+    expect(ofFifo.map((s) => s.question.id)).toEqual([again.id]);
+    const ofLifo = await listSimilarQuestions({ actor: null, id: lifo.id });
+    expect(ofLifo).toEqual([]);
   });
 
   it('when a similar question is on a paper the caller may not see, then only editors and admins get it', async () => {

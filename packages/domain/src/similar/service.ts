@@ -14,7 +14,7 @@ import type { SimilarQuestion } from './schema.js';
 const rounded = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /**
- * The near-identical questions of a question (Jaccard index of 2-word shingles at least 0.5)
+ * The near-identical questions of a question (Jaccard index of 2-word shingles above 0.5)
  * from other papers of the same subject, any offering or university, that the caller may see:
  * up to 20, by similarity, then exam year descending. 404 when the question is not visible.
  */

@@ -8,7 +8,11 @@
 // then confirmed by its exact index. A band key names the subject, so a lookup only meets questions of that subject.
 import { stemOf, wordsOf } from '../search/tokens.js';
 
-/** Jaccard index from which two questions count as near-identical. */
+/**
+ * Two questions count as near-identical when their Jaccard index is above this, never at it:
+ * texts that share exactly half their shingles differ by a word that matters ("first-in,
+ * first-out" and "last-in, first-out"). docs/decisions/0012-similar-above-one-half.md.
+ */
 export const SIMILARITY_THRESHOLD = 0.5;
 export const BANDS = 12;
 export const ROWS = 2;
@@ -29,6 +33,11 @@ export function shinglesOf(text: string): Set<string> {
   const shingles = new Set<string>();
   for (let i = 1; i < words.length; i += 1) shingles.add(`${words[i - 1]} ${words[i]}`);
   return shingles;
+}
+
+/** The one rule of near-identical: a similarity strictly above `SIMILARITY_THRESHOLD`. */
+export function isNearIdentical(similarity: number): boolean {
+  return similarity > SIMILARITY_THRESHOLD;
 }
 
 /** |a ∩ b| / |a ∪ b| (0 for two empty sets). */

@@ -35,7 +35,7 @@ export const coverageStatsSchema = z.object({
     .int()
     .min(0)
     .describe(
-      'Questions also asked in another sitting: a near-identical question (Jaccard index of 2-word shingles at least 0.5) is in a paper of this offering from another exam year or type',
+      'Questions also asked in another sitting: a near-identical question (Jaccard index of 2-word shingles above 0.5) is in a paper of this offering from another exam year or type',
     ),
 });
 export type CoverageStats = z.infer<typeof coverageStatsSchema>;
