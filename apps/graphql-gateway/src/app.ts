@@ -9,6 +9,7 @@ import type { GatewayContext } from './context.js';
 import { formatError, graphqlHttpErrorHandler } from './errors.js';
 import { landingPageRouter } from './landing-page.js';
 import { gatewayLimits } from './limits.js';
+import { replayMarkPlugin } from './replay-mark.js';
 import { buildSchema } from './schema/index.js';
 
 export type GatewayDeps = ServiceDeps;
@@ -39,7 +40,7 @@ export async function createGateway(
     validationRules: limits.validationRules,
     parseOptions: limits.parseOptions,
     // Apollo's own landing page loads from a CDN; the offline GraphiQL below replaces it.
-    plugins: [ApolloServerPluginLandingPageDisabled(), ...limits.plugins],
+    plugins: [ApolloServerPluginLandingPageDisabled(), replayMarkPlugin(), ...limits.plugins],
   });
   await apollo.start();
   const app = createHttpApp(deps, {

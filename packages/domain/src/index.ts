@@ -153,6 +153,7 @@ export {
   findSyllabus,
   getModuleById,
   getSyllabus,
+  getSyllabusById,
   getTopicById,
   initSyllabus,
   updateModule,
@@ -272,6 +273,7 @@ export type {
 } from './subject-offering/coverage-schema.js';
 export {
   IDEMPOTENCY_COLLECTION,
+  IDEMPOTENCY_LEASE_MS,
   IDEMPOTENCY_RETRY_AFTER_SECONDS,
   IDEMPOTENCY_TTL_MS,
   IdempotencyInFlightError,
@@ -281,4 +283,4 @@ export {
   sweepIdempotencyKeys,
   withIdempotency,
 } from './idempotency/service.js';
-export type { IdempotentCall } from './idempotency/service.js';
+export type { IdempotentCall, IdempotentCreate, IdempotentResult } from './idempotency/service.js';

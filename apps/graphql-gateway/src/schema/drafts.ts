@@ -3,7 +3,7 @@
 import { acceptDrafts, getPaperDrafts, listSimilarQuestions, NotFoundError } from '@qpc/domain';
 import type { Paper, Question } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import { who } from './common.js';
+import { IDEMPOTENCY_KEY_ARGUMENT, idempotentCreate, who } from './common.js';
 
 export const draftTypeDefs = /* GraphQL */ `
   "Where reading a paper's drafts stands."
@@ -136,7 +136,7 @@ export const draftTypeDefs = /* GraphQL */ `
 
   extend type Mutation {
     "Makes one question per draft, in order, through the question rules ${who('catalog:write')}; a draft accepted before is a CONFLICT."
-    acceptDrafts("The paper's id." paperId: ObjectID!, drafts: [AcceptDraftInput!]!): [Question!]!
+    acceptDrafts("The paper's id." paperId: ObjectID!, drafts: [AcceptDraftInput!]! ${IDEMPOTENCY_KEY_ARGUMENT}): [Question!]!
   }
 `;
 
@@ -171,8 +171,20 @@ export const draftResolvers = {
   Mutation: {
     acceptDrafts: (
       _: unknown,
-      { paperId, drafts }: { paperId: string; drafts: Record<string, unknown>[] },
-      { caller: { actor } }: Ctx,
-    ) => acceptDrafts({ actor, id: paperId, input: { drafts: drafts.map(draftEntry) } }),
+      args: { paperId: string; drafts: Record<string, unknown>[]; idempotencyKey?: string | null },
+      context: Ctx,
+    ) =>
+      idempotentCreate('acceptDrafts', args, context, {
+        action: 'catalog:write',
+        create: () =>
+          acceptDrafts({
+            actor: context.caller.actor,
+            id: args.paperId,
+            input: { drafts: args.drafts.map(draftEntry) },
+          }),
+        // Nothing to read back by one id: a rerun after a fault is safe by itself (each draft is
+        // claimed once), and is a CONFLICT for the drafts the first attempt accepted.
+        find: async () => null,
+      }),
   },
 };

@@ -14,6 +14,7 @@ import { deleteUnlessReferenced } from '../writing/references.js';
 import { SUBJECT_ORDER, SubjectModel } from './model.js';
 import type { Subject } from './schema.js';
 import { createSubjectInput, listSubjectsQuery, updateSubjectInput } from './schema.js';
+import { documentId } from '../storage/document-id.js';
 
 const notFound = () => new NotFoundError('Subject not found');
 
@@ -63,18 +64,23 @@ export async function getSubjectById({
 export async function createSubject({
   actor,
   input,
+  id,
 }: {
   actor: MaybeActor;
   input: unknown;
+  /** The new resource's id, reserved with an idempotency key; a fresh one when absent. */
+  id?: string;
 }): Promise<Subject> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createSubjectInput, input);
+  const _id = documentId(id);
   return createWithSlug({
     model: SubjectModel,
     explicit: data.slug,
     base: data.name,
     insert: async (slug) => {
       const doc = await SubjectModel.create({
+        _id,
         name: data.name,
         code: data.code ?? null,
         slug,

@@ -1,4 +1,3 @@
-import { Types } from 'mongoose';
 import type { QueryFilter } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
@@ -18,6 +17,7 @@ import { syncNameKeys } from './name-keys.js';
 import { searchByNameKeys } from './name-search.js';
 import type { University } from './schema.js';
 import { createUniversityInput, listUniversitiesQuery, updateUniversityInput } from './schema.js';
+import { documentId } from '../storage/document-id.js';
 
 const notFound = () => new NotFoundError('University not found');
 
@@ -90,13 +90,16 @@ export async function getUniversityById({
 export async function createUniversity({
   actor,
   input,
+  id,
 }: {
   actor: MaybeActor;
   input: unknown;
+  /** The new resource's id, reserved with an idempotency key; a fresh one when absent. */
+  id?: string;
 }): Promise<University> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createUniversityInput, input);
-  const _id = new Types.ObjectId();
+  const _id = documentId(id);
   const create = () =>
     createWithSlug({
       model: UniversityModel,
