@@ -255,7 +255,7 @@ export interface CreateArgs {
 
 /** The SDL of a create mutation's `idempotencyKey` argument, with its description. */
 export const IDEMPOTENCY_KEY_ARGUMENT =
-  '"Optional: the same key, caller and input within 24 h returns the first result instead of creating again (REST: the Idempotency-Key header; 1 to 255 printable ASCII characters; another input is IDEMPOTENCY_KEY_REUSED, a retry while the first runs is CONFLICT; anonymous callers cannot use one: BAD_USER_INPUT)." idempotencyKey: String';
+  '"Optional: the same key, caller and input within 24 h returns the first result instead of creating again, marked `extensions.idempotentReplayed: true` (REST: the Idempotency-Key header; 1 to 255 printable ASCII characters; another input is IDEMPOTENCY_KEY_REUSED, a retry while the first runs is CONFLICT; after a failure the retry answers what the first attempt made, or makes it, never twice; a caller deactivated or no longer allowed to create since is FORBIDDEN; anonymous callers cannot use one: BAD_USER_INPUT)." idempotencyKey: String';
 
 /** What a create mutation runs: the action it needs, the create with its reserved id, the read-back. */
 export interface CreateSteps<T> {
