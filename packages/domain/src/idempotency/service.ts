@@ -138,6 +138,24 @@ async function assertStanding(actorId: string, action: Action): Promise<void> {
 /** A caller whose record is gone: refused like a deactivated one. */
 const NO_ONE = { externalId: '', role: 'normal', isActive: false } as const;
 
+/** Driver errors of a database that did not answer in time (or could not be found). */
+const TIMEOUT_NAMES = new Set([
+  'MongoNetworkTimeoutError',
+  'MongoOperationTimeoutError',
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+]);
+
+/** True when the error, or one of its causes, is a database that did not answer in time. */
+function isTimeout(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    if (TIMEOUT_NAMES.has(String((current as { name?: unknown }).name))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** A 4xx the domain raised on purpose: the create was refused before it wrote anything. */
 function isRefusal(error: unknown): boolean {
   return error instanceof DomainError && error.status < 500;
@@ -159,6 +177,10 @@ async function runClaimed<T>(
     try {
       value = await steps.create(record.resourceId);
     } catch (error) {
+      // A database that stopped answering would only time the look and the release out too
+      // (each another driver timeout): the claim stays running, abandoned once this run ends
+      // (other instances wait for its lease), and the retry looks for the resource instead.
+      if (isTimeout(error)) throw error;
       const written = await findMade(steps, record.resourceId).catch(() => null);
       if (written === null) {
         const letGo = isRefusal(error) ? forget : releaseOpen;
