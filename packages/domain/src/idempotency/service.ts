@@ -24,8 +24,8 @@ import {
   parseInput,
   ValidationError,
 } from '../errors.js';
-import { UserModel } from '../user/model.js';
-import { toActor, toUser } from '../user/service.js';
+import { readUsersByIds } from '../user/reads.js';
+import { toActor } from '../user/service.js';
 import {
   endRun,
   forget,
@@ -131,8 +131,8 @@ export interface IdempotentResult<T> {
 
 /** 403 unless the caller's current record (read now, not the request's copy) may still do `action`. */
 async function assertStanding(actorId: string, action: Action): Promise<void> {
-  const doc = await UserModel.findById(actorId).lean();
-  assertCan(doc ? toActor(toUser(doc)) : { ...NO_ONE, id: actorId }, action);
+  const user = (await readUsersByIds([actorId])).get(actorId);
+  assertCan(user ? toActor(user) : { ...NO_ONE, id: actorId }, action);
 }
 
 /** A caller whose record is gone: refused like a deactivated one. */
