@@ -258,7 +258,7 @@ export type { SearchQuery, SearchHit, SearchFacets, SearchType } from './search/
 export { reindexSearch, backfillSearch } from './search/backfill.js';
 export { SEARCH_TERMS_COLLECTION } from './search/terms.js';
 export { getSubjectOfferingCoverage } from './subject-offering/coverage.js';
-export { acceptDrafts, getPaperDrafts } from './drafts/service.js';
+export { acceptDrafts, findAcceptedDrafts, getPaperDrafts } from './drafts/service.js';
 export { resumePendingDrafts } from './drafts/compute.js';
 export type { AcceptDraftsInput, Draft, PaperDrafts } from './drafts/schema.js';
 export { listSimilarQuestions } from './similar/service.js';

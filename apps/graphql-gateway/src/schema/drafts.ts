@@ -1,6 +1,12 @@
 // A paper's draft questions read from its PDF, accepting them, and a question's near-identical
 // questions.
-import { acceptDrafts, getPaperDrafts, listSimilarQuestions, NotFoundError } from '@qpc/domain';
+import {
+  acceptDrafts,
+  findAcceptedDrafts,
+  getPaperDrafts,
+  listSimilarQuestions,
+  NotFoundError,
+} from '@qpc/domain';
 import type { Paper, Question } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
 import { IDEMPOTENCY_KEY_ARGUMENT, idempotentCreate, who } from './common.js';
@@ -176,15 +182,20 @@ export const draftResolvers = {
     ) =>
       idempotentCreate('acceptDrafts', args, context, {
         action: 'catalog:write',
-        create: () =>
+        create: (requestId) =>
           acceptDrafts({
             actor: context.caller.actor,
             id: args.paperId,
             input: { drafts: args.drafts.map(draftEntry) },
+            requestId,
           }),
-        // Nothing to read back by one id: a rerun after a fault is safe by itself (each draft is
-        // claimed once), and is a CONFLICT for the drafts the first attempt accepted.
-        find: async () => null,
+        find: (requestId) =>
+          findAcceptedDrafts({
+            actor: context.caller.actor,
+            id: args.paperId,
+            input: { drafts: args.drafts.map(draftEntry) },
+            requestId,
+          }),
       }),
   },
 };

@@ -1,6 +1,11 @@
 // A paper's draft questions, read from its PDF, and their acceptance; and the near-identical
 // questions of a question. The rules live in the domain's drafts and similar services.
-import { acceptDrafts, getPaperDrafts, listSimilarQuestions } from '@qpc/domain';
+import {
+  acceptDrafts,
+  findAcceptedDrafts,
+  getPaperDrafts,
+  listSimilarQuestions,
+} from '@qpc/domain';
 import {
   acceptDraftsInput,
   paperDraftsSchema,
@@ -54,11 +59,11 @@ export const draftRoutes: RouteDefinition[] = [
     response: created(
       AcceptedQuestions,
       (questions: Question[]) => resourcePath('papers', questions[0]?.paperId ?? '', 'drafts'),
-      // Nothing to read back by one id: a rerun after a fault is safe by itself (each draft is
-      // claimed once), and answers 409 for the drafts the first attempt accepted.
-      async () => null,
+      ({ actor, param, body }, requestId) =>
+        findAcceptedDrafts({ actor, id: param('id'), input: body, requestId }),
     ),
-    handler: ({ actor, param, body }) => acceptDrafts({ actor, id: param('id'), input: body }),
+    handler: ({ actor, param, body, createdId }) =>
+      acceptDrafts({ actor, id: param('id'), input: body, requestId: createdId }),
   },
 ];
 
