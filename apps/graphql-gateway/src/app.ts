@@ -11,6 +11,7 @@ import { formatError, graphqlHttpErrorHandler } from './errors.js';
 import { landingPageRouter } from './landing-page.js';
 import { httpCachePlugin } from './http-cache.js';
 import { gatewayLimits } from './limits.js';
+import { replayMarkPlugin } from './replay-mark.js';
 import { buildSchema } from './schema/index.js';
 
 export type GatewayDeps = ServiceDeps;
@@ -48,6 +49,7 @@ export async function createGateway(
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControl({ calculateHttpHeaders: false }),
       httpCachePlugin({ sMaxAge: config.httpCache.sMaxAge }),
+      replayMarkPlugin(),
       ...limits.plugins,
     ],
   });

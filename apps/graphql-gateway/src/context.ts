@@ -13,10 +13,12 @@ export interface GatewayContext {
   requestId: string;
   /** This request's DataLoaders (never shared with another request). */
   loaders: Loaders;
+  /** Set when a create mutation replayed an earlier answer: the response says so in `extensions`. */
+  replay: { isReplayed: boolean };
 }
 
 /** The context of one request: its caller and fresh loaders bound to it. */
 export function createContext(actor: Actor | null, requestId: string): GatewayContext {
   const caller = callerFor(actor);
-  return { caller, requestId, loaders: createLoaders(caller) };
+  return { caller, requestId, loaders: createLoaders(caller), replay: { isReplayed: false } };
 }

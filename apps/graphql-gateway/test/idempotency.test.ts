@@ -1,8 +1,19 @@
-// GraphQL create mutations take an optional idempotencyKey with the REST header's rules.
+// GraphQL create mutations take an optional idempotencyKey with the REST header's rules; a replay
+// says so in `extensions.idempotentReplayed`.
 import { randomUUID } from 'node:crypto';
-import { makeCallers, UniversityModel } from '@qpc/domain/testing';
+import { Readable } from 'node:stream';
+import { uploadPaperFile } from '@qpc/domain';
+import {
+  makeCallers,
+  makeCatalog,
+  paperDraftsSettled,
+  QuestionModel,
+  samplePdf,
+  UniversityModel,
+} from '@qpc/domain/testing';
 import type { TestCallers as Callers } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { academicMakers } from './support/academic.js';
 import { startGateway } from './support/harness.js';
 import type { RunningGateway } from './support/harness.js';
 
@@ -27,7 +38,9 @@ describe('idempotencyKey on create mutations', () => {
     const first = await gw.gql(CREATE, { input, key }, callers.headers('editor'));
     const second = await gw.gql(CREATE, { input, key }, callers.headers('editor'));
     expect(first.body.errors).toBeUndefined();
-    expect(second.body).toEqual(first.body);
+    expect(first.body.extensions?.idempotentReplayed).toBeUndefined();
+    expect(second.body.data).toEqual(first.body.data);
+    expect(second.body.extensions).toEqual({ idempotentReplayed: true });
     expect(await UniversityModel.countDocuments({ name: input.name })).toBe(1);
   });
 
@@ -80,5 +93,66 @@ describe('idempotencyKey on create mutations', () => {
     await gw.gql(CREATE, { input }, callers.headers('editor'));
     await gw.gql(CREATE, { input }, callers.headers('editor'));
     expect(await UniversityModel.countDocuments({ name: input.name })).toBe(2);
+  });
+
+  it('when the schema is read, then every create mutation takes idempotencyKey', async () => {
+    const res = await gw.gql(
+      '{ __schema { mutationType { fields { name args { name } } } } }',
+      {},
+      callers.headers('admin'),
+    );
+    const fields = res.body.data.__schema.mutationType.fields as {
+      name: string;
+      args: { name: string }[];
+    }[];
+    const creates = fields.filter((f) => /^(create|init|accept)[A-Z]/.test(f.name));
+    expect(creates.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['initSyllabus', 'acceptDrafts', 'createPaper', 'createSolution']),
+    );
+    for (const field of creates) {
+      expect(
+        field.args.map((a) => a.name),
+        field.name,
+      ).toContain('idempotencyKey');
+    }
+  });
+
+  it('when initSyllabus is retried with its key, then the syllabus comes back marked as a replay', async () => {
+    const { offering } = await academicMakers(() => callers.admin.actor).offering();
+    const INIT = `mutation ($o: ObjectID!, $key: String) {
+      initSyllabus(subjectOfferingId: $o, idempotencyKey: $key) { id subjectOfferingId } }`;
+    const key = `g-${tag()}`;
+    const first = await gw.gql(INIT, { o: offering.id, key }, callers.headers('editor'));
+    const second = await gw.gql(INIT, { o: offering.id, key }, callers.headers('editor'));
+    expect(first.body.errors).toBeUndefined();
+    expect(second.body.errors).toBeUndefined();
+    expect(second.body.data).toEqual(first.body.data);
+    expect(second.body.extensions).toEqual({ idempotentReplayed: true });
+    // Without the key, a second init is the usual CONFLICT: the replay was not a second create.
+    const again = await gw.gql(INIT, { o: offering.id }, callers.headers('editor'));
+    expect(again.body.errors[0].extensions.code).toBe('CONFLICT');
+  });
+
+  it('when acceptDrafts is retried with its key, then the same questions come back marked as a replay, made once', async () => {
+    const c = await makeCatalog(callers.admin.actor, callers.normal.actor);
+    const pdf = samplePdf(`Paper ${tag()}`, ['Q1. Define a binary heap. [2 marks]']);
+    await uploadPaperFile({
+      actor: callers.admin.actor,
+      id: c.approved.id,
+      body: Readable.from([pdf]),
+      maxBytes: pdf.length,
+    });
+    await paperDraftsSettled(c.approved.id);
+    const ACCEPT = `mutation ($p: ObjectID!, $d: [AcceptDraftInput!]!, $key: String) {
+      acceptDrafts(paperId: $p, drafts: $d, idempotencyKey: $key) { id text } }`;
+    const vars = { p: c.approved.id, d: [{ index: 0 }], key: `g-${tag()}` };
+    const first = await gw.gql(ACCEPT, vars, callers.headers('editor'));
+    const second = await gw.gql(ACCEPT, vars, callers.headers('editor'));
+    expect(first.body.errors).toBeUndefined();
+    expect(first.body.data.acceptDrafts).toHaveLength(1);
+    expect(second.body.data).toEqual(first.body.data);
+    expect(second.body.extensions).toEqual({ idempotentReplayed: true });
+    // The catalog's approved paper has one question of its own, and now the accepted one.
+    expect(await QuestionModel.countDocuments({ paperId: c.approved.id })).toBe(2);
   });
 });

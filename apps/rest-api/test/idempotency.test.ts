@@ -1,6 +1,8 @@
-// Idempotency-Key on the REST creates (the contract's "Third release"): a retry replays the first
-// answer, another body is 422, anonymous callers cannot use a key, racing retries make one.
-import { makeCallers, uid, UniversityModel } from '@qpc/domain/testing';
+// Idempotency-Key on the REST creates (the contract's "Third release", and the fourth's "Retries
+// that never duplicate"): a retry replays the first answer, another body is 422, anonymous callers
+// cannot use a key, racing retries make one, and a caller who may no longer create gets 403.
+// The faults (a stalled engine, a cut connection, a killed process) are in tests/reliability.
+import { makeCallers, makeUser, uid, UniversityModel } from '@qpc/domain/testing';
 import type { TestUser } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/routes/table.js';
@@ -105,6 +107,26 @@ describe('Idempotency-Key', () => {
     const other = await create(key, { name: `Theirs ${uid()}`, shortName: 'T' }, admin.token);
     expect(other.status).toBe(201);
     expect(other.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('when an editor is deactivated, or demoted to normal, after a create, then replaying it with its key is 403 and nothing more is made', async () => {
+    for (const change of [{ isActive: false }, { role: 'normal' }]) {
+      const former = await makeUser('editor');
+      const key = `k-${uid()}`;
+      const body = { name: `Standing ${uid()}`, shortName: 'S' };
+      const first = await create(key, body, former.token);
+      expect(first.status).toBe(201);
+      const changed = await call('PATCH', `/users/${former.sub}`, {
+        token: admin.token,
+        body: change,
+      });
+      expect(changed.status).toBe(200);
+      const replay = await create(key, body, former.token);
+      expect(replay.status, JSON.stringify(change)).toBe(403);
+      expect(replay.body.error.code).toBe('FORBIDDEN');
+      expect(replay.headers.get('idempotent-replayed')).toBeNull();
+      expect(await UniversityModel.countDocuments({ name: body.name })).toBe(1);
+    }
   });
 
   it('when the route table is read, then every create is a POST (the routes the header applies to)', () => {

@@ -160,6 +160,7 @@ export {
   findSyllabus,
   getModuleById,
   getSyllabus,
+  getSyllabusById,
   getTopicById,
   initSyllabus,
   updateModule,
@@ -266,7 +267,7 @@ export type { SearchQuery, SearchHit, SearchFacets, SearchType } from './search/
 export { reindexSearch, backfillSearch } from './search/backfill.js';
 export { SEARCH_TERMS_COLLECTION } from './search/terms.js';
 export { getSubjectOfferingCoverage } from './subject-offering/coverage.js';
-export { acceptDrafts, getPaperDrafts } from './drafts/service.js';
+export { acceptDrafts, findAcceptedDrafts, getPaperDrafts } from './drafts/service.js';
 export { resumePendingDrafts } from './drafts/compute.js';
 export type { AcceptDraftsInput, Draft, PaperDrafts } from './drafts/schema.js';
 export { listSimilarQuestions } from './similar/service.js';
@@ -281,6 +282,7 @@ export type {
 } from './subject-offering/coverage-schema.js';
 export {
   IDEMPOTENCY_COLLECTION,
+  IDEMPOTENCY_LEASE_MS,
   IDEMPOTENCY_RETRY_AFTER_SECONDS,
   IDEMPOTENCY_TTL_MS,
   IdempotencyInFlightError,
@@ -290,4 +292,4 @@ export {
   sweepIdempotencyKeys,
   withIdempotency,
 } from './idempotency/service.js';
-export type { IdempotentCall } from './idempotency/service.js';
+export type { IdempotentCall, IdempotentCreate, IdempotentResult } from './idempotency/service.js';

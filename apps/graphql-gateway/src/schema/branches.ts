@@ -1,4 +1,4 @@
-import { createBranch, deleteBranch, listBranches, updateBranch } from '@qpc/domain';
+import { createBranch, deleteBranch, getBranchById, listBranches, updateBranch } from '@qpc/domain';
 import type { Branch } from '@qpc/domain';
 import { createBranchInput, updateBranchInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
@@ -91,10 +91,17 @@ export const branchResolvers = {
       listBranches({ actor: caller, query: listArgs(args) }),
   },
   Mutation: {
-    createBranch: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
-      idempotentCreate('createBranch', args, actor, () =>
-        createBranch({ actor, input: inputFor(createBranchInput, args.input) }),
-      ),
+    createBranch: (_: unknown, args: CreateArgs, context: Ctx) =>
+      idempotentCreate('createBranch', args, context, {
+        action: 'catalog:write',
+        create: (id) =>
+          createBranch({
+            actor: context.caller.actor,
+            input: inputFor(createBranchInput, args.input),
+            id,
+          }),
+        find: (id) => getBranchById({ actor: context.caller, id }),
+      }),
     updateBranch: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
       updateBranch({ actor, id, input: inputFor(updateBranchInput, input) }),
     deleteBranch: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {

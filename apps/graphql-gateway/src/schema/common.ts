@@ -255,23 +255,39 @@ export interface CreateArgs {
 
 /** The SDL of a create mutation's `idempotencyKey` argument, with its description. */
 export const IDEMPOTENCY_KEY_ARGUMENT =
-  '"Optional: the same key, caller and input within 24 h returns the first result instead of creating again (REST: the Idempotency-Key header; 1 to 255 printable ASCII characters; another input is IDEMPOTENCY_KEY_REUSED, a retry while the first runs is CONFLICT; anonymous callers cannot use one: BAD_USER_INPUT)." idempotencyKey: String';
+  '"Optional: the same key, caller and input within 24 h returns the first result instead of creating again, marked `extensions.idempotentReplayed: true` (REST: the Idempotency-Key header; 1 to 255 printable ASCII characters; another input is IDEMPOTENCY_KEY_REUSED, a retry while the first runs is CONFLICT; after a failure the retry answers what the first attempt made, or makes it, never twice; a caller deactivated or no longer allowed to create since is FORBIDDEN; anonymous callers cannot use one: BAD_USER_INPUT)." idempotencyKey: String';
 
-/** Runs a create mutation under its idempotency key, by the domain's rule (withIdempotency). */
+/** What a create mutation runs: the action it needs, the create with its reserved id, the read-back. */
+export interface CreateSteps<T> {
+  action: Action;
+  create: (id: string) => Promise<T>;
+  /** The resource made with this id (a NotFoundError or null when none was). */
+  find: (id: string) => Promise<T | null>;
+}
+
+/**
+ * Runs a create mutation under its idempotency key, by the domain's rule (withIdempotency): the
+ * arguments but the key are the input compared. A replay marks the response
+ * (`extensions.idempotentReplayed`, see replayMarkPlugin).
+ */
 export async function idempotentCreate<T>(
   mutation: string,
-  args: CreateArgs,
-  actor: MaybeActor,
-  create: () => Promise<T>,
+  args: { idempotencyKey?: string | null },
+  context: { caller: { actor: MaybeActor }; replay: { isReplayed: boolean } },
+  steps: CreateSteps<T>,
 ): Promise<T> {
+  const { idempotencyKey, ...input } = args;
   const call = {
-    actor,
-    key: args.idempotencyKey ?? undefined,
+    actor: context.caller.actor,
+    key: idempotencyKey ?? undefined,
     operation: `graphql ${mutation}`,
-    input: args.input,
+    input,
+    action: steps.action,
     keyName: 'idempotencyKey',
   };
-  return (await withIdempotency(call, create)).value;
+  const { value, isReplayed } = await withIdempotency(call, steps);
+  if (isReplayed) context.replay.isReplayed = true;
+  return value;
 }
 
 export interface UpdateArgs {

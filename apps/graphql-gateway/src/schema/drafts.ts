@@ -1,9 +1,15 @@
 // A paper's draft questions read from its PDF, accepting them, and a question's near-identical
 // questions.
-import { acceptDrafts, getPaperDrafts, listSimilarQuestions, NotFoundError } from '@qpc/domain';
+import {
+  acceptDrafts,
+  findAcceptedDrafts,
+  getPaperDrafts,
+  listSimilarQuestions,
+  NotFoundError,
+} from '@qpc/domain';
 import type { Paper, Question } from '@qpc/domain';
 import type { GatewayContext } from '../context.js';
-import { who } from './common.js';
+import { IDEMPOTENCY_KEY_ARGUMENT, idempotentCreate, who } from './common.js';
 
 export const draftTypeDefs = /* GraphQL */ `
   "Where reading a paper's drafts stands."
@@ -136,7 +142,7 @@ export const draftTypeDefs = /* GraphQL */ `
 
   extend type Mutation {
     "Makes one question per draft, in order, through the question rules ${who('catalog:write')}; a draft accepted before is a CONFLICT."
-    acceptDrafts("The paper's id." paperId: ObjectID!, drafts: [AcceptDraftInput!]!): [Question!]!
+    acceptDrafts("The paper's id." paperId: ObjectID!, drafts: [AcceptDraftInput!]! ${IDEMPOTENCY_KEY_ARGUMENT}): [Question!]!
   }
 `;
 
@@ -171,8 +177,25 @@ export const draftResolvers = {
   Mutation: {
     acceptDrafts: (
       _: unknown,
-      { paperId, drafts }: { paperId: string; drafts: Record<string, unknown>[] },
-      { caller: { actor } }: Ctx,
-    ) => acceptDrafts({ actor, id: paperId, input: { drafts: drafts.map(draftEntry) } }),
+      args: { paperId: string; drafts: Record<string, unknown>[]; idempotencyKey?: string | null },
+      context: Ctx,
+    ) =>
+      idempotentCreate('acceptDrafts', args, context, {
+        action: 'catalog:write',
+        create: (requestId) =>
+          acceptDrafts({
+            actor: context.caller.actor,
+            id: args.paperId,
+            input: { drafts: args.drafts.map(draftEntry) },
+            requestId,
+          }),
+        find: (requestId) =>
+          findAcceptedDrafts({
+            actor: context.caller.actor,
+            id: args.paperId,
+            input: { drafts: args.drafts.map(draftEntry) },
+            requestId,
+          }),
+      }),
   },
 };

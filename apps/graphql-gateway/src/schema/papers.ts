@@ -1,6 +1,7 @@
 import {
   createPaper,
   deletePaper,
+  getPaperById,
   getPaperBySlug,
   listPapers,
   setPaperStatus,
@@ -170,10 +171,17 @@ export const paperResolvers = {
       getPaperBySlug({ actor: caller, slug }),
   },
   Mutation: {
-    createPaper: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
-      idempotentCreate('createPaper', args, actor, () =>
-        createPaper({ actor, input: inputFor(createPaperInput, args.input) }),
-      ),
+    createPaper: (_: unknown, args: CreateArgs, context: Ctx) =>
+      idempotentCreate('createPaper', args, context, {
+        action: 'catalog:write',
+        create: (id) =>
+          createPaper({
+            actor: context.caller.actor,
+            input: inputFor(createPaperInput, args.input),
+            id,
+          }),
+        find: (id) => getPaperById({ actor: context.caller, id }),
+      }),
     updatePaper: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
       updatePaper({ actor, id, input: inputFor(updatePaperInput, input) }),
     deletePaper: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {

@@ -188,10 +188,17 @@ export const questionResolvers = {
     },
   },
   Mutation: {
-    createQuestion: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
-      idempotentCreate('createQuestion', args, actor, () =>
-        createQuestion({ actor, input: inputFor(createQuestionInput, args.input) }),
-      ),
+    createQuestion: (_: unknown, args: CreateArgs, context: Ctx) =>
+      idempotentCreate('createQuestion', args, context, {
+        action: 'catalog:write',
+        create: (id) =>
+          createQuestion({
+            actor: context.caller.actor,
+            input: inputFor(createQuestionInput, args.input),
+            id,
+          }),
+        find: (id) => getQuestionById({ actor: context.caller, id }),
+      }),
     updateQuestion: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
       updateQuestion({ actor, id, input: inputFor(updateQuestionInput, input) }),
     deleteQuestion: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {

@@ -1,4 +1,10 @@
-import { createSemester, deleteSemester, listSemesters, updateSemester } from '@qpc/domain';
+import {
+  createSemester,
+  deleteSemester,
+  getSemesterById,
+  listSemesters,
+  updateSemester,
+} from '@qpc/domain';
 import { createSemesterInput, updateSemesterInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
 import {
@@ -93,10 +99,17 @@ export const semesterResolvers = {
       listSemesters({ actor: caller, query: listArgs(args) }),
   },
   Mutation: {
-    createSemester: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
-      idempotentCreate('createSemester', args, actor, () =>
-        createSemester({ actor, input: inputFor(createSemesterInput, args.input) }),
-      ),
+    createSemester: (_: unknown, args: CreateArgs, context: Ctx) =>
+      idempotentCreate('createSemester', args, context, {
+        action: 'catalog:write',
+        create: (id) =>
+          createSemester({
+            actor: context.caller.actor,
+            input: inputFor(createSemesterInput, args.input),
+            id,
+          }),
+        find: (id) => getSemesterById({ actor: context.caller, id }),
+      }),
     updateSemester: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
       updateSemester({ actor, id, input: inputFor(updateSemesterInput, input) }),
     deleteSemester: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {

@@ -107,10 +107,17 @@ export const solutionResolvers = {
       getSolutionById({ actor: caller, id }),
   },
   Mutation: {
-    createSolution: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
-      idempotentCreate('createSolution', args, actor, () =>
-        createSolution({ actor, input: inputFor(createSolutionInput, args.input) }),
-      ),
+    createSolution: (_: unknown, args: CreateArgs, context: Ctx) =>
+      idempotentCreate('createSolution', args, context, {
+        action: 'solution:create',
+        create: (id) =>
+          createSolution({
+            actor: context.caller.actor,
+            input: inputFor(createSolutionInput, args.input),
+            id,
+          }),
+        find: (id) => getSolutionById({ actor: context.caller, id }),
+      }),
     updateSolution: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
       updateSolution({ actor, id, input: inputFor(updateSolutionInput, input) }),
     deleteSolution: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {

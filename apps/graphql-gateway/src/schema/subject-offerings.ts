@@ -211,10 +211,17 @@ export const subjectOfferingResolvers = {
       getSubjectOfferingById({ actor: caller, id }),
   },
   Mutation: {
-    createSubjectOffering: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
-      idempotentCreate('createSubjectOffering', args, actor, () =>
-        createSubjectOffering({ actor, input: inputFor(createSubjectOfferingInput, args.input) }),
-      ),
+    createSubjectOffering: (_: unknown, args: CreateArgs, context: Ctx) =>
+      idempotentCreate('createSubjectOffering', args, context, {
+        action: 'catalog:write',
+        create: (id) =>
+          createSubjectOffering({
+            actor: context.caller.actor,
+            input: inputFor(createSubjectOfferingInput, args.input),
+            id,
+          }),
+        find: (id) => getSubjectOfferingById({ actor: context.caller, id }),
+      }),
     deleteSubjectOffering: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {
       await deleteSubjectOffering({ actor, id });
       return true;

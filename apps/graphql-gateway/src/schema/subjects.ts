@@ -1,6 +1,7 @@
 import {
   createSubject,
   deleteSubject,
+  getSubjectById,
   getSubjectBySlug,
   listSubjects,
   updateSubject,
@@ -107,10 +108,17 @@ export const subjectResolvers = {
       getSubjectBySlug({ actor, slug }),
   },
   Mutation: {
-    createSubject: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
-      idempotentCreate('createSubject', args, actor, () =>
-        createSubject({ actor, input: inputFor(createSubjectInput, args.input) }),
-      ),
+    createSubject: (_: unknown, args: CreateArgs, context: Ctx) =>
+      idempotentCreate('createSubject', args, context, {
+        action: 'catalog:write',
+        create: (id) =>
+          createSubject({
+            actor: context.caller.actor,
+            input: inputFor(createSubjectInput, args.input),
+            id,
+          }),
+        find: (id) => getSubjectById({ actor: context.caller, id }),
+      }),
     updateSubject: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
       updateSubject({ actor, id, input: inputFor(updateSubjectInput, input) }),
     deleteSubject: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {

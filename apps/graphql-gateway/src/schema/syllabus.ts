@@ -6,6 +6,7 @@ import {
   deleteTopic,
   findSyllabus,
   getModuleById,
+  getSyllabusById,
   getTopicById,
   initSyllabus,
   updateModule,
@@ -128,7 +129,7 @@ export const syllabusTypeDefs = /* GraphQL */ `
 
   type Mutation {
     "Initializes the syllabus of a subject offering ${who('catalog:write')}; one per offering."
-    initSyllabus("The subject offering's id." subjectOfferingId: ObjectID!): Syllabus!
+    initSyllabus("The subject offering's id." subjectOfferingId: ObjectID! ${IDEMPOTENCY_KEY_ARGUMENT}): Syllabus!
     "Creates a module in the syllabus of a subject offering ${who('catalog:write')}."
     createModule("The new module." input: CreateModuleInput! ${IDEMPOTENCY_KEY_ARGUMENT}): Module!
     "Creates a topic in a module ${who('catalog:write')}."
@@ -161,17 +162,41 @@ export const syllabusResolvers = {
   Mutation: {
     initSyllabus: (
       _: unknown,
-      { subjectOfferingId }: { subjectOfferingId: string },
-      { caller: { actor } }: Ctx,
-    ) => initSyllabus({ actor, input: { subjectOfferingId } }),
-    createModule: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
-      idempotentCreate('createModule', args, actor, () =>
-        createModule({ actor, input: inputFor(createModuleInput, args.input) }),
-      ),
-    createTopic: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
-      idempotentCreate('createTopic', args, actor, () =>
-        createTopic({ actor, input: inputFor(createTopicInput, args.input) }),
-      ),
+      args: { subjectOfferingId: string; idempotencyKey?: string | null },
+      context: Ctx,
+    ) =>
+      idempotentCreate('initSyllabus', args, context, {
+        action: 'catalog:write',
+        create: (id) =>
+          initSyllabus({
+            actor: context.caller.actor,
+            input: { subjectOfferingId: args.subjectOfferingId },
+            id,
+          }),
+        find: (id) => getSyllabusById({ actor: context.caller, id }),
+      }),
+    createModule: (_: unknown, args: CreateArgs, context: Ctx) =>
+      idempotentCreate('createModule', args, context, {
+        action: 'catalog:write',
+        create: (id) =>
+          createModule({
+            actor: context.caller.actor,
+            input: inputFor(createModuleInput, args.input),
+            id,
+          }),
+        find: (id) => getModuleById({ actor: context.caller, id }),
+      }),
+    createTopic: (_: unknown, args: CreateArgs, context: Ctx) =>
+      idempotentCreate('createTopic', args, context, {
+        action: 'catalog:write',
+        create: (id) =>
+          createTopic({
+            actor: context.caller.actor,
+            input: inputFor(createTopicInput, args.input),
+            id,
+          }),
+        find: (id) => getTopicById({ actor: context.caller, id }),
+      }),
     updateModule: (
       _: unknown,
       { id, input }: { id: string; input: unknown },

@@ -1,6 +1,7 @@
 import {
   createUniversity,
   deleteUniversity,
+  getUniversityById,
   getUniversityBySlug,
   listUniversities,
   updateUniversity,
@@ -120,10 +121,17 @@ export const universityResolvers = {
       getUniversityBySlug({ actor, slug }),
   },
   Mutation: {
-    createUniversity: (_: unknown, args: CreateArgs, { caller: { actor } }: Ctx) =>
-      idempotentCreate('createUniversity', args, actor, () =>
-        createUniversity({ actor, input: inputFor(createUniversityInput, args.input) }),
-      ),
+    createUniversity: (_: unknown, args: CreateArgs, context: Ctx) =>
+      idempotentCreate('createUniversity', args, context, {
+        action: 'catalog:write',
+        create: (id) =>
+          createUniversity({
+            actor: context.caller.actor,
+            input: inputFor(createUniversityInput, args.input),
+            id,
+          }),
+        find: (id) => getUniversityById({ actor: context.caller, id }),
+      }),
     updateUniversity: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
       updateUniversity({ actor, id, input: inputFor(updateUniversityInput, input) }),
     deleteUniversity: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {

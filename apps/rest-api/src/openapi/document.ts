@@ -170,7 +170,7 @@ function isCreate(route: Partial<Pick<RouteDefinition, 'response'>>): boolean {
 
 /** What the Idempotency-Key header does, for the document. */
 const IDEMPOTENCY_KEY_TEXT =
-  'Optional: makes a retry safe. The same key, caller and body (compared after parsing) within 24 hours replays the first answer (status, body, Location) with `Idempotent-Replayed: true` and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being served, 409 CONFLICT with `Retry-After`. A refused or failed first request is not kept. Anonymous callers cannot use a key (400).';
+  'Optional: makes a retry safe. The same key, caller and body (compared after parsing) within 24 hours replays the first answer (status, body, Location) with `Idempotent-Replayed: true` and creates nothing; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED; while the first request is still being served, 409 CONFLICT with `Retry-After`. A first request refused with a 4xx is not kept; one that ended in a 5xx, a timeout or a dropped connection keeps the id it reserved for the new resource, so the retry answers that resource (201, replayed) when it was written and otherwise creates it with the same id: never a second one. Before any replay the caller is checked again: a deactivated user, or one whose role may no longer create, gets 403. Anonymous callers cannot use a key (400).';
 
 /** The 400 a create answers for its key, whoever the caller: checked before the caller's rights. */
 const IDEMPOTENCY_KEY_REFUSAL =

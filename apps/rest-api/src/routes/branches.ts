@@ -1,4 +1,4 @@
-import { createBranch, deleteBranch, listBranches, updateBranch } from '@qpc/domain';
+import { createBranch, deleteBranch, getBranchById, listBranches, updateBranch } from '@qpc/domain';
 import { branchSchema, createBranchInput, updateBranchInput } from '@qpc/domain/schemas';
 import { listBranchesText } from '@qpc/server-kit/list-text';
 import type { RouteDefinition } from './route.js';
@@ -29,8 +29,12 @@ export const branchRoutes: RouteDefinition[] = [
     description: 'The university must exist and be active (else 400 naming `universityId`).',
     action: 'catalog:write',
     body: createBranchInput,
-    response: created(Branch, (b) => resourcePath('branches', b.id)),
-    handler: ({ actor, body }) => createBranch({ actor, input: body }),
+    response: created(
+      Branch,
+      (b) => resourcePath('branches', b.id),
+      ({ caller }, id) => getBranchById({ actor: caller, id }),
+    ),
+    handler: ({ actor, body, createdId }) => createBranch({ actor, input: body, id: createdId }),
   },
   {
     method: 'patch',

@@ -1,6 +1,11 @@
 // A paper's draft questions, read from its PDF, and their acceptance; and the near-identical
 // questions of a question. The rules live in the domain's drafts and similar services.
-import { acceptDrafts, getPaperDrafts, listSimilarQuestions } from '@qpc/domain';
+import {
+  acceptDrafts,
+  findAcceptedDrafts,
+  getPaperDrafts,
+  listSimilarQuestions,
+} from '@qpc/domain';
 import {
   acceptDraftsInput,
   paperDraftsSchema,
@@ -51,10 +56,14 @@ export const draftRoutes: RouteDefinition[] = [
     body: acceptDraftsInput,
     conflict:
       'a draft was accepted before (the message names its index), or the drafts are not ready',
-    response: created(AcceptedQuestions, (questions: Question[]) =>
-      resourcePath('papers', questions[0]?.paperId ?? '', 'drafts'),
+    response: created(
+      AcceptedQuestions,
+      (questions: Question[]) => resourcePath('papers', questions[0]?.paperId ?? '', 'drafts'),
+      ({ actor, param, body }, requestId) =>
+        findAcceptedDrafts({ actor, id: param('id'), input: body, requestId }),
     ),
-    handler: ({ actor, param, body }) => acceptDrafts({ actor, id: param('id'), input: body }),
+    handler: ({ actor, param, body, createdId }) =>
+      acceptDrafts({ actor, id: param('id'), input: body, requestId: createdId }),
   },
 ];
 

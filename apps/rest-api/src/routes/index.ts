@@ -112,14 +112,19 @@ async function respond(
     res.status(200).json(body);
   } else if (route.response.kind === 'created') {
     // A retry with the same Idempotency-Key gets the first answer again (the domain's rule).
+    const { find } = route.response;
     const { value: data, isReplayed } = await withIdempotency(
       {
         actor: ctx.actor,
         key: req.get('idempotency-key'),
         operation: `rest ${route.method.toUpperCase()} ${route.path}`,
         input: { params: req.params, body: ctx.body },
+        action: route.action ?? 'catalog:write',
       },
-      () => route.handler(ctx),
+      {
+        create: (createdId) => route.handler({ ...ctx, createdId }),
+        find: (id) => find(ctx, id),
+      },
     );
     if (isReplayed) res.setHeader('Idempotent-Replayed', 'true');
     res.status(201).location(route.response.location(data)).json({ success: true, data });

@@ -1,6 +1,7 @@
 import {
   createPaper,
   deletePaper,
+  getPaperById,
   getPaperBySlug,
   listPapers,
   setPaperStatus,
@@ -67,8 +68,12 @@ export const paperRoutes: RouteDefinition[] = [
     action: 'catalog:write',
     body: createPaperInput,
     conflict: 'the explicit slug is taken',
-    response: created(Paper, (p) => resourcePath('papers', p.slug)),
-    handler: ({ actor, body }) => createPaper({ actor, input: body }),
+    response: created(
+      Paper,
+      (p) => resourcePath('papers', p.slug),
+      ({ caller }, id) => getPaperById({ actor: caller, id }),
+    ),
+    handler: ({ actor, body, createdId }) => createPaper({ actor, input: body, id: createdId }),
   },
   {
     method: 'patch',

@@ -74,8 +74,12 @@ export const questionRoutes: RouteDefinition[] = [
     action: 'catalog:write',
     body: createQuestionInput,
     conflict: 'the explicit slug is taken',
-    response: created(Question, (q) => resourcePath('questions', q.id)),
-    handler: ({ actor, body }) => createQuestion({ actor, input: body }),
+    response: created(
+      Question,
+      (q) => resourcePath('questions', q.id),
+      ({ caller }, id) => getQuestionById({ actor: caller, id }),
+    ),
+    handler: ({ actor, body, createdId }) => createQuestion({ actor, input: body, id: createdId }),
   },
   {
     method: 'patch',

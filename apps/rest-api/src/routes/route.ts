@@ -36,6 +36,11 @@ export interface RouteContext {
   stream: () => Readable;
   /** The service's settings. */
   config: Config;
+  /**
+   * A create route's id for its new resource, reserved with the request's Idempotency-Key (the
+   * create gives it to what it makes, so a rerun can never make a second one).
+   */
+  createdId?: string;
 }
 
 /** A named output schema: a component of the OpenAPI document. */
@@ -61,6 +66,11 @@ export interface CreatedResponse {
   component: Component;
   /** Path (under the API prefix) of the created resource, for the Location header. */
   location: (item: unknown) => string;
+  /**
+   * Reads back the resource a create made with this id, as the create answers it (404 when none
+   * was): how a retry after a 5xx answers a create that did write.
+   */
+  find: (ctx: RouteContext, id: string) => Promise<unknown>;
 }
 
 export interface NoContentResponse {
@@ -134,9 +144,18 @@ export function list(c: Component, extra?: Record<string, z.ZodType>): ListRespo
   return extra ? { kind: 'list', component: c, extra } : { kind: 'list', component: c };
 }
 
-/** 201 with `{success, data}` and a Location header. */
-export function created<T>(c: Component<T>, location: (item: T) => string): CreatedResponse {
-  return { kind: 'created', component: c as Component, location: (value) => location(value as T) };
+/** 201 with `{success, data}` and a Location header; `find` reads a created resource back by id. */
+export function created<T>(
+  c: Component<T>,
+  location: (item: T) => string,
+  find: (ctx: RouteContext, id: string) => Promise<T | null>,
+): CreatedResponse {
+  return {
+    kind: 'created',
+    component: c as Component,
+    location: (value) => location(value as T),
+    find,
+  };
 }
 
 /** 204 without a body. */

@@ -1,4 +1,10 @@
-import { createSemester, deleteSemester, listSemesters, updateSemester } from '@qpc/domain';
+import {
+  createSemester,
+  deleteSemester,
+  getSemesterById,
+  listSemesters,
+  updateSemester,
+} from '@qpc/domain';
 import { createSemesterInput, semesterSchema, updateSemesterInput } from '@qpc/domain/schemas';
 import { listSemestersText } from '@qpc/server-kit/list-text';
 import type { RouteDefinition } from './route.js';
@@ -30,8 +36,12 @@ export const semesterRoutes: RouteDefinition[] = [
     action: 'catalog:write',
     body: createSemesterInput,
     conflict: 'the branch already has a semester with this number',
-    response: created(Semester, (s) => resourcePath('semesters', s.id)),
-    handler: ({ actor, body }) => createSemester({ actor, input: body }),
+    response: created(
+      Semester,
+      (s) => resourcePath('semesters', s.id),
+      ({ caller }, id) => getSemesterById({ actor: caller, id }),
+    ),
+    handler: ({ actor, body, createdId }) => createSemester({ actor, input: body, id: createdId }),
   },
   {
     method: 'patch',

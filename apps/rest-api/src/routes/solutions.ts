@@ -53,8 +53,12 @@ export const solutionRoutes: RouteDefinition[] = [
       'The caller is the author. The question must exist and be visible to the caller (else 400 naming `questionId`).',
     action: 'solution:create',
     body: createSolutionInput,
-    response: created(Solution, (s) => resourcePath('solutions', s.id)),
-    handler: ({ actor, body }) => createSolution({ actor, input: body }),
+    response: created(
+      Solution,
+      (s) => resourcePath('solutions', s.id),
+      ({ caller }, id) => getSolutionById({ actor: caller, id }),
+    ),
+    handler: ({ actor, body, createdId }) => createSolution({ actor, input: body, id: createdId }),
   },
   {
     method: 'patch',

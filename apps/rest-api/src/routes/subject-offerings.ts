@@ -79,8 +79,13 @@ export const subjectOfferingRoutes: RouteDefinition[] = [
     action: 'catalog:write',
     body: createSubjectOfferingInput,
     conflict: 'the same offering exists',
-    response: created(SubjectOffering, (o) => resourcePath('subject-offerings', o.id)),
-    handler: ({ actor, body }) => createSubjectOffering({ actor, input: body }),
+    response: created(
+      SubjectOffering,
+      (o) => resourcePath('subject-offerings', o.id),
+      ({ caller }, id) => getSubjectOfferingById({ actor: caller, id }),
+    ),
+    handler: ({ actor, body, createdId }) =>
+      createSubjectOffering({ actor, input: body, id: createdId }),
   },
   {
     method: 'delete',

@@ -1,6 +1,7 @@
 import {
   createSubject,
   deleteSubject,
+  getSubjectById,
   getSubjectBySlug,
   listSubjects,
   updateSubject,
@@ -56,8 +57,12 @@ export const subjectRoutes: RouteDefinition[] = [
     action: 'catalog:write',
     body: createSubjectInput,
     conflict: 'the explicit slug is taken',
-    response: created(Subject, (s) => resourcePath('subjects', s.slug)),
-    handler: ({ actor, body }) => createSubject({ actor, input: body }),
+    response: created(
+      Subject,
+      (s) => resourcePath('subjects', s.slug),
+      ({ caller }, id) => getSubjectById({ actor: caller, id }),
+    ),
+    handler: ({ actor, body, createdId }) => createSubject({ actor, input: body, id: createdId }),
   },
   {
     method: 'patch',

@@ -5,6 +5,7 @@ import {
   deleteSyllabus,
   deleteTopic,
   getModuleById,
+  getSyllabusById,
   getSyllabus,
   getTopicById,
   initSyllabus,
@@ -75,8 +76,12 @@ export const syllabusRoutes: RouteDefinition[] = [
     action: 'catalog:write',
     body: initSyllabusInput,
     conflict: 'the offering already has a syllabus',
-    response: created(Syllabus, (s) => syllabusPath(s.subjectOfferingId)),
-    handler: ({ actor, body }) => initSyllabus({ actor, input: body }),
+    response: created(
+      Syllabus,
+      (s) => syllabusPath(s.subjectOfferingId),
+      ({ caller }, id) => getSyllabusById({ actor: caller, id }),
+    ),
+    handler: ({ actor, body, createdId }) => initSyllabus({ actor, input: body, id: createdId }),
   },
   {
     method: 'post',
@@ -87,8 +92,12 @@ export const syllabusRoutes: RouteDefinition[] = [
     description: "The offering's syllabus must exist (else 400 naming `subjectOfferingId`).",
     action: 'catalog:write',
     body: createModuleInput,
-    response: created(Module, (m) => resourcePath('modules', m.id)),
-    handler: ({ actor, body }) => createModule({ actor, input: body }),
+    response: created(
+      Module,
+      (m) => resourcePath('modules', m.id),
+      ({ caller }, id) => getModuleById({ actor: caller, id }),
+    ),
+    handler: ({ actor, body, createdId }) => createModule({ actor, input: body, id: createdId }),
   },
   {
     method: 'post',
@@ -99,8 +108,12 @@ export const syllabusRoutes: RouteDefinition[] = [
     description: 'The module must exist (else 400 naming `moduleId`).',
     action: 'catalog:write',
     body: createTopicInput,
-    response: created(Topic, (t) => resourcePath('topics', t.id)),
-    handler: ({ actor, body }) => createTopic({ actor, input: body }),
+    response: created(
+      Topic,
+      (t) => resourcePath('topics', t.id),
+      ({ caller }, id) => getTopicById({ actor: caller, id }),
+    ),
+    handler: ({ actor, body, createdId }) => createTopic({ actor, input: body, id: createdId }),
   },
   {
     method: 'get',

@@ -1,6 +1,7 @@
 import {
   createUniversity,
   deleteUniversity,
+  getUniversityById,
   getUniversityBySlug,
   listUniversities,
   updateUniversity,
@@ -63,8 +64,13 @@ export const universityRoutes: RouteDefinition[] = [
     action: 'catalog:write',
     body: createUniversityInput,
     conflict: 'the explicit slug is taken',
-    response: created(University, (u) => resourcePath('universities', u.slug)),
-    handler: ({ actor, body }) => createUniversity({ actor, input: body }),
+    response: created(
+      University,
+      (u) => resourcePath('universities', u.slug),
+      ({ caller }, id) => getUniversityById({ actor: caller, id }),
+    ),
+    handler: ({ actor, body, createdId }) =>
+      createUniversity({ actor, input: body, id: createdId }),
   },
   {
     method: 'patch',

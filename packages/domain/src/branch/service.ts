@@ -16,6 +16,7 @@ import { toDto } from '../storage/serialize.js';
 import { BranchModel } from './model.js';
 import type { Branch } from './schema.js';
 import { createBranchInput, listBranchesQuery, updateBranchInput } from './schema.js';
+import { documentId } from '../storage/document-id.js';
 
 const notFound = () => new NotFoundError('Branch not found');
 
@@ -73,14 +74,18 @@ export async function getBranchById({
 export async function createBranch({
   actor,
   input,
+  id,
 }: {
   actor: MaybeActor;
   input: unknown;
+  /** The new resource's id, reserved with an idempotency key; a fresh one when absent. */
+  id?: string;
 }): Promise<Branch> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createBranchInput, input);
   await assertActiveUniversity(data.universityId);
   const doc = await BranchModel.create({
+    _id: documentId(id),
     universityId: data.universityId,
     name: data.name,
     code: data.code ?? null,

@@ -48,6 +48,10 @@ const draftClaimSchema = new Schema(
     fileId: { type: ObjectIdType, required: true },
     index: { type: Number, required: true },
     questionId: { type: ObjectIdType, default: null },
+    /** The id reserved with the accepting request's idempotency key: its rerun resumes the claim. */
+    requestId: { type: String, default: null },
+    /** The id the claim's question is given, chosen before it is made (a rerun reuses it). */
+    plannedQuestionId: { type: ObjectIdType, default: null },
   },
   { timestamps: true, versionKey: false, strict: 'throw' },
 );

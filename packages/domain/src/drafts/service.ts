@@ -13,7 +13,7 @@ import {
   ValidationError,
 } from '../errors.js';
 import { fileOfPaper } from '../paper/queries.js';
-import { createQuestion } from '../question/service.js';
+import { createQuestion, getQuestionById } from '../question/service.js';
 import type { Question } from '../question/schema.js';
 import { viewerFor } from '../visibility.js';
 import { visibleSimilarRefs } from '../similar/refs.js';
@@ -134,8 +134,21 @@ function alreadyAccepted(index: number, path: string): ConflictError {
   ]);
 }
 
-/** The drafts an accept request names, checked: known, named once, not accepted before. */
-async function checkEntries(stored: StoredDrafts, entries: readonly Entry[]) {
+interface Claim {
+  questionId?: Types.ObjectId | null;
+  requestId?: string | null;
+  plannedQuestionId?: Types.ObjectId | null;
+}
+
+/**
+ * The drafts an accept request names, checked: known, named once, not accepted before (a claim
+ * of the same `requestId`, a rerun's own, is resumed instead), each with its claim if any.
+ */
+async function checkEntries(
+  stored: StoredDrafts,
+  entries: readonly Entry[],
+  requestId: string | undefined,
+) {
   if (stored.status !== 'ready') {
     throw new ConflictError(`The drafts are not ready (${stored.status})`);
   }
@@ -157,69 +170,51 @@ async function checkEntries(stored: StoredDrafts, entries: readonly Entry[]) {
     seen.add(entry.index);
     return { entry, draft, path };
   });
-  const accepted = await acceptedOf(stored);
-  const claimed = await Promise.all(
+  const claims = await Promise.all(
     picked.map(({ entry }) =>
-      DraftClaimModel.exists({ _id: claimId(stored._id, stored.fileId, entry.index) }),
+      DraftClaimModel.findById(claimId(stored._id, stored.fileId, entry.index)).lean<Claim>(),
     ),
   );
-  picked.forEach(({ entry, path }, i) => {
-    if (accepted.has(entry.index) || claimed[i]) throw alreadyAccepted(entry.index, path);
+  return picked.map((item, i) => {
+    const claim = claims[i] ?? null;
+    const isOwn = claim !== null && requestId !== undefined && claim.requestId === requestId;
+    if (claim && !isOwn) throw alreadyAccepted(item.entry.index, item.path);
+    return { ...item, claim };
   });
-  return picked;
 }
 
 /**
  * Makes one question per named draft, in the given order, through createQuestion (editors and
  * admins). A draft accepted before is 409 naming it; an unknown index is 400. A question refused
  * by the question rules stops the request there (400); the drafts accepted before it stay.
+ * `requestId` (reserved with an idempotency key) makes a rerun after a fault resume its own
+ * claims: each question keeps the id chosen for it the first time, so none is made twice.
  */
 export async function acceptDrafts({
   actor,
   id,
   input,
+  requestId,
 }: {
   actor: MaybeActor;
   id: string;
   input: unknown;
+  requestId?: string;
 }): Promise<Question[]> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(acceptDraftsInput, input);
   const stored = await storedDrafts(id);
-  const picked = await checkEntries(stored, data.drafts);
+  const picked = await checkEntries(stored, data.drafts, requestId);
   const made: Question[] = [];
-  for (const { entry, draft, path } of picked) {
+  for (const { entry, draft, path, claim } of picked) {
     const _id = claimId(stored._id, stored.fileId, entry.index);
-    try {
-      await DraftClaimModel.create({
-        _id,
-        paperId: stored._id,
-        fileId: stored.fileId,
-        index: entry.index,
-      });
-    } catch (error) {
-      if (isDuplicateKeyError(error)) throw alreadyAccepted(entry.index, path);
-      throw error;
+    if (claim?.questionId) {
+      made.push(await getQuestionById({ actor, id: String(claim.questionId) }));
+      continue;
     }
-    let question: Question;
-    try {
-      question = await createQuestion({
-        actor,
-        input: questionInput(stored._id.toHexString(), draft, entry),
-      });
-    } catch (error) {
-      await DraftClaimModel.deleteOne({ _id }).catch(() => undefined);
-      if (error instanceof ValidationError) {
-        throw new ValidationError(
-          `Draft ${entry.index}: ${error.message}`,
-          (error.details ?? []).map((d) => ({
-            ...d,
-            path: `drafts.${path.split('.')[1]}.${d.path}`,
-          })),
-        );
-      }
-      throw error;
-    }
+    const questionId = claim?.plannedQuestionId ?? new Types.ObjectId();
+    if (!claim) await claimDraft(stored, entry.index, path, requestId, questionId);
+    const question = await makeQuestion(actor, stored, draft, entry, path, questionId, !claim);
     await DraftClaimModel.updateOne(
       { _id },
       { $set: { questionId: new Types.ObjectId(question.id) } },
@@ -227,4 +222,99 @@ export async function acceptDrafts({
     made.push(question);
   }
   return made;
+}
+
+/** Claims a draft for this request, with the id its question will get; 409 if it was taken. */
+async function claimDraft(
+  stored: StoredDrafts,
+  index: number,
+  path: string,
+  requestId: string | undefined,
+  questionId: Types.ObjectId,
+): Promise<void> {
+  try {
+    await DraftClaimModel.create({
+      _id: claimId(stored._id, stored.fileId, index),
+      paperId: stored._id,
+      fileId: stored.fileId,
+      index,
+      requestId: requestId ?? null,
+      plannedQuestionId: questionId,
+    });
+  } catch (error) {
+    if (isDuplicateKeyError(error)) throw alreadyAccepted(index, path);
+    throw error;
+  }
+}
+
+/**
+ * Makes a draft's question with its planned id. A resumed claim's question may exist already
+ * (made before the fault): it is read back. A refusal lets a fresh claim go again.
+ */
+async function makeQuestion(
+  actor: MaybeActor,
+  stored: StoredDrafts,
+  draft: StoredDraft,
+  entry: Entry,
+  path: string,
+  questionId: Types.ObjectId,
+  isFreshClaim: boolean,
+): Promise<Question> {
+  const id = questionId.toHexString();
+  try {
+    return await createQuestion({
+      actor,
+      input: questionInput(stored._id.toHexString(), draft, entry),
+      id,
+    });
+  } catch (error) {
+    // A timeout or a cut connection can hide a question that was made: look for it by its id.
+    const existing = await getQuestionById({ actor, id }).catch((e: unknown) =>
+      e instanceof NotFoundError ? null : undefined,
+    );
+    if (existing) return existing;
+    // Surely nothing made: a fresh claim lets the draft go again. Unsure (the database is away):
+    // the claim stays, and a rerun of the same keyed request resumes it.
+    if (existing === null && isFreshClaim) {
+      await DraftClaimModel.deleteOne({
+        _id: claimId(stored._id, stored.fileId, entry.index),
+      }).catch(() => undefined);
+    }
+    if (error instanceof ValidationError) {
+      throw new ValidationError(
+        `Draft ${entry.index}: ${error.message}`,
+        (error.details ?? []).map((d) => ({
+          ...d,
+          path: `drafts.${path.split('.')[1]}.${d.path}`,
+        })),
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * The questions a request with this `requestId` made of the named drafts, when it made them all;
+ * null otherwise (its rerun resumes). How a replay after a fault answers acceptDrafts.
+ */
+export async function findAcceptedDrafts({
+  actor,
+  id,
+  input,
+  requestId,
+}: {
+  actor: MaybeActor;
+  id: string;
+  input: unknown;
+  requestId: string;
+}): Promise<Question[] | null> {
+  const data = parseInput(acceptDraftsInput, input);
+  const stored = await storedDrafts(id);
+  const claims = await Promise.all(
+    data.drafts.map((entry) =>
+      DraftClaimModel.findById(claimId(stored._id, stored.fileId, entry.index)).lean<Claim>(),
+    ),
+  );
+  if (!claims.every((c) => c?.requestId === requestId && c.questionId)) return null;
+  return Promise.all(claims.map((c) => getQuestionById({ actor, id: String(c!.questionId) })));
 }

@@ -1,33 +1,52 @@
-// Safe retries of creates (`Idempotency-Key`, the contract's "Third release"): the first request
-// with a key creates and its result is kept for 24 hours; a retry with the same key, caller and
-// input gets that result again instead of a second resource. Both transports call this.
-// - Keys live in the database (`idempotencykeys`), so every instance shares them. The claim is an
-//   insert of `_id` = caller and key: a unique index is the only atomic step FerretDB offers, so
-//   of four racing retries exactly one inserts and creates; the others see its record.
-// - FerretDB has no TTL index: an expired record (or a claim whose request died) is overwritten
-//   by the next request with its key, and `sweepIdempotencyKeys` deletes the expired ones.
-// - A create that fails (4xx or 5xx) keeps nothing: its claim is removed, the retry runs afresh.
+// Safe retries of creates (`Idempotency-Key`, the contract's "Retries that never duplicate"): the
+// first request with a key reserves it together with the id its create will give the new
+// resource; a retry with the same key, caller and input answers that resource again instead of
+// making a second one. Both transports call this.
+// - The answer of a create that completed is kept for 24 hours and replayed.
+// - A create that ended in a 5xx, a timeout or a dropped connection may or may not have written:
+//   its claim keeps the reserved id, and the retry answers the resource when it exists, or runs the
+//   create afresh with that same id (so a late write of the first attempt and the rerun can never
+//   both make a resource: the second insert of one `_id` fails).
+// - A create refused with a 4xx wrote nothing: its claim is forgotten, the retry runs afresh.
+// - Before any replay, the caller's current record is read again: a deactivated user, or one
+//   whose role may no longer perform the create, gets 403 instead of the earlier answer.
+// - FerretDB has no TTL index: an expired record is overwritten by the next request with its key,
+//   and `sweepIdempotencyKeys` deletes the expired ones.
 import { createHash } from 'node:crypto';
-import type { mongo } from 'mongoose';
+import { Types } from 'mongoose';
 import { z } from 'zod';
-import type { MaybeActor } from '../access.js';
-import { mongoose } from '../db.js';
+import { assertCan } from '../access.js';
+import type { Action, MaybeActor } from '../access.js';
 import {
   ConflictError,
   DomainError,
-  isDuplicateKeyError,
+  NotFoundError,
   parseInput,
   ValidationError,
 } from '../errors.js';
+import { readUsersByIds } from '../user/reads.js';
+import { toActor } from '../user/service.js';
+import {
+  endRun,
+  forget,
+  insertClaim,
+  isAbandoned,
+  keepLease,
+  keyRecords,
+  recordDone,
+  releaseOpen,
+  startRun,
+  takeOver,
+} from './records.js';
+import type { KeyRecord } from './records.js';
 
-/** The collection of keys: request bookkeeping, not catalog content, so no model. */
-export const IDEMPOTENCY_COLLECTION = 'idempotencykeys';
-
-/** How long a key's first response is replayed. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** A claim older than this whose request never finished (its process died) may be taken over. */
-export const IDEMPOTENCY_LEASE_MS = 2 * 60 * 1000;
+export {
+  IDEMPOTENCY_COLLECTION,
+  IDEMPOTENCY_LEASE_MS,
+  IDEMPOTENCY_TTL_MS,
+  sweepIdempotencyKeys,
+} from './records.js';
+import { sweepIdempotencyKeys } from './records.js';
 
 /** Seconds a client should wait before retrying a key whose first request is still running. */
 export const IDEMPOTENCY_RETRY_AFTER_SECONDS = 1;
@@ -36,17 +55,6 @@ export const IDEMPOTENCY_RETRY_AFTER_SECONDS = 1;
 export const idempotencyKeySchema = z
   .string()
   .regex(/^[\x20-\x7e]{1,255}$/, 'must be 1 to 255 printable ASCII characters');
-
-interface KeyRecord {
-  _id: string;
-  fingerprint: string;
-  state: 'running' | 'done';
-  /** The create's result as JSON (`done` only). */
-  result?: string;
-  createdAt: Date;
-  leaseUntil: Date;
-  expiresAt: Date;
-}
 
 /** 422: the key was used by this caller for another request. */
 export class IdempotencyKeyReusedError extends DomainError {
@@ -65,12 +73,6 @@ export class IdempotencyInFlightError extends ConflictError {
   constructor() {
     super('A request with this Idempotency-Key is still being served: retry shortly');
   }
-}
-
-function keys(): mongo.Collection<KeyRecord> {
-  const db = mongoose.connection.db;
-  if (!db) throw new Error('idempotency keys need a connected database');
-  return db.collection<KeyRecord>(IDEMPOTENCY_COLLECTION);
 }
 
 /** JSON with object keys sorted: two inputs equal after parsing give the same text. */
@@ -99,96 +101,199 @@ export interface IdempotentCall {
   operation: string;
   /** The request's input, compared after parsing (key order does not matter). */
   input: unknown;
+  /** What the create requires of its caller: checked again on the caller's record before a replay. */
+  action: Action;
   /** What the transport calls the key, named by a refusal's details (the REST header's name unless told). */
   keyName?: string;
 }
 
-/** Claims the key: true when this request inserted it (and so must create). */
-async function claim(id: string, fingerprint: string, now: Date): Promise<boolean> {
+export interface IdempotentCreate<T> {
+  /** Runs the create, giving the new resource this id (reserved with the key). */
+  create: (id: string) => Promise<T>;
+  /** The resource made with this id, as the create answers it (a NotFoundError or null when none was). */
+  find: (id: string) => Promise<T | null>;
+}
+
+/** The resource made with this id, or null: a reader's 404 means it was never written. */
+async function findMade<T>(steps: IdempotentCreate<T>, id: string): Promise<T | null> {
   try {
-    await keys().insertOne({
-      _id: id,
-      fingerprint,
-      state: 'running',
-      createdAt: now,
-      leaseUntil: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS),
-      expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-    });
-    return true;
+    return await steps.find(id);
   } catch (error) {
-    if (isDuplicateKeyError(error)) return false;
+    if (error instanceof NotFoundError) return null;
     throw error;
   }
 }
 
-/** Runs the create for a claimed key: its result is kept; a failure removes the claim. */
-async function createClaimed<T>(id: string, create: () => Promise<T>): Promise<T> {
-  let value: T;
-  try {
-    value = await create();
-  } catch (error) {
-    // Nothing is kept for a failure: the retry is served afresh (a claim left by a database
-    // outage is taken over once its lease ends).
-    await keys()
-      .deleteOne({ _id: id, state: 'running' })
-      .catch(() => undefined);
-    throw error;
+export interface IdempotentResult<T> {
+  value: T;
+  isReplayed: boolean;
+}
+
+/** 403 unless the caller's current record (read now, not the request's copy) may still do `action`. */
+async function assertStanding(actorId: string, action: Action): Promise<void> {
+  const user = (await readUsersByIds([actorId])).get(actorId);
+  assertCan(user ? toActor(user) : { ...NO_ONE, id: actorId }, action);
+}
+
+/** A caller whose record is gone: refused like a deactivated one. */
+const NO_ONE = { externalId: '', role: 'normal', isActive: false } as const;
+
+/** Driver errors of a database that did not answer in time (or could not be found). */
+const TIMEOUT_NAMES = new Set([
+  'MongoNetworkTimeoutError',
+  'MongoOperationTimeoutError',
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+]);
+
+/** True when the error, or one of its causes, is a database that did not answer in time. */
+function isTimeout(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    if (TIMEOUT_NAMES.has(String((current as { name?: unknown }).name))) return true;
+    current = (current as { cause?: unknown }).cause;
   }
-  await keys().updateOne(
-    { _id: id },
-    { $set: { state: 'done', result: JSON.stringify(value ?? null) } },
-  );
-  return value;
+  return false;
+}
+
+/** A 4xx the domain raised on purpose: the create was refused before it wrote anything. */
+function isRefusal(error: unknown): boolean {
+  return error instanceof DomainError && error.status < 500;
 }
 
 /**
- * Runs `create` at most once per caller and key within IDEMPOTENCY_TTL_MS. Without a key it just
- * runs. With one: the first request creates; a later one with the same input replays the first
- * result (`isReplayed`); another input is 422 IDEMPOTENCY_KEY_REUSED; while the first is still
- * running, 409 CONFLICT (retry after IDEMPOTENCY_RETRY_AFTER_SECONDS). A key from an anonymous
- * caller is 400 (a key is scoped to its caller), decided before the create runs, so before the
- * create's own 401; a malformed key is 400 too. A replayed result is the first one as JSON (dates
- * as ISO text).
+ * Runs a create under a claim `run` holds: the answer is kept for replays. A failure looks for
+ * the resource first (a timeout or a cut connection can hide a write that happened): found, it is
+ * the answer; else a refusal forgets the claim and anything else leaves it open for a rerun.
+ */
+async function runClaimed<T>(
+  record: KeyRecord,
+  run: string,
+  steps: IdempotentCreate<T>,
+): Promise<IdempotentResult<T>> {
+  const stopLease = keepLease(record._id, run);
+  let value: T;
+  try {
+    try {
+      value = await steps.create(record.resourceId);
+    } catch (error) {
+      // A database that stopped answering would only time the look and the release out too
+      // (each another driver timeout): the claim stays running, abandoned once this run ends
+      // (other instances wait for its lease), and the retry looks for the resource instead.
+      if (isTimeout(error)) throw error;
+      const written = await findMade(steps, record.resourceId).catch(() => null);
+      if (written === null) {
+        const letGo = isRefusal(error) ? forget : releaseOpen;
+        await letGo(record._id, run).catch(() => undefined);
+        throw error;
+      }
+      value = written;
+    }
+    // The resource exists: its answer is 201 even when the database cannot keep it now (the
+    // claim is then abandoned, and a retry finds the resource by its id).
+    await recordDone(record._id, run, value).catch(() => undefined);
+    return { value, isReplayed: false };
+  } finally {
+    stopLease();
+    endRun(run);
+  }
+}
+
+/**
+ * A claim this request took over from a request that ended without an answer: the resource when
+ * it was written (a replay, after the standing check), else the create run afresh with its id.
+ */
+async function resume<T>(
+  record: KeyRecord,
+  run: string,
+  call: IdempotentCall & { actor: { id: string } },
+  steps: IdempotentCreate<T>,
+): Promise<IdempotentResult<T>> {
+  let written: T | null;
+  try {
+    written = await findMade(steps, record.resourceId);
+    if (written !== null) await assertStanding(call.actor.id, call.action);
+  } catch (error) {
+    await releaseOpen(record._id, run).catch(() => undefined);
+    endRun(run);
+    throw error;
+  }
+  if (written === null) return runClaimed(record, run, steps);
+  await recordDone(record._id, run, written).catch(() => undefined);
+  endRun(run);
+  return { value: written, isReplayed: true };
+}
+
+/**
+ * Runs `steps.create` at most once per caller and key within IDEMPOTENCY_TTL_MS (see the head of
+ * this file). Without a key it just runs (with a fresh id). With one: a later request with the
+ * same input replays the first result (`isReplayed`, after checking the caller's standing:
+ * 403); another input is 422 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409
+ * CONFLICT (retry after IDEMPOTENCY_RETRY_AFTER_SECONDS). A key from an anonymous caller is 400
+ * (a key is scoped to its caller), decided before the create runs, so before the create's own
+ * 401; a malformed key is 400 too. A replayed result is the first one as JSON (dates as ISO text).
  */
 export async function withIdempotency<T>(
   call: IdempotentCall,
-  create: () => Promise<T>,
-): Promise<{ value: T; isReplayed: boolean }> {
-  if (call.key === undefined) return { value: await create(), isReplayed: false };
+  steps: IdempotentCreate<T>,
+): Promise<IdempotentResult<T>> {
+  if (call.key === undefined)
+    return { value: await steps.create(newResourceId()), isReplayed: false };
   const keyName = call.keyName ?? 'Idempotency-Key';
   const key = parseInput(idempotencyKeySchema, call.key, keyName);
-  if (!call.actor) {
+  const actor = call.actor;
+  if (!actor) {
     throw new ValidationError(`${keyName} needs a signed-in caller`, [
       { path: keyName, message: 'anonymous requests cannot use one' },
     ]);
   }
-  const id = `${call.actor.id}:${key}`;
+  const id = `${actor.id}:${key}`;
   const fingerprint = fingerprintOf(call.operation, call.input);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const now = new Date();
-    if (await claim(id, fingerprint, now)) {
-      return { value: await createClaimed(id, create), isReplayed: false };
+    const run = startRun();
+    let claimed: KeyRecord | null;
+    try {
+      claimed = await insertClaim(id, fingerprint, run, now);
+    } catch (error) {
+      endRun(run);
+      throw error;
     }
-    const found = await keys().findOne({ _id: id });
-    // Its first request failed and let go of it meanwhile: claim it again.
+    if (claimed) return runClaimed(claimed, run, steps);
+    endRun(run);
+    const found = await keyRecords().findOne({ _id: id });
+    // Its first request was refused and let go of it meanwhile: claim it again.
     if (!found) continue;
-    const isStale = found.expiresAt < now || (found.state === 'running' && found.leaseUntil < now);
-    if (isStale) {
+    if (found.expiresAt < now) {
       // Only this record: a request that took it over meanwhile keeps its own.
-      await keys().deleteOne({ _id: id, createdAt: found.createdAt });
+      await keyRecords().deleteOne({ _id: id, createdAt: found.createdAt });
       continue;
     }
     if (found.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError();
-    if (found.state === 'running') throw new IdempotencyInFlightError();
-    return { value: JSON.parse(found.result ?? 'null') as T, isReplayed: true };
+    if (found.state === 'done') {
+      await assertStanding(actor.id, call.action);
+      return { value: JSON.parse(found.result ?? 'null') as T, isReplayed: true };
+    }
+    if (!isAbandoned(found, now)) throw new IdempotencyInFlightError();
+    const taker = startRun();
+    let isTaken: boolean;
+    try {
+      isTaken = await takeOver(found, taker, now);
+    } catch (error) {
+      endRun(taker);
+      throw error;
+    }
+    if (isTaken) {
+      return resume({ ...found, owner: taker }, taker, { ...call, actor }, steps);
+    }
+    endRun(taker);
   }
   throw new IdempotencyInFlightError();
 }
 
-/** Deletes the keys past their 24 hours; answers how many. */
-export async function sweepIdempotencyKeys(now = new Date()): Promise<number> {
-  const result = await keys().deleteMany({ expiresAt: { $lt: now } });
-  return result.deletedCount;
+/** A new resource id, as a create without a key uses. */
+function newResourceId(): string {
+  return new Types.ObjectId().toHexString();
 }
 
 /** Sweeps expired keys now and every `intervalMs` (10 minutes); `stop` ends it. */

@@ -36,6 +36,7 @@ import {
   updatePaperInput,
 } from './schema.js';
 import type { Paper, PaperStatus } from './schema.js';
+import { documentId } from '../storage/document-id.js';
 
 /** Paper fields no DTO shows (internal copies). */
 const INTERNAL_FIELDS = ['fileSha256', 'visible'];
@@ -120,12 +121,16 @@ interface OfferingKeys {
 export async function createPaper({
   actor,
   input,
+  id,
 }: {
   actor: MaybeActor;
   input: unknown;
+  /** The new resource's id, reserved with an idempotency key; a fresh one when absent. */
+  id?: string;
 }): Promise<Paper> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createPaperInput, input);
+  const _id = documentId(id);
   const offering = await requireParent<OfferingKeys>(
     PaperModel,
     'subjectOfferingId',
@@ -149,6 +154,7 @@ export async function createPaper({
         base: title,
         insert: async (slug) => {
           const doc = await PaperModel.create({
+            _id,
             subjectOfferingId: data.subjectOfferingId,
             ...inheritedFrom(PaperModel, 'subjectOfferingId', offering),
             examYear: data.examYear,

@@ -29,6 +29,7 @@ import {
   updateQuestionInput,
 } from './schema.js';
 import type { Question } from './schema.js';
+import { documentId } from '../storage/document-id.js';
 
 /** A lean question as its DTO (absent options become null; the copied paper fields stay inside). */
 export function toQuestion(doc: unknown): Question {
@@ -208,12 +209,16 @@ interface PaperKeys {
 export async function createQuestion({
   actor,
   input,
+  id,
 }: {
   actor: MaybeActor;
   input: unknown;
+  /** The new resource's id, reserved with an idempotency key; a fresh one when absent. */
+  id?: string;
 }): Promise<Question> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createQuestionInput, input);
+  const _id = documentId(id);
   const paper = await requireParent<PaperKeys>(
     QuestionModel,
     'paperId',
@@ -239,6 +244,7 @@ export async function createQuestion({
         base: slugBase(data.text),
         insert: async (slug) => {
           const doc = await QuestionModel.create({
+            _id,
             paperId: data.paperId,
             ...inheritedFrom(QuestionModel, 'paperId', paper),
             moduleId: refs.moduleId,

@@ -16,6 +16,7 @@ import { withUniqueCheck } from '../writing/unique.js';
 import { SemesterModel } from './model.js';
 import type { Semester } from './schema.js';
 import { createSemesterInput, listSemestersQuery, updateSemesterInput } from './schema.js';
+import { documentId } from '../storage/document-id.js';
 
 const notFound = () => new NotFoundError('Semester not found');
 const duplicateMessage = 'A semester with this number already exists in the branch';
@@ -67,14 +68,18 @@ export async function getSemesterById({
 export async function createSemester({
   actor,
   input,
+  id,
 }: {
   actor: MaybeActor;
   input: unknown;
+  /** The new resource's id, reserved with an idempotency key; a fresh one when absent. */
+  id?: string;
 }): Promise<Semester> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createSemesterInput, input);
   const inherited = await inheritedFromBranch(data.branchId);
   const attempted = { branchId: data.branchId, number: data.number };
+  const _id = documentId(id);
   const doc = await insertUnderParent({
     child: SemesterModel,
     field: 'branchId',
@@ -87,6 +92,7 @@ export async function createSemester({
           attempted,
           () =>
             SemesterModel.create({
+              _id,
               ...attempted,
               ...inherited,
               name: data.name ?? null,

@@ -29,6 +29,7 @@ import {
 import type { Solution } from './schema.js';
 import { myVotes, tallyVotes, toSolution, withVotes } from './votes.js';
 import type { VoteScope } from './votes.js';
+import { documentId } from '../storage/document-id.js';
 
 /** Score desc, then createdAt asc, then `_id` asc: the order of every solution list. */
 export function compareSolutions(
@@ -151,9 +152,12 @@ export async function getSolutionById({ actor, id }: ReadById): Promise<Solution
 export async function createSolution({
   actor,
   input,
+  id,
 }: {
   actor: MaybeActor;
   input: unknown;
+  /** The new resource's id, reserved with an idempotency key; a fresh one when absent. */
+  id?: string;
 }): Promise<Solution> {
   assertCan(actor, 'solution:create');
   const data = parseInput(createSolutionInput, input);
@@ -167,6 +171,7 @@ export async function createSolution({
     insert: async () =>
       (
         await SolutionModel.create({
+          _id: documentId(id),
           questionId: data.questionId,
           ...inheritedFrom(SolutionModel, 'questionId', question),
           authorId: actor.id,

@@ -15,6 +15,7 @@ import { withUniqueCheck } from '../writing/unique.js';
 import { SubjectOfferingModel } from './model.js';
 import type { SubjectOffering } from './schema.js';
 import { createSubjectOfferingInput, listSubjectOfferingsQuery } from './schema.js';
+import { documentId } from '../storage/document-id.js';
 
 const notFound = () => new NotFoundError('Subject offering not found');
 
@@ -59,9 +60,12 @@ export async function getSubjectOfferingById({
 export async function createSubjectOffering({
   actor,
   input,
+  id,
 }: {
   actor: MaybeActor;
   input: unknown;
+  /** The new resource's id, reserved with an idempotency key; a fresh one when absent. */
+  id?: string;
 }): Promise<SubjectOffering> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createSubjectOfferingInput, input);
@@ -106,7 +110,7 @@ export async function createSubjectOffering({
   const doc = await withUniqueCheck(
     SubjectOfferingModel,
     values,
-    () => SubjectOfferingModel.create(values),
+    () => SubjectOfferingModel.create({ _id: documentId(id), ...values }),
     'This subject is already offered for that university, branch, semester and regulation',
   );
   return toDto<SubjectOffering>(doc.toObject());

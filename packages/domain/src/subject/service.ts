@@ -14,6 +14,7 @@ import { deleteUnlessReferenced } from '../writing/references.js';
 import { SUBJECT_ORDER, SubjectModel } from './model.js';
 import type { Subject } from './schema.js';
 import { createSubjectInput, listSubjectsQuery, updateSubjectInput } from './schema.js';
+import { documentId } from '../storage/document-id.js';
 
 const notFound = () => new NotFoundError('Subject not found');
 
@@ -63,12 +64,16 @@ export async function getSubjectById({
 export async function createSubject({
   actor,
   input,
+  id,
 }: {
   actor: MaybeActor;
   input: unknown;
+  /** The new resource's id, reserved with an idempotency key; a fresh one when absent. */
+  id?: string;
 }): Promise<Subject> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createSubjectInput, input);
+  const _id = documentId(id);
   return createWithSlug({
     model: SubjectModel,
     kind: 'subject',
@@ -76,6 +81,7 @@ export async function createSubject({
     base: data.name,
     insert: async (slug) => {
       const doc = await SubjectModel.create({
+        _id,
         name: data.name,
         code: data.code ?? null,
         slug,

@@ -20,6 +20,7 @@ import {
   updateSyllabusItemInput,
 } from './schema.js';
 import type { AnyModel, AnyFilter } from '../storage/model-helpers.js';
+import { documentId } from '../storage/document-id.js';
 
 /** Modules and topics are listed by position, then creation, with the id as the last tiebreak. */
 export const SYLLABUS_ITEM_ORDER = { order: 1, createdAt: 1, _id: 1 } as const;
@@ -84,13 +85,30 @@ export async function findSyllabus({
   return toDto<Syllabus>(await readSyllabus(await asCaller(actor).viewer(), offeringId));
 }
 
+/** Reads a syllabus by its own id, without its modules (404 when it or its offering is missing or hidden). */
+export async function getSyllabusById({
+  actor,
+  id,
+}: {
+  actor?: ActorOrCaller;
+  id: string;
+}): Promise<Syllabus> {
+  const syllabusId = parseInput(objectId, id, 'id');
+  const doc = await SyllabusModel.findById(syllabusId, { subjectOfferingId: 1 }).lean();
+  if (!doc) throw syllabusNotFound();
+  return findSyllabus({ actor, subjectOfferingId: String(doc.subjectOfferingId) });
+}
+
 /** Creates the (single) syllabus of a subject offering (admin or editor); a second one is a 409. */
 export async function initSyllabus({
   actor,
   input,
+  id,
 }: {
   actor: MaybeActor;
   input: unknown;
+  /** The new resource's id, reserved with an idempotency key; a fresh one when absent. */
+  id?: string;
 }): Promise<Syllabus> {
   assertCan(actor, 'catalog:write');
   const { subjectOfferingId } = parseInput(initSyllabusInput, input);
@@ -112,6 +130,7 @@ export async function initSyllabus({
           { subjectOfferingId },
           () =>
             SyllabusModel.create({
+              _id: documentId(id),
               subjectOfferingId,
               ...inheritedFrom(SyllabusModel, 'subjectOfferingId', offering),
             }),
@@ -126,9 +145,12 @@ export async function initSyllabus({
 export async function createModule({
   actor,
   input,
+  id,
 }: {
   actor: MaybeActor;
   input: unknown;
+  /** The new resource's id, reserved with an idempotency key; a fresh one when absent. */
+  id?: string;
 }): Promise<Module> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createModuleInput, input);
@@ -158,6 +180,7 @@ export async function createModule({
     insert: async () =>
       (
         await ModuleModel.create({
+          _id: documentId(id),
           syllabusId: syllabus._id,
           ...inheritedFrom(ModuleModel, 'syllabusId', syllabus),
           title: data.title,
@@ -172,9 +195,12 @@ export async function createModule({
 export async function createTopic({
   actor,
   input,
+  id,
 }: {
   actor: MaybeActor;
   input: unknown;
+  /** The new resource's id, reserved with an idempotency key; a fresh one when absent. */
+  id?: string;
 }): Promise<Topic> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createTopicInput, input);
@@ -188,6 +214,7 @@ export async function createTopic({
     insert: async () =>
       (
         await TopicModel.create({
+          _id: documentId(id),
           moduleId: module._id,
           ...inheritedFrom(TopicModel, 'moduleId', module),
           title: data.title,

@@ -1,5 +1,4 @@
-import { Types } from 'mongoose';
-import type { QueryFilter } from 'mongoose';
+import type { QueryFilter, Types } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
@@ -18,6 +17,7 @@ import { PENDING_KEY, syncNameKeys, UniversityNameKeyModel } from './name-keys.j
 import { searchByNameKeys } from './name-search.js';
 import type { University } from './schema.js';
 import { createUniversityInput, listUniversitiesQuery, updateUniversityInput } from './schema.js';
+import { documentId } from '../storage/document-id.js';
 
 const notFound = () => new NotFoundError('University not found');
 
@@ -90,13 +90,16 @@ export async function getUniversityById({
 export async function createUniversity({
   actor,
   input,
+  id,
 }: {
   actor: MaybeActor;
   input: unknown;
+  /** The new resource's id, reserved with an idempotency key; a fresh one when absent. */
+  id?: string;
 }): Promise<University> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createUniversityInput, input);
-  const _id = new Types.ObjectId();
+  const _id = documentId(id);
   let isWritten = false;
   const create = () =>
     createWithSlug({
