@@ -241,4 +241,42 @@ describe('reading a paper into drafts', () => {
     ]);
     expect(paper.drafts[1]!.page).toBe(2);
   });
+
+  it('when a page is set in two columns with sections, then the left column is read first and parts keep their section', async () => {
+    const column = (x: number, texts: string[]) =>
+      texts.map((text, i) => ({ x, y: 760 - 14 * i, text, size: 10 }));
+    const paper = await read([
+      [
+        { x: 150, y: 800, text: 'Computer Networks, Supplementary Examination 2022', size: 14 },
+        ...column(50, [
+          'Section A',
+          '1. Define the OSI model and name',
+          '   its seven layers. [5]',
+          '2. What does ARP resolve? [2]',
+          '3. Explain the TCP three-way',
+          '   handshake. [3]',
+        ]),
+        ...column(310, [
+          'Section B',
+          '4 (a) Explain sliding window flow',
+          '   control. [5]',
+          '(b) Compare it with stop-and-wait. [5]',
+          '5. Explain distance vector routing',
+          '   and count to infinity. [10]',
+        ]),
+      ],
+    ]);
+    expect(paper.drafts.map(brief)).toEqual(['1:5', '2:2', '3:3', '4(a)<4:5', '4(b)<4:5', '5:10']);
+    expect(paper.drafts.map((d) => d.section)).toEqual([
+      'Section A',
+      'Section A',
+      'Section A',
+      'Section B',
+      'Section B',
+      'Section B',
+    ]);
+    expect(paper.drafts[0]!.text).toBe('Define the OSI model and name its seven layers.');
+    expect(paper.drafts[4]!.text).toBe('Compare it with stop-and-wait.');
+    expect(paper.suggested).toMatchObject({ examYear: 2022, examType: 'supplementary' });
+  });
 });
