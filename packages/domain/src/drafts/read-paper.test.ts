@@ -279,4 +279,17 @@ describe('reading a paper into drafts', () => {
     expect(paper.drafts[4]!.text).toBe('Compare it with stop-and-wait.');
     expect(paper.suggested).toMatchObject({ examYear: 2022, examType: 'supplementary' });
   });
+
+  it('when the numbering changes style at the margin, then the next number still starts a question', async () => {
+    const paper = await read([
+      lines([
+        'Q1. Explain the states of a process. [5]',
+        'Q2. Compare paging and segmentation. [5]',
+        '3. Explain deadlock avoidance with an example. [5]',
+        [78, '1. a numbered step inside it stays inside'],
+      ]),
+    ]);
+    expect(paper.drafts.map(brief)).toEqual(['1:5', '2:5', '3:5']);
+    expect(paper.drafts[2]!.text).toContain('1. a numbered step');
+  });
 });

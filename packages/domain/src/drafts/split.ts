@@ -78,7 +78,11 @@ export function splitQuestions(lines: readonly BodyLine[]): SplitPaper {
     const text = line.text.trim();
     const cur = current as Current | null;
     const start = startOf(text);
-    if (start && (style === null || start.style === style)) {
+    // Another style at the question margin counts only as the very next number ("5." after
+    // "Q4"): a list inside a question is indented or out of sequence.
+    const isOtherNext =
+      start !== null && cur !== null && follows(start, cur.start) && line.x <= cur.x + MARGIN;
+    if (start && (style === null || start.style === style || isOtherNext)) {
       if (follows(start, cur?.start ?? null)) {
         open(start, line);
         continue;
