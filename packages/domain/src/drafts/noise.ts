@@ -84,7 +84,7 @@ function edgeLines(lines: readonly PageLine[]): PageLine[] {
 
 const placeOf = (line: PageLine) => `${shapeOf(line.text)}@${Math.round(line.y / SAME_PLACE)}`;
 
-/** Edge lines whose shape sits at the same place on at least two pages. */
+/** Edge lines whose shape sits at the same place on several pages. */
 function runningPlaces(pages: readonly (readonly PageLine[])[]): Set<string> {
   const pagesWith = new Map<string, number>();
   for (const lines of pages) {
@@ -92,7 +92,9 @@ function runningPlaces(pages: readonly (readonly PageLine[])[]): Set<string> {
       pagesWith.set(place, (pagesWith.get(place) ?? 0) + 1);
     }
   }
-  return new Set([...pagesWith].filter(([, n]) => n >= 2).map(([place]) => place));
+  // Two pages make a running line; on a long paper, a third of them (two option lines may meet).
+  const needed = Math.max(2, Math.ceil(pages.length / 3));
+  return new Set([...pagesWith].filter(([, n]) => n >= needed).map(([place]) => place));
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
