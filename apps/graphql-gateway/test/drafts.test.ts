@@ -15,7 +15,9 @@ import { useGateway } from './support/suite.js';
 const { gw, callers, admin } = useGateway();
 
 const DRAFTS = `query ($s: Slug!) { paper(slug: $s) { id drafts { status pages textLayer
-  drafts { index number text marks type options acceptedQuestionId } } } }`;
+  warnings suggested { examYear examType maxMarks durationMinutes }
+  drafts { index number parent page section confidence warnings text marks type options
+    acceptedQuestionId } } } }`;
 const ACCEPT = `mutation ($p: ObjectID!, $d: [AcceptDraftInput!]!) {
   acceptDrafts(paperId: $p, drafts: $d) { id text type marks } }`;
 
@@ -36,11 +38,23 @@ describe('drafts and similar questions in GraphQL', () => {
 
     const { body } = await gw.gql(DRAFTS, { s: c.approved.slug }, callers.headers('editor'));
     expect(body.errors).toBeUndefined();
-    expect(body.data.paper.drafts).toMatchObject({ status: 'READY', pages: 1, textLayer: true });
+    expect(body.data.paper.drafts).toMatchObject({
+      status: 'READY',
+      pages: 1,
+      textLayer: true,
+      warnings: [],
+      // The title's random tag may hold a year-like number: examYear is not checked here.
+      suggested: { examType: null, maxMarks: null, durationMinutes: null },
+    });
     expect(body.data.paper.drafts.drafts).toEqual([
       {
         index: 0,
-        number: 'Q1',
+        number: '1',
+        parent: null,
+        page: 1,
+        section: null,
+        confidence: 1,
+        warnings: [],
         text: 'Define a binary heap.',
         marks: 2,
         type: 'SHORT',
@@ -49,7 +63,12 @@ describe('drafts and similar questions in GraphQL', () => {
       },
       {
         index: 1,
-        number: 'Q2',
+        number: '2',
+        parent: null,
+        page: 1,
+        section: null,
+        confidence: 1,
+        warnings: [],
         text: 'Explain heap sort with an example.',
         marks: 8,
         type: 'LONG',

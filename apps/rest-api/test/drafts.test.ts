@@ -78,11 +78,27 @@ describe('drafts and similar questions over REST', () => {
         d.type,
       ]),
     ).toEqual([
-      ['Q1', 8, 'long'],
-      ['Q2', 1, 'mcq'],
-      ['Q3', 5, 'short'],
+      ['1', 8, 'long'],
+      ['2', 1, 'mcq'],
+      ['3', 5, 'short'],
     ]);
     expect(drafts.body.data.drafts[1].options).toEqual(['FIFO', 'LRU', 'Optimal', 'Clock']);
+    expect(drafts.body.data.drafts[2]).toMatchObject({
+      parent: null,
+      page: 2,
+      section: null,
+      confidence: 1,
+      warnings: [],
+    });
+    // The title's random UUID may hold a year-like group: examYear is not checked here.
+    expect(drafts.body.data.suggested).toMatchObject({
+      examType: null,
+      maxMarks: 30,
+      durationMinutes: 180,
+    });
+    expect(drafts.body.data.warnings).toEqual([
+      "The drafts' marks add up to 14 and the paper says 30",
+    ]);
 
     const forbidden = await call('GET', `/papers/${paper.id}/drafts`, { token: normal.token });
     expect(forbidden.status).toBe(403);

@@ -184,6 +184,7 @@ export {
   draftSchema,
   paperDraftsSchema,
   similarQuestionRefSchema,
+  suggestedSittingSchema,
 } from './drafts/schema.js';
 export type { AcceptDraftsInput, Draft, PaperDrafts } from './drafts/schema.js';
 export { similarQuestionSchema } from './similar/schema.js';

@@ -52,11 +52,21 @@ export const draftTypeDefs = /* GraphQL */ `
   type Draft {
     "Position in the paper, from 0: what acceptDrafts names."
     index: Int!
-    "The number as printed: 1, Q3, 2(b)."
+    "The number, normalised: 4 (a), 4(a), 4.a and Q4 (a) are 4(a); Q3 is 3."
     number: String!
+    "The number it is a part of: 4 for 4(a)."
+    parent: String
+    "The page it starts on, from 1."
+    page: Int!
+    "The section heading above it (Section A)."
+    section: String
+    "0..1: how sure the reading is (a number out of sequence or no marks lower it)."
+    confidence: Float!
+    "What an editor should check in this draft."
+    warnings: [String!]!
     "The question without its number, marks and options."
     text: String!
-    "Marks printed at the end of the question."
+    "Marks printed on the question (end of a line, a marks column, after options)."
     marks: Float
     "MCQ with options, else SHORT or LONG by its marks."
     type: DraftType!
@@ -64,7 +74,7 @@ export const draftTypeDefs = /* GraphQL */ `
     options: [String!]
     "The module of the suggested topic."
     suggestedModuleId: ObjectID
-    "The topic of the offering whose title shares the most weighted terms with the text."
+    "The topic of the offering whose title shares the most weighted terms with the text, only when it clearly leads."
     suggestedTopicId: ObjectID
     "Near-identical earlier questions of the subject the caller may see."
     similar: [SimilarQuestionRef!]!
@@ -86,6 +96,22 @@ export const draftTypeDefs = /* GraphQL */ `
     reason: String
     "The drafts, in the paper's order."
     drafts: [Draft!]!
+    "What the paper prints about its sitting (all null until read, or for a scan)."
+    suggested: SuggestedSitting!
+    "About the whole paper: the drafts' marks add up to 65 and the paper says 70."
+    warnings: [String!]!
+  }
+
+  "The sitting as a paper prints it in its title block and instructions."
+  type SuggestedSitting {
+    "A year printed in the title block."
+    examYear: Int
+    "From the title (Mid-Term)."
+    examType: ExamType
+    "Max. Marks: 70."
+    maxMarks: Float
+    "Time: 3 hours is 180."
+    durationMinutes: Int
   }
 
   "A draft to make a question of, with any field the editor changed."

@@ -30,11 +30,16 @@ export const draftRoutes: RouteDefinition[] = [
     summary: "The draft questions read from a paper's PDF",
     description:
       '`status` is `pending` while the PDF is read (after each upload), `ready`, or `failed` with `reason`; ' +
-      '`textLayer: false` for a scan with no text (no drafts then). Each draft: its printed `number`, `text` ' +
-      'without number and marks, `marks` printed at its end ("[5 marks]", "(5 marks)", "[5]", "5M"), `type` ' +
-      '(`mcq` with four or more `options`, `long` from 8 marks, else `short`), the suggested module and topic, ' +
-      '`similar` earlier questions of the subject the caller may see, and `acceptedQuestionId`. 404 when the ' +
-      'paper has no file.',
+      '`textLayer: false` for a scan with no text (no drafts then). Each draft: its `number` normalised ' +
+      '("4 (a)", "4.a" and "Q4 (a)" are `4(a)`, a part of its own with `parent` `4`), `page`, `section` ' +
+      '("Section A"), `text` without number and marks, `marks` printed anywhere on it ("[5]", "[5 marks]", ' +
+      '"(5 marks)", "(5)", "5M", "5 Marks", "(2×5=10)" is 10; a marks column; after options), `type` (`mcq` ' +
+      'with four or more `options`, `long` from 8 marks, else `short`), `confidence` (0..1) and `warnings`, ' +
+      'the suggested module and topic (only when one topic clearly leads), `similar` earlier questions of ' +
+      'the subject the caller may see, and `acceptedQuestionId`. The body adds `suggested` (exam year and ' +
+      'type, maximum marks, duration, each null when not printed) and `warnings` about the whole paper. ' +
+      'Headers, footers, page numbers and instructions are never part of a draft. 404 when the paper has ' +
+      'no file.',
     action: 'catalog:write',
     params: idParams,
     response: item(Drafts),

@@ -12,7 +12,8 @@ import type { PdfContent } from '../pdf/types.js';
 import { findSimilar } from '../similar/lookup.js';
 import { bandKeys } from '../similar/signature.js';
 import { DraftClaimModel, PaperDraftsModel } from './model.js';
-import { hasTextLayer, readDrafts } from './read-drafts.js';
+import { hasTextLayer, readPaper } from './read-drafts.js';
+import type { ReadPaper } from './read-drafts.js';
 import { loadSyllabusTopics, stemsOf, stemWeights, suggestTopic } from './suggest.js';
 
 /** Drafts whose similar questions are looked up together (each lookup is one query per band). */
@@ -28,9 +29,8 @@ interface PaperKeys {
   file?: { fileId: Types.ObjectId; size: number } | null;
 }
 
-/** The drafts of a PDF's text with their suggested topics: what is stored as `ready`. */
-async function draftsOf(paper: PaperKeys, content: PdfContent) {
-  const read = readDrafts(content);
+/** The drafts of a paper's text with their suggested topics: what is stored as `ready`. */
+async function draftsOf(paper: PaperKeys, read: ReadPaper['drafts']) {
   const topics = await loadSyllabusTopics(paper.subjectOfferingId);
   const stems = read.map((draft) => stemsOf(draft.text));
   const weights = await stemWeights(stems.flatMap((s) => [...s]));
@@ -94,8 +94,17 @@ async function outcome(
     const text = content ?? (await readStoredPdf(fileId, paper.file.size));
     if (!text) return null;
     const textLayer = hasTextLayer(text);
-    const drafts = textLayer ? await draftsOf(paper, text) : [];
-    return { status: 'ready', reason: null, pages: text.pages.length, textLayer, drafts };
+    const paperRead = textLayer ? readPaper(text) : null;
+    const drafts = paperRead ? await draftsOf(paper, paperRead.drafts) : [];
+    return {
+      status: 'ready',
+      reason: null,
+      pages: text.pages.length,
+      textLayer,
+      drafts,
+      suggested: paperRead?.suggested ?? null,
+      warnings: paperRead?.warnings ?? [],
+    };
   } catch (error) {
     return { status: 'failed', reason: error instanceof Error ? error.message : String(error) };
   }
@@ -137,6 +146,8 @@ export async function startPaperDrafts(
         pages: content.pages.length,
         textLayer: true,
         drafts: [],
+        suggested: null,
+        warnings: [],
         startedAt: new Date(),
       },
     },

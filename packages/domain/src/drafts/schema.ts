@@ -24,9 +24,27 @@ export const similarQuestionRefSchema = z.object({
 
 export const draftSchema = z.object({
   index: z.number().int().describe('Position in the paper, from 0: what accepting names'),
-  number: z.string().describe('The number as printed: "1", "Q3", "2(b)"'),
+  number: z
+    .string()
+    .describe(
+      'The number, normalised: "4 (a)", "4(a)", "4.a" and "Q4 (a)" are "4(a)"; "Q3" is "3"',
+    ),
+  parent: z.string().nullable().describe('The number it is a part of: "4" for "4(a)", else null'),
+  page: z.number().int().describe('The page it starts on, from 1'),
+  section: z.string().nullable().describe('The section heading above it ("Section A"), else null'),
+  confidence: z
+    .number()
+    .min(0)
+    .max(1)
+    .describe('0..1: how sure the reading is (a number out of sequence or no marks lower it)'),
+  warnings: z.array(z.string()).describe('What an editor should check in this draft'),
   text: z.string().describe('The question without its number, marks and options'),
-  marks: z.number().nullable().describe('Marks printed at the end of the question, else null'),
+  marks: z
+    .number()
+    .nullable()
+    .describe(
+      'Marks printed on the question (end of a line, a marks column, after options), else null',
+    ),
   type: z.enum(DRAFT_TYPES).describe('mcq with options; long when marks are 8 or more; else short'),
   options: z.array(z.string()).nullable().describe('Choices of an mcq, else null'),
   suggestedModuleId: z.string().nullable(),
@@ -34,12 +52,21 @@ export const draftSchema = z.object({
     .string()
     .nullable()
     .describe(
-      "The topic of the paper's offering whose title shares the most weighted terms with the text (rarer terms weigh more); null when none shares a term",
+      "The topic of the paper's offering whose title shares the most weighted terms with the text (rarer terms weigh more), only when it scores at least 1.5 times the next topic; else null",
     ),
   similar: z.array(similarQuestionRefSchema),
   acceptedQuestionId: z.string().nullable().describe('The question made from it, once accepted'),
 });
 export type Draft = z.infer<typeof draftSchema>;
+
+/** The sitting as a paper prints it in its title block and instructions. */
+export const suggestedSittingSchema = z.object({
+  examYear: z.number().int().nullable().describe('A year printed in the title block, else null'),
+  examType: z.enum(EXAM_TYPES).nullable().describe('From the title ("Mid-Term"), else null'),
+  maxMarks: z.number().nullable().describe('"Max. Marks: 70", else null'),
+  durationMinutes: z.number().int().nullable().describe('"Time: 3 hours" is 180, else null'),
+});
+export type SuggestedSitting = z.infer<typeof suggestedSittingSchema>;
 
 export const paperDraftsSchema = z.object({
   paperId: z.string(),
@@ -48,6 +75,12 @@ export const paperDraftsSchema = z.object({
   status: z.enum(DRAFT_STATUSES).describe('pending while the PDF is read; failed with a reason'),
   reason: z.string().nullable().describe('Why reading failed (failed only), else null'),
   drafts: z.array(draftSchema),
+  suggested: suggestedSittingSchema.describe(
+    'What the paper prints about its sitting (all null until read, or for a scan)',
+  ),
+  warnings: z
+    .array(z.string())
+    .describe("About the whole paper: the drafts' marks add up to 65 and the paper says 70"),
 });
 export type PaperDrafts = z.infer<typeof paperDraftsSchema>;
 

@@ -185,7 +185,7 @@ describe('paper drafts', () => {
     const read = await getPaperDrafts({ actor: actors.editor, id: paper.id });
     expect(read.drafts).toEqual([
       expect.objectContaining({
-        number: 'Q1',
+        number: '1',
         text: 'Define a heap.',
         marks: 2,
         acceptedQuestionId: null,

@@ -28,6 +28,11 @@ interface StoredDraft {
   marks: number | null;
   type: Draft['type'];
   options?: string[] | null;
+  parent?: string | null;
+  page?: number | null;
+  section?: string | null;
+  confidence?: number | null;
+  warnings?: string[];
   suggestedModuleId: Types.ObjectId | null;
   suggestedTopicId: Types.ObjectId | null;
   similar: { questionId: Types.ObjectId; similarity: number }[];
@@ -41,6 +46,8 @@ interface StoredDrafts {
   pages: number;
   textLayer: boolean;
   drafts: StoredDraft[];
+  suggested?: Partial<PaperDrafts['suggested']> | null;
+  warnings?: string[];
 }
 
 const claimId = (paperId: Types.ObjectId, fileId: Types.ObjectId, index: number) =>
@@ -97,11 +104,24 @@ export async function getPaperDrafts({
       marks: draft.marks ?? null,
       type: draft.type,
       options: draft.options?.length ? [...draft.options] : null,
+      // Drafts read before the fourth release lack these: page 1, sure, no warnings.
+      parent: draft.parent ?? null,
+      page: draft.page ?? 1,
+      section: draft.section ?? null,
+      confidence: draft.confidence ?? 1,
+      warnings: draft.warnings ?? [],
       suggestedModuleId: draft.suggestedModuleId ? String(draft.suggestedModuleId) : null,
       suggestedTopicId: draft.suggestedTopicId ? String(draft.suggestedTopicId) : null,
       similar: similar[i] ?? [],
       acceptedQuestionId: accepted.get(draft.index) ?? null,
     })),
+    suggested: {
+      examYear: stored.suggested?.examYear ?? null,
+      examType: stored.suggested?.examType ?? null,
+      maxMarks: stored.suggested?.maxMarks ?? null,
+      durationMinutes: stored.suggested?.durationMinutes ?? null,
+    },
+    warnings: stored.warnings ?? [],
   };
 }
 

@@ -1,86 +1,114 @@
-// Body lines into questions, by the numbering real papers print: `1.`, `1)`, `Q1`, `Q.1`,
-// `Question 1`, and `2(b)` when parts are numbered with their question. A number starts a
-// question only when it is the next one (or the first), and in the style the paper started
-// with: a numbered list or an option inside a question stays inside it. Sub-parts (`(a)`,
-// `(i)`) never start a question.
+// Body lines into questions. A number starts a question when it is the next one (or the first),
+// in the style the paper started with (see numbering.ts); parts numbered with their question
+// ("4 (a)", and a bare "(b)" after "4(a)") are questions of their own under their parent. A
+// number out of sequence at the question margin starts a new question too, with a warning and
+// a lower confidence, so that a misread or missing number never merges two questions; indented,
+// it is a list inside the question. Any other line belongs to the question above it.
+import type { BodyLine } from './noise.js';
+import { barePartOf, nextLetter, numberOf, startOf } from './numbering.js';
+import type { NumberStyle, Start } from './numbering.js';
 
-/** A question as printed: its number and the lines that follow it. */
+/** A question as printed: its normalised number and the lines that follow it. */
 export interface RawQuestion {
-  /** As printed, without punctuation: `1`, `Q3`, `2(b)`. */
   number: string;
-  text: string;
+  /** The number it is a part of (`4` for `4(a)`), else null. */
+  parent: string | null;
+  page: number;
+  section: string | null;
+  lines: string[];
+  confidence: number;
+  warnings: string[];
 }
 
-type Style = 'digit' | 'q';
-
-interface Start {
-  style: Style;
-  n: number;
-  part: string | null;
-  rest: string;
+/** The questions of a paper, and the lines before the first (its title block). */
+export interface SplitPaper {
+  questions: RawQuestion[];
+  prelude: string[];
 }
 
-// `1.` or `1)` (not `1.5`), or `2(b)`: a part numbered with its question (no space between).
-const DIGIT = /^(\d{1,3})(?:\(([a-z])\)|\.(?!\d)|\))\s*(.*)$/i;
-// `Q1`, `Q.1`, `Q 1:`, `Question 1`, with an optional `(b)` part.
-const Q = /^(?:question|q)\s*\.?\s*(\d{1,3})(?:\(([a-z])\))?(?=[\s.:)-]|$)[.:)-]?\s*(.*)$/i;
-/** A line that starts a sub-part or an option: joined to the text on a line of its own. */
-const MARKER_LINE = /^(\(?[a-z]{1,4}\)|[A-J][.)]\s)/i;
+/** Points a number may sit right of the current question's number and still be a question. */
+const MARGIN = 6;
+/** Confidence of a question whose number is out of sequence. */
+const OUT_OF_SEQUENCE = 0.6;
 
-function startOf(line: string): Start | null {
-  const q = Q.exec(line);
-  if (q) return { style: 'q', n: Number(q[1]), part: q[2] ?? null, rest: q[3] ?? '' };
-  const digit = DIGIT.exec(line);
-  if (digit) {
-    return { style: 'digit', n: Number(digit[1]), part: digit[2] ?? null, rest: digit[3] ?? '' };
-  }
-  return null;
-}
-
-function numberOf(start: Start): string {
-  const base = start.style === 'q' ? `Q${start.n}` : String(start.n);
-  return start.part ? `${base}(${start.part.toLowerCase()})` : base;
+interface Current {
+  start: Start;
+  x: number;
+  /** A bare `(a)` was printed inside it: later letters are its options or sub-parts. */
+  hasLetters: boolean;
 }
 
 /** True when `start` continues the paper's numbering after `current`. */
-function follows(start: Start, current: Start | null, style: Style | null): boolean {
-  if (!current) return start.n <= 1 || (start.n <= 3 && start.part === null);
-  if (start.style !== style) return false;
-  if (start.n === current.n + 1) return start.part === null || start.part.toLowerCase() === 'a';
-  // `2(b)` after `2(a)`: the next part of the same question.
-  if (start.n === current.n && start.part && current.part) {
-    return start.part.toLowerCase().charCodeAt(0) === current.part.toLowerCase().charCodeAt(0) + 1;
-  }
-  return false;
+function follows(start: Start, current: Start | null): boolean {
+  if (!current)
+    return start.n <= 1 || (start.n <= 3 && (start.part === null || start.part === 'a'));
+  if (start.n === current.n + 1) return start.part === null || start.part === 'a';
+  if (start.n !== current.n || !start.part) return false;
+  // `4(a)` after a stem `4`, `4(b)` after `4(a)`.
+  return current.part ? start.part === nextLetter(current.part) : start.part === 'a';
 }
 
-function joinLines(lines: readonly string[]): string {
-  let text = '';
+/** Splits body lines into questions (see the file's comment). */
+export function splitQuestions(lines: readonly BodyLine[]): SplitPaper {
+  const questions: RawQuestion[] = [];
+  const prelude: string[] = [];
+  let current: Current | null = null;
+  let style: NumberStyle | null = null;
+  let section: string | null = null;
+
+  const open = (start: Start, line: BodyLine, warning?: string, x = line.x) => {
+    current = { start, x, hasLetters: false };
+    style ??= start.style;
+    questions.push({
+      number: numberOf(start),
+      parent: start.part ? String(start.n) : null,
+      page: line.page,
+      section,
+      lines: [start.rest],
+      confidence: warning ? OUT_OF_SEQUENCE : 1,
+      warnings: warning ? [warning] : [],
+    });
+  };
+
   for (const line of lines) {
-    if (!line) continue;
-    if (!text) text = line;
-    else text += MARKER_LINE.test(line) ? `\n${line}` : ` ${line}`;
-  }
-  return text.trim();
-}
-
-/** Splits body lines into numbered questions; lines before the first number are dropped. */
-export function splitQuestions(lines: readonly string[]): RawQuestion[] {
-  const questions: { number: string; lines: string[] }[] = [];
-  let current: Start | null = null;
-  let style: Style | null = null;
-  for (const raw of lines) {
-    const line = raw.trim();
-    const start = startOf(line);
-    if (start && follows(start, current, style)) {
-      current = start;
-      style ??= start.style;
-      questions.push({ number: numberOf(start), lines: [start.rest] });
-    } else if (questions.length > 0) {
-      questions.at(-1)!.lines.push(line);
+    if (line.kind === 'section') {
+      section = line.text;
+      continue;
     }
+    const text = line.text.trim();
+    const cur = current as Current | null;
+    const start = startOf(text);
+    // Another style at the question margin counts only as the very next number ("5." after
+    // "Q4"): a list inside a question is indented or out of sequence.
+    const isOtherNext =
+      start !== null && cur !== null && follows(start, cur.start) && line.x <= cur.x + MARGIN;
+    if (start && (style === null || start.style === style || isOtherNext)) {
+      if (follows(start, cur?.start ?? null)) {
+        open(start, line);
+        continue;
+      }
+      if (cur && line.x <= cur.x + MARGIN) {
+        const expected = `${cur.start.n + 1}`;
+        open(
+          start,
+          line,
+          `Numbered ${numberOf(start)} after ${numberOf(cur.start)} (expected ${expected}): check the split`,
+        );
+        continue;
+      }
+    }
+    const bare = cur?.start.part && !cur.hasLetters ? barePartOf(text) : null;
+    if (cur && bare && bare.part === nextLetter(cur.start.part!)) {
+      // The part keeps its question's margin: its letter is indented under the number.
+      open({ ...cur.start, part: bare.part, rest: bare.rest }, line, undefined, cur.x);
+      continue;
+    }
+    if (!cur) {
+      prelude.push(text);
+      continue;
+    }
+    if (barePartOf(text)?.part === 'a') cur.hasLetters = true;
+    questions.at(-1)!.lines.push(text);
   }
-  return questions
-    .map((q) => ({ number: q.number, text: joinLines(q.lines) }))
-    .filter((q) => q.text.length > 0);
+  return { questions, prelude };
 }

@@ -1,16 +1,21 @@
-// The topic a question is most likely about: the topic of the paper's offering whose title
-// shares the most weighted terms with the question. Terms are the search tokenizer's stems;
-// a term weighs more the fewer catalog documents hold it (the search term counts).
+// The topic a question is about, only when one clearly leads: each topic of the paper's
+// offering scores the weights of the terms its title shares with the question (and half those
+// its module's title adds), and the best is suggested only when it scores at least 1.5 times
+// the next one. A near tie ("search" in a BFS question against "Binary Search Trees") suggests
+// nothing: a wrong topic costs an editor more than an empty one. Terms are the search
+// tokenizer's stems; a term weighs more the fewer catalog documents hold it.
 import type { Types } from 'mongoose';
 import { stemOf, wordsOf } from '../search/tokens.js';
 import { DOCUMENTS_KEY, readTermCounts, stemKey } from '../search/terms.js';
-import { syllabusOrderOfOffering } from '../syllabus/queries.js';
+import { syllabusOfOffering } from '../syllabus/queries.js';
 
 /** A topic of the syllabus with the stems of its title. */
 export interface SyllabusTopic {
   moduleId: string;
   topicId: string;
   stems: ReadonlySet<string>;
+  /** Stems of its module's title that its own title lacks. */
+  moduleStems: ReadonlySet<string>;
 }
 
 /** A suggestion: module and topic, or both null. */
@@ -30,16 +35,23 @@ export function stemsOf(text: string): Set<string> {
 export async function loadSyllabusTopics(
   subjectOfferingId: Types.ObjectId,
 ): Promise<SyllabusTopic[]> {
-  const [modules, topics] = await syllabusOrderOfOffering(subjectOfferingId);
-  const moduleOrder = new Map(modules.map((m) => [String(m._id), m.order]));
+  interface Row {
+    _id: Types.ObjectId;
+    title: string;
+    order: number;
+    moduleId?: Types.ObjectId;
+  }
+  const [modules, topics] = await syllabusOfOffering<Row>(String(subjectOfferingId));
+  const moduleOf = new Map(modules.map((m) => [String(m._id), m]));
   return topics
-    .map((t) => ({ t, at: [moduleOrder.get(String(t.moduleId)) ?? 0, t.order] }))
+    .map((t) => ({ t, at: [moduleOf.get(String(t.moduleId))?.order ?? 0, t.order] }))
     .sort((a, b) => a.at[0]! - b.at[0]! || a.at[1]! - b.at[1]! || (a.t._id < b.t._id ? -1 : 1))
-    .map(({ t }) => ({
-      moduleId: String(t.moduleId),
-      topicId: String(t._id),
-      stems: stemsOf(t.title),
-    }));
+    .map(({ t }) => {
+      const stems = stemsOf(t.title);
+      const moduleTitle = moduleOf.get(String(t.moduleId))?.title ?? '';
+      const moduleStems = new Set([...stemsOf(moduleTitle)].filter((s) => !stems.has(s)));
+      return { moduleId: String(t.moduleId), topicId: String(t._id), stems, moduleStems };
+    });
 }
 
 /** The weight of each stem: ln((documents + 1) / (holders + 1)) + 1, so rarer weighs more. */
@@ -55,21 +67,34 @@ export async function stemWeights(stems: Iterable<string>): Promise<Map<string, 
   );
 }
 
-/** The best topic for a text (the first in syllabus order on a tie), or none. */
+/** How much more than the next topic the best must score to be suggested. */
+export const TOPIC_LEAD = 1.5;
+/** The share of a module title's shared terms in a topic's score. */
+const MODULE_SHARE = 0.5;
+
+/** The topic that clearly leads for a text (see the file's comment), or none. */
 export function suggestTopic(
   stems: ReadonlySet<string>,
   topics: readonly SyllabusTopic[],
   weights: ReadonlyMap<string, number>,
 ): TopicSuggestion {
+  const shared = (of: ReadonlySet<string>) => {
+    let score = 0;
+    for (const stem of of) if (stems.has(stem)) score += weights.get(stem) ?? 1;
+    return score;
+  };
   let best = NONE;
   let bestScore = 0;
+  let secondScore = 0;
   for (const topic of topics) {
-    let score = 0;
-    for (const stem of topic.stems) if (stems.has(stem)) score += weights.get(stem) ?? 1;
+    const own = shared(topic.stems);
+    // A module's words alone never make a topic: they only tell its topics apart.
+    const score = own > 0 ? own + MODULE_SHARE * shared(topic.moduleStems) : 0;
     if (score > bestScore) {
+      secondScore = bestScore;
       bestScore = score;
       best = { moduleId: topic.moduleId, topicId: topic.topicId };
-    }
+    } else if (score > secondScore) secondScore = score;
   }
-  return best;
+  return bestScore > 0 && bestScore >= TOPIC_LEAD * secondScore ? best : NONE;
 }

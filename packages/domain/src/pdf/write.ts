@@ -1,10 +1,22 @@
 // Small, valid PDFs made in code: the sample catalog's papers and the tests' fixtures. Text only,
 // in Helvetica, with a correct cross-reference table; no file is downloaded or checked in.
 
-/** Text as a PDF literal string: printable ASCII only, with `\`, `(` and `)` escaped. */
+/** Characters papers print beyond ASCII, as their WinAnsiEncoding codes (octal escapes). */
+const WIN_ANSI: Record<string, string> = { '–': '\\226', '—': '\\227', '×': '\\327' };
+
+/**
+ * Text as a PDF literal string in WinAnsiEncoding: printable ASCII, dashes and `×`, with `\`,
+ * `(` and `)` escaped; other characters are dropped.
+ */
 export function pdfString(value: string): string {
-  const ascii = value.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
-  return `(${ascii.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+  // NFKD splits accents off letters (then dropped); dashes and `×` have no decomposition.
+  let text = '';
+  for (const c of value.normalize('NFKD')) {
+    if (WIN_ANSI[c]) text += WIN_ANSI[c];
+    else if (c === '\\' || c === '(' || c === ')') text += `\\${c}`;
+    else if (c >= ' ' && c <= '~') text += c;
+  }
+  return `(${text})`;
 }
 
 /** A stream object: its dictionary entries (without `/Length`) and its bytes. */

@@ -129,7 +129,7 @@ describe('seedSampleCatalog', () => {
       const questions = await QuestionModel.find({ paperId: _id })
         .sort({ createdAt: 1, _id: 1 })
         .lean();
-      expect(read.drafts.map((d) => d.number)).toEqual(questions.map((_, i) => `Q${i + 1}`));
+      expect(read.drafts.map((d) => d.number)).toEqual(questions.map((_, i) => String(i + 1)));
       expect(read.drafts.map((d) => [d.text, d.marks, d.options])).toEqual(
         questions.map((q) => [q.text, q.marks, q.options?.length ? q.options : null]),
       );

@@ -3,14 +3,6 @@
 import type { Types } from 'mongoose';
 import { ModuleModel, TopicModel } from './model.js';
 
-/** The modules (order) and topics (module, title, order) of an offering, unsorted. */
-export function syllabusOrderOfOffering(subjectOfferingId: Types.ObjectId) {
-  return Promise.all([
-    ModuleModel.find({ subjectOfferingId }, { order: 1 }).lean(),
-    TopicModel.find({ subjectOfferingId }, { moduleId: 1, title: 1, order: 1 }).lean(),
-  ]);
-}
-
 /** The modules and topics of an offering with their titles, each in syllabus order (order, id). */
 export function syllabusOfOffering<T>(subjectOfferingId: string): Promise<[T[], T[]]> {
   return Promise.all([

@@ -162,7 +162,9 @@ const INSTRUCTIONS = [
 
 const pick = (...indexes: number[]) => indexes.map((i) => BANK[i]!);
 
-/** Ten papers: every numbering, marks and options style, one and two columns. */
+/**
+ * Eleven papers: every numbering, marks and options style, one and two columns, a marks column.
+ */
 export const LABELLED_PAPERS: LabelledPaper[] = [
   {
     name: 'dot numbering, [n marks], (a) options, one column',
@@ -294,5 +296,19 @@ export const LABELLED_PAPERS: LabelledPaper[] = [
       instructions: INSTRUCTIONS,
     },
     questions: pick(0, 5, 10, 15, 20, 25, 7, 16, 24, 29, 18, 12),
+  },
+  {
+    name: 'dot numbering, marks column, (a) options, one column, dashed page numbers',
+    style: {
+      numbering: NUMBERING.dot,
+      marks: MARKS.bracket,
+      option: OPTIONS.paren,
+      marksColumn: true,
+      columns: 1,
+      header: HEADER,
+      footer: (page: number) => `— ${page} —`,
+      instructions: INSTRUCTIONS,
+    },
+    questions: pick(2, 4, 6, 8, 11, 13, 17, 19, 21, 23, 25, 27),
   },
 ];

@@ -1,0 +1,64 @@
+// How a line says "a question starts here", and the number it gives, normalised: "4 (a)",
+// "4(a)", "4.a" and "Q4 (a)" are all `4(a)`, whose parent is `4`. Two styles are told apart, so
+// that a numbered list inside a `Q1`-style paper never passes for questions: digits (`1.`,
+// `1)`, `4 (a)`, `4.a`) and words (`Q1`, `Q.1`, `Question 1`, `Q4 (a)`).
+
+export type NumberStyle = 'digit' | 'q';
+
+/** A printed question number at the start of a line. */
+export interface Start {
+  style: NumberStyle;
+  n: number;
+  /** The part letter, lower case (`a` for `4(a)`), else null. */
+  part: string | null;
+  /** The rest of the line, after the number. */
+  rest: string;
+}
+
+// After the digits: a part `(a)` (a space allowed), `.a`, or the number's own `.`, `)` or `:`.
+const PART = String.raw`\s?\(([a-z])\)|\.([a-z])(?=[\s.)]|$)`;
+// `1.` or `1)` (not `1.5`), `4(a)`, `4 (a)`, `4.a`.
+const DIGIT = new RegExp(String.raw`^(\d{1,3})(?:${PART}|\.(?!\d)|\))[.)]?\s*(.*)$`, 'i');
+// `Q1`, `Q.1`, `Q 1:`, `Question 1`, each with an optional part.
+const Q = new RegExp(
+  String.raw`^(?:question|q)\s*\.?\s*(\d{1,3})(?:${PART})?(?=[\s.:)-]|$)[.:)-]?\s*(.*)$`,
+  'i',
+);
+/** A bare part marker `(b)` at the start of a line (an option looks the same). */
+const BARE_PART = /^\(([a-z])\)\s*(.*)$/i;
+
+/** The question number a line starts with, or null. */
+export function startOf(line: string): Start | null {
+  const q = Q.exec(line);
+  if (q) {
+    const part = q[2] ?? q[3] ?? null;
+    return { style: 'q', n: Number(q[1]), part: part?.toLowerCase() ?? null, rest: q[4] ?? '' };
+  }
+  const digit = DIGIT.exec(line);
+  if (digit) {
+    const part = digit[2] ?? digit[3] ?? null;
+    return {
+      style: 'digit',
+      n: Number(digit[1]),
+      part: part?.toLowerCase() ?? null,
+      rest: digit[4] ?? '',
+    };
+  }
+  return null;
+}
+
+/** The part letter and rest of a line that starts with a bare `(b)`, or null. */
+export function barePartOf(line: string): { part: string; rest: string } | null {
+  const match = BARE_PART.exec(line);
+  return match ? { part: match[1]!.toLowerCase(), rest: match[2] ?? '' } : null;
+}
+
+/** The normalised number: `4`, `4(a)`. */
+export function numberOf(start: Pick<Start, 'n' | 'part'>): string {
+  return start.part ? `${start.n}(${start.part})` : String(start.n);
+}
+
+/** The letter after `part`: `b` after `a`. */
+export function nextLetter(part: string): string {
+  return String.fromCharCode(part.charCodeAt(0) + 1);
+}
