@@ -1,6 +1,5 @@
 // What other modules read of syllabi, each a query named for its use, so that the syllabus
 // models stay this module's own (import-graph.test.ts keeps it so).
-import type { Types } from 'mongoose';
 import { ModuleModel, TopicModel } from './model.js';
 
 /** The modules and topics of an offering with their titles, each in syllabus order (order, id). */
