@@ -39,7 +39,9 @@ function precompress(): Plugin {
 const build: UserConfig['build'] = {
   outDir: 'dist/public',
   emptyOutDir: true,
-  sourcemap: true,
+  // Maps written but named in no script: the server links them by header, or answers 404 for
+  // them when WEB_SOURCE_MAPS is off (production's default; server/source-maps.ts).
+  sourcemap: 'hidden',
   // No inline modulepreload polyfill: the page's CSP allows scripts from its own files only.
   modulePreload: { polyfill: false },
 };

@@ -5,6 +5,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import { clerkFrontendApiHost } from './clerk.js';
 import { firstData, firstDataElement } from './first-data.js';
 import { graphqlProxy, paperFileProxy } from './proxy.js';
+import { sourceMapPolicy } from './source-maps.js';
 import { staticFiles } from './static-files.js';
 import { visitorHeaders } from './visitor.js';
 
@@ -17,6 +18,8 @@ export interface WebServerOptions {
   restUrl: string;
   /** With a Clerk publishable key the page signs in with Clerk; without, by pasted token. */
   clerkPublishableKey?: string | undefined;
+  /** Serve the scripts' source maps (WEB_SOURCE_MAPS); off (the default), `*.map` is 404. */
+  sourceMaps?: boolean | undefined;
 }
 
 const PAPER_FILE = /^\/api\/v1(\/papers\/[^/]+\/file)$/;
@@ -68,6 +71,10 @@ export function createWebServer(options: WebServerOptions): Server {
     { 'qpc-clerk-publishable-key': options.clerkPublishableKey ?? '' },
     pageEnd,
   );
+  const sourceMaps = sourceMapPolicy({
+    staticDir: options.staticDir,
+    isServed: options.sourceMaps === true,
+  });
   const graphql = graphqlProxy(options.graphqlUrl);
   const paperFile = paperFileProxy(options.restUrl);
   return createServer((req, res) => {
@@ -82,6 +89,7 @@ export function createWebServer(options: WebServerOptions): Server {
       return;
     }
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    if (sourceMaps(res, url.pathname)) return;
     files(req, res, url).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Internal server error\n');

@@ -23,6 +23,7 @@ const server = createWebServer({
   graphqlUrl: config.web.graphqlUrl,
   restUrl: config.web.restUrl,
   clerkPublishableKey: config.web.clerkPublishableKey,
+  sourceMaps: config.web.sourceMaps,
 });
 server.listen(config.web.port, config.host, () => {
   // One line in the shape of the apps' pino lines (level 30 is info).

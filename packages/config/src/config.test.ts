@@ -26,6 +26,7 @@ describe('loadConfig', () => {
         graphqlUrl: 'http://127.0.0.1:4000/graphql',
         restUrl: 'http://127.0.0.1:3000/api/v1',
         clerkPublishableKey: undefined,
+        sourceMaps: true,
       },
       mongodbUri: undefined,
       dataDir: '.data',
@@ -104,11 +105,19 @@ describe('loadConfig', () => {
       graphqlUrl: 'http://127.0.0.1:4100/graphql',
       restUrl: 'http://127.0.0.1:3100/api/v1',
       clerkPublishableKey: undefined,
+      sourceMaps: true,
     });
     expect(
       loadConfig({ GRAPHQL_PORT: '4100', WEB_GRAPHQL_URL: 'http://gateway.internal:4000/graphql' })
         .web.graphqlUrl,
     ).toBe('http://gateway.internal:4000/graphql');
+  });
+
+  it('when production does not ask for source maps, then the web page serves none; WEB_SOURCE_MAPS turns them on or off', () => {
+    const production = { NODE_ENV: 'production', CLERK_SECRET_KEY: 'sk_test_abc' };
+    expect(loadConfig(production).web.sourceMaps).toBe(false);
+    expect(loadConfig({ ...production, WEB_SOURCE_MAPS: 'true' }).web.sourceMaps).toBe(true);
+    expect(loadConfig({ WEB_SOURCE_MAPS: 'false' }).web.sourceMaps).toBe(false);
   });
 
   it('when TRUST_PROXY lists proxies, then it becomes a list', () => {

@@ -44,6 +44,11 @@ export const envSchema = z.object({
     .describe(
       'Clerk publishable key: the web page signs in with Clerk when set, else by pasted token',
     ),
+  WEB_SOURCE_MAPS: booleanString
+    .optional()
+    .describe(
+      "the web page serves its scripts' source maps (linked by a SourceMap header); default: false in production, true otherwise",
+    ),
   HOST: z.string().min(1).default('0.0.0.0').describe('address the apps listen on'),
   MONGODB_URI: z
     .string()
@@ -210,6 +215,8 @@ export interface Config {
     readonly restUrl: string;
     /** Clerk publishable key: the page signs in with Clerk when set. */
     readonly clerkPublishableKey: string | undefined;
+    /** Serve the built scripts' source maps (off in production unless asked: 1.4 MB of source). */
+    readonly sourceMaps: boolean;
   };
   readonly mongodbUri: string | undefined;
   readonly dataDir: string;
@@ -315,6 +322,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       graphqlUrl: e.WEB_GRAPHQL_URL ?? `http://127.0.0.1:${e.GRAPHQL_PORT}/graphql`,
       restUrl: e.WEB_REST_URL ?? `http://127.0.0.1:${e.PORT}/api/v1`,
       clerkPublishableKey: e.CLERK_PUBLISHABLE_KEY,
+      sourceMaps: e.WEB_SOURCE_MAPS ?? !isProduction,
     },
     mongodbUri: e.MONGODB_URI,
     dataDir: e.DATA_DIR,

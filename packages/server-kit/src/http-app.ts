@@ -5,7 +5,7 @@ import express from 'express';
 import type { Express, NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { authenticate } from './auth.js';
+import { authenticateAndCount } from './caller-budget.js';
 import { corsPolicy } from './cors.js';
 import type { ActorResolver } from './auth.js';
 import { BodyEncodingError, errorHandler, notFoundHandler } from './errors.js';
@@ -15,13 +15,12 @@ import { cacheDefaults } from './http-cache.js';
 import { httpLogger } from './logger.js';
 import { methodGuard } from './methods.js';
 import type { KnownRoute } from './methods.js';
-import { rateLimit } from './rate-limit.js';
 import type { RateLimiter } from './rate-limit.js';
 import { requestId } from './request-context.js';
 
 /** What an app adds to the shared chain. */
 export interface HttpAppParts {
-  /** The app's routes, mounted after the rate limit and authentication. */
+  /** The app's routes, mounted after authentication and the rate limit. */
   routes: (app: Express) => void;
   /**
    * Pages that read no caller and change nothing (the docs page, its assets, the OpenAPI
@@ -183,8 +182,9 @@ export function securityHeaders() {
 /**
  * The request chain both apps share, left to right: request id, logger, helmet, CORS, the
  * method guard (405, OPTIONS), health and the app's unmetered pages (not limited, no auth: the docs page, its assets and the
- * OpenAPI document; GraphiQL), body parser with limit, query guard, rate limit, auth, the
- * default Cache-Control (http-cache.ts), the app's routes, 404, error mapper.
+ * OpenAPI document; GraphiQL), body parser with limit, query guard, auth then rate limit
+ * (one step: a refused token is counted by address before its 401), the default Cache-Control
+ * (http-cache.ts), the app's routes, 404, error mapper.
  */
 export function createHttpApp(deps: HttpAppDeps, parts: HttpAppParts): Express {
   const { config, logger } = deps;
@@ -217,8 +217,8 @@ export function createHttpApp(deps: HttpAppDeps, parts: HttpAppParts): Express {
   // Routes that stream a raw body (paper files) read it themselves.
   app.use(jsonBodies({ limit: config.bodyLimitBytes, isRawBody: deps.isRawBody }));
   app.use(rejectNonStringQuery());
-  app.use(rateLimit(deps.rateLimiter));
-  app.use(authenticate(deps.resolveActor));
+  // Auth before the limit, so that a signed-in caller is counted by user (see caller-budget.ts).
+  app.use(authenticateAndCount(deps.resolveActor, deps.rateLimiter));
   app.use(cacheDefaults());
   parts.routes(app);
   app.use(notFoundHandler());

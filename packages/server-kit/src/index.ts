@@ -61,7 +61,8 @@ export {
 } from './http-cache.js';
 export { createLogger, httpLogger, REDACTED_PATHS } from './logger.js';
 export { logRefusal, REFUSAL_LINE_BYTES } from './refusal-log.js';
-export { createRateLimiter, rateLimit } from './rate-limit.js';
+export { createRateLimiter, rateLimit, rateLimitKey } from './rate-limit.js';
+export { authenticateAndCount } from './caller-budget.js';
 export type { RateLimiter } from './rate-limit.js';
 export { currentRequestId, requestId, requestIdOf } from './request-context.js';
 export { flushSentry, initSentry, markDatabaseRecovered, reportServerError } from './sentry.js';

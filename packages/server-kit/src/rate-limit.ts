@@ -4,6 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type * as IORedis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { actorOf } from './auth.js';
 import { RateLimitedError } from './errors.js';
 
 const require = createRequire(import.meta.url);
@@ -20,7 +21,7 @@ export interface RateLimiter {
 }
 
 /**
- * Counters keyed by client IP: in memory by default; in Redis when RATE_LIMIT_STORE=redis, so
+ * Counters keyed by caller (see `rateLimitKey`): in memory by default; in Redis when RATE_LIMIT_STORE=redis, so
  * instances share one budget. If Redis is unreachable, each instance falls back to its own
  * in-memory counters (fail open to the per-instance limit, never to no limit at all).
  */
@@ -63,10 +64,22 @@ function setHeaders(res: Response, max: number, result: RateLimiterRes): void {
   res.setHeader('X-RateLimit-Reset', String(Math.ceil((Date.now() + result.msBeforeNext) / 1000)));
 }
 
-/** Counts the request against the caller's IP (a 304 is refunded); 429 with Retry-After past the limit. */
+/**
+ * Whose budget a request spends: a signed-in caller's own (set by `authenticate`, which runs
+ * first), so students behind one campus address do not share one, and the same budget follows a
+ * user across addresses; anyone else's, an invalid token included, is the client address's, so
+ * a new garbage token never buys a fresh budget.
+ */
+export function rateLimitKey(req: Request, res: Response): string {
+  const actor = actorOf(res);
+  if (actor) return `user:${actor.id}`;
+  return `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
+}
+
+/** Counts the request against the caller (`rateLimitKey`; a 304 is refunded); 429 with Retry-After past the limit. */
 export function rateLimit(rateLimiter: RateLimiter) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    const key = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const key = rateLimitKey(req, res);
     try {
       const result = await rateLimiter.limiter.consume(key);
       setHeaders(res, rateLimiter.max, result);

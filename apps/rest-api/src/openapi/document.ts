@@ -85,8 +85,9 @@ fields, query parameters given twice (\`?type=mcq&type=long\`) and bracketed key
 are refused with 400. \`search\` matches a literal, case-insensitive substring.
 
 ## Limits
-Every route but health counts against a per-IP rate limit (100 requests per 15 minutes by
-default); responses carry \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`
+Every route but health counts against a rate limit (100 requests per 15 minutes by default), a
+signed-in caller's by user and anyone else's by client address (an invalid token's too);
+responses carry \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`
 (Unix seconds), and 429 carries \`Retry-After\` (seconds).
 `.trim();
 
