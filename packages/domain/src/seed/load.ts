@@ -206,14 +206,9 @@ export async function seedSampleCatalog(): Promise<{ created: Record<string, num
       questionIds.push(question.id);
     }
     // Submitted, then reviewed: every step recorded in the paper's statusHistory.
-    const steps: {
-      status: 'pending' | 'approved' | 'rejected';
-      reason?: string;
-      force?: boolean;
-    }[] = [];
+    const steps: { status: 'pending' | 'approved' | 'rejected'; reason?: string }[] = [];
     if (p.status !== 'draft') steps.push({ status: 'pending', reason: 'Submitted for review' });
-    // The sample's statuses are given: approved as recorded, questions or not.
-    if (p.status === 'approved') steps.push({ status: 'approved', force: true });
+    if (p.status === 'approved') steps.push({ status: 'approved' });
     if (p.status === 'rejected') {
       steps.push({ status: 'rejected', reason: 'Scan is illegible; please upload a clearer copy' });
     }
