@@ -141,3 +141,44 @@ describe('papers(createdBy) and the counts', () => {
     }
   });
 });
+
+describe('counting papers in batches', () => {
+  const LISTED =
+    'query ($id: ObjectID!) { papers(subjectOfferingId: $id, limit: 100) { items { id questionCount draftsWaiting } } }';
+  const NESTED =
+    'query ($id: ObjectID!) { subjectOffering(id: $id) { papers { id questionCount draftsWaiting } } }';
+
+  it('when an offering has 2 papers and then 12, then listing and nesting them with their counts takes the same database commands', async () => {
+    const c = await makeCatalog(admin);
+    const measure = async () => {
+      const result: Record<string, { papers: number; commands: string[] }> = {};
+      for (const [name, query] of [
+        ['listed', LISTED],
+        ['nested', NESTED],
+      ] as const) {
+        const { result: reply, commands } = await gw.countCommands(() =>
+          gw.gql(query, { id: c.offering.id }, as('editor')),
+        );
+        expect(reply.body.errors).toBeUndefined();
+        const data = reply.body.data;
+        const papers = name === 'listed' ? data.papers.items : data.subjectOffering.papers;
+        // Parallel reads finish in any order: the commands are compared as a multiset.
+        result[name] = { papers: papers.length, commands: [...commands].sort() };
+      }
+      return result;
+    };
+    // The first request also reads the caller (then kept for AUTH_USER_CACHE_MS).
+    await measure();
+    const few = await measure();
+    for (let i = 0; i < 10; i += 1) {
+      const paper = await makePaper(editor, c.offering.id, { status: 'pending' });
+      if (i % 2 === 0) await addQuestion(paper.id);
+    }
+    const many = await measure();
+    expect(few.listed!.papers).toBe(2);
+    expect(many.listed!.papers).toBe(12);
+    expect(many.nested!.papers).toBe(12);
+    expect(many.listed!.commands).toEqual(few.listed!.commands);
+    expect(many.nested!.commands).toEqual(few.nested!.commands);
+  });
+});
