@@ -2,6 +2,7 @@ import {
   readBranchesByIds,
   readBranchesByUniversityIds,
   readModulesBySyllabusIds,
+  readPaperCountsByIds,
   readPapersBySubjectOfferingIds,
   readQuestionsBySubjectOfferingIds,
   readSemestersByBranchIds,
@@ -17,7 +18,8 @@ import type {
   Branch,
   Caller,
   Module,
-  Paper,
+  PaperCounts,
+  PaperRecord,
   QuestionsByParent,
   Semester,
   Solution,
@@ -50,7 +52,9 @@ export interface Loaders {
   modulesBySyllabusId: DataLoader<string, readonly Module[]>;
   /** A syllabus's topics, by module id. */
   topicsBySyllabusId: DataLoader<string, ByParent<Topic>>;
-  papersBySubjectOfferingId: DataLoader<string, readonly Paper[]>;
+  papersBySubjectOfferingId: DataLoader<string, readonly PaperRecord[]>;
+  /** A paper's `questionCount` and (editors and admins) `draftsWaiting`, by paper id. */
+  paperCountsById: DataLoader<string, PaperCounts>;
   /** An offering's questions, by paper, module and topic id. */
   questionsBySubjectOfferingId: DataLoader<string, QuestionsByParent>;
   /** An offering's solutions, by question id. */
@@ -105,10 +109,11 @@ export function createLoaders(caller: Caller): Loaders {
     ),
     modulesBySyllabusId: loader<readonly Module[]>(forCaller(readModulesBySyllabusIds), []),
     topicsBySyllabusId: loader<ByParent<Topic>>(forCaller(readTopicsBySyllabusIds), NO_GROUPS),
-    papersBySubjectOfferingId: loader<readonly Paper[]>(
+    papersBySubjectOfferingId: loader<readonly PaperRecord[]>(
       forCaller(readPapersBySubjectOfferingIds),
       [],
     ),
+    paperCountsById: loader<PaperCounts>(forCaller(readPaperCountsByIds), { questionCount: 0 }),
     questionsBySubjectOfferingId: loader(
       forCaller(readQuestionsBySubjectOfferingIds),
       NO_QUESTIONS,

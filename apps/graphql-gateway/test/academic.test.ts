@@ -261,7 +261,8 @@ describe('branches, semesters, subjects, subject offerings', () => {
     const approved = await setPaperStatus({
       actor: admin,
       id: (await paper(2021)).id,
-      input: { status: 'approved' },
+      // An empty paper: approved anyway.
+      input: { status: 'approved', force: true },
     });
     const pending = await paper(2023);
     const query = 'query ($id: ObjectID!) { subjectOffering(id: $id) { papers { id status } } }';

@@ -113,8 +113,9 @@ describe('drafts and similar questions in GraphQL', () => {
         actor: admin,
         input: { subjectOfferingId: c.offering.id, examYear, examType: 'end-term' },
       });
+      // Approved before its question is added: an empty paper needs force.
       if (status === 'approved')
-        await setPaperStatus({ actor: admin, id: made.id, input: { status } });
+        await setPaperStatus({ actor: admin, id: made.id, input: { status, force: true } });
       return createQuestion({
         actor: admin,
         input: { paperId: made.id, text, type: 'long', difficulty: 'medium' },

@@ -227,6 +227,7 @@ describe('papers', () => {
     it('when an admin sets the status, then it changes and each change is recorded with from, to, by, at and reason', async () => {
       const { offering } = await makeOffering(admin.actor);
       const paper = await makePaper(admin.actor, offering.id, { status: 'pending' });
+      await makeQuestion(admin.actor, paper.id);
       const approved = await call('PATCH', `/papers/${paper.id}/status`, {
         token: admin.token,
         body: { status: 'approved', reason: 'Checked against the original' },

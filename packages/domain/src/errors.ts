@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'PAPER_EMPTY'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RANGE_NOT_SATISFIABLE'
@@ -61,6 +62,13 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   constructor(message: string, details?: ErrorDetail[]) {
     super(message, 409, 'CONFLICT', details);
+  }
+}
+
+/** Approving a paper without questions, unasked: 409 PAPER_EMPTY (the body's `force` approves it). */
+export class PaperEmptyError extends DomainError {
+  constructor(message = 'The paper has no questions; send force: true to approve it anyway') {
+    super(message, 409, 'PAPER_EMPTY');
   }
 }
 

@@ -12,6 +12,7 @@ export {
   FileTooLargeError,
   ForbiddenError,
   NotFoundError,
+  PaperEmptyError,
   ServiceUnavailableError,
   UnauthenticatedError,
   UnsupportedMediaTypeError,
@@ -179,8 +180,10 @@ export type {
   PaperFile,
   PaperStatusChange,
   SetPaperStatusInput,
+  SubmitPaperInput,
   UpdatePaperInput,
 } from './paper/schema.js';
+export type { PaperCounts, PaperRecord } from './paper/counts.js';
 export {
   createPaper,
   deletePaper,
@@ -188,9 +191,14 @@ export {
   getPaperBySlug,
   listPapers,
   setPaperStatus,
+  submitPaper,
   updatePaper,
 } from './paper/service.js';
-export { readPapersByIds, readPapersBySubjectOfferingIds } from './paper/reads.js';
+export {
+  readPaperCountsByIds,
+  readPapersByIds,
+  readPapersBySubjectOfferingIds,
+} from './paper/reads.js';
 export type { ByteRange } from './paper-file/schema.js';
 export { deletePaperFile, openPaperFile, uploadPaperFile } from './paper-file/service.js';
 export type { PaperFileDownload } from './paper-file/service.js';

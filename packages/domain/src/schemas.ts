@@ -103,6 +103,7 @@ export {
   paperSchema,
   paperStatusChangeSchema,
   setPaperStatusInput,
+  submitPaperInput,
   updatePaperInput,
 } from './paper/schema.js';
 export type {

@@ -186,9 +186,9 @@ export function visibleMatch(
 }
 
 const NO_FIELDS: ReadonlySet<string> = new Set();
-const UNPUBLISHED_PAPER_FIELDS: ReadonlySet<string> = new Set(['statusHistory']);
+const UNPUBLISHED_PAPER_FIELDS: ReadonlySet<string> = new Set(['statusHistory', 'createdBy']);
 
-/** The paper fields the caller may not read: a paper's `statusHistory` is for those who see all. */
+/** The paper fields the caller may not read: `statusHistory` and `createdBy` are for those who see all. */
 export function paperFieldsHiddenFrom(actor: MaybeActor): ReadonlySet<string> {
   return seesAll(actor) ? NO_FIELDS : UNPUBLISHED_PAPER_FIELDS;
 }

@@ -131,7 +131,8 @@ describe('scale-out: two REST instances and two gateways on one database and one
     });
     const approved = await rest(restA, 'PATCH', `/papers/${paper.id}/status`, {
       token: admin,
-      body: { status: 'approved' },
+      // Approved before its question is added: an empty paper needs force.
+      body: { status: 'approved', force: true },
     });
     expect(approved.status).toBe(200);
     const question = await post('/questions', {
@@ -217,7 +218,8 @@ describe('scale-out: two REST instances and two gateways on one database and one
 
     const approval = await graphql(
       gatewayA,
-      'mutation ($id: ObjectID!) { setPaperStatus(id: $id, status: APPROVED) { status } }',
+      // A paper without questions: approved anyway.
+      'mutation ($id: ObjectID!) { setPaperStatus(id: $id, status: APPROVED, force: true) { status } }',
       { id: paper.id },
       { token: admin },
     );

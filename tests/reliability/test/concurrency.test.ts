@@ -56,7 +56,11 @@ describe('concurrency over HTTP', () => {
       examYear: 2023,
       examType: 'end-term',
     });
-    await call(`${api}/papers/${pa.body.data.id}/status`, 'PATCH', admin, { status: 'approved' });
+    // Approved before its question is added: an empty paper needs force.
+    await call(`${api}/papers/${pa.body.data.id}/status`, 'PATCH', admin, {
+      status: 'approved',
+      force: true,
+    });
     const q = await call(`${api}/questions`, 'POST', admin, {
       paperId: pa.body.data.id,
       text: 'Explain quicksort',

@@ -5,9 +5,10 @@ import {
   getPaperBySlug,
   listPapers,
   setPaperStatus,
+  submitPaper,
   updatePaper,
 } from '@qpc/domain';
-import type { Paper } from '@qpc/domain';
+import type { Paper, PaperRecord } from '@qpc/domain';
 import { createPaperInput, updatePaperInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
 import { childrenOf } from '../loaders.js';
@@ -52,8 +53,12 @@ export const paperTypeDefs = /* GraphQL */ `
     status: PaperStatus!
     "Status changes, oldest first; null unless the caller may paper:read-unapproved ${who('paper:read-unapproved')}."
     statusHistory: [PaperStatusChange!]
-    "Id of the user who created it, or null."
+    "Id of the user who created it; null when not recorded, or unless the caller may paper:read-unapproved ${who('paper:read-unapproved')}."
     createdBy: ObjectID
+    "Questions of the paper the caller may see."
+    questionCount: Int!
+    "Drafts read from the paper's PDF not yet accepted; null unless the caller may paper:read-unapproved ${who('paper:read-unapproved')}."
+    draftsWaiting: Int
     "Creation time (ISO 8601)."
     createdAt: String!
     "Last update time (ISO 8601)."
@@ -135,6 +140,8 @@ export const paperTypeDefs = /* GraphQL */ `
       examType: ExamType
       "Only papers of this status (for callers who may paper:read-unapproved)."
       status: PaperStatus
+      "Only papers created by this user: me or a user id (for callers who may paper:read-unapproved; UNAUTHENTICATED or FORBIDDEN for others)."
+      createdBy: String
       ${pageArgs('PaperSort')}
     ): PaperPage!
     "A paper by slug, when the caller may see it."
@@ -156,6 +163,15 @@ export const paperTypeDefs = /* GraphQL */ `
       status: PaperStatus!
       "Why the status changes (up to 500 characters)."
       reason: String
+      "Approve even when the paper has no questions (else PAPER_EMPTY)."
+      force: Boolean
+    ): Paper!
+    "Sends a draft or rejected paper for review: it becomes pending ${who('paper:submit')}, by the editor who created it or an admin (another editor: FORBIDDEN; a pending or approved paper: CONFLICT)."
+    submitPaper(
+      "The paper's id."
+      id: ObjectID!
+      "A note for the reviewer, kept in statusHistory as the reason (up to 500 characters)."
+      note: String
     ): Paper!
   }
 `;
@@ -190,16 +206,27 @@ export const paperResolvers = {
     },
     setPaperStatus: (
       _: unknown,
-      { id, status, reason }: { id: string; status: string; reason?: string | null },
-      { caller: { actor } }: Ctx,
-    ) =>
-      setPaperStatus({
-        actor,
+      {
         id,
-        input: { status, ...(reason === undefined || reason === null ? {} : { reason }) },
-      }),
+        ...input
+      }: { id: string; status: string; reason?: string | null; force?: boolean | null },
+      { caller: { actor } }: Ctx,
+    ) => setPaperStatus({ actor, id, input: listArgs(input) }),
+    submitPaper: (
+      _: unknown,
+      { id, ...input }: { id: string; note?: string | null },
+      { caller: { actor } }: Ctx,
+    ) => submitPaper({ actor, id, input: listArgs(input) }),
   },
   Paper: {
+    // Papers from a service carry their figures; nested ones are counted by the loader, batched.
+    questionCount: async (paper: Paper | PaperRecord, _: Args, { loaders }: Ctx) =>
+      'questionCount' in paper
+        ? paper.questionCount
+        : (await loaders.paperCountsById.load(paper.id)).questionCount,
+    draftsWaiting: async (paper: Paper | PaperRecord, _: Args, { loaders }: Ctx) =>
+      ('questionCount' in paper ? paper : await loaders.paperCountsById.load(paper.id))
+        .draftsWaiting ?? null,
     subjectOffering: async (paper: Paper, _: Args, { loaders }: Ctx) =>
       required(await loaders.subjectOfferingById.load(paper.subjectOfferingId), 'Subject offering'),
     // A paper's questions and a question's solutions are their share of the offering's.

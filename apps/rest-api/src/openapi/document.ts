@@ -233,12 +233,12 @@ function referenceRefusal(fields: string[]): ResponseConfig {
 /** The error statuses a route can answer with, each documented with the error envelope. */
 export function errorStatuses(
   route: Pick<RouteDefinition, 'action' | 'params' | 'body' | 'conflict'> &
-    Partial<Pick<RouteDefinition, 'rawBody' | 'response'>>,
+    Partial<Pick<RouteDefinition, 'rawBody' | 'response' | 'hasRestrictedFilter'>>,
 ): number[] {
   return [
     400,
     401,
-    ...(route.action === null ? [] : [403]),
+    ...(route.action === null && !route.hasRestrictedFilter ? [] : [403]),
     ...(route.params ? [404] : []),
     ...(route.conflict || isCreate(route) ? [409] : []),
     // The JSON parser reads a body on every operation (a GET or DELETE may carry one too).

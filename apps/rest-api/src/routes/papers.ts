@@ -5,12 +5,14 @@ import {
   getPaperBySlug,
   listPapers,
   setPaperStatus,
+  submitPaper,
   updatePaper,
 } from '@qpc/domain';
 import {
   createPaperInput,
   paperSchema,
   setPaperStatusInput,
+  submitPaperInput,
   updatePaperInput,
 } from '@qpc/domain/schemas';
 import { listPapersText } from '@qpc/server-kit/list-text';
@@ -29,7 +31,7 @@ import {
 
 const Paper = component('Paper', paperSchema);
 const tag = 'Papers';
-const visibility = `Callers with role ${UNAPPROVED_READERS} see every status and \`statusHistory\`; anyone else (anonymous callers and deactivated accounts included) sees approved papers only.`;
+const visibility = `Callers with role ${UNAPPROVED_READERS} see every status, \`statusHistory\`, \`createdBy\` and \`draftsWaiting\`; anyone else (anonymous callers and deactivated accounts included) sees approved papers only. \`questionCount\` counts the questions the caller may see.`;
 
 export const paperRoutes: RouteDefinition[] = [
   {
@@ -38,8 +40,9 @@ export const paperRoutes: RouteDefinition[] = [
     tag,
     operationId: 'listPapers',
     summary: 'List papers',
-    description: `Newest exam year first. ${visibility} The \`status\` filter is for callers with role ${UNAPPROVED_READERS}.`,
+    description: `Newest exam year first. ${visibility} The \`status\` filter is for callers with role ${UNAPPROVED_READERS}; so is \`createdBy\` (\`me\` or a user id), which is 401 for an anonymous caller and 403 for other roles.`,
     action: null,
+    hasRestrictedFilter: true,
     query: listPapersText,
     response: list(Paper),
     handler: ({ caller, query }) => listPapers({ actor: caller, query }),
@@ -96,13 +99,32 @@ export const paperRoutes: RouteDefinition[] = [
     operationId: 'setPaperStatus',
     summary: 'Set the status of a paper',
     description:
-      'Any of draft, pending, approved, rejected, with an optional `reason`; each change is appended to `statusHistory`.',
+      'Any of draft, pending, approved, rejected, with an optional `reason`; each change is appended to `statusHistory`. ' +
+      'Approving a paper with no questions is 409 `PAPER_EMPTY` unless the body says `force: true`.',
     action: 'paper:set-status',
     params: idParams,
     body: setPaperStatusInput,
-    conflict: 'the status changed concurrently',
+    conflict:
+      'the status changed concurrently; `PAPER_EMPTY` when approving a paper with no questions without `force: true`',
     response: item(Paper),
     handler: ({ actor, param, body }) => setPaperStatus({ actor, id: param('id'), input: body }),
+  },
+  {
+    method: 'post',
+    path: '/papers/:id/submit',
+    tag,
+    operationId: 'submitPaper',
+    summary: 'Send a paper for review',
+    description:
+      'By the editor who created the paper, or an admin (another editor: 403; a paper with no recorded creator: admins only). ' +
+      'A `draft` or `rejected` paper becomes `pending`, recorded in `statusHistory` with the `note` as its reason.',
+    action: 'paper:submit',
+    ownerOnly: true,
+    params: idParams,
+    body: submitPaperInput,
+    conflict: 'the paper is pending or approved already, or its status changed concurrently',
+    response: item(Paper),
+    handler: ({ actor, param, body }) => submitPaper({ actor, id: param('id'), input: body }),
   },
   {
     method: 'delete',

@@ -115,6 +115,11 @@ interface RouteBase {
   /** When the route can answer 409, and why. */
   conflict?: string;
   /**
+   * A public read with a filter for some roles only (`GET /papers?createdBy=`): 403 is documented
+   * for the callers that filter refuses.
+   */
+  hasRestrictedFilter?: boolean;
+  /**
    * The domain also requires the caller to own the resource (a solution's author; admins may
    * delete): callers the action allows get 403 on someone else's.
    */

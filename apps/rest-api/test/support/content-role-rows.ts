@@ -17,6 +17,7 @@ import type { Row, RowContext } from './role-rows.js';
 export function contentRows({ owner, tree, a, fixed, paperWithFile }: RowContext): Row[] {
   const freshPaper = () => makePaper(a(), tree.offering.id);
   const pendingPaper = () => makePaper(a(), tree.offering.id, { status: 'pending' });
+  const draftPaper = () => makePaper(a(), tree.offering.id, { status: 'draft' });
   const freshQuestion = () => makeQuestion(a(), tree.paper.id);
   const freshSolution = () => makeSolution(a(), tree.question.id);
   return [
@@ -29,7 +30,12 @@ export function contentRows({ owner, tree, a, fixed, paperWithFile }: RowContext
     })),
     freshRow('PATCH', '/papers/:id', pendingPaper, { body: { title: 'Retitled' } }),
     freshRow('PATCH', '/papers/:id/status', pendingPaper, {
-      body: { status: 'approved' },
+      body: { status: 'approved', force: true },
+      expected: admins(200),
+    }),
+    // Its creator (the fixture owner, nobody in the matrix) or an admin submits.
+    freshRow('POST', '/papers/:id/submit', draftPaper, {
+      body: { note: 'Ready for review' },
       expected: admins(200),
     }),
     freshRow('DELETE', '/papers/:id', freshPaper),

@@ -82,7 +82,7 @@ export const postRow = (
  * otherwise.
  */
 export function freshRow(
-  method: 'PATCH' | 'DELETE',
+  method: 'PATCH' | 'DELETE' | 'POST',
   route: string,
   make: () => Promise<{ id: string }>,
   options: { body?: unknown; expected?: Statuses } = {},

@@ -99,9 +99,9 @@ describe('visibility filters', () => {
     ).toEqual({ universityId: hidden });
   });
 
-  it('when a paper or a soft-deleted university is read, then only callers who see all get the status history and the university', () => {
-    expect([...paperFieldsHiddenFrom(null)]).toEqual(['statusHistory']);
-    expect([...paperFieldsHiddenFrom(actors.normal)]).toEqual(['statusHistory']);
+  it('when a paper or a soft-deleted university is read, then only callers who see all get the status history, the creator and the university', () => {
+    expect([...paperFieldsHiddenFrom(null)]).toEqual(['statusHistory', 'createdBy']);
+    expect([...paperFieldsHiddenFrom(actors.normal)]).toEqual(['statusHistory', 'createdBy']);
     expect([...paperFieldsHiddenFrom(actors.editor)]).toEqual([]);
     expect(isUniversityVisible(actors.normal, { isActive: false })).toBe(false);
     expect(isUniversityVisible(actors.admin, { isActive: false })).toBe(true);

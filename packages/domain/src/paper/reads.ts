@@ -2,18 +2,20 @@
 import { readerByParent, visibleReaderByIds } from '../listing/loading.js';
 import type { ReadByParent, VisibleReadByIds } from '../listing/loading.js';
 import { PAPER_ORDER, PaperModel } from './model.js';
-import type { Paper } from './schema.js';
-import { toPaper } from './service.js';
+import type { PaperRecord } from './counts.js';
+import { toPaper } from './dto.js';
+
+export { readPaperCountsByIds } from './counts.js';
 
 /** Papers by id, those the caller may see. One query. */
-export const readPapersByIds: VisibleReadByIds<Paper> = visibleReaderByIds(
+export const readPapersByIds: VisibleReadByIds<PaperRecord> = visibleReaderByIds(
   PaperModel,
   'paper',
   toPaper,
 );
 
 /** The papers of each subject offering the caller may see, by offering id, in list order. One query per offering. */
-export const readPapersBySubjectOfferingIds: ReadByParent<Paper[]> = readerByParent(
+export const readPapersBySubjectOfferingIds: ReadByParent<PaperRecord[]> = readerByParent(
   PaperModel,
   'paper',
   {

@@ -65,17 +65,33 @@ export const updatePaperInput = atLeastOneField(
 );
 export type UpdatePaperInput = z.input<typeof updatePaperInput>;
 
+const reasonText = z
+  .string()
+  .trim()
+  .max(500, 'reason must be at most 500 characters')
+  .regex(NO_NUL, 'reason must not contain NUL characters');
+
 export const setPaperStatusInput = z.strictObject({
   status: paperStatus,
-  reason: z
-    .string()
-    .trim()
-    .max(500, 'reason must be at most 500 characters')
-    .regex(NO_NUL, 'reason must not contain NUL characters')
+  reason: reasonText.optional().describe('Why the status changed (kept in statusHistory)'),
+  force: z
+    .boolean()
     .optional()
-    .describe('Why the status changed (kept in statusHistory)'),
+    .describe('Approve even when the paper has no questions (else 409 PAPER_EMPTY)'),
 });
 export type SetPaperStatusInput = z.input<typeof setPaperStatusInput>;
+
+export const submitPaperInput = z.strictObject({
+  note: reasonText
+    .optional()
+    .describe('A note for the reviewer (kept in statusHistory as the reason)'),
+});
+export type SubmitPaperInput = z.input<typeof submitPaperInput>;
+
+/** `createdBy` of a paper list: the caller's own papers (`me`) or a user's, by id. */
+export const createdByFilter = z
+  .union([z.literal('me'), objectId])
+  .describe('Only papers created by this user: `me` or a user id (editors and admins)');
 
 export const listPapersQuery = paginationQuery
   .extend({
@@ -94,6 +110,7 @@ export const listPapersQuery = paginationQuery
       .describe('Only papers of this exam year'),
     examType: examType.optional().describe('Only papers of this exam type'),
     status: paperStatus.optional().describe('Only papers of this status'),
+    createdBy: createdByFilter.optional(),
   })
   .strict();
 export type ListPapersQuery = z.input<typeof listPapersQuery>;
@@ -101,7 +118,7 @@ export type ListPapersQuery = z.input<typeof listPapersQuery>;
 export const paperStatusChangeSchema = z.object({
   from: paperStatus.describe('Status before the change'),
   to: paperStatus.describe('Status after the change'),
-  by: z.string().describe('Id of the admin who changed it'),
+  by: z.string().describe('Id of the user who changed it'),
   at: z.string().describe('When it changed (ISO 8601)'),
   reason: z.string().nullable().describe('Why it changed'),
 });
@@ -130,7 +147,18 @@ export const paperSchema = z.object({
     .array(paperStatusChangeSchema)
     .optional()
     .describe('Status changes, oldest first (editors and admins only)'),
-  createdBy: z.string().nullable().describe('Id of the user who created it'),
+  createdBy: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Id of the user who created it, null when not recorded (editors and admins only)'),
+  questionCount: z.number().int().min(0).describe('Questions of the paper the caller may see'),
+  draftsWaiting: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe("Drafts read from the paper's PDF not yet accepted (editors and admins only)"),
   file: paperFileSchema
     .nullable()
     .describe('The PDF of the paper (`GET /papers/{id}/file`), or null when none is attached'),

@@ -62,6 +62,7 @@ describe('updatePaper', () => {
 describe('setPaperStatus', () => {
   it('when an admin approves then rejects a paper, then each change is recorded in order with from, to, by, at and reason', async () => {
     const { id, slug } = await makePaper(fixture.offeringId, { status: 'pending' });
+    await makeQuestion(id);
     const approved = await setPaperStatus({
       actor: actors.admin,
       id,
@@ -138,6 +139,7 @@ describe('setPaperStatus', () => {
 
   it('when several admins change the status at once, then every change is in the history and chained', async () => {
     const { id } = await makePaper(fixture.offeringId, { status: 'pending' });
+    await makeQuestion(id);
     const targets = ['approved', 'rejected', 'draft', 'approved', 'pending'] as const;
     await Promise.all(
       targets.map((status) => setPaperStatus({ actor: actors.admin, id, input: { status } })),

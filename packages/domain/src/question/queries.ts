@@ -1,6 +1,7 @@
 // What other modules read and write of questions, each a query named for its use, so that the
 // question model stays this module's own (import-graph.test.ts keeps it so).
 import type { mongo } from 'mongoose';
+import { LOAD_BATCH_SIZE } from '../listing/loading.js';
 import { QuestionModel } from './model.js';
 
 type Fields = Readonly<Record<string, 1>>;
@@ -49,4 +50,32 @@ export function writeQuestionsByDriver(writes: mongo.AnyBulkWriteOperation[]) {
 /** Sets the `visible` copy of the questions matching `filter`: no edit of theirs (updatedAt stays). */
 export function setQuestionsVisible(filter: Record<string, unknown>, visible: boolean) {
   return QuestionModel.updateMany(filter, { $set: { visible } }, { timestamps: false });
+}
+
+/**
+ * How many questions each paper of `paperIds` has among those matching `visible` (the caller's
+ * visibility conditions): one query, its `$in` on the indexed `paperId` pushed down, only the
+ * paper ids read back. Papers without questions are left out.
+ */
+export async function questionCountsOfPapers(
+  paperIds: readonly string[],
+  visible: Record<string, unknown>,
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (paperIds.length === 0) return counts;
+  const paperId = paperIds.length === 1 ? paperIds[0] : { $in: paperIds };
+  const rows = await QuestionModel.find({ ...visible, paperId }, { paperId: 1 })
+    .batchSize(LOAD_BATCH_SIZE)
+    .lean<{ paperId: unknown }[]>()
+    .exec();
+  for (const row of rows) {
+    const key = String(row.paperId);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Whether a paper has at least one question (whoever may see it). */
+export async function paperHasQuestions(paperId: string): Promise<boolean> {
+  return (await QuestionModel.exists({ paperId })) !== null;
 }

@@ -4,7 +4,7 @@
 // (startRepairSweeper), leaving alone the writes younger than a grace, which may still be under
 // way in another process.
 import { repairBranchCopies } from '../branch/service.js';
-import { repairPaperCopies } from '../paper/service.js';
+import { repairPaperCopies } from '../paper/status-change.js';
 import { repairTermCounts } from '../search/backfill.js';
 import { resumeContentSweeps } from '../university/content-sweep.js';
 import { resumeNameKeys } from '../university/name-keys.js';

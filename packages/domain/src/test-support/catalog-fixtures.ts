@@ -100,7 +100,7 @@ export async function makeCatalog(admin: Actor, author: Actor = admin): Promise<
   const approved = await setPaperStatus({
     actor: admin,
     id: draft.id,
-    input: { status: 'approved', reason: 'ok' },
+    input: { status: 'approved', reason: 'ok', force: true },
   });
   const pending = await paperOf(2024, 'mid-term', `Pending ${t}`);
   const question = await makeQuestion(admin, approved.id, {

@@ -109,7 +109,14 @@ export async function makeOffering(subjectName = `Subject ${tag()}`): Promise<Of
 /** A paper of the offering, inserted directly with the given status. */
 export async function makePaper(
   offeringId: string,
-  options: { status?: PaperStatus; examYear?: number; examType?: ExamType; title?: string } = {},
+  options: {
+    status?: PaperStatus;
+    examYear?: number;
+    examType?: ExamType;
+    title?: string;
+    /** The creating user's id (none recorded when absent, as for papers made before it was). */
+    createdBy?: string;
+  } = {},
 ): Promise<{ id: string; slug: string }> {
   const t = tag();
   const offering = await SubjectOfferingModel.findById(offeringId).lean();
@@ -128,6 +135,7 @@ export async function makePaper(
     slug: `paper-${t}`,
     status,
     visible: isPublic(status, university?.isActive === true),
+    createdBy: options.createdBy ?? null,
   });
   return { id: paper._id.toHexString(), slug: paper.slug };
 }

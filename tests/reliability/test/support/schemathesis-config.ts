@@ -77,7 +77,11 @@ export async function makeFixtures(
     examYear: 2020,
     examType: 'end-term',
   });
-  await send(baseUrl, token, 'PATCH', `/papers/${paper.id}/status`, { status: 'approved' });
+  // Approved before its question is added: an empty paper needs force.
+  await send(baseUrl, token, 'PATCH', `/papers/${paper.id}/status`, {
+    status: 'approved',
+    force: true,
+  });
   const question = await post('/questions', {
     paperId: paper.id,
     text: 'Fuzz question',
