@@ -118,7 +118,7 @@ describe('purges', () => {
       const pending = await makePaper(admin.actor, offering.id, { status: 'pending' });
       const res = await call('PATCH', `/papers/${pending.id}/status`, {
         token: admin.token,
-        body: { status: 'approved' },
+        body: { status: 'approved', force: true },
       });
       expect(res.status).toBe(200);
       await purger.flush();
