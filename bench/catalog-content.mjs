@@ -1,15 +1,9 @@
 // The content of the benchmark catalog (bench/catalog.mjs): papers and their questions, the
 // search scenario's planted phrase, solutions and votes.
-import {
-  CONCEPTS,
-  DIFFICULTIES,
-  EXAM_TYPES,
-  FILLER,
-  QUESTION_TYPES,
-  VERBS,
-} from './vocabulary.mjs';
+import * as vocabulary from './vocabulary.mjs';
 
-const DAY = 24 * 60 * 60 * 1000;
+const { CONCEPTS, DIFFICULTIES, EXAM_TYPES, FILLER, QUESTION_TYPES, VERBS } = vocabulary;
+export const DAY = 24 * 60 * 60 * 1000;
 const SEARCH_PHRASE_SENTENCE = 'Relate it to Penrose tiling.';
 
 /** Adds papers, questions, solutions and votes to `docs` (the academic structure is there). */
@@ -97,13 +91,9 @@ export function buildContent(context) {
   };
 
   // Solutions on questions of approved papers, each with 1-4 votes from distinct non-authors.
-  const solvedQuestions = rnd.sample(
-    approvedQuestions,
-    Math.min(size.solutions, approvedQuestions.length),
-  );
-  const solutionCount = size.solutions;
-  for (let i = 0; i < solutionCount; i += 1) {
-    const question = solvedQuestions[i % solvedQuestions.length];
+  const solved = rnd.sample(approvedQuestions, Math.min(size.solutions, approvedQuestions.length));
+  for (let i = 0; i < size.solutions; i += 1) {
+    const question = solved[i % solved.length];
     const author = rnd.pick(authors);
     const at = tick(30_000);
     const { paperId, subjectOfferingId, universityId, paperStatus } = question;

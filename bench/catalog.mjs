@@ -2,17 +2,11 @@
 // the services' rules: unique slugs; every reference exists and agrees with its parents; one
 // syllabus per offering; a question's module and topic in its paper's offering; options for mcq
 // only; solutions only under approved papers; nobody votes on their own solution, or twice.
-import { buildContent } from './catalog-content.mjs';
+import { buildContent, DAY } from './catalog-content.mjs';
 import { createRandom } from './lib.mjs';
-import {
-  BRANCHES,
-  CONCEPTS,
-  EDITIONS,
-  KINDS,
-  PLACES,
-  SUBJECT_STEMS,
-  TOPIC_WORDS,
-} from './vocabulary.mjs';
+import * as vocabulary from './vocabulary.mjs';
+
+const { BRANCHES, CONCEPTS, EDITIONS, KINDS, PLACES, SUBJECT_STEMS, TOPIC_WORDS } = vocabulary;
 
 /** Two words no other generated text uses, planted in `catalogSize().searchPlanted` questions. */
 export const SEARCH_RARE_QUERY = 'penrose tiling';
@@ -20,7 +14,6 @@ export const SEARCH_RARE_QUERY = 'penrose tiling';
 export const SEARCH_COMMON_QUERY = 'hashing complexity';
 
 const BASE_TIME = Date.UTC(2025, 0, 1);
-const DAY = 24 * 60 * 60 * 1000;
 const KEYS = 'users universities branches semesters subjects offerings syllabi modules topics';
 
 /** How many documents of each kind for a scale (1 = 20,000 questions). */

@@ -35,13 +35,14 @@ function problemOf(reply) {
   return errors ? `GraphQL errors: ${JSON.stringify(errors).slice(0, 200)}` : null;
 }
 
-function appEnvironment(uri, keys, workDir) {
+function appEnvironment(uri, keys, workDir, cachePort) {
   const skip = /^(SENTRY_|CLERK_|REDIS_|RATE_LIMIT_|EMBEDDED_|MONGODB_)/;
   return {
     ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !skip.test(k))),
     ...{ NODE_ENV: 'production', MONGODB_URI: uri, CLERK_JWT_KEY: keys.publicKey },
     ...{ RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'info', DATA_DIR: join(workDir, 'data') },
     ...{ SEED_SAMPLE_DATA: 'false', DB_SOCKET_TIMEOUT_MS: '300000' },
+    CACHE_PURGE_URL: `http://127.0.0.1:${cachePort}/`,
   };
 }
 
@@ -53,10 +54,8 @@ async function tokensFor(users, keys) {
   return Promise.all(users.map(sign));
 }
 
-/**
- * A request's commands, recorded by the capture process: the second of two (caches then as under
- * load), or the first where it took over `slowMs` (then also the scenario's single timing).
- */
+// A request's commands, recorded by the capture process: the second of two (caches then as under
+// load), or the first where it took over `slowMs` (then also the scenario's single timing).
 async function capture(pool, app, request, slowMs = Infinity) {
   const server = pool.get(`${app}-capture`);
   for (let attempt = 1; ; attempt += 1) {
@@ -136,9 +135,8 @@ async function throughputRuns({ pool, active, results, settings, log }) {
     const ms = r.app?.p50 ?? r.singleMs; // one request's time warm (the single one is cold)
     const seconds = Math.min(maxRun, Math.max(loadSeconds, (3 * connections * ms) / 1000));
     await pool.get(app).request({ type: 'cpu' }); // the peak RSS from here
-    const started = performance.now();
     const run = await fire(pool.get(app).url, requests, { connections, seconds });
-    const rps = run.times.length / ((performance.now() - started) / 1000);
+    const rps = run.times.length / run.seconds;
     const { peakRss } = await pool.get(app).request({ type: 'cpu' });
     r.throughput = { rps: round(rps, 1), seconds, failures: run.failures };
     r.throughput.peakRssMiB = peakRss / 2 ** 20;
@@ -146,7 +144,6 @@ async function throughputRuns({ pool, active, results, settings, log }) {
   }
 }
 
-/** Runs one configuration; see the file comment. */
 export async function runConfiguration({ config, settings, keys, log }) {
   const workDir = mkdtempSync(join(tmpdir(), 'qpc-bench-run-'));
   const startedAt = Date.now();
@@ -155,11 +152,7 @@ export async function runConfiguration({ config, settings, keys, log }) {
   const db = await openBenchDatabase({ engine: config.engine });
   // The shared cache's port, which the apps purge (shared-cache.mjs starts it later).
   const port = await (await importBuilt('packages/ferretdb/dist/index.js')).freePort();
-  const env = {
-    ...appEnvironment(db.uri, keys, workDir),
-    CACHE_PURGE_URL: `http://127.0.0.1:${port}/`,
-  };
-  const pool = createServerPool({ workDir, env });
+  const pool = createServerPool({ workDir, env: appEnvironment(db.uri, keys, workDir, port) });
   try {
     const { catalog, collections, ...loaded } = await loadCatalog(db, settings.seed, config.scale);
     log(`> ${tag} ${JSON.stringify(loaded)}`);
@@ -202,26 +195,22 @@ export async function runConfiguration({ config, settings, keys, log }) {
     const sharedCache = wanted('cache') ? await measureSharedCache(shared) : null;
 
     log(`> ${tag} writes`);
-    const rest = pool.get('rest').url;
-    const insert = wanted('insert')
-      ? await measureInserts({ url: rest, token: editor, target: pick.insert })
-      : null;
-    if (insert) log(`  insert: p50 ${insert.p50.toFixed(1)} ms (n=${insert.n})`);
-    const offeringId = pick.syllabusOfferingId;
-    const drafts = wanted('drafts')
-      ? await measureDrafts({ url: rest, token: editor, offeringId, db })
-      : null;
-    if (drafts) log(`  drafts: p50 ${drafts.p50.toFixed(0)} ms (n=${drafts.n})`);
-    const universityId = pick.largestUniversityId;
-    const deactivation = wanted('deactivat')
-      ? await measureDeactivation({ url: rest, token: admin, universityId, db, collections })
-      : null;
-    if (deactivation) log(`  deactivation: ${JSON.stringify(deactivation)}`);
+    const url = pool.get('rest').url;
+    const [offeringId, universityId] = [pick.syllabusOfferingId, pick.largestUniversityId];
+    const writes = {
+      insert: () => measureInserts({ url, token: editor, target: pick.insert }),
+      drafts: () => measureDrafts({ url, token: editor, offeringId, db }),
+      deactivation: () => measureDeactivation({ url, token: admin, universityId, db, collections }),
+    };
+    const figures = { scenarios: results, roundTrips, middleware };
+    for (const [name, measure] of Object.entries(writes)) {
+      figures[name] = wanted(name) ? await measure() : null;
+      if (figures[name])
+        log(`  ${name}: ${JSON.stringify(figures[name], (_, v) => round(v, 1) ?? v)}`);
+    }
     const seconds = Math.round((Date.now() - startedAt) / 1000);
     const { engineDescription } = db;
-    const figures = { scenarios: results, roundTrips, middleware, insert, drafts, deactivation };
-    figures.sharedCache = sharedCache;
-    return { ...config, engineDescription, seconds, catalog: loaded, ...figures };
+    return { ...config, engineDescription, seconds, catalog: loaded, ...figures, sharedCache };
   } finally {
     await pool.stopAll();
     await db.close();

@@ -37,10 +37,8 @@ export async function openBenchDatabase({ engine = 'postgresql' } = {}) {
       await domain.buildIndexes();
       // VACUUM as well: it sets the visibility map that index-only counts need, which autovacuum
       // sets in a running database some time after a bulk load.
-      if (embedded.postgres)
-        await ferretdb.analyzeDatabase(embedded.postgres.url, BENCH_DATABASE_NAME, {
-          vacuum: true,
-        });
+      const pg = embedded.postgres;
+      if (pg) await ferretdb.analyzeDatabase(pg.url, BENCH_DATABASE_NAME, { vacuum: true });
     },
     async close() {
       await domain.disconnectDatabase().catch(() => undefined);

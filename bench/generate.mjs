@@ -1,11 +1,11 @@
-// Loads the benchmark catalog (bench/catalog.mjs) into a fresh database: the documents as the app
-// stores them (model defaults, search and band keys, the `visible` copy), a sample checked against
-// the domain's mongoose models, then bulk-inserted with the driver (large insertMany batches,
-// several in flight), the indexes built once after, the search term counts written.
+// Loads the benchmark catalog (bench/catalog.mjs) into a fresh database as the app stores it
+// (model defaults, search and band keys, `visible`), bulk-inserted with the driver, indexed after.
 import { buildCatalog } from './catalog.mjs';
 import { importBuilt, round } from './lib.mjs';
 
 export { catalogSize, SEARCH_COMMON_QUERY, SEARCH_RARE_QUERY } from './catalog.mjs';
+
+const fromDomain = (file) => importBuilt(`packages/domain/dist/${file}.js`);
 
 /** [catalog key, model name], in insertion order. */
 const ORDER = (
@@ -33,11 +33,11 @@ async function addDerivedFields(domain, docs) {
     for (const doc of docs[key]) doc.visible = doc[status] === 'approved';
   }
   const subjectOf = new Map(docs.papers.map((p) => [String(p._id), String(p.subjectId)]));
-  const plugin = await importBuilt('packages/domain/dist/similar/plugin.js');
-  const { bandKeys } = await importBuilt('packages/domain/dist/similar/signature.js');
+  const plugin = await fromDomain('similar/plugin');
+  const { bandKeys } = await fromDomain('similar/signature');
   for (const q of docs.questions)
     Object.assign(q, plugin.bandFields(bandKeys(subjectOf.get(String(q.paperId)), q.text)));
-  const indexing = await importBuilt('packages/domain/dist/search/indexing.js');
+  const indexing = await fromDomain('search/indexing');
   const stems = []; // each searchable document's, for the term counts
   for (const [key, modelName] of ORDER) {
     const fields = indexing.searchableFieldsOf(domain[modelName].schema);
@@ -76,21 +76,17 @@ export async function loadCatalog(db, seed, scale, { batchSize = 2_000, inFlight
     await Promise.all(Array.from({ length: inFlight }, worker));
   }
   // The universities' name keys, before the indexes and statistics (their own backfill is recorded).
-  await (await importBuilt('packages/domain/dist/university/name-keys.js')).rebuildNameKeys();
+  await (await fromDomain('university/name-keys')).rebuildNameKeys();
   const insertSeconds = round((performance.now() - started) / 1000, 1);
   await db.finishLoad();
   const indexSeconds = round((performance.now() - started) / 1000 - insertSeconds, 1);
   // The term counts, and the backfills recorded as done: every document already holds what they
   // derive (their scans of every collection took minutes at scale 5). Then the app's start-up work.
-  await (await importBuilt('packages/domain/dist/search/terms.js')).replaceTermCounts(stems);
-  await (
-    await importBuilt('packages/domain/dist/storage/backfill-markers.js')
-  ).recordBackfillsDone();
+  await (await fromDomain('search/terms')).replaceTermCounts(stems);
+  await (await fromDomain('storage/backfill-markers')).recordBackfillsDone();
   const backfilled = await domain.prepareDatabase();
-  const { PaperModel, QuestionModel, SolutionModel } = domain;
-  const [papers, questions, solutions] = [PaperModel, QuestionModel, SolutionModel].map(
-    (Model) => Model.collection.collectionName,
-  );
+  const collectionOf = (name) => domain[`${name}Model`].collection.collectionName;
+  const [papers, questions, solutions] = ['Paper', 'Question', 'Solution'].map(collectionOf);
   await domain.disconnectDatabase();
   const counts = Object.fromEntries(ORDER.map(([key]) => [key, catalog.docs[key].length]));
   const figures = { counts, insertSeconds, indexSeconds, backfilled };

@@ -1,15 +1,16 @@
-// Small helpers shared by the benchmark files: paths into the built workspace, a seeded PRNG,
-// statistics.
+// Helpers shared by the benchmark files: workspace imports, a seeded PRNG, statistics, timing.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export { sleep };
+
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Imports a built workspace file (e.g. `packages/domain/dist/index.js`). */
-export function importBuilt(relativePath) {
-  return import(pathToFileURL(join(root, relativePath)).href);
-}
+export const importBuilt = (path) => import(pathToFileURL(join(root, path)).href);
 
 /** A dependency as a workspace package sees it (the bench folder has no package.json). */
 export async function importFrom(packageDir, specifier) {
@@ -40,10 +41,7 @@ export function createRandom(seed) {
     }
     return copy.slice(0, k);
   };
-  const byte = () =>
-    Math.floor(next() * 256)
-      .toString(16)
-      .padStart(2, '0');
+  const byte = () => (256 + Math.floor(next() * 256)).toString(16).slice(1);
   const hex = (bytes) => Array.from({ length: bytes }, byte).join('');
   return { next, int, pick, chance, sample, hex };
 }
@@ -59,16 +57,11 @@ export function percentile(sorted, p) {
 export function stats(times) {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (p) => percentile(sorted, p);
-  return {
-    n: sorted.length,
-    p25: at(25),
-    p50: at(50),
-    p75: at(75),
-    p99: at(99),
-    min: sorted[0] ?? null,
-    max: sorted.at(-1) ?? null,
-  };
+  const ranks = Object.fromEntries([25, 50, 75, 99].map((p) => [`p${p}`, at(p)]));
+  return { n: sorted.length, ...ranks, min: sorted[0] ?? null, max: sorted.at(-1) ?? null };
 }
+
+export const bearer = (token) => ({ authorization: `Bearer ${token}` });
 
 export function round(value, digits = 2) {
   if (value === null || value === undefined || !Number.isFinite(value)) return null;
@@ -76,6 +69,19 @@ export function round(value, digits = 2) {
   return Math.round(value * f) / f;
 }
 
-export function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** The ms `once()` answers, called for `seconds` and at least `min` times. */
+export async function timesOver(seconds, min, once) {
+  const times = [];
+  const deadline = performance.now() + seconds * 1000;
+  while (performance.now() < deadline || times.length < min) times.push(await once());
+  return times;
+}
+
+/** Polls `done()` every `everyMs` until it holds, throwing after `limitMs`; the ms since `since`. */
+export async function waitUntil(done, { everyMs, limitMs, since: started = performance.now() }) {
+  while (!(await done())) {
+    if (performance.now() - started > limitMs) throw new Error(`not done in ${limitMs / 1000} s`);
+    await sleep(everyMs);
+  }
+  return performance.now() - started;
 }

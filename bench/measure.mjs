@@ -36,11 +36,13 @@ export function processTreeCpuMicros(rootPids) {
 
 /**
  * Sends requests to a server: `connections` connections for `seconds`, or `amount` requests.
- * `requests(i)`: the request list connection i loops over. Resolves with every 2xx response time.
+ * `requests(i)`: the request list connection i loops over. Resolves with every 2xx response time
+ * and the seconds it took.
  */
 export async function fire(url, requests, { connections = 1, seconds, amount }) {
   let nextClient = 0;
   const times = [];
+  const started = performance.now();
   const instance = autocannon({
     url,
     connections,
@@ -58,21 +60,20 @@ export async function fire(url, requests, { connections = 1, seconds, amount }) 
     else failures += 1;
   });
   const result = await instance;
-  return { times, failures: failures + result.errors };
+  const took = (performance.now() - started) / 1000;
+  return { times, failures: failures + result.errors, seconds: took };
 }
 
 /** One run with its costs: response times, req/s, Node CPU and database CPU per request. */
 export async function measuredRun(server, requests, shape, dbPids) {
   const before = await server.request({ type: 'cpu' });
   const dbBefore = processTreeCpuMicros(dbPids);
-  const started = performance.now();
   const run = await fire(server.url, requests, shape);
-  const seconds = (performance.now() - started) / 1000;
   const after = await server.request({ type: 'cpu' });
   const served = after.requests - before.requests;
   const cpuMicros = after.cpuMicros - before.cpuMicros;
   const dbMicros = processTreeCpuMicros(dbPids) - dbBefore;
-  return { ...run, seconds, served, cpuMicros, dbMicros, peakRss: after.peakRss };
+  return { ...run, served, cpuMicros, dbMicros, peakRss: after.peakRss };
 }
 
 /** The runs of one side summed: latency over every sample, the p50 of each round, CPU per request. */

@@ -1,8 +1,6 @@
-// What the middleware costs, without switches in the product: each of the app's middleware
-// (logger, rate limiter, auth with a bearer token) alone in front of a constant answer, and the
-// three together, against none (bench/server.mjs `middleware`), in rounds that take turns; their
-// share of the service time (Node CPU + database CPU per request) of the real app's cheapest
-// authenticated read.
+// What the middleware costs: the logger, rate limiter and auth each alone in front of a constant
+// answer, and all three, against none (bench/server.mjs `middleware`), in rounds that take turns;
+// their share of the service time (Node + database CPU) of the app's cheapest authenticated read.
 import { measuredRun, summarise } from './measure.mjs';
 
 const CHAINS = ['none', 'logger', 'limiter', 'auth', 'all'];
@@ -12,12 +10,8 @@ export async function measureMiddleware({ pool, overhead, settings, db }) {
   const chainServer = pool.get('middleware');
   const [{ headers }] = overhead.requests(0);
   // Each chain, and the real app's read, as [server, requests].
-  const sides = Object.fromEntries(
-    CHAINS.map((chain) => [
-      chain,
-      [chainServer, () => [{ method: 'GET', path: `/${chain}`, headers }]],
-    ]),
-  );
+  const chainSide = (chain) => [chainServer, () => [{ method: 'GET', path: `/${chain}`, headers }]];
+  const sides = Object.fromEntries(CHAINS.map((chain) => [chain, chainSide(chain)]));
   sides.app = [pool.get('rest'), overhead.requests];
   const run = ([server, requests], shape) => measuredRun(server, requests, shape, db.pids);
   for (const side of Object.values(sides)) await run(side, { seconds: settings.warmup });

@@ -6,9 +6,7 @@ import { join } from 'node:path';
 import { root } from './lib.mjs';
 
 /** The same URI with the driver's command monitoring on (capture processes only). */
-export function monitoredUri(uri) {
-  return `${uri}${uri.includes('?') ? '&' : '?'}monitorCommands=true`;
-}
+export const monitoredUri = (uri) => `${uri}${uri.includes('?') ? '&' : '?'}monitorCommands=true`;
 
 /** A pool of bench servers sharing an environment; `start` resolves once the server listens. */
 export function createServerPool({ workDir, env }) {
@@ -18,11 +16,8 @@ export function createServerPool({ workDir, env }) {
   async function start(name, kind, extraEnv = {}) {
     const logFile = join(workDir, `${name}.log`);
     const fd = openSync(logFile, 'a');
-    const stdio = ['ignore', fd, fd, 'ipc'];
-    const child = fork(join(root, 'bench/server.mjs'), [kind], {
-      env: { ...env, ...extraEnv },
-      stdio,
-    });
+    const options = { env: { ...env, ...extraEnv }, stdio: ['ignore', fd, fd, 'ipc'] };
+    const child = fork(join(root, 'bench/server.mjs'), [kind], options);
     closeSync(fd);
     const pending = new Map();
     const port = await new Promise((resolvePort, reject) => {
@@ -33,9 +28,8 @@ export function createServerPool({ workDir, env }) {
         pending.delete(message?.id);
       });
       child.once('exit', (code) => {
-        const error = new Error(
-          `${name} exited (${code}):\n${readFileSync(logFile, 'utf8').slice(-3000)}`,
-        );
+        const tail = readFileSync(logFile, 'utf8').slice(-3000);
+        const error = new Error(`${name} exited (${code}):\n${tail}`);
         reject(error);
         for (const waiting of pending.values()) waiting.reject(error);
       });

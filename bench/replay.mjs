@@ -8,14 +8,7 @@ const DATA_COMMANDS = new Set(
   'find aggregate getMore killCursors count distinct insert update delete findAndModify'.split(' '),
 );
 /** What the driver adds per operation (a session, the cluster time): the replaying driver adds its own. */
-const SESSION_FIELDS = [
-  'lsid',
-  '$clusterTime',
-  '$db',
-  'txnNumber',
-  'autocommit',
-  '$readPreference',
-];
+const SESSION_FIELDS = 'lsid $clusterTime $db txnNumber autocommit $readPreference'.split(' ');
 
 /** A monitoring process's recorder: `start()`, then `stop()` returns the captured commands. */
 export function createRecorder(client, EJSON) {
@@ -43,9 +36,7 @@ export function createRecorder(client, EJSON) {
   client.on('commandSucceeded', finish);
   client.on('commandFailed', finish);
   return {
-    start() {
-      list = [];
-    },
+    start: () => void (list = []),
     stop() {
       const out = list ?? [];
       list = null;

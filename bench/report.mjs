@@ -66,17 +66,16 @@ function scenarioTable(report) {
       ...[String(s.roundTrips), String(s.throughput?.rps ?? ''), peak ? fmt(peak) : '–'],
     ];
   };
-  const section = (c) =>
-    `### ${c.key}\n\n${table(
-      head.split('|'),
-      names.map((name) => rowOf(c.scenarios[name], name)),
-    )}`;
-  return configs.map(section).join('\n\n');
+  const rows = (c) => names.map((name) => rowOf(c.scenarios[name], name));
+  return configs.map((c) => `### ${c.key}\n\n${table(head.split('|'), rows(c))}`).join('\n\n');
 }
 
-const targetRow = ({ target, measured, status, note }) => {
-  return [target, measured, status === 'missed' ? '**missed**' : status, note];
-};
+const targetRow = ({ target, measured, status, note }) => [
+  target,
+  measured,
+  status === 'missed' ? '**missed**' : status,
+  note,
+];
 
 function markdown(report) {
   const targets = evaluateTargets(report.configurations);

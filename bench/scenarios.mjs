@@ -2,6 +2,7 @@
 // is reported, and a `-no-total` twin asks includeTotal=false (growth is judged on it). `check`:
 // a test of the real answer, so an ignored parameter is reported, not measured under its name.
 import { SEARCH_COMMON_QUERY, SEARCH_RARE_QUERY } from './generate.mjs';
+import { bearer } from './lib.mjs';
 
 const json = { 'content-type': 'application/json', accept: 'application/json' };
 
@@ -49,16 +50,17 @@ const sortedBy = (field) => (body) => {
 const onPage = (page) => (body) =>
   pagination(body)?.page === page && items(body)?.length > 0 ? null : `no page ${page}`;
 
+const get = (path, headers = {}) => ({
+  method: 'GET',
+  path: `/api/v1${path}`,
+  headers: { accept: 'application/json', ...headers },
+});
+
 /** A list scenario and its `-no-total` twin (same request, includeTotal=false). */
 function withTwin(scenario) {
-  const twinRequests = (i) =>
-    scenario
-      .requests(i)
-      .map((r) =>
-        r.method === 'POST'
-          ? graphql(GRAPHQL_PAPERS, { limit: 20, includeTotal: false })
-          : { ...r, path: `${r.path}${r.path.includes('?') ? '&' : '?'}includeTotal=false` },
-      );
+  const path = (r) => `${r.path}${r.path.includes('?') ? '&' : '?'}includeTotal=false`;
+  const graphqlTwin = () => graphql(GRAPHQL_PAPERS, { limit: 20, includeTotal: false });
+  const twin = (r) => (r.method === 'POST' ? graphqlTwin() : { ...r, path: path(r) });
   const checks = [scenario.check, noTotal].filter(Boolean);
   return [
     scenario,
@@ -66,7 +68,7 @@ function withTwin(scenario) {
       ...scenario,
       name: `${scenario.name}-no-total`,
       label: `${scenario.label}, includeTotal=false`,
-      requests: twinRequests,
+      requests: (i) => scenario.requests(i).map(twin),
       check: (body) => checks.map((check) => check(body)).find(Boolean) ?? null,
     },
   ];
@@ -77,11 +79,6 @@ function withTwin(scenario) {
  * connection; `admin`: the admin's token). Every request list is per connection.
  */
 export function buildScenarios({ pick, auth, admin }) {
-  const get = (path, headers = {}) => ({
-    method: 'GET',
-    path: `/api/v1${path}`,
-    headers: { accept: 'application/json', ...headers },
-  });
   const one = (path, headers) => () => [get(path, headers)];
   const rotate = (list, start, n) =>
     Array.from({ length: n }, (_, k) => list[(start + k) % list.length]);
@@ -96,7 +93,7 @@ export function buildScenarios({ pick, auth, admin }) {
     rotate(pick.voteSolutionIds, i * 7, 40).map((id, k) => ({
       method: 'PATCH',
       path: `/api/v1/solutions/${id}/vote`,
-      headers: { ...json, authorization: `Bearer ${auth[i % pick.votingUsers]}` },
+      headers: { ...json, ...bearer(auth[i % pick.votingUsers]) },
       body: JSON.stringify({ value: (i + k) % 2 === 0 ? 1 : -1 }),
     }));
   const similarOf = (request) => ({ ...request, path: `${request.path}/similar` });
@@ -107,17 +104,17 @@ export function buildScenarios({ pick, auth, admin }) {
   const largest = `/subject-offerings/${pick.coverageOfferingId}/coverage`;
   const papers = 'GraphQL papers(limit: 20) with offering and subject';
   const marks = list(sortedBy('marks'));
-  const users = one('/users', { authorization: `Bearer ${admin}` });
+  const users = one('/users', bearer(admin));
+  const page500 = list(onPage(500));
+  const offeringPapers = `/papers?subjectOfferingId=${pick.papersOfferingId}&limit=20`;
+  const moduleQuestions = `/modules/${pick.moduleId}/questions`;
+  const syllabusId = { id: pick.syllabusOfferingId };
+  const fullTree = [GRAPHQL_FULL_TREE, { id: pick.largeTree.id }];
   const lists = [
     rest('questions', 'GET /questions page 1', one('/questions'), list()),
     rest('questions-type', 'GET /questions?type=long', one('/questions?type=long'), list(isLong)),
     rest('questions-marks', 'GET /questions?sort=-marks', one('/questions?sort=-marks'), marks),
-    rest(
-      'questions-page-500',
-      'GET /questions page 500',
-      one('/questions?page=500'),
-      list(onPage(500)),
-    ),
+    rest('questions-page-500', 'GET /questions page 500', one('/questions?page=500'), page500),
     rest('papers', 'GET /papers page 1', one('/papers'), list()),
     gateway('graphql.papers', papers, GRAPHQL_PAPERS, { limit: 20 }, list()),
     rest('universities', 'GET /universities?search=tech', one('/universities?search=tech'), list()),
@@ -126,34 +123,21 @@ export function buildScenarios({ pick, auth, admin }) {
   return [
     ...lists.flatMap(withTwin),
     rest('search-common', 'GET /search, two common words', search(SEARCH_COMMON_QUERY), list()),
-    rest(
-      'papers-offering',
-      'GET /papers?subjectOfferingId&limit=20',
-      one(`/papers?subjectOfferingId=${pick.papersOfferingId}&limit=20`),
-    ),
-    rest(
-      'module-questions',
-      'GET /modules/:id/questions',
-      one(`/modules/${pick.moduleId}/questions`),
-    ),
+    rest('papers-offering', 'GET /papers?subjectOfferingId&limit=20', one(offeringPapers)),
+    rest('module-questions', 'GET /modules/:id/questions', one(moduleQuestions)),
     rest('question', 'GET /questions/:id', questions),
     rest('similar', 'GET /questions/:id/similar', (i) => questions(i).map(similarOf)),
     rest('syllabus', 'GET /subject-offerings/:id/syllabus', one(offering)),
     rest('vote', 'PATCH /solutions/:id/vote (authenticated)', votes),
     rest('search', 'GET /search, two rare words (hits constant)', search(SEARCH_RARE_QUERY)),
     rest('coverage', 'GET /subject-offerings/:id/coverage (largest offering)', one(largest)),
-    gateway('graphql.syllabus', 'GraphQL syllabus tree', GRAPHQL_SYLLABUS, {
-      id: pick.syllabusOfferingId,
-    }),
-    gateway('graphql.tree', "GraphQL full offering tree (README's, largest)", GRAPHQL_FULL_TREE, {
-      id: pick.largeTree.id,
-    }),
+    gateway('graphql.syllabus', 'GraphQL syllabus tree', GRAPHQL_SYLLABUS, syllabusId),
+    gateway('graphql.tree', "GraphQL full offering tree (README's, largest)", ...fullTree),
   ];
 }
 
 /** The cheapest authenticated read, on which the middleware's share of service time is judged. */
 export function overheadScenario(token) {
-  const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
-  const request = { method: 'GET', path: '/api/v1/universities?search=tech', headers };
+  const request = get('/universities?search=tech', bearer(token));
   return { label: 'GET /universities?search=tech with a bearer token', requests: () => [request] };
 }

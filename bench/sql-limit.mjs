@@ -2,7 +2,7 @@
 // straight with SQL against FerretDB's own tables (the ORDER BY ... LIMIT on the jsonb
 // expressions the model's btree indexes are made of), timed in the bench process.
 import { BENCH_DATABASE_NAME } from './database.mjs';
-import { importFrom, stats } from './lib.mjs';
+import { importFrom, stats, timesOver } from './lib.mjs';
 
 const field = (name) => `(_jsonb->'${name}')`;
 // The patched engine's sort key (packages/ferretdb/README.md): missing as JSON null, `_id` as is.
@@ -60,9 +60,7 @@ export async function measureSqlLimits({ db, names, collections, seconds }) {
         return performance.now() - started;
       };
       for (let i = 0; i < 3; i += 1) await once();
-      const times = [];
-      const deadline = performance.now() + seconds * 1000;
-      while (performance.now() < deadline || times.length < 3) times.push(await once());
+      const times = await timesOver(seconds, 3, once);
       out[name] = { ...stats(times), sql: counted ? `${page}; ${count}` : page };
     }
   } finally {

@@ -1,7 +1,6 @@
-// The two writes of the targets: a question insert (against the figure of the code before issue
-// 35, measured the same way) and deactivating the largest university (the DELETE, then the
-// time until no paper, question or solution of it is `visible: true`, polled with the driver).
-import { round, sleep, stats } from './lib.mjs';
+// The writes of the targets: a question insert (against the figure before issue 35), a PDF's
+// drafts, deactivating the largest university (the DELETE, then until none of it is visible).
+import { bearer, round, sleep, stats, timesOver, waitUntil } from './lib.mjs';
 
 /**
  * POST /questions before issue 35's changes (the base of this benchmark's branch), on
@@ -15,28 +14,20 @@ export const INSERT_BEFORE = { date: '2026-11-27', commit: '6bd6d21', scale: 1, 
 export async function measureInserts({ url, token, target, rounds = 3, seconds = 2, warmup = 10 }) {
   const run = Date.now().toString(36);
   let n = 0;
+  const headers = { 'content-type': 'application/json', ...bearer(token) };
   const insert = async () => {
     n += 1;
     const text = `Bench insert ${run} ${n}: explain the role of caching in layered designs.`;
     const body = JSON.stringify({ ...target, text, type: 'short', difficulty: 'easy', marks: 5 });
     const started = performance.now();
-    const res = await fetch(`${url}/api/v1/questions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body,
-    });
+    const res = await fetch(`${url}/api/v1/questions`, { method: 'POST', headers, body });
     const answer = await res.text();
     if (res.status !== 201) throw new Error(`POST /questions answered ${res.status}: ${answer}`);
     return performance.now() - started;
   };
   for (let i = 0; i < warmup; i += 1) await insert();
   const byRound = [];
-  for (let r = 0; r < rounds; r += 1) {
-    const times = [];
-    const deadline = performance.now() + seconds * 1000;
-    while (performance.now() < deadline || times.length < 20) times.push(await insert());
-    byRound.push(times);
-  }
+  for (let r = 0; r < rounds; r += 1) byRound.push(await timesOver(seconds, 20, insert));
   return { ...stats(byRound.flat()), roundP50s: byRound.map((t) => stats(t).p50) };
 }
 
@@ -50,19 +41,14 @@ export async function measureDeactivation({ url, token, universityId, db: bench,
   try {
     const db = client.db();
     const filter = { universityId: new mongo.ObjectId(universityId), visible: true };
-    const visibleCount = async () => {
-      const counts = await Promise.all(
-        ['papers', 'questions', 'solutions'].map((kind) =>
-          db.collection(collections[kind]).countDocuments(filter),
-        ),
-      );
-      return counts.reduce((a, b) => a + b, 0);
-    };
+    const count = (kind) => db.collection(collections[kind]).countDocuments(filter);
+    const counts = () => Promise.all(['papers', 'questions', 'solutions'].map(count));
+    const visibleCount = async () => (await counts()).reduce((a, b) => a + b, 0);
     const before = await visibleCount();
     const started = performance.now();
     const res = await fetch(`${url}/api/v1/universities/${universityId}`, {
       method: 'DELETE',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
     });
     await res.arrayBuffer();
     const deleteMs = performance.now() - started;
@@ -86,7 +72,7 @@ export async function measureDrafts({ url, token, offeringId, db, runs = 3 }) {
   const page = (p, r) => [1, 2, 3].map((k) => at(800 - 200 * k, ask(3 * p + k, r)));
   const pdf = (r) => db.domain.textPdf(Array.from({ length: 20 }, (_, p) => page(p, r)));
   const call = async (method, path, body, type = 'application/json') => {
-    const headers = { authorization: `Bearer ${token}`, 'content-type': type };
+    const headers = { ...bearer(token), 'content-type': type };
     const res = await fetch(`${url}/api/v1${path}`, { method, headers, body });
     const json = await res.json();
     if (res.status < 300 && json.data?.status !== 'failed') return json.data;
@@ -96,11 +82,10 @@ export async function measureDrafts({ url, token, offeringId, db, runs = 3 }) {
   for (let r = 0; r < runs; r += 1) {
     const paper = { subjectOfferingId: offeringId, examYear: 1990 + r, examType: 'quiz' };
     const { id } = await call('POST', '/papers', JSON.stringify(paper));
-    const started = performance.now();
+    const since = performance.now();
     await call('PUT', `/papers/${id}/file`, pdf(r), 'application/pdf');
-    while ((await call('GET', `/papers/${id}/drafts`)).status !== 'ready')
-      await (performance.now() - started < 60_000 ? sleep(25) : Promise.reject(new Error('60 s')));
-    times.push(performance.now() - started);
+    const ready = async () => (await call('GET', `/papers/${id}/drafts`)).status === 'ready';
+    times.push(await waitUntil(ready, { everyMs: 25, limitMs: 60_000, since }));
   }
   return stats(times);
 }

@@ -1,17 +1,17 @@
-// `npm run bench`: installs what is missing, builds, builds the embedded database binary, then runs
-// the benchmark (bench/run.mjs), which prints the report and writes docs/benchmarks.md and
-// docs/benchmarks.json. Options (`npm run bench -- --scales 1`, `--sqlite`, ...): bench/run.mjs.
+// `npm run bench`: installs what is missing, builds the packages and the embedded database binary
+// side by side, then runs the benchmark (bench/run.mjs), which prints the report and writes
+// docs/benchmarks.md and docs/benchmarks.json. Options (`npm run bench -- --scales 1`, `--sqlite`, ...): bench/run.mjs.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { buildAll, ensureDependencies, ensureFerretDB, root } from './lib.mjs';
+import { buildAllWithFerretDB, ensureDependencies, root } from './lib.mjs';
 
 // Nothing of a benchmark run should call home (turbo's telemetry included).
 process.env.TURBO_TELEMETRY_DISABLED = '1';
 process.env.DO_NOT_TRACK = '1';
 
 ensureDependencies();
-buildAll();
-ensureFerretDB();
+// The TypeScript build and FerretDB's Go build side by side, as scripts/start.mjs does.
+await buildAllWithFerretDB();
 
 const result = spawnSync(
   process.execPath,
