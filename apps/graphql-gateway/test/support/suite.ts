@@ -23,10 +23,12 @@ export interface GatewaySession {
  * For a test file: a gateway on a database of its own and one caller of each kind, ready before
  * the file's tests and closed after them.
  */
-export function useGateway(options: { withAuthor?: boolean } = {}): GatewaySession {
+export function useGateway(
+  options: { withAuthor?: boolean; env?: Record<string, string> } = {},
+): GatewaySession {
   const session = { gw: {}, callers: {}, admin: {}, author: {} } as GatewaySession;
   beforeAll(async () => {
-    Object.assign(session.gw, await startGateway());
+    Object.assign(session.gw, await startGateway(options.env));
     Object.assign(session.callers, await makeCallers());
     Object.assign(session.admin, await actorOf(session.callers.sub('admin')));
     if (options.withAuthor) Object.assign(session.author, await makeActor('normal'));
