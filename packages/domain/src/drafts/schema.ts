@@ -19,7 +19,9 @@ export const similarQuestionRefSchema = z.object({
   paperSlug: z.string(),
   examYear: z.number().int(),
   examType: z.enum(EXAM_TYPES),
-  similarity: z.number().describe('Jaccard index of the two 2-word shingle sets (above 0.5, at most 1)'),
+  similarity: z
+    .number()
+    .describe('Jaccard index of the two 2-word shingle sets (above 0.5, at most 1)'),
 });
 
 export const draftSchema = z.object({
