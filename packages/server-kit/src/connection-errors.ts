@@ -58,6 +58,12 @@ const CONNECTION_SYSTEM_CODES = new Set([
  */
 const ENGINE_BACKEND_GONE = /\(SQLSTATE (?:08[0-9A-Z]{3}|57P0[1-3])\)|failed to connect to `/;
 
+/**
+ * The driver's own network messages. A bulk write (`insertMany`) rewraps the network error it
+ * met as a MongoBulkWriteError, keeping its message but neither its class nor its labels.
+ */
+const DRIVER_CONNECTION_GONE = /^connection \d+ to \S+ (?:closed|timed out)/;
+
 interface ErrorShape {
   name?: unknown;
   message?: unknown;
@@ -81,7 +87,7 @@ function isConnectionClass(error: ErrorShape): boolean {
     typeof error.name === 'string' &&
     error.name.startsWith('Mongo') &&
     typeof error.message === 'string' &&
-    ENGINE_BACKEND_GONE.test(error.message)
+    (ENGINE_BACKEND_GONE.test(error.message) || DRIVER_CONNECTION_GONE.test(error.message))
   )
     return true;
   if (typeof error.code === 'number') return CONNECTION_SERVER_CODES.has(error.code);

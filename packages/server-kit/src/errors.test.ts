@@ -136,6 +136,11 @@ describe('toHttpError for connection-class errors while the connection still loo
         1,
       ),
     ],
+    // An insertMany that met a killed FerretDB: the network error rewrapped, labels lost.
+    [
+      "a bulk write's rewrapped network error",
+      new FakeDriverError('MongoBulkWriteError', 'connection 3 to 127.0.0.1:42105 closed'),
+    ],
     [
       "FerretDB's word that PostgreSQL refuses connections",
       new FakeDriverError(
