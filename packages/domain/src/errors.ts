@@ -233,18 +233,22 @@ export function fromZodError(error: z.ZodError, prefix?: string): ValidationErro
 // Half of a surrogate pair, with no other half beside it.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+// How deep `wellFormed` looks: no input schema nests this deep, so what lies below is refused by
+// the schema anyway, and a hostile body of 40,000 nested arrays must not overflow the stack.
+const WELL_FORMED_DEPTH = 32;
+
 /**
  * The input with every lone surrogate of its strings replaced by U+FFFD, as the database stores
  * it (UTF-8 cannot hold one): the answer to a write is then what a later read returns.
  */
-export function wellFormed(value: unknown): unknown {
+export function wellFormed(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\ufffd');
-  if (Array.isArray(value)) return value.map(wellFormed);
-  if (value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object' || depth >= WELL_FORMED_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => wellFormed(item, depth + 1));
   // Plain objects only (JSON bodies, and null-prototype ones): never a Date or an ObjectId.
   const proto: unknown = Object.getPrototypeOf(value);
   if (proto === Object.prototype || proto === null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wellFormed(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wellFormed(v, depth + 1)]));
   }
   return value;
 }
