@@ -141,7 +141,7 @@ export const paperTypeDefs = /* GraphQL */ `
       "Only papers of this status (for callers who may paper:read-unapproved)."
       status: PaperStatus
       "Only papers created by this user: me or a user id (for callers who may paper:read-unapproved; UNAUTHENTICATED or FORBIDDEN for others)."
-      createdBy: String
+      createdBy: UserRef
       ${pageArgs('PaperSort')}
     ): PaperPage!
     "A paper by slug, when the caller may see it."

@@ -33,6 +33,8 @@ export type ScalarRule =
 const MAX_FILTER_YEAR = 9999;
 const SLUG_MAX_LENGTH = 120;
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A user named in a filter: `me` (the caller) or a user id. */
+const USER_REF_PATTERN = /^(?:me|[0-9a-fA-F]{24})$/;
 
 /** GraphQL sort scalar of each list: `PaperSort` for `papers`. */
 const SORT_SCALARS = {
@@ -79,6 +81,7 @@ export const SCALAR_RULES: Record<string, ScalarRule> = {
   ObjectID: { kind: 'objectId' },
   NonEmptyString: { kind: 'text' },
   Slug: { kind: 'pattern', pattern: SLUG_PATTERN.source, maxLength: SLUG_MAX_LENGTH },
+  UserRef: { kind: 'pattern', pattern: USER_REF_PATTERN.source, maxLength: 24 },
   ...Object.fromEntries(
     Object.entries(NUMBERS).map(([name, { kind, min, max }]) => [
       name,
@@ -218,6 +221,14 @@ const GraphQLSlug = new RegularExpression(
   },
 );
 
+const GraphQLUserRef = new RegularExpression('UserRef', USER_REF_PATTERN, {
+  description:
+    'A user named in a filter: me (the caller) or a user id (24 hexadecimal characters).',
+  errorMessage: (_regex, value) =>
+    `a user must be me or a user id (24 hexadecimal characters), not ${JSON.stringify(value)}`,
+  stringOnly: true,
+});
+
 const searchText = searchQuerySchema.shape.q;
 
 /** Every custom scalar of the graph, by name: SDL declarations and resolvers come from here. */
@@ -226,6 +237,7 @@ const SCALARS: Record<string, GraphQLScalarType> = Object.fromEntries(
     ObjectID: GraphQLObjectID,
     NonEmptyString: GraphQLNonEmptyString,
     Slug: GraphQLSlug,
+    UserRef: GraphQLUserRef,
     ...Object.fromEntries(
       Object.entries(NUMBERS).map(([name, rule]) => [name, boundedNumber(name, rule)]),
     ),
