@@ -1,5 +1,5 @@
 import { tokenFor } from '@qpc/server-kit/testing';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import {
   ADMIN_SUB,
   baseEnv,
@@ -18,6 +18,9 @@ interface Counts {
 }
 
 const RATE_LIMIT = 20;
+// A signed-in caller's budget is theirs on every instance and address: each test sets up its
+// catalog as an admin of its own, so one test's writes never spend the next one's budget.
+const ADMIN_SUBS = [ADMIN_SUB, ...Array.from({ length: 6 }, (_, i) => `scale_admin_${i}`)];
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 function vote(instance: ServiceProcess, solutionId: string, token: string, value: number) {
@@ -80,6 +83,7 @@ describe('scale-out: two REST instances and two gateways on one database and one
       REDIS_URL: redis.url,
       RATE_LIMIT_MAX: String(RATE_LIMIT),
       RATE_LIMIT_WINDOW_MS: '600000',
+      ADMIN_EXTERNAL_IDS: ADMIN_SUBS.join(','),
       // Behind a load balancer: the client's address comes from X-Forwarded-For, one hop.
       TRUST_PROXY: '1',
     });
@@ -88,7 +92,13 @@ describe('scale-out: two REST instances and two gateways on one database and one
     gatewayA = await startService('graphql-gateway', env);
     gatewayB = await startService('graphql-gateway', env);
     all = [restA, gatewayA, restB, gatewayB];
-    admin = await tokenFor(ADMIN_SUB);
+  });
+
+  let tests = 0;
+  beforeEach(async () => {
+    const sub = ADMIN_SUBS[tests++];
+    if (!sub) throw new Error('scale-out: add an admin to ADMIN_SUBS for each test');
+    admin = await tokenFor(sub);
   });
 
   afterAll(async () => {
