@@ -3,23 +3,16 @@
 // database. Each answer is the resource, whole, or a 400/409 refusal that changed nothing; never
 // another error (a 500 at the edge). fast-check prints the seed and path of a failing run.
 import fc from 'fast-check';
-import { Types } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../access.js';
-import { mongoose } from '../db.js';
-import { DomainError } from '../errors.js';
 import { BranchModel } from '../branch/model.js';
 import { createBranch, updateBranch } from '../branch/service.js';
 import { PaperModel } from '../paper/model.js';
 import { createPaper, updatePaper } from '../paper/service.js';
 import { QuestionModel } from '../question/model.js';
 import { createQuestion, updateQuestion } from '../question/service.js';
-import { indexOf, searchableFieldsOf } from '../search/indexing.js';
-import { STALE_COUNTS_MARKER } from '../search/terms.js';
-import { SEARCH_KEY_FIELDS } from '../search/tokens.js';
 import { SemesterModel } from '../semester/model.js';
 import { createSemester, updateSemester } from '../semester/service.js';
-import { bandFields, bandsOfQuestion, keysOf } from '../similar/plugin.js';
 import { SolutionModel } from '../solution/model.js';
 import { createSolution, updateSolution } from '../solution/service.js';
 import { SubjectModel } from '../subject/model.js';
@@ -30,10 +23,15 @@ import { useTestActors } from '../test-support/database.js';
 import { makeTree } from '../test-support/service-fixtures.js';
 import { PROPERTY_RUNS, unicodeText } from '../test-support/unicode-text.js';
 import { UniversityModel } from '../university/model.js';
-import { nameKeysOf, PENDING_KEY, UniversityNameKeyModel } from '../university/name-keys.js';
 import { createUniversity, updateUniversity } from '../university/service.js';
-import { PENDING_WRITES_COLLECTION } from '../writing/pending-writes.js';
-import type { AnyModel } from '../storage/model-helpers.js';
+import {
+  expectWholeCreate,
+  expectWholeUpdate,
+  expectAnswered,
+  expectSearchKeys,
+  expectBands,
+  expectNameKeys,
+} from '../test-support/whole-write-checks.js';
 
 const { actors } = useTestActors();
 let tree: Awaited<ReturnType<typeof makeTree>>;
@@ -47,100 +45,6 @@ beforeAll(async () => {
 const PROPERTY_TIMEOUT = 180_000;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const optional = (text: fc.Arbitrary<string>) => fc.option(text, { nil: undefined });
-
-type Outcome<T> = { value: T } | { error: unknown };
-async function attempt<T>(run: () => Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { value: await run() };
-  } catch (error) {
-    return { error };
-  }
-}
-
-/** The refusals bad input may get: 400 or 409, a domain error. Anything else is a defect. */
-function expectRefusal(error: unknown): void {
-  if (!(error instanceof DomainError)) throw error;
-  expect([400, 409]).toContain(error.status);
-}
-
-const stored = (model: AnyModel, id: string) =>
-  model.collection.findOne({ _id: new Types.ObjectId(id) });
-const db = () => mongoose.connection.db!;
-
-/** Nothing any write left half done: no journal row, no pending name keys, no stale counts. */
-async function expectNothingPending(): Promise<void> {
-  expect(await db().collection(PENDING_WRITES_COLLECTION).countDocuments()).toBe(0);
-  expect(await UniversityNameKeyModel.countDocuments({ key: PENDING_KEY })).toBe(0);
-  expect(
-    await db().collection<{ _id: string }>('migrations').findOne(STALE_COUNTS_MARKER),
-  ).toBeNull();
-}
-
-/** The stored search keys are those of the stored text. */
-async function expectSearchKeys(model: AnyModel, id: string): Promise<void> {
-  const doc = (await stored(model, id))!;
-  const expected = indexOf(searchableFieldsOf(model.schema)!, (path) => doc[path]).fields;
-  for (const field of SEARCH_KEY_FIELDS) expect(doc[field] ?? []).toEqual(expected[field]);
-}
-
-/** The stored similarity bands are those of the stored text. */
-async function expectBands(id: string): Promise<void> {
-  const doc = (await stored(QuestionModel, id))!;
-  expect(keysOf(doc)).toEqual(keysOf(bandFields(await bandsOfQuestion(doc.paperId, doc.text))));
-}
-
-/** The name key rows are those of the stored names, each a copy of the stored university. */
-async function expectNameKeys(id: string): Promise<void> {
-  const doc = (await stored(UniversityModel, id))!;
-  const rows = await UniversityNameKeyModel.find({ universityId: id }).lean();
-  expect(rows.map((row) => row.key).sort()).toEqual(nameKeysOf([doc.name, doc.shortName]).sort());
-  for (const row of rows) expect([row.name, row.slug]).toEqual([doc.name, doc.slug]);
-}
-
-/**
- * A create is whole or absent: refused (400/409) with the count unchanged, or one more
- * document whose answer matches what is stored and whose derived fields `check` verifies.
- */
-async function expectWholeCreate<T extends { id: string }>(
-  model: AnyModel,
-  run: () => Promise<T>,
-  check: (value: T, doc: Record<string, unknown>) => Promise<void>,
-): Promise<void> {
-  const before = await model.countDocuments();
-  const outcome = await attempt(run);
-  if ('error' in outcome) {
-    expectRefusal(outcome.error);
-    expect(await model.countDocuments()).toBe(before);
-  } else {
-    expect(await model.countDocuments()).toBe(before + 1);
-    await check(outcome.value, (await stored(model, outcome.value.id))!);
-  }
-  await expectNothingPending();
-}
-
-/** An update is whole or nothing: refused with the document unchanged, or checked as a create. */
-async function expectWholeUpdate<T extends { id: string }>(
-  model: AnyModel,
-  id: string,
-  run: () => Promise<T>,
-  check: (value: T, doc: Record<string, unknown>) => Promise<void>,
-): Promise<void> {
-  const before = await stored(model, id);
-  const outcome = await attempt(run);
-  if ('error' in outcome) {
-    expectRefusal(outcome.error);
-    expect(await stored(model, id)).toEqual(before);
-  } else {
-    await check(outcome.value, (await stored(model, id))!);
-  }
-  await expectNothingPending();
-}
-
-/** The answer's fields are the stored ones (nothing silently changed on the way in). */
-function expectAnswered(value: object, doc: Record<string, unknown>, fields: string[]): void {
-  const answer = value as Record<string, unknown>;
-  for (const field of fields) expect(answer[field] ?? null).toEqual(doc[field] ?? null);
-}
 
 describe('writes of arbitrary Unicode names and texts', () => {
   it(
