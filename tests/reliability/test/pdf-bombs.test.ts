@@ -12,6 +12,7 @@ import type { FerretDBServer } from '@qpc/ferretdb';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_SUB, baseEnv, startService } from './support/processes.js';
+import { restCall } from './support/rest-call.js';
 import type { ServiceProcess } from './support/processes.js';
 
 const DATABASE = 'pdf_bombs';
@@ -50,22 +51,8 @@ describe('PDF bombs uploaded three at a time', () => {
   let app: ServiceProcess;
   let token: string;
 
-  async function call(method: string, path: string, body?: unknown) {
-    const isPdf = Buffer.isBuffer(body);
-    const res = await fetch(`${app.url}/api/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined
-          ? {}
-          : { 'content-type': isPdf ? 'application/pdf' : 'application/json' }),
-      },
-      body: body === undefined ? undefined : isPdf ? body : JSON.stringify(body),
-      signal: AbortSignal.timeout(90_000),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  }
+  const call = (method: string, path: string, body?: unknown) =>
+    restCall(app, token, method, path, { body, timeoutMs: 90_000 });
 
   async function makePapers(count: number): Promise<string[]> {
     const n = Math.random().toString(36).slice(2, 8);

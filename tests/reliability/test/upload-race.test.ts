@@ -12,16 +12,12 @@ import type { FerretDBServer } from '@qpc/ferretdb';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_SUB, baseEnv, startService, waitFor } from './support/processes.js';
+import { restCall } from './support/rest-call.js';
 import type { ServiceProcess } from './support/processes.js';
 
 const DATABASE = 'upload_race';
 const ROUNDS = 16;
 const RACERS = 3;
-
-interface Answer {
-  status: number;
-  body: any;
-}
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -31,22 +27,8 @@ describe('racing uploads to one paper', () => {
   const apps: ServiceProcess[] = [];
   let token: string;
 
-  async function call(app: ServiceProcess, method: string, path: string, body?: unknown) {
-    const isPdf = Buffer.isBuffer(body);
-    const res = await fetch(`${app.url}/api/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined
-          ? {}
-          : { 'content-type': isPdf ? 'application/pdf' : 'application/json' }),
-      },
-      body: body === undefined ? undefined : isPdf ? body : JSON.stringify(body),
-      signal: AbortSignal.timeout(60_000),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null } as Answer;
-  }
+  const call = (app: ServiceProcess, method: string, path: string, body?: unknown) =>
+    restCall(app, token, method, path, { body, timeoutMs: 60_000 });
 
   async function inspect<T>(look: (d: mongoose.mongo.Db) => Promise<T>): Promise<T> {
     const client = new mongoose.mongo.MongoClient(`${db.uri}${DATABASE}`);
