@@ -60,7 +60,7 @@ describe('the editor workflow', () => {
     return paper;
   }
 
-  it('when an editor drops three PDFs, then each row says how it went, the missing year is given and tried again, and a paper is sent for review', async () => {
+  it('when an editor drops three PDFs and a text file, then each row says how it went, the missing year is given and tried again, and a paper is sent for review', async () => {
     const duplicate = paperPdf('End Semester Examination 2010');
     const held = await madeFromPdf(duplicate, { status: 'draft' });
     const page = await stack.newPage();
@@ -80,6 +80,7 @@ describe('the editor workflow', () => {
         mimeType: 'application/pdf',
         buffer: paperPdf('Mid Semester Examination'),
       },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Not a paper') },
     ]);
     const row = (name: string) => drop.getByRole('listitem').filter({ hasText: name });
     await row('ds-2012.pdf').getByText('Drafts ready (2)').waitFor();
@@ -87,6 +88,7 @@ describe('the editor workflow', () => {
       .getByText(`Duplicate: The same file is already attached to paper "${held.slug}"`)
       .waitFor();
     await row('ds-undated.pdf').getByText('The first page does not say the exam year').waitFor();
+    await row('notes.txt').getByText('Not a PDF: left out.').waitFor();
     // Nothing was made of the refused files: the editor's drafts hold the one made and the held one.
     const mine = await stack.graphql<{ papers: { items: { title: string }[] } }>(
       'query { papers(createdBy: "me", status: DRAFT, limit: 100) { items { title } } }',

@@ -34,6 +34,15 @@ interface Row {
   stage: Stage;
 }
 
+/**
+ * A fresh Idempotency-Key. `crypto.randomUUID` exists only on secure origins; random values
+ * exist on every origin the page may be served from.
+ */
+function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** The REST query form of an exam type (END_TERM → end-term). */
 const restType = (type: ExamType) => type.toLowerCase().replace('_', '-');
 
@@ -208,21 +217,22 @@ export function BulkDrop({ offeringId }: { offeringId: string }) {
   };
 
   const add = (files: File[]) => {
-    const pdfs = files.filter((f) => f.type === 'application/pdf' || /\.pdf$/i.test(f.name));
-    const added = pdfs.map((file) => ({
+    const isPdf = (f: File) => f.type === 'application/pdf' || /\.pdf$/i.test(f.name);
+    const added: Row[] = files.map((file) => ({
       id: nextId.current++,
       file,
       given: {},
-      key: crypto.randomUUID(),
-      stage: { kind: 'queued' } as Stage,
+      key: newKey(),
+      // Anything else dropped with the PDFs is named and left alone, not sent.
+      stage: isPdf(file) ? { kind: 'queued' } : { kind: 'failed', message: 'Not a PDF: left out.' },
     }));
     setRows((all) => [...all, ...added]);
-    queue.current.push(...added);
+    queue.current.push(...added.filter((row) => row.stage.kind === 'queued'));
     pump();
   };
 
   const retry = (row: Row, given: Row['given']) => {
-    const again: Row = { ...row, given, key: crypto.randomUUID(), stage: { kind: 'queued' } };
+    const again: Row = { ...row, given, key: newKey(), stage: { kind: 'queued' } };
     setRows((all) => all.map((r) => (r.id === row.id ? again : r)));
     queue.current.push(again);
     pump();
