@@ -22,7 +22,11 @@ export interface WebServerOptions {
   sourceMaps?: boolean | undefined;
 }
 
-const PAPER_FILE = /^\/api\/v1(\/papers\/[^/]+\/file)$/;
+/**
+ * The REST routes the page calls itself (the rest goes through GraphQL): a paper's PDF, a paper
+ * made from its PDF, and the drafts' reading (their `progress` while OCR runs).
+ */
+const PAPER_FILE = /^\/api\/v1(\/papers\/(?:[^/]+\/file|from-pdf|[^/]+\/drafts))$/;
 
 /**
  * The page may load only its own files and talk only to its own origin: no CDN, no inline

@@ -130,6 +130,7 @@ export function paperFileProxy(restBase: string) {
       'range',
       'if-range',
       'if-none-match',
+      'idempotency-key',
       'x-request-id',
       'user-agent',
     ],

@@ -19,5 +19,10 @@ export const paths = {
   paperFile: (id: string) => `/api/v1/papers/${seg(id)}/file`,
   /** The same PDF, answered to be shown in the browser rather than saved. */
   paperFileInline: (id: string) => `/api/v1/papers/${seg(id)}/file?disposition=inline`,
+  /** Makes a paper from the PDF in the body (the REST API, through the page's origin). */
+  paperFromPdf: (query: Record<string, string>) =>
+    `/api/v1/papers/from-pdf?${new URLSearchParams(query).toString()}`,
+  /** Where the reading of a paper's drafts stands (the REST API, through the page's origin). */
+  paperDraftsApi: (id: string) => `/api/v1/papers/${seg(id)}/drafts`,
   search: (params: Record<string, string>) => `/search?${new URLSearchParams(params).toString()}`,
 };

@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'PAPER_EMPTY'
+  | 'SITTING_NOT_FOUND'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RANGE_NOT_SATISFIABLE'
@@ -69,6 +70,21 @@ export class ConflictError extends DomainError {
 export class PaperEmptyError extends DomainError {
   constructor(message = 'The paper has no questions; send force: true to approve it anyway') {
     super(message, 409, 'PAPER_EMPTY');
+  }
+}
+
+/**
+ * A paper made from its PDF whose exam year or type is neither given nor printed on the first
+ * page: 422 SITTING_NOT_FOUND, the details naming each missing field.
+ */
+export class SittingNotFoundError extends DomainError {
+  constructor(fields: readonly string[]) {
+    super(
+      `The first page does not say the ${fields.join(' or the ')}: give ${fields.length === 1 ? 'it' : 'them'} in the query`,
+      422,
+      'SITTING_NOT_FOUND',
+      fields.map((path) => ({ path, message: `${path} was not found on the first page` })),
+    );
   }
 }
 

@@ -13,6 +13,7 @@ export {
   ForbiddenError,
   NotFoundError,
   PaperEmptyError,
+  SittingNotFoundError,
   ServiceUnavailableError,
   UnauthenticatedError,
   UnsupportedMediaTypeError,
@@ -201,6 +202,7 @@ export {
 } from './paper/reads.js';
 export type { ByteRange } from './paper-file/schema.js';
 export { deletePaperFile, openPaperFile, uploadPaperFile } from './paper-file/service.js';
+export { createPaperFromPdf } from './paper-file/from-pdf.js';
 export type { PaperFileDownload } from './paper-file/service.js';
 export {
   ABANDONED_AFTER_MS,

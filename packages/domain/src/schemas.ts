@@ -96,6 +96,7 @@ export type {
 } from './syllabus/schema.js';
 export {
   createPaperInput,
+  createPaperFromPdfQuery,
   listPapersQuery,
   maxExamYear,
   MIN_EXAM_YEAR,

@@ -233,7 +233,9 @@ function referenceRefusal(fields: string[]): ResponseConfig {
 /** The error statuses a route can answer with, each documented with the error envelope. */
 export function errorStatuses(
   route: Pick<RouteDefinition, 'action' | 'params' | 'body' | 'conflict'> &
-    Partial<Pick<RouteDefinition, 'rawBody' | 'response' | 'hasRestrictedFilter'>>,
+    Partial<
+      Pick<RouteDefinition, 'rawBody' | 'response' | 'hasRestrictedFilter' | 'unprocessable'>
+    >,
 ): number[] {
   return [
     400,
@@ -245,7 +247,7 @@ export function errorStatuses(
     413,
     ...(route.rawBody ? [415] : []),
     ...(route.response?.kind === 'file' ? [416] : []),
-    ...(isCreate(route) ? [422] : []),
+    ...(isCreate(route) || route.unprocessable ? [422] : []),
     429,
     500,
     503,
@@ -287,9 +289,14 @@ function errorResponses(route: RouteDefinition): RouteConfig['responses'] {
       continue;
     }
     if (status === 422) {
+      const reasons = [
+        route.unprocessable,
+        isCreate(route)
+          ? 'IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was used by this caller for another body'
+          : undefined,
+      ].filter(Boolean);
       out[422] = {
-        description:
-          'IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was used by this caller for another body.',
+        description: `${reasons.join('; or ')}.`,
         content: errorContent,
       };
       continue;

@@ -118,7 +118,10 @@ async function respond(
         actor: ctx.actor,
         key: req.get('idempotency-key'),
         operation: `rest ${route.method.toUpperCase()} ${route.path}`,
-        input: { params: req.params, body: ctx.body },
+        // A create that takes a query (a paper from its PDF) is told apart by it too.
+        input: route.query
+          ? { params: req.params, query: ctx.query, body: ctx.body }
+          : { params: req.params, body: ctx.body },
         action: route.action ?? 'catalog:write',
       },
       {

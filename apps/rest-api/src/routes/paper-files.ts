@@ -1,11 +1,17 @@
 // A paper's PDF: upload (streamed, checked and hashed on the way), download with ETag and Range,
 // delete. The rules live in the domain's paper-file services; HTTP caching and ranges live here.
-import { deletePaperFile, openPaperFile, uploadPaperFile } from '@qpc/domain';
+import {
+  createPaperFromPdf,
+  deletePaperFile,
+  getPaperById,
+  openPaperFile,
+  uploadPaperFile,
+} from '@qpc/domain';
 import type { ByteRange, PaperFileDownload } from '@qpc/domain';
-import { PAPER_FILE_CONTENT_TYPE, paperSchema } from '@qpc/domain/schemas';
+import { createPaperFromPdfQuery, PAPER_FILE_CONTENT_TYPE, paperSchema } from '@qpc/domain/schemas';
 import { RangeNotSatisfiableError } from '@qpc/server-kit';
 import type { FileReply, RouteDefinition } from './route.js';
-import { component, file, idParams, item, noContent } from './route.js';
+import { component, created, file, idParams, item, noContent, resourcePath } from './route.js';
 
 const Paper = component('Paper', paperSchema);
 const tag = 'Papers';
@@ -47,6 +53,12 @@ export function requestedRange(
   if (to !== '' && Number(to) < start) return null;
   if (start >= size) return 'unsatisfiable';
   return { start, end };
+}
+
+/** The body's declared length (Content-Length), when it is one. */
+function declaredLength(header: (name: string) => string | undefined): number | undefined {
+  const length = header('content-length');
+  return length && /^\d+$/.test(length) ? Number(length) : undefined;
 }
 
 /** Status, headers and body of a download, from the request's conditional and range headers. */
@@ -105,16 +117,47 @@ export const paperFileRoutes: RouteDefinition[] = [
     conflict:
       'the same file (same SHA-256) is attached to another paper; the message names its slug',
     response: item(Paper),
-    handler: ({ actor, param, stream, header, config }) => {
-      const length = header('content-length');
-      return uploadPaperFile({
+    handler: ({ actor, param, stream, header, config }) =>
+      uploadPaperFile({
         actor,
         id: param('id'),
         body: stream(),
         maxBytes: config.paperFileMaxBytes,
-        declaredLength: length && /^\d+$/.test(length) ? Number(length) : undefined,
-      });
-    },
+        declaredLength: declaredLength(header),
+      }),
+  },
+  {
+    method: 'post',
+    path: '/papers/from-pdf',
+    tag,
+    operationId: 'createPaperFromPdf',
+    summary: 'Create a paper from its PDF',
+    description:
+      'The body is the PDF, under the rules of `PUT /papers/{id}/file` (415, 413). The exam year and type are ' +
+      "the query's, else read from the first page's title block; then the paper is created (status `pending` " +
+      'unless `draft` is asked for) holding the file, and its drafts start (`GET /papers/{id}/drafts`). ' +
+      'Nothing is created when the answer is not 201. The Idempotency-Key compares the query, not the file.',
+    action: 'catalog:write',
+    query: createPaperFromPdfQuery,
+    rawBody: { contentType: PAPER_FILE_CONTENT_TYPE, description: 'The PDF file' },
+    conflict:
+      'the same file (same SHA-256) is attached to another paper; the message names its slug, and no paper is made',
+    unprocessable:
+      'SITTING_NOT_FOUND: the exam year or type is neither in the query nor on the first page; `details` name each (`examYear`, `examType`), and no paper is made',
+    response: created(
+      Paper,
+      (p) => resourcePath('papers', p.slug),
+      ({ caller }, id) => getPaperById({ actor: caller, id }),
+    ),
+    handler: ({ actor, query, stream, header, config, createdId }) =>
+      createPaperFromPdf({
+        actor,
+        query,
+        body: stream(),
+        maxBytes: config.paperFileMaxBytes,
+        declaredLength: declaredLength(header),
+        id: createdId,
+      }),
   },
   {
     method: 'get',

@@ -114,6 +114,8 @@ interface RouteBase {
   rawBody?: RawBody;
   /** When the route can answer 409, and why. */
   conflict?: string;
+  /** When the route can answer 422 besides a reused Idempotency-Key, and why. */
+  unprocessable?: string;
   /**
    * A public read with a filter for some roles only (`GET /papers?createdBy=`): 403 is documented
    * for the callers that filter refuses.

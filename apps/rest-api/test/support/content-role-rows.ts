@@ -49,6 +49,16 @@ export function contentRows({ owner, tree, a, fixed, paperWithFile }: RowContext
       }),
       expected: editors(200),
     },
+    {
+      method: 'POST',
+      route: '/papers/from-pdf',
+      prepare: async () => ({
+        path: `/papers/from-pdf?subjectOfferingId=${tree.offering.id}&examYear=2022&examType=quiz`,
+        rawBody: samplePdf(`Paper ${uid()}`).toString('latin1'),
+        headers: { 'content-type': 'application/pdf' },
+      }),
+      expected: editors(201),
+    },
     getRow('/papers/:id/file', `/papers/${tree.paper.id}/file`),
     freshRow('DELETE', '/papers/:id/file', paperWithFile),
     getRow('/papers/:id/drafts', `/papers/${tree.paper.id}/drafts`, editors(200)),

@@ -1,5 +1,5 @@
-// A new paper for a subject offering: its exam year and type, kept as a draft or sent for
-// review at once; then its page for the PDF and questions.
+// New papers for a subject offering: one by hand (its exam year and type, kept as a draft to fill
+// in and send for review from its page, or sent at once), or many PDFs at once (bulk-drop.tsx).
 import { CreatePaperDocument } from '@qpc/client/graphql';
 import type { ExamType, NewPaperStatus } from '@qpc/client/graphql';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { ErrorBox } from '../components/error-box.js';
 import { useTypedMutation } from '../graphql.js';
 import { EXAM_TYPE } from '../labels.js';
 import { paths } from '../paths.js';
+import { BulkDrop } from './bulk-drop.js';
 import { offeringCrumbs, useOffering } from './offering-data.js';
 
 export function NewPaperView({ params }: { params: { offeringId: string } }) {
@@ -36,7 +37,7 @@ export function NewPaperView({ params }: { params: { offeringId: string } }) {
     <section>
       <Breadcrumbs crumbs={offeringCrumbs(offering, 'New paper')} />
       <h1>New paper: {offering.subject.name}</h1>
-      <form className="panel form" onSubmit={submit}>
+      <form className="panel form" aria-label="One paper" onSubmit={submit}>
         <label>
           Exam year
           <input
@@ -59,7 +60,7 @@ export function NewPaperView({ params }: { params: { offeringId: string } }) {
               checked={status === 'DRAFT'}
               onChange={() => setStatus('DRAFT')}
             />
-            Keep as a draft
+            Keep as a draft (add its PDF and questions, then send it for review from its page)
           </label>
           <label className="inline">
             <input
@@ -76,6 +77,7 @@ export function NewPaperView({ params }: { params: { offeringId: string } }) {
         </button>
         {problem ? <ErrorBox error={problem} /> : null}
       </form>
+      <BulkDrop offeringId={offering.id} />
     </section>
   );
 }

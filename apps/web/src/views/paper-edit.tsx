@@ -1,4 +1,5 @@
-// An editor's page for one paper: upload its PDF (with progress), add and edit its questions.
+// An editor's page for one paper: where it stands in review (a rejection's reason in plain sight,
+// "Send for review"), its PDF (upload with progress), its questions to add and edit.
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
@@ -11,6 +12,7 @@ import { inPaperOrder, PaperHeading, usePaper } from './paper.js';
 import type { Paper } from './paper.js';
 import { fileSize } from './paper-file.js';
 import { QuestionForm } from './question-form.js';
+import { SubmitForReview } from './submit-paper.js';
 import { uploadPaperFile } from './upload.js';
 
 function Upload({ paper, onUploaded }: { paper: Paper; onUploaded: () => void }) {
@@ -79,6 +81,27 @@ function Upload({ paper, onUploaded }: { paper: Paper; onUploaded: () => void })
   );
 }
 
+/** Where the paper stands: a rejection's reason, and "Send for review" for its creator or an admin. */
+function Review({ paper, onSent }: { paper: Paper; onSent: () => void }) {
+  const { user, isAdmin } = useSession();
+  const rejected = [...(paper.statusHistory ?? [])].reverse().find((c) => c.to === 'REJECTED');
+  const canSubmit =
+    (paper.status === 'DRAFT' || paper.status === 'REJECTED') &&
+    (isAdmin || (user !== null && paper.createdBy === user?.id));
+  if (paper.status !== 'REJECTED' && !canSubmit) return null;
+  return (
+    <section className="panel" aria-label="Review">
+      <h2>Review</h2>
+      {paper.status === 'REJECTED' && rejected ? (
+        <p className="rejection">
+          <strong>Sent back:</strong> {rejected.reason ?? 'No reason given'}
+        </p>
+      ) : null}
+      {canSubmit ? <SubmitForReview paper={paper} onSent={onSent} /> : null}
+    </section>
+  );
+}
+
 function Questions({ paper, onChange }: { paper: Paper; onChange: () => void }) {
   const { offering } = useOffering(paper.subjectOffering.id);
   const [editing, setEditing] = useState<string | null>(null);
@@ -134,6 +157,7 @@ export function PaperEditView({ params }: { params: { slug: string } }) {
       <p>
         <Link href={paths.paper(paper.slug)}>See the paper as students do</Link>
       </p>
+      <Review paper={paper} onSent={refresh} />
       <Upload paper={paper} onUploaded={refresh} />
       <Questions paper={paper} onChange={refresh} />
     </section>

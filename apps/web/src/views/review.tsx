@@ -1,5 +1,7 @@
-// The review queue: pending papers, a page at a time. Admins approve or reject (a rejection needs
-// a reason); editors see the queue without buttons they may not use. The count follows each decision.
+// The review queue: pending papers, a page at a time, each with its PDF, question count and drafts
+// still waiting. Admins approve or reject (a rejection needs a reason; a paper without questions
+// is approved only once confirmed, "Approve anyway"); editors see the queue without buttons they
+// may not use. The count follows each decision.
 import { PendingPapersDocument, SetPaperStatusDocument } from '@qpc/client/graphql';
 import type { PaperStatus, PendingPapersQuery } from '@qpc/client/graphql';
 import { useId, useState } from 'react';
@@ -7,10 +9,12 @@ import { Link } from 'wouter';
 import { useSession } from '../auth/session.js';
 import { Chip, Notice, Pending } from '../components/common.js';
 import { ErrorBox } from '../components/error-box.js';
+import { ApiError } from '@qpc/client/graphql';
 import { Pager, usePageParam } from '../components/pager.js';
 import { useTypedMutation, useTypedQuery } from '../graphql.js';
 import { EXAM_TYPE } from '../labels.js';
 import { paths } from '../paths.js';
+import { fileSize } from './paper-file.js';
 
 type PendingPaper = PendingPapersQuery['papers']['items'][number];
 
@@ -28,7 +32,9 @@ function Decision({
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<unknown>(null);
   const [isReasonMissing, setIsReasonMissing] = useState(false);
-  const decide = (status: PaperStatus) => {
+  // An empty paper is approved only once the admin confirms it ("Approve anyway": force).
+  const [isConfirming, setIsConfirming] = useState(false);
+  const decide = (status: PaperStatus, force = false) => {
     const text = reason.trim();
     if (status === 'REJECTED' && !text) {
       setIsReasonMissing(true);
@@ -37,11 +43,19 @@ function Decision({
     }
     setIsReasonMissing(false);
     setProblem(null);
+    if (status === 'APPROVED' && paper.questionCount === 0 && !force) {
+      setIsConfirming(true);
+      return;
+    }
     setStatus
-      .run({ id: paper.id, status, ...(text ? { reason: text } : {}) })
+      .run({ id: paper.id, status, ...(text ? { reason: text } : {}), ...(force ? { force } : {}) })
       .then(
         () => onDecided(`${status === 'APPROVED' ? 'Approved' : 'Rejected'}: ${paper.title}`),
-        setProblem,
+        (error: unknown) => {
+          // Emptied since the queue was read: the same confirmation.
+          if (error instanceof ApiError && error.code === 'PAPER_EMPTY') setIsConfirming(true);
+          else setProblem(error);
+        },
       );
   };
   return (
@@ -81,7 +95,45 @@ function Decision({
           Reject
         </button>
       </div>
+      {isConfirming ? (
+        <div className="confirm" role="group" aria-label={`Approve “${paper.title}” anyway?`}>
+          <p>This paper has no questions: students will find nothing in it.</p>
+          <button
+            type="button"
+            className="approve"
+            disabled={setStatus.fetching}
+            onClick={() => decide('APPROVED', true)}
+          >
+            Approve anyway
+          </button>
+          <button type="button" onClick={() => setIsConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      ) : null}
       {problem ? <ErrorBox error={problem} /> : null}
+    </div>
+  );
+}
+
+/** The PDF, the questions and the drafts still waiting of a paper in the queue. */
+function Contents({ paper }: { paper: PendingPaper }) {
+  const waiting = paper.draftsWaiting ?? 0;
+  return (
+    <div className="chips">
+      {paper.file ? (
+        <a className="chip" href={paths.paperFileInline(paper.id)} target="_blank" rel="noreferrer">
+          {`PDF (${fileSize(paper.file.size)})`}
+        </a>
+      ) : (
+        <Chip kind="missing">No PDF</Chip>
+      )}
+      <Chip kind={paper.questionCount ? '' : 'missing'}>
+        {`${paper.questionCount} ${paper.questionCount === 1 ? 'question' : 'questions'}`}
+      </Chip>
+      {waiting ? (
+        <Chip kind="missing">{`${waiting} ${waiting === 1 ? 'draft' : 'drafts'} waiting`}</Chip>
+      ) : null}
     </div>
   );
 }
@@ -122,6 +174,7 @@ function Queue() {
                     {paper.subjectOffering.subject.code ?? paper.subjectOffering.subject.name}
                   </Chip>
                 </div>
+                <Contents paper={paper} />
               </div>
               {isAdmin ? (
                 <Decision

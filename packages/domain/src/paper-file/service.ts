@@ -33,14 +33,15 @@ import { openStoredFile, StoredFileWriter } from './storage.js';
 const noFile = () => new NotFoundError('This paper has no file');
 const paperNotFound = () => new NotFoundError('Paper not found');
 
-function duplicateOf(slug: string): ConflictError {
+/** 409 naming the paper that already holds the same file. */
+export function duplicateOf(slug: string): ConflictError {
   return new ConflictError(`The same file is already attached to paper "${slug}"`, [
     { path: 'file', message: `same SHA-256 as the file of paper ${slug}` },
   ]);
 }
 
 /** Streams the body through the checks into a new GridFS file; resolves with its size and hash. */
-async function storeBody(options: {
+export async function storeBody(options: {
   body: Readable;
   fileId: Types.ObjectId;
   paper: PaperFileHolder;

@@ -62,3 +62,11 @@ export async function attachedFileIds(): Promise<Set<string | undefined>> {
   const papers = await PaperModel.find({ fileSha256: { $ne: null } }, { file: 1 }).lean();
   return new Set(papers.map((p) => p.file?.fileId?.toHexString()));
 }
+
+/**
+ * Takes back out a paper made from its PDF whose later steps failed (the caller answers the
+ * error): the delete's hooks take its words from the search term counts.
+ */
+export async function deletePaperMadeFromFile(paperId: unknown): Promise<void> {
+  await PaperModel.deleteOne({ _id: paperId });
+}

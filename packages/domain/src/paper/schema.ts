@@ -55,6 +55,24 @@ export const createPaperInput = z.strictObject({
 });
 export type CreatePaperInput = z.input<typeof createPaperInput>;
 
+/**
+ * The query of `POST /papers/from-pdf`: the offering, and the sitting when the first page does
+ * not print it (or prints it wrong); what is given here wins over what is read.
+ */
+export const createPaperFromPdfQuery = z.strictObject({
+  subjectOfferingId: createPaperInput.shape.subjectOfferingId,
+  examYear: examYear
+    .optional()
+    .describe('Year the exam was held; read from the first page when absent'),
+  examType: examType
+    .optional()
+    .describe(
+      'Kind of exam (end-term, mid-term, supplementary or quiz); read from the first page when absent',
+    ),
+  status: createPaperInput.shape.status,
+});
+export type CreatePaperFromPdfQuery = z.input<typeof createPaperFromPdfQuery>;
+
 export const updatePaperInput = atLeastOneField(
   z.strictObject({
     examYear: examYear.optional(),

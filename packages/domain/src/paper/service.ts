@@ -21,6 +21,7 @@ import { toPaper } from './dto.js';
 import { PAPER_ORDER, PaperModel } from './model.js';
 import { createPaperInput, listPapersQuery, updatePaperInput } from './schema.js';
 import type { Paper } from './schema.js';
+import type { StoredPaperFile } from './file-record.js';
 
 export { PAPER_ORDER } from './model.js';
 import { documentId } from '../storage/document-id.js';
@@ -104,16 +105,24 @@ interface OfferingKeys {
   subjectId: Types.ObjectId;
 }
 
+/** 400 naming `subjectOfferingId` unless that offering exists (checked before a paper is made). */
+export async function requirePaperOffering(subjectOfferingId: string): Promise<void> {
+  await requireParent(PaperModel, 'subjectOfferingId', subjectOfferingId, { _id: 1 });
+}
+
 /** Creates a paper (editors and admins) as draft or pending, with a generated title and slug when absent. */
 export async function createPaper({
   actor,
   input,
   id,
+  file,
 }: {
   actor: MaybeActor;
   input: unknown;
   /** The new resource's id, reserved with an idempotency key; a fresh one when absent. */
   id?: string;
+  /** A stored PDF the paper holds from its insert on (a paper made from its PDF). */
+  file?: StoredPaperFile;
 }): Promise<Paper> {
   assertCan(actor, 'catalog:write');
   const data = parseInput(createPaperInput, input);
@@ -153,6 +162,8 @@ export async function createPaper({
             visible: false,
             statusHistory: [],
             createdBy: actor.id,
+            // In the same insert: the paper is never seen without the file it was made from.
+            ...(file ? { file, fileSha256: file.sha256 } : {}),
           });
           return doc.toObject();
         },

@@ -5,6 +5,7 @@
 // way in another process.
 import { repairBranchCopies } from '../branch/service.js';
 import { repairPaperCopies } from '../paper/status-change.js';
+import { completePaperFromPdf } from '../paper-file/from-pdf.js';
 import { repairTermCounts } from '../search/backfill.js';
 import { resumeContentSweeps } from '../university/content-sweep.js';
 import { resumeNameKeys } from '../university/name-keys.js';
@@ -14,6 +15,7 @@ import type { PendingWriteKind } from '../writing/pending-writes.js';
 const REPAIRS: Record<PendingWriteKind, (targetId: string) => Promise<void>> = {
   'paper-copies': repairPaperCopies,
   'branch-copies': repairBranchCopies,
+  'paper-from-pdf': completePaperFromPdf,
 };
 
 /** What one pass repaired. */
