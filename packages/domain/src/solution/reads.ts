@@ -4,17 +4,9 @@
 import { findByRootKeys, groupBy, validIds } from '../listing/loading.js';
 import { asCaller } from '../visibility.js';
 import type { ActorOrCaller } from '../visibility.js';
-import { SolutionModel } from './model.js';
+import { SOLUTION_READ_ORDER, SolutionModel } from './model.js';
 import type { Solution } from './schema.js';
-import { compareSolutions } from './service.js';
 import { withVotes } from './votes.js';
-
-function byScore(a: Solution, b: Solution): number {
-  return compareSolutions(
-    { score: a.score, createdAt: Date.parse(a.createdAt), id: a.id },
-    { score: b.score, createdAt: Date.parse(b.createdAt), id: b.id },
-  );
-}
 
 /**
  * The solutions of each subject offering the caller may see, by offering id, then by question id,
@@ -34,12 +26,14 @@ export async function readSolutionsBySubjectOfferingIds(
         'solution',
         'subjectOfferingId',
         [subjectOfferingId],
-        {},
+        SOLUTION_READ_ORDER,
       );
       const solutions = docs.length
         ? await withVotes(caller.actor, docs, { subjectOfferingId })
         : [];
-      const byQuestion = groupBy(solutions.sort(byScore), (s) => s.questionId);
+      // Read oldest first; a stable sort by score keeps that order between equal scores.
+      const byScore = solutions.sort((a, b) => b.score - a.score);
+      const byQuestion = groupBy(byScore, (s) => s.questionId);
       return [subjectOfferingId, byQuestion] as const;
     }),
   );

@@ -19,7 +19,7 @@ import { inheritedFrom } from '../writing/reference-table.js';
 import { asCaller, isVisible, restrictFilter, viewerFor } from '../visibility.js';
 import type { ActorOrCaller, ReadById, Viewer } from '../visibility.js';
 import type { PaperStatus } from '../paper/schema.js';
-import { SolutionModel, VoteModel } from './model.js';
+import { SOLUTION_READ_ORDER, SolutionModel, VoteModel } from './model.js';
 import {
   createSolutionInput,
   listSolutionsQuery,
@@ -31,26 +31,28 @@ import { myVotes, tallyVotes, toSolution, withVotes } from './votes.js';
 import type { VoteScope } from './votes.js';
 import { documentId } from '../storage/document-id.js';
 
-/** Score desc, then createdAt asc, then `_id` asc: the order of every solution list. */
-export function compareSolutions(
-  a: { score: number; createdAt: number; id: string },
-  b: { score: number; createdAt: number; id: string },
-): number {
-  return b.score - a.score || a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** A solution's place in a list: its score and creation time (ms). */
+interface Ranked {
+  score: number;
+  createdAt: number;
 }
 
-type Ranked = { score: number; createdAt: number; id: string };
+/** The default order of a solution list: best score first, then oldest first. */
+const BY_SCORE: SortSpec = { score: -1, createdAt: 1 };
 
-/** The order of a caller's `sort` over score and createdAt, `id` as the last tiebreak. */
-function bySortSpec(spec: SortSpec): (a: Ranked, b: Ranked) => number {
-  const fields = Object.entries(spec) as ['score' | 'createdAt', 1 | -1][];
-  return (a, b) => {
+/**
+ * Ranks solutions read in the database's order (SOLUTION_READ_ORDER, `createdAt` in the caller's
+ * direction) by the caller's sort: a stable sort, so ties keep the database's order.
+ */
+function rank<T extends Ranked>(solutions: T[], spec: SortSpec): T[] {
+  const fields = Object.entries(spec) as [keyof Ranked, 1 | -1][];
+  return solutions.sort((a, b) => {
     for (const [field, direction] of fields) {
       const difference = (a[field] - b[field]) * direction;
       if (difference !== 0) return difference;
     }
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-  };
+    return 0;
+  });
 }
 
 interface QuestionKeys {
@@ -97,22 +99,26 @@ export async function listSolutions({
   const filter = restrictFilter(viewer, 'solution', wanted);
   if (!filter) return emptyPage(q);
   // The order depends on scores derived from Vote documents, which the database cannot sort
-  // solutions by (no $lookup on FerretDB). So: load the matching solutions' ids and dates, count
-  // their votes with one aggregate, sort and page in memory, then load the page's documents.
-  const light = await SolutionModel.find(filter, { _id: 1, createdAt: 1 }).lean();
+  // solutions by (no $lookup on FerretDB). So: load the matching solutions' ids and dates in the
+  // database's order, count their votes with one aggregate, rank by score and page in memory, then
+  // load the page's documents.
+  const spec = q.sort ?? BY_SCORE;
+  const light = await SolutionModel.find(filter, { _id: 1, createdAt: 1 })
+    .sort({ ...SOLUTION_READ_ORDER, createdAt: spec.createdAt ?? 1 })
+    .lean();
   const scope: VoteScope = q.questionId ? { questionId: q.questionId } : {};
   const tally = await tallyVotes(scope);
-  const ranked = light
-    .map((s) => {
+  const ranked = rank(
+    light.map((s) => {
       const t = tally.get(String(s._id));
       return {
         _id: s._id,
-        id: String(s._id),
         score: (t?.upvotes ?? 0) - (t?.downvotes ?? 0),
-        createdAt: s.createdAt ? new Date(s.createdAt).getTime() : 0,
+        createdAt: s.createdAt ? s.createdAt.getTime() : 0,
       };
-    })
-    .sort(q.sort ? bySortSpec(q.sort) : compareSolutions);
+    }),
+    spec,
+  );
   const pageIds = ranked.slice((q.page - 1) * q.limit, q.page * q.limit).map((s) => s._id);
   const [docs, mine] = await Promise.all([
     findByIds<{ _id: unknown }>(SolutionModel, pageIds),

@@ -60,17 +60,23 @@ class Tally {
     ExamType,
     number
   >;
-  readonly sittings = new Set<string>();
+  /** Questions asked per sitting (`sittingKey`). */
+  readonly sittings = new Map<string, number>();
 
   add(count: number, marks: number, paper: PaperRow): void {
     this.questionCount += count;
     this.marks += marks * count;
     this.years.add(paper.examYear);
     this.examTypes[paper.examType] += count;
-    this.sittings.add(sittingKey(paper));
+    const key = sittingKey(paper);
+    this.sittings.set(key, (this.sittings.get(key) ?? 0) + count);
   }
 
-  stats(recent: readonly string[], repeated: number): CoverageStats {
+  stats(recent: readonly Sitting[], repeated: number): CoverageStats {
+    const bySitting = recent.map((sitting) => ({
+      ...sitting,
+      questionCount: this.sittings.get(sittingKey(sitting)) ?? 0,
+    }));
     return {
       repeated,
       questionCount: this.questionCount,
@@ -78,9 +84,10 @@ class Tally {
       years: [...this.years].sort((a, b) => a - b),
       examTypes: { ...this.examTypes },
       askedInLast: {
-        asked: recent.filter((key) => this.sittings.has(key)).length,
+        asked: bySitting.filter((s) => s.questionCount > 0).length,
         of: recent.length,
       },
+      bySitting,
     };
   }
 }
@@ -161,7 +168,6 @@ export async function getSubjectOfferingCoverage({ actor, id }: ReadById): Promi
     if (list) list.push(topic);
     else topicsByModule.set(moduleId, [topic]);
   }
-  const recentKeys = recent.map(sittingKey);
   const repeated = countRepeated(
     questions,
     new Map(visiblePapers.map((p) => [String(p._id), sittingKey(p)])),
@@ -170,7 +176,7 @@ export async function getSubjectOfferingCoverage({ actor, id }: ReadById): Promi
     id: String(row._id),
     title: row.title,
     order: row.order,
-    ...tally.stats(recentKeys, repeated.get(String(row._id)) ?? 0),
+    ...tally.stats(recent, repeated.get(String(row._id)) ?? 0),
   });
   return {
     subjectOfferingId: offeringId,
@@ -188,6 +194,6 @@ export async function getSubjectOfferingCoverage({ actor, id }: ReadById): Promi
         ),
       };
     }),
-    unassigned: unassigned.stats(recentKeys, repeated.get(null) ?? 0),
+    unassigned: unassigned.stats(recent, repeated.get(null) ?? 0),
   };
 }

@@ -11,7 +11,7 @@ import { definedFields, orNotFound, updateById } from '../writing/update.js';
 import { asCaller, isVisible, viewerFor } from '../visibility.js';
 import type { ActorOrCaller, Viewer } from '../visibility.js';
 import { groupBy } from '../listing/loading.js';
-import { ModuleModel, SyllabusModel, TopicModel } from './model.js';
+import { ModuleModel, SYLLABUS_ITEM_ORDER, SyllabusModel, TopicModel } from './model.js';
 import type { Module, ModuleWithTopics, Syllabus, SyllabusWithModules, Topic } from './schema.js';
 import {
   createModuleInput,
@@ -22,8 +22,7 @@ import {
 import type { AnyModel, AnyFilter } from '../storage/model-helpers.js';
 import { documentId } from '../storage/document-id.js';
 
-/** Modules and topics are listed by position, then creation, with the id as the last tiebreak. */
-export const SYLLABUS_ITEM_ORDER = { order: 1, createdAt: 1, _id: 1 } as const;
+export { SYLLABUS_ITEM_ORDER } from './model.js';
 
 const syllabusNotFound = () => new NotFoundError('Syllabus not found');
 const moduleNotFound = () => new NotFoundError('Module not found');
