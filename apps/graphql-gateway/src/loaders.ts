@@ -16,7 +16,7 @@ import {
 } from '@qpc/domain';
 import type {
   Branch,
-  Caller,
+  RequestCaller,
   Module,
   PaperCounts,
   PaperRecord,
@@ -93,9 +93,9 @@ function loader<V>(
  * `myVote` on who asks): a cache shared between requests would leak one caller's view to another.
  * The caller is the request's one (its view read once, shared with the services).
  */
-export function createLoaders(caller: Caller): Loaders {
+export function createLoaders(caller: RequestCaller): Loaders {
   const forCaller =
-    <V>(read: (c: Caller, keys: readonly string[]) => Promise<ReadonlyMap<string, V>>) =>
+    <V>(read: (c: RequestCaller, keys: readonly string[]) => Promise<ReadonlyMap<string, V>>) =>
     (keys: readonly string[]) =>
       read(caller, keys);
   const questionsBySubjectOfferingId = loader(

@@ -22,16 +22,16 @@ import { UniversityModel } from './university/model.js';
 import { copyToChildren } from './writing/copies.js';
 
 /** The caller as visibility sees it: computed once per request (or per service call). */
-export interface Viewer {
+export interface CallerView {
   readonly actor: MaybeActor;
   /** Editors and admins: every status, and content under inactive universities. */
   readonly seesAll: boolean;
   /** Inactive universities: their academic structure is hidden (empty when `seesAll`). */
-  readonly hiddenUniversityIds: readonly string[];
+  readonly inactiveUniversityIds: readonly string[];
   /** Inactive universities whose `visible` copies are still being rewritten: excluded by id. */
-  readonly hidingUniversityIds: readonly string[];
+  readonly deactivatingUniversityIds: readonly string[];
   /** Restored universities whose `visible` copies are still being rewritten: shown by status. */
-  readonly showingUniversityIds: readonly string[];
+  readonly reactivatingUniversityIds: readonly string[];
 }
 
 /** What a filter is for: papers, their questions and solutions, or the academic structure. */
@@ -52,13 +52,13 @@ export function seesAll(actor: MaybeActor): boolean {
 
 const SEES_ALL = {
   seesAll: true,
-  hiddenUniversityIds: [],
-  hidingUniversityIds: [],
-  showingUniversityIds: [],
+  inactiveUniversityIds: [],
+  deactivatingUniversityIds: [],
+  reactivatingUniversityIds: [],
 } as const;
 
 /** The viewer of a caller: one small query (inactive universities) for callers who do not see all. */
-export async function viewerFor(actor: MaybeActor): Promise<Viewer> {
+export async function callerViewFor(actor: MaybeActor): Promise<CallerView> {
   if (seesAll(actor)) return { actor, ...SEES_ALL };
   // `inViewer`: inactive or being rewritten (university/model.ts), one indexed equality.
   const changed = await UniversityModel.find(
@@ -70,9 +70,9 @@ export async function viewerFor(actor: MaybeActor): Promise<Viewer> {
   return {
     actor,
     seesAll: false,
-    hiddenUniversityIds: ids((u) => !u.isActive),
-    hidingUniversityIds: ids((u) => !u.isActive && Boolean(u.contentSweep)),
-    showingUniversityIds: ids((u) => u.isActive && Boolean(u.contentSweep)),
+    inactiveUniversityIds: ids((u) => !u.isActive),
+    deactivatingUniversityIds: ids((u) => !u.isActive && Boolean(u.contentSweep)),
+    reactivatingUniversityIds: ids((u) => u.isActive && Boolean(u.contentSweep)),
   };
 }
 
@@ -82,33 +82,33 @@ export async function viewerFor(actor: MaybeActor): Promise<Viewer> {
  * view is read at most once. Never shared between requests: a university deactivated meanwhile
  * must hide its content from the next request on.
  */
-export interface Caller {
+export interface RequestCaller {
   readonly actor: Actor | null;
   /** The caller's viewer: read on first use, then reused. */
-  viewer(): Promise<Viewer>;
+  view(): Promise<CallerView>;
 }
 
 /** What the services take as `actor`: the request's caller, or a bare actor (read per call). */
-export type ActorOrCaller = MaybeActor | Caller;
+export type Caller = MaybeActor | RequestCaller;
 
 /** A read of one document by its id, for a caller (a 404 where the caller may not see it). */
 export interface ReadById {
-  actor: ActorOrCaller;
+  actor: Caller;
   id: string;
 }
 
 /** The caller of one request, its viewer read at most once. */
-export function callerFor(actor: MaybeActor): Caller {
-  let viewer: Promise<Viewer> | undefined;
-  return { actor: actor ?? null, viewer: () => (viewer ??= viewerFor(actor)) };
+export function callerFor(actor: MaybeActor): RequestCaller {
+  let viewer: Promise<CallerView> | undefined;
+  return { actor: actor ?? null, view: () => (viewer ??= callerViewFor(actor)) };
 }
 
-function isCaller(who: ActorOrCaller): who is Caller {
-  return typeof (who as Partial<Caller> | null | undefined)?.viewer === 'function';
+function isCaller(who: Caller): who is RequestCaller {
+  return typeof (who as Partial<RequestCaller> | null | undefined)?.view === 'function';
 }
 
 /** The caller behind a service's `actor`: the one given, or a fresh one for a bare actor. */
-export function asCaller(who: ActorOrCaller): Caller {
+export function asCaller(who: Caller): RequestCaller {
   return isCaller(who) ? who : callerFor(who);
 }
 
@@ -128,13 +128,13 @@ function statusFieldOf(kind: Exclude<VisibleKind, 'academic'>): 'status' | 'pape
  * The conditions restricting a collection of `kind` to what the viewer may see (empty: all). The
  * same object serves `find`, `countDocuments` and an aggregation's `$match`.
  */
-export function visibleFilter(viewer: Viewer, kind: VisibleKind): Record<string, unknown> {
+export function visibleFilter(viewer: CallerView, kind: VisibleKind): Record<string, unknown> {
   if (viewer.seesAll) return {};
-  if (kind === 'academic') return excluding(viewer.hiddenUniversityIds);
-  const hiding = excluding(viewer.hidingUniversityIds);
-  if (viewer.showingUniversityIds.length === 0) return { visible: true, ...hiding };
+  if (kind === 'academic') return excluding(viewer.inactiveUniversityIds);
+  const hiding = excluding(viewer.deactivatingUniversityIds);
+  if (viewer.reactivatingUniversityIds.length === 0) return { visible: true, ...hiding };
   const restored = {
-    universityId: { $in: objectIds(viewer.showingUniversityIds) },
+    universityId: { $in: objectIds(viewer.reactivatingUniversityIds) },
     [statusFieldOf(kind)]: PUBLIC_PAPER_STATUS,
   };
   return { $or: [{ visible: true }, restored], ...hiding };
@@ -146,7 +146,7 @@ export function visibleFilter(viewer: Viewer, kind: VisibleKind): Record<string,
  * never the filter silently dropped.
  */
 export function restrictFilter(
-  viewer: Viewer,
+  viewer: CallerView,
   kind: VisibleKind,
   filter: Record<string, unknown>,
 ): Record<string, unknown> | null {
@@ -154,7 +154,7 @@ export function restrictFilter(
   const wanted = kind === 'academic' ? undefined : filter[statusFieldOf(kind)];
   if (wanted !== undefined && wanted !== PUBLIC_PAPER_STATUS) return null;
   const universityId = filter.universityId;
-  if (universityId !== undefined && viewer.hiddenUniversityIds.includes(String(universityId))) {
+  if (universityId !== undefined && viewer.inactiveUniversityIds.includes(String(universityId))) {
     return null;
   }
   const merged = { ...visibleFilter(viewer, kind), ...filter };
@@ -169,7 +169,7 @@ export function restrictFilter(
  * `where`, an aggregation (`visibleMatch`).
  */
 export function visibleWhere(
-  viewer: Viewer,
+  viewer: CallerView,
   kind: VisibleKind,
   where: Record<string, unknown>,
 ): Record<string, unknown> {
@@ -178,7 +178,7 @@ export function visibleWhere(
 
 /** An aggregation's `$match` stage: `where` restricted to what the viewer may see. */
 export function visibleMatch(
-  viewer: Viewer,
+  viewer: CallerView,
   kind: VisibleKind,
   where: Record<string, unknown>,
 ): { $match: Record<string, unknown> } {
@@ -216,12 +216,12 @@ interface VisibleDoc {
  * viewer may predate a university's rewrite that the viewer, read after it ended, no longer
  * reports (the document still says `visible: true`; content-sweep.test.ts holds the reads apart).
  */
-export function isVisible(viewer: Viewer, kind: VisibleKind, doc: VisibleDoc): boolean {
+export function isVisible(viewer: CallerView, kind: VisibleKind, doc: VisibleDoc): boolean {
   if (viewer.seesAll) return true;
   const university = String(doc.universityId);
-  if (kind === 'academic') return !viewer.hiddenUniversityIds.includes(university);
-  if (viewer.hidingUniversityIds.includes(university)) return false;
-  if (viewer.showingUniversityIds.includes(university)) {
+  if (kind === 'academic') return !viewer.inactiveUniversityIds.includes(university);
+  if (viewer.deactivatingUniversityIds.includes(university)) return false;
+  if (viewer.reactivatingUniversityIds.includes(university)) {
     return doc[statusFieldOf(kind)] === PUBLIC_PAPER_STATUS;
   }
   return doc.visible === true;

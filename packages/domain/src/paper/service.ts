@@ -14,7 +14,7 @@ import { repairPaperCopies } from './status-change.js';
 import { readSubjectName } from '../subject/service.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
 import { asCaller, isVisible, restrictFilter } from '../visibility.js';
-import type { ActorOrCaller, ReadById } from '../visibility.js';
+import type { Caller, ReadById } from '../visibility.js';
 import { withPaperFileRemoval } from '../paper-file/operations.js';
 import { withPaperCount, withPaperCounts } from './counts.js';
 import { toPaper } from './dto.js';
@@ -39,7 +39,7 @@ export async function listPapers({
   actor,
   query,
 }: {
-  actor: ActorOrCaller;
+  actor: Caller;
   query?: unknown;
 }): Promise<Page<Paper>> {
   const q = parseInput(listPapersQuery, query ?? {});
@@ -63,7 +63,7 @@ export async function listPapers({
     assertCan(caller.actor, 'paper:read-unapproved');
     wanted.createdBy = q.createdBy === 'me' ? caller.actor.id : q.createdBy;
   }
-  const filter = restrictFilter(await caller.viewer(), 'paper', wanted);
+  const filter = restrictFilter(await caller.view(), 'paper', wanted);
   if (!filter) return emptyPage(q);
   const page = await paginate(PaperModel, filter, PAPER_ORDER, q, (doc) =>
     toPaper(doc, caller.actor),
@@ -71,9 +71,9 @@ export async function listPapers({
   return { ...page, items: await withPaperCounts(caller, page.items) };
 }
 
-async function readVisiblePaper(actor: ActorOrCaller, filter: Record<string, unknown>) {
+async function readVisiblePaper(actor: Caller, filter: Record<string, unknown>) {
   const caller = asCaller(actor);
-  const viewer = await caller.viewer();
+  const viewer = await caller.view();
   const paper = await PaperModel.findOne(filter).lean();
   if (!paper || !isVisible(viewer, 'paper', paper)) throw new NotFoundError('Paper not found');
   return withPaperCount(caller, toPaper(paper, caller.actor));
@@ -84,7 +84,7 @@ export async function getPaperBySlug({
   actor,
   slug,
 }: {
-  actor: ActorOrCaller;
+  actor: Caller;
   slug: string;
 }): Promise<Paper> {
   const value = parseInput(slugSchema, slug, 'slug');

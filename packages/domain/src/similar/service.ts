@@ -20,7 +20,7 @@ const rounded = (value: number) => Math.round(value * 10_000) / 10_000;
  */
 export async function listSimilarQuestions({ actor, id }: ReadById): Promise<SimilarQuestion[]> {
   const questionId = parseInput(objectId, id, 'id');
-  const viewer = await asCaller(actor).viewer();
+  const viewer = await asCaller(actor).view();
   const question = await questionById<Candidate & Record<string, unknown>>(questionId, {
     ...CANDIDATE_FIELDS,
     ...BAND_PROJECTION,

@@ -6,7 +6,7 @@ import { readQuestionsByIds, readQuestionsBySubjectOfferingIds } from '../questi
 import { readUsersByIds } from '../user/reads.js';
 import type { MaybeActor } from '../access.js';
 import { callerFor } from '../visibility.js';
-import type { Caller } from '../visibility.js';
+import type { RequestCaller } from '../visibility.js';
 import { readSolutionsBySubjectOfferingIds } from './reads.js';
 import { useOffering } from '../test-support/content-hooks.js';
 import { makePaper, makeQuestion, makeSolution } from '../test-support/content-fixtures.js';
@@ -39,7 +39,7 @@ const inKeyOrder = <T, M>(found: ReadonlyMap<string, T>, keys: readonly string[]
 /** A batch read for one caller, answered in the keys' order (the caller's view read once per request). */
 function as<T, M>(
   actor: MaybeActor,
-  read: (caller: Caller, keys: readonly string[]) => Promise<ReadonlyMap<string, T>>,
+  read: (caller: RequestCaller, keys: readonly string[]) => Promise<ReadonlyMap<string, T>>,
   missing: M,
 ) {
   return async (keys: readonly string[]) =>
@@ -48,7 +48,7 @@ function as<T, M>(
 /** The caller of a request whose view is already read (so the counts below are the batch's own). */
 const seenBy = async (actor: MaybeActor) => {
   const caller = callerFor(actor);
-  await caller.viewer();
+  await caller.view();
   return caller;
 };
 const offeringA = useOffering();

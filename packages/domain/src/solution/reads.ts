@@ -3,7 +3,7 @@
 // solutions, one vote aggregate and one read of the caller's votes, each an indexed equality.
 import { findByRootKeys, groupBy, validIds } from '../listing/loading.js';
 import { asCaller } from '../visibility.js';
-import type { ActorOrCaller } from '../visibility.js';
+import type { Caller } from '../visibility.js';
 import { SOLUTION_READ_ORDER, SolutionModel } from './model.js';
 import type { Solution } from './schema.js';
 import { withVotes } from './votes.js';
@@ -13,11 +13,11 @@ import { withVotes } from './votes.js';
  * best score first, with counts and myVote.
  */
 export async function readSolutionsBySubjectOfferingIds(
-  actor: ActorOrCaller,
+  actor: Caller,
   subjectOfferingIds: readonly string[],
 ): Promise<Map<string, Map<string, Solution[]>>> {
   const caller = asCaller(actor);
-  const viewer = await caller.viewer();
+  const viewer = await caller.view();
   const lists = await Promise.all(
     validIds(subjectOfferingIds).map(async (subjectOfferingId) => {
       const docs = await findByRootKeys<{ _id: never }>(

@@ -16,8 +16,8 @@ import { bulkhead } from '../writing/concurrency.js';
 import { findByIds } from '../listing/loading.js';
 import { deleteUnlessReferenced, insertUnderParent, readParent } from '../writing/references.js';
 import { inheritedFrom } from '../writing/reference-table.js';
-import { asCaller, isVisible, restrictFilter, viewerFor } from '../visibility.js';
-import type { ActorOrCaller, ReadById, Viewer } from '../visibility.js';
+import { asCaller, isVisible, restrictFilter, callerViewFor } from '../visibility.js';
+import type { Caller, ReadById, CallerView } from '../visibility.js';
 import type { PaperStatus } from '../paper/schema.js';
 import { SOLUTION_READ_ORDER, SolutionModel, VoteModel } from './model.js';
 import {
@@ -65,7 +65,7 @@ interface QuestionKeys {
 
 /** The question a solution hangs from, when it exists and the viewer may see it. */
 async function readVisibleQuestion(
-  viewer: Viewer,
+  viewer: CallerView,
   questionId: string,
 ): Promise<QuestionKeys | null> {
   const question = await readParent<QuestionKeys>(SolutionModel, 'questionId', questionId, {
@@ -83,12 +83,12 @@ export async function listSolutions({
   actor,
   query,
 }: {
-  actor: ActorOrCaller;
+  actor: Caller;
   query?: unknown;
 }): Promise<Page<Solution>> {
   const q = parseInput(listSolutionsQuery, query ?? {});
   const caller = asCaller(actor);
-  const viewer = await caller.viewer();
+  const viewer = await caller.view();
   const wanted: Record<string, unknown> = {};
   if (q.questionId) {
     if (!(await readVisibleQuestion(viewer, q.questionId))) {
@@ -136,8 +136,8 @@ export async function listSolutions({
   return { items, pagination };
 }
 
-async function findVisibleSolution(actor: ActorOrCaller, solutionId: string) {
-  const viewer = await asCaller(actor).viewer();
+async function findVisibleSolution(actor: Caller, solutionId: string) {
+  const viewer = await asCaller(actor).view();
   const solution = await SolutionModel.findById(solutionId).lean();
   if (!solution || !isVisible(viewer, 'solution', solution)) {
     throw new NotFoundError('Solution not found');
@@ -167,7 +167,7 @@ export async function createSolution({
 }): Promise<Solution> {
   assertCan(actor, 'solution:create');
   const data = parseInput(createSolutionInput, input);
-  const question = await readVisibleQuestion(await viewerFor(actor), data.questionId);
+  const question = await readVisibleQuestion(await callerViewFor(actor), data.questionId);
   if (!question) throw invalidReference('questionId', 'question not found');
   const doc = await insertUnderParent({
     child: SolutionModel,

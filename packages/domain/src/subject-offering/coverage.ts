@@ -12,7 +12,7 @@ import { EXAM_TYPES } from '../paper/schema.js';
 import { questionsMatching } from '../question/queries.js';
 import { syllabusOfOffering } from '../syllabus/queries.js';
 import { asCaller, isVisible, visibleWhere } from '../visibility.js';
-import type { ReadById, Viewer } from '../visibility.js';
+import type { ReadById, CallerView } from '../visibility.js';
 import { countRepeated, REPEATED_PROJECTION } from '../similar/repeated.js';
 import type { RepeatedRow } from '../similar/repeated.js';
 import { RECENT_SITTINGS } from './coverage-schema.js';
@@ -106,7 +106,7 @@ function sittingsOf(papers: readonly PaperRow[]): Sitting[] {
   );
 }
 
-async function readInputs(viewer: Viewer, offeringId: string) {
+async function readInputs(viewer: CallerView, offeringId: string) {
   const offering = new Types.ObjectId(offeringId);
   const [papers, questions, [modules, topics]] = await Promise.all([
     paperSittingsMatching<PaperRow>(
@@ -133,7 +133,7 @@ async function readInputs(viewer: Viewer, offeringId: string) {
 export async function getSubjectOfferingCoverage({ actor, id }: ReadById): Promise<Coverage> {
   const offeringId = parseInput(objectId, id, 'id');
   const [viewer, offering] = await Promise.all([
-    asCaller(actor).viewer(),
+    asCaller(actor).view(),
     SubjectOfferingModel.findById(offeringId, { universityId: 1 }).lean(),
   ]);
   if (!offering || !isVisible(viewer, 'academic', offering)) {

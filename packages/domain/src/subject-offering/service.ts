@@ -10,7 +10,7 @@ import { emptyPage, paginate } from '../listing/pagination.js';
 import { toDto } from '../storage/serialize.js';
 import { deleteUnlessReferenced, readParent } from '../writing/references.js';
 import { asCaller, isVisible, restrictFilter } from '../visibility.js';
-import type { ActorOrCaller } from '../visibility.js';
+import type { Caller } from '../visibility.js';
 import { withUniqueCheck } from '../writing/unique.js';
 import { SubjectOfferingModel } from './model.js';
 import type { SubjectOffering } from './schema.js';
@@ -24,7 +24,7 @@ export async function listSubjectOfferings({
   actor,
   query,
 }: {
-  actor?: ActorOrCaller;
+  actor?: Caller;
   query?: unknown;
 }): Promise<Page<SubjectOffering>> {
   const request = parseInput(listSubjectOfferingsQuery, query ?? {});
@@ -33,7 +33,7 @@ export async function listSubjectOfferings({
   for (const field of ['universityId', 'branchId', 'semesterId', 'subjectId'] as const) {
     if (filters[field]) wanted[field] = filters[field];
   }
-  const filter = restrictFilter(await asCaller(actor).viewer(), 'academic', wanted);
+  const filter = restrictFilter(await asCaller(actor).view(), 'academic', wanted);
   if (!filter) return emptyPage(request);
   return paginate<SubjectOffering>(SubjectOfferingModel, filter, { createdAt: 1 }, request);
 }
@@ -43,12 +43,12 @@ export async function getSubjectOfferingById({
   actor,
   id,
 }: {
-  actor?: ActorOrCaller;
+  actor?: Caller;
   id: string;
 }): Promise<SubjectOffering> {
   const offeringId = parseInput(objectId, id, 'id');
   const doc = await orNotFound(SubjectOfferingModel.findById(offeringId).lean(), notFound);
-  if (!isVisible(await asCaller(actor).viewer(), 'academic', doc)) throw notFound();
+  if (!isVisible(await asCaller(actor).view(), 'academic', doc)) throw notFound();
   return toDto<SubjectOffering>(doc);
 }
 
