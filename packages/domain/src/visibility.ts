@@ -103,13 +103,13 @@ export function callerFor(actor: MaybeActor): RequestCaller {
   return { actor: actor ?? null, view: () => (viewer ??= callerViewFor(actor)) };
 }
 
-function isCaller(who: Caller): who is RequestCaller {
+function isRequestCaller(who: Caller): who is RequestCaller {
   return typeof (who as Partial<RequestCaller> | null | undefined)?.view === 'function';
 }
 
 /** The caller behind a service's `actor`: the one given, or a fresh one for a bare actor. */
 export function asCaller(who: Caller): RequestCaller {
-  return isCaller(who) ? who : callerFor(who);
+  return isRequestCaller(who) ? who : callerFor(who);
 }
 
 // ObjectIds, not strings: the same filter serves find (which casts) and aggregate (which does not).
@@ -225,6 +225,24 @@ export function isVisible(viewer: CallerView, kind: VisibleKind, doc: VisibleDoc
     return doc[statusFieldOf(kind)] === PUBLIC_PAPER_STATUS;
   }
   return doc.visible === true;
+}
+
+/**
+ * "Read one document if the caller may see it", written once: the caller's view first, then the
+ * document (`read`), in that order (see `isVisible`). A missing document, or one of `kind` the
+ * caller may not see, is `notFound()`. Answers the document with the request's caller and view.
+ */
+export async function readVisible<T extends VisibleDoc>(
+  who: Caller,
+  kind: VisibleKind,
+  read: () => PromiseLike<T | null>,
+  notFound: () => Error,
+): Promise<{ doc: T; caller: RequestCaller; view: CallerView }> {
+  const caller = asCaller(who);
+  const view = await caller.view();
+  const doc = await read();
+  if (!doc || !isVisible(view, kind, doc)) throw notFound();
+  return { doc, caller, view };
 }
 
 /** Whether a university is active now (a missing one is not). */

@@ -105,7 +105,7 @@ export const paperFileRoutes: RouteDefinition[] = [
     conflict:
       'the same file (same SHA-256) is attached to another paper; the message names its slug',
     response: item(Paper),
-    handler: ({ actor, param, stream, header, config }) => {
+    handler: ({ caller: { actor }, param, stream, header, config }) => {
       const length = header('content-length');
       return uploadPaperFile({
         actor,
@@ -149,6 +149,6 @@ export const paperFileRoutes: RouteDefinition[] = [
     action: 'catalog:delete',
     params: idParams,
     response: noContent,
-    handler: ({ actor, param }) => deletePaperFile({ actor, id: param('id') }),
+    handler: ({ caller: { actor }, param }) => deletePaperFile({ actor, id: param('id') }),
   },
 ];

@@ -7,7 +7,7 @@ import { definedFields, orNotFound, updateById } from '../writing/update.js';
 import { assertMovable, copyToChildren } from '../writing/copies.js';
 import { journaled } from '../writing/pending-writes.js';
 import { deleteUnlessReferenced, readParent } from '../writing/references.js';
-import { asCaller, isVisible, visibleWhere } from '../visibility.js';
+import { asCaller, readVisible, visibleWhere } from '../visibility.js';
 import type { Caller } from '../visibility.js';
 import type { Page } from '../listing/pagination.js';
 import { paginate } from '../listing/pagination.js';
@@ -65,8 +65,12 @@ export async function getBranchById({
   id: string;
 }): Promise<Branch> {
   const branchId = parseInput(objectId, id, 'id');
-  const doc = await orNotFound(BranchModel.findById(branchId).lean(), notFound);
-  if (!isVisible(await asCaller(actor).view(), 'academic', doc)) throw notFound();
+  const { doc } = await readVisible(
+    actor,
+    'academic',
+    () => BranchModel.findById(branchId).lean(),
+    notFound,
+  );
   return toDto<Branch>(doc);
 }
 

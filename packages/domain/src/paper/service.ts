@@ -13,7 +13,7 @@ import { journaled } from '../writing/pending-writes.js';
 import { repairPaperCopies } from './status-change.js';
 import { readSubjectName } from '../subject/service.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
-import { asCaller, isVisible, restrictFilter } from '../visibility.js';
+import { asCaller, readVisible, restrictFilter } from '../visibility.js';
 import type { Caller, ReadById } from '../visibility.js';
 import { withPaperFileRemoval } from '../paper-file/operations.js';
 import { withPaperCount, withPaperCounts } from './counts.js';
@@ -72,11 +72,13 @@ export async function listPapers({
 }
 
 async function readVisiblePaper(actor: Caller, filter: Record<string, unknown>) {
-  const caller = asCaller(actor);
-  const viewer = await caller.view();
-  const paper = await PaperModel.findOne(filter).lean();
-  if (!paper || !isVisible(viewer, 'paper', paper)) throw new NotFoundError('Paper not found');
-  return withPaperCount(caller, toPaper(paper, caller.actor));
+  const { doc, caller } = await readVisible(
+    actor,
+    'paper',
+    () => PaperModel.findOne(filter).lean(),
+    () => new NotFoundError('Paper not found'),
+  );
+  return withPaperCount(caller, toPaper(doc, caller.actor));
 }
 
 /** Reads a paper by slug; a paper the caller may not see is a 404. */

@@ -15,7 +15,7 @@ import {
 import { copiedProjection, inheritedFrom } from '../writing/reference-table.js';
 import { toDto } from '../storage/serialize.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
-import { asCaller, isVisible, restrictFilter } from '../visibility.js';
+import { asCaller, isVisible, readVisible, restrictFilter } from '../visibility.js';
 import type { Caller, ReadById, CallerView } from '../visibility.js';
 import type { PaperStatus } from '../paper/schema.js';
 import { QUESTION_ORDER, QuestionModel } from './model.js';
@@ -119,19 +119,23 @@ export function listTopicQuestions({
   return listQuestionsUnder(actor, 'topicId', topicId, query);
 }
 
-async function readVisible(actor: Caller, filter: Record<string, unknown>): Promise<Question> {
-  const viewer = await asCaller(actor).view();
-  const question = await QuestionModel.findOne(filter).lean();
-  if (!question || !isVisible(viewer, 'question', question)) {
-    throw new NotFoundError('Question not found');
-  }
-  return toQuestion(question);
+async function readVisibleQuestion(
+  actor: Caller,
+  filter: Record<string, unknown>,
+): Promise<Question> {
+  const { doc } = await readVisible(
+    actor,
+    'question',
+    () => QuestionModel.findOne(filter).lean(),
+    () => new NotFoundError('Question not found'),
+  );
+  return toQuestion(doc);
 }
 
 /** Reads a question by id; one whose paper the caller may not see is a 404. */
 export async function getQuestionById({ actor, id }: ReadById): Promise<Question> {
   const questionId = parseInput(objectId, id, 'id');
-  return readVisible(actor, { _id: questionId });
+  return readVisibleQuestion(actor, { _id: questionId });
 }
 
 /** Reads a question by slug; one whose paper the caller may not see is a 404. */
@@ -143,7 +147,7 @@ export async function getQuestionBySlug({
   slug: string;
 }): Promise<Question> {
   const value = parseInput(slugSchema, slug, 'slug');
-  return readVisible(actor, { slug: value });
+  return readVisibleQuestion(actor, { slug: value });
 }
 
 /**

@@ -10,7 +10,7 @@ import { toDto } from '../storage/serialize.js';
 import { deleteUnlessReferenced, insertUnderParent, requireParent } from '../writing/references.js';
 import { assertMovable } from '../writing/copies.js';
 import { copiedProjection, inheritedFrom } from '../writing/reference-table.js';
-import { asCaller, isVisible, visibleFilter } from '../visibility.js';
+import { asCaller, readVisible, visibleFilter } from '../visibility.js';
 import type { Caller } from '../visibility.js';
 import { withUniqueCheck } from '../writing/unique.js';
 import { SemesterModel } from './model.js';
@@ -59,8 +59,12 @@ export async function getSemesterById({
   id: string;
 }): Promise<Semester> {
   const semesterId = parseInput(objectId, id, 'id');
-  const doc = await orNotFound(SemesterModel.findById(semesterId).lean(), notFound);
-  if (!isVisible(await asCaller(actor).view(), 'academic', doc)) throw notFound();
+  const { doc } = await readVisible(
+    actor,
+    'academic',
+    () => SemesterModel.findById(semesterId).lean(),
+    notFound,
+  );
   return toDto<Semester>(doc);
 }
 

@@ -16,7 +16,7 @@ import { bulkhead } from '../writing/concurrency.js';
 import { findByIds } from '../listing/loading.js';
 import { deleteUnlessReferenced, insertUnderParent, readParent } from '../writing/references.js';
 import { inheritedFrom } from '../writing/reference-table.js';
-import { asCaller, isVisible, restrictFilter, callerViewFor } from '../visibility.js';
+import { asCaller, callerViewFor, isVisible, readVisible, restrictFilter } from '../visibility.js';
 import type { Caller, ReadById, CallerView } from '../visibility.js';
 import type { PaperStatus } from '../paper/schema.js';
 import { SOLUTION_READ_ORDER, SolutionModel, VoteModel } from './model.js';
@@ -137,12 +137,13 @@ export async function listSolutions({
 }
 
 async function findVisibleSolution(actor: Caller, solutionId: string) {
-  const viewer = await asCaller(actor).view();
-  const solution = await SolutionModel.findById(solutionId).lean();
-  if (!solution || !isVisible(viewer, 'solution', solution)) {
-    throw new NotFoundError('Solution not found');
-  }
-  return solution;
+  const { doc } = await readVisible(
+    actor,
+    'solution',
+    () => SolutionModel.findById(solutionId).lean(),
+    () => new NotFoundError('Solution not found'),
+  );
+  return doc;
 }
 
 /** Reads one solution with its counts and the caller's vote (404 when its question is hidden). */

@@ -11,7 +11,7 @@ import { paperSittingsMatching } from '../paper/queries.js';
 import { EXAM_TYPES } from '../paper/schema.js';
 import { questionsMatching } from '../question/queries.js';
 import { syllabusOfOffering } from '../syllabus/queries.js';
-import { asCaller, isVisible, visibleWhere } from '../visibility.js';
+import { isVisible, readVisible, visibleWhere } from '../visibility.js';
 import type { ReadById, CallerView } from '../visibility.js';
 import { countRepeated, REPEATED_PROJECTION } from '../similar/repeated.js';
 import type { RepeatedRow } from '../similar/repeated.js';
@@ -132,13 +132,12 @@ async function readInputs(viewer: CallerView, offeringId: string) {
  */
 export async function getSubjectOfferingCoverage({ actor, id }: ReadById): Promise<Coverage> {
   const offeringId = parseInput(objectId, id, 'id');
-  const [viewer, offering] = await Promise.all([
-    asCaller(actor).view(),
-    SubjectOfferingModel.findById(offeringId, { universityId: 1 }).lean(),
-  ]);
-  if (!offering || !isVisible(viewer, 'academic', offering)) {
-    throw new NotFoundError('Subject offering not found');
-  }
+  const { view: viewer } = await readVisible(
+    actor,
+    'academic',
+    () => SubjectOfferingModel.findById(offeringId, { universityId: 1 }).lean(),
+    () => new NotFoundError('Subject offering not found'),
+  );
   const { papers, questions, modules, topics } = await readInputs(viewer, offeringId);
 
   const visiblePapers = papers.filter((p) => isVisible(viewer, 'paper', p));

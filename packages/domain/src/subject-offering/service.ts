@@ -3,13 +3,12 @@ import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import type { ErrorDetail } from '../errors.js';
-import { orNotFound } from '../writing/update.js';
 import { invalidReference, NotFoundError, parseInput, ValidationError } from '../errors.js';
 import type { Page } from '../listing/pagination.js';
 import { emptyPage, paginate } from '../listing/pagination.js';
 import { toDto } from '../storage/serialize.js';
 import { deleteUnlessReferenced, readParent } from '../writing/references.js';
-import { asCaller, isVisible, restrictFilter } from '../visibility.js';
+import { asCaller, readVisible, restrictFilter } from '../visibility.js';
 import type { Caller } from '../visibility.js';
 import { withUniqueCheck } from '../writing/unique.js';
 import { SubjectOfferingModel } from './model.js';
@@ -47,8 +46,12 @@ export async function getSubjectOfferingById({
   id: string;
 }): Promise<SubjectOffering> {
   const offeringId = parseInput(objectId, id, 'id');
-  const doc = await orNotFound(SubjectOfferingModel.findById(offeringId).lean(), notFound);
-  if (!isVisible(await asCaller(actor).view(), 'academic', doc)) throw notFound();
+  const { doc } = await readVisible(
+    actor,
+    'academic',
+    () => SubjectOfferingModel.findById(offeringId).lean(),
+    notFound,
+  );
   return toDto<SubjectOffering>(doc);
 }
 

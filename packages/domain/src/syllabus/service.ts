@@ -8,7 +8,7 @@ import { copiedProjection, inheritedFrom } from '../writing/reference-table.js';
 import { toDto } from '../storage/serialize.js';
 import { withUniqueCheck } from '../writing/unique.js';
 import { definedFields, orNotFound, updateById } from '../writing/update.js';
-import { asCaller, isVisible, callerViewFor } from '../visibility.js';
+import { asCaller, callerViewFor, isVisible, readVisible } from '../visibility.js';
 import type { Caller, CallerView } from '../visibility.js';
 import { groupBy } from '../listing/loading.js';
 import { ModuleModel, SYLLABUS_ITEM_ORDER, SyllabusModel, TopicModel } from './model.js';
@@ -233,16 +233,24 @@ export async function getModuleById({
   id: string;
 }): Promise<Module> {
   const moduleId = parseInput(objectId, id, 'id');
-  const doc = await orNotFound(ModuleModel.findById(moduleId).lean(), moduleNotFound);
-  if (!isVisible(await asCaller(actor).view(), 'academic', doc)) throw moduleNotFound();
+  const { doc } = await readVisible(
+    actor,
+    'academic',
+    () => ModuleModel.findById(moduleId).lean(),
+    moduleNotFound,
+  );
   return toDto<Module>(doc);
 }
 
 /** Reads a topic by id (404 when missing or hidden). */
 export async function getTopicById({ actor, id }: { actor?: Caller; id: string }): Promise<Topic> {
   const topicId = parseInput(objectId, id, 'id');
-  const doc = await orNotFound(TopicModel.findById(topicId).lean(), topicNotFound);
-  if (!isVisible(await asCaller(actor).view(), 'academic', doc)) throw topicNotFound();
+  const { doc } = await readVisible(
+    actor,
+    'academic',
+    () => TopicModel.findById(topicId).lean(),
+    topicNotFound,
+  );
   return toDto<Topic>(doc);
 }
 
