@@ -120,7 +120,7 @@ function excluding(ids: readonly string[]): Record<string, unknown> {
 }
 
 /** The field holding the paper's status on documents of a content kind. */
-function statusFieldOf(kind: Exclude<VisibleKind, 'academic'>): 'status' | 'paperStatus' {
+function statusFieldOf(kind: ContentKind): 'status' | 'paperStatus' {
   return kind === 'paper' ? 'status' : 'paperStatus';
 }
 
@@ -166,7 +166,7 @@ export function restrictFilter(
 /**
  * `where` (an equality on a parent or root: `{subjectOfferingId}`) restricted to what the viewer
  * may see; one the viewer may not see under matches nothing. Serves `find` and, with ObjectIds in
- * `where`, an aggregation (`visibleMatch`).
+ * `where`, an aggregation's `$match`.
  */
 export function visibleWhere(
   viewer: CallerView,
@@ -176,13 +176,37 @@ export function visibleWhere(
   return restrictFilter(viewer, kind, where) ?? { _id: { $in: [] } };
 }
 
-/** An aggregation's `$match` stage: `where` restricted to what the viewer may see. */
-export function visibleMatch(
-  viewer: CallerView,
-  kind: VisibleKind,
-  where: Record<string, unknown>,
-): { $match: Record<string, unknown> } {
-  return { $match: visibleWhere(viewer, kind, where) };
+/** A kind of content: the documents that carry the `visible` copy. */
+export type ContentKind = Exclude<VisibleKind, 'academic'>;
+
+/**
+ * The content of `kind` that `isPublic` shows, as a filter: approved, under a university not in
+ * `inactiveUniversityIds` (a backfill sets `visible: true` on these and false on the rest).
+ */
+export function publicWhere(
+  kind: ContentKind,
+  inactiveUniversityIds: readonly unknown[],
+): Record<string, unknown> {
+  return {
+    [statusFieldOf(kind)]: PUBLIC_PAPER_STATUS,
+    ...(inactiveUniversityIds.length > 0 ? { universityId: { $nin: inactiveUniversityIds } } : {}),
+  };
+}
+
+/**
+ * The content of `kind` under one university whose `visible` copy disagrees with
+ * `isPublic(status, isActive)`, after the university's soft delete (`isActive` false: all that
+ * show) or restore (true: the approved ones that are hidden). Setting `visible: isActive` on
+ * them brings the copies in step.
+ */
+export function staleVisibleWhere(
+  kind: ContentKind,
+  universityId: unknown,
+  isActive: boolean,
+): Record<string, unknown> {
+  return isActive
+    ? { universityId, [statusFieldOf(kind)]: PUBLIC_PAPER_STATUS, visible: false }
+    : { universityId, visible: true };
 }
 
 const NO_FIELDS: ReadonlySet<string> = new Set();

@@ -31,8 +31,10 @@ import {
   isUniversityVisible,
   paperFieldsHiddenFrom,
   callerViewFor,
+  isPublic,
+  publicWhere,
+  staleVisibleWhere,
   visibleFilter,
-  visibleMatch,
   visibleWhere,
 } from '../visibility.js';
 import type { CallerView } from '../visibility.js';
@@ -88,8 +90,9 @@ describe('visibility filters', () => {
       visible: true,
       subjectOfferingId: offering,
     });
-    expect(visibleMatch(viewer, 'question', { subjectOfferingId: offering })).toEqual({
-      $match: { visible: true, subjectOfferingId: offering },
+    expect(visibleWhere(viewer, 'question', { subjectOfferingId: offering })).toEqual({
+      visible: true,
+      subjectOfferingId: offering,
     });
     expect(visibleWhere(viewer, 'academic', { universityId: hidden })).toEqual({
       _id: { $in: [] },
@@ -97,6 +100,28 @@ describe('visibility filters', () => {
     expect(
       visibleWhere(await callerViewFor(actors.editor), 'academic', { universityId: hidden }),
     ).toEqual({ universityId: hidden });
+  });
+
+  it('when a backfill or a sweep sets the copies, then its filters say what isPublic says', () => {
+    const university = '507f1f77bcf86cd799439013';
+    expect(isPublic('approved', true)).toBe(true);
+    expect(publicWhere('paper', [university])).toEqual({
+      status: 'approved',
+      universityId: { $nin: [university] },
+    });
+    expect(publicWhere('solution', [])).toEqual({ paperStatus: 'approved' });
+    // Restored: the approved ones still hidden become visible (isPublic true).
+    expect(staleVisibleWhere('question', university, true)).toEqual({
+      universityId: university,
+      paperStatus: 'approved',
+      visible: false,
+    });
+    // Deactivated: all that show become hidden (isPublic false whatever the status).
+    expect(isPublic('approved', false)).toBe(false);
+    expect(staleVisibleWhere('paper', university, false)).toEqual({
+      universityId: university,
+      visible: true,
+    });
   });
 
   it('when a paper or a soft-deleted university is read, then only callers who see all get the status history, the creator and the university', () => {
