@@ -1,5 +1,5 @@
 import { callerFor } from '@qpc/domain';
-import type { Actor, Caller } from '@qpc/domain';
+import type { Actor, RequestCaller } from '@qpc/domain';
 import { createLoaders } from './loaders.js';
 import type { Loaders } from './loaders.js';
 
@@ -9,7 +9,7 @@ export interface GatewayContext {
    * The caller (the verified actor, or null for an anonymous request) and what it may see, read
    * once for the whole request: the resolvers pass it to the services and the loaders share it.
    */
-  caller: Caller;
+  caller: RequestCaller;
   requestId: string;
   /** This request's DataLoaders (never shared with another request). */
   loaders: Loaders;

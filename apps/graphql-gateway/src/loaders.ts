@@ -16,13 +16,14 @@ import {
 } from '@qpc/domain';
 import type {
   Branch,
-  Caller,
+  RequestCaller,
   Module,
   PaperCounts,
   PaperRecord,
   QuestionsByParent,
   Semester,
   Solution,
+  SortKey,
   Subject,
   SubjectOffering,
   Syllabus,
@@ -55,8 +56,10 @@ export interface Loaders {
   papersBySubjectOfferingId: DataLoader<string, readonly PaperRecord[]>;
   /** A paper's `questionCount` and (editors and admins) `draftsWaiting`, by paper id. */
   paperCountsById: DataLoader<string, PaperCounts>;
-  /** An offering's questions, by paper, module and topic id. */
+  /** An offering's questions, by paper, module and topic id (newest first). */
   questionsBySubjectOfferingId: DataLoader<string, QuestionsByParent>;
+  /** An offering's questions in a caller's order (`Paper.questions(sort:)`): one loader per order. */
+  questionsInOrder: (sort?: readonly SortKey[]) => DataLoader<string, QuestionsByParent>;
   /** An offering's solutions, by question id. */
   solutionsBySubjectOfferingId: DataLoader<string, ByParent<Solution>>;
 }
@@ -90,11 +93,29 @@ function loader<V>(
  * `myVote` on who asks): a cache shared between requests would leak one caller's view to another.
  * The caller is the request's one (its view read once, shared with the services).
  */
-export function createLoaders(caller: Caller): Loaders {
+export function createLoaders(caller: RequestCaller): Loaders {
   const forCaller =
-    <V>(read: (c: Caller, keys: readonly string[]) => Promise<ReadonlyMap<string, V>>) =>
+    <V>(read: (c: RequestCaller, keys: readonly string[]) => Promise<ReadonlyMap<string, V>>) =>
     (keys: readonly string[]) =>
       read(caller, keys);
+  const questionsBySubjectOfferingId = loader(
+    forCaller(readQuestionsBySubjectOfferingIds),
+    NO_QUESTIONS,
+  );
+  const questionsInOrders = new Map<string, DataLoader<string, QuestionsByParent>>();
+  const questionsInOrder = (sort?: readonly SortKey[]) => {
+    if (!sort) return questionsBySubjectOfferingId;
+    const key = JSON.stringify(sort);
+    let inOrder = questionsInOrders.get(key);
+    if (!inOrder) {
+      inOrder = loader(
+        (keys) => readQuestionsBySubjectOfferingIds(caller, keys, sort),
+        NO_QUESTIONS,
+      );
+      questionsInOrders.set(key, inOrder);
+    }
+    return inOrder;
+  };
   return {
     universityById: loader<University | null>(readUniversitiesByIds, null),
     branchById: loader<Branch | null>(readBranchesByIds, null),
@@ -114,10 +135,8 @@ export function createLoaders(caller: Caller): Loaders {
       [],
     ),
     paperCountsById: loader<PaperCounts>(forCaller(readPaperCountsByIds), { questionCount: 0 }),
-    questionsBySubjectOfferingId: loader(
-      forCaller(readQuestionsBySubjectOfferingIds),
-      NO_QUESTIONS,
-    ),
+    questionsBySubjectOfferingId,
+    questionsInOrder,
     solutionsBySubjectOfferingId: loader<ByParent<Solution>>(
       forCaller(readSolutionsBySubjectOfferingIds),
       NO_GROUPS,

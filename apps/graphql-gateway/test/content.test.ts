@@ -109,6 +109,23 @@ describe('papers and paper(slug)', () => {
       questions: [{ id: c.question.id, text: c.question.text, options: ['LIFO', 'FIFO'] }],
     });
   });
+
+  it('when Paper.questions is asked with sort createdAt, then they come in the order they were added; by default newest first', async () => {
+    const c = await makeCatalog(admin, author);
+    const added = [c.question.id];
+    for (const text of ['Second question?', 'Third question?']) {
+      const input = { paperId: c.approved.id, text, type: 'short', difficulty: 'easy' } as const;
+      added.push((await createQuestion({ actor: admin, input })).id);
+    }
+    const query = `query ($slug: Slug!) { paper(slug: $slug) {
+      asAdded: questions(sort: "createdAt") { id } newest: questions { id } } }`;
+    const { body } = await gw.gql(query, { slug: c.approved.slug });
+    expect(body.errors).toBeUndefined();
+    expect(ids(body.data.paper.asAdded)).toEqual(added);
+    expect(ids(body.data.paper.newest)).toEqual([...added].reverse());
+    const refused = await gw.gql('{ paper(slug: "x") { questions(sort: "text") { id } } }');
+    expect(refused.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
 });
 
 describe('questions, question(id, slug), solutions', () => {

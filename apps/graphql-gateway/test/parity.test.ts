@@ -24,7 +24,7 @@ import { actorOf, makeActor as makeUser, makeCallers, makeCatalog } from '@qpc/d
 import type { Catalog, TestCallers as Callers } from '@qpc/domain/testing';
 import { startGateway } from './support/harness.js';
 import type { RunningGateway } from './support/harness.js';
-import type { CallerKind as Caller } from '@qpc/domain/testing';
+import type { CallerKind as RequestCaller } from '@qpc/domain/testing';
 
 let gw: RunningGateway;
 let callers: Callers;
@@ -73,7 +73,7 @@ function asRest(value: unknown, key = ''): unknown {
 }
 
 async function graph(
-  caller: Caller,
+  caller: RequestCaller,
   query: string,
   variables?: Record<string, unknown>,
 ): Promise<any> {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeLargeTree as makeTree } from '@qpc/domain/testing';
 import type { TreeSize } from '@qpc/domain/testing';
 import { useGateway } from './support/suite.js';
-import type { CallerKind as Caller } from '@qpc/domain/testing';
+import type { CallerKind as RequestCaller } from '@qpc/domain/testing';
 
 const TREE = `query ($id: ObjectID!) {
   subjectOffering(id: $id) {
@@ -65,7 +65,7 @@ const LARGE: TreeSize = {
 // whether a fetch finds it kept would depend on how long building the large tree took.
 const { gw, callers } = useGateway({ env: { AUTH_USER_CACHE_MS: '0' } });
 
-async function fetchTree(offeringId: string, caller: Caller) {
+async function fetchTree(offeringId: string, caller: RequestCaller) {
   const { result, commands } = await gw.countCommands(() =>
     gw.gql(TREE, { id: offeringId }, callers.headers(caller)),
   );

@@ -50,7 +50,8 @@ describe('search and coverage', () => {
     const { body } = await gw.gql(
       `query ($id: ObjectID!) { subjectOffering(id: $id) { coverage {
         papers { count years }
-        modules { id questionCount marks years askedInLast { asked of } topics { id questionCount } }
+        modules { id questionCount marks years askedInLast { asked of }
+          topics { id questionCount bySitting { examYear examType questionCount } } }
         unassigned { questionCount } } } }`,
       { id: c.offering.id },
     );
@@ -62,5 +63,15 @@ describe('search and coverage', () => {
       expected.modules.map((m) => m.questionCount),
     );
     expect(coverage.unassigned.questionCount).toBe(expected.unassigned.questionCount);
+    const upper = (type: string) => type.toUpperCase().replace('-', '_');
+    expect(coverage.modules.map((m: { topics: unknown }) => m.topics)).toEqual(
+      expected.modules.map((m) =>
+        m.topics.map((t) => ({
+          id: t.id,
+          questionCount: t.questionCount,
+          bySitting: t.bySitting.map((s) => ({ ...s, examType: upper(s.examType) })),
+        })),
+      ),
+    );
   });
 });

@@ -65,6 +65,22 @@ describe('a student browsing', () => {
     expect(await heatmap.getByRole('row', { name: /Heaps/ }).getAttribute('class')).toBe(
       'topic-empty',
     );
+    // Each cell is the coverage's own figure for that topic and sitting, sittings newest first.
+    const offeringId = new URL(page.url()).pathname.split('/').at(-1)!;
+    const coverage = (await (
+      await fetch(`${stack.restUrl}/subject-offerings/${offeringId}/coverage`)
+    ).json()) as {
+      data: { modules: { topics: { title: string; bySitting: { questionCount: number }[] }[] }[] };
+    };
+    const stacksFigures = coverage.data.modules
+      .flatMap((m) => m.topics)
+      .find((t) => t.title === 'Stacks and Queues')!;
+    const stacksRow = heatmap.getByRole('row', { name: /Stacks and Queues/ });
+    expect(
+      (await stacksRow.locator('td').allTextContents()).map((cell) =>
+        Number(cell.replace(/^.*: /, '').replace('·', '0')),
+      ),
+    ).toEqual(stacksFigures.bySitting.map((s) => s.questionCount));
     await screens(page, 'subject-coverage');
 
     await syllabus.getByRole('link', { name: 'Stacks and Queues' }).click();

@@ -45,10 +45,10 @@ export {
   callerFor,
   isVisible,
   seesAll,
-  viewerFor,
+  callerViewFor,
   visibleFilter,
 } from './visibility.js';
-export type { ActorOrCaller, Caller, ReadById, Viewer, VisibleKind } from './visibility.js';
+export type { Caller, RequestCaller, ReadById, CallerView, VisibleKind } from './visibility.js';
 export { connectDatabase, disconnectDatabase, onDatabaseEvents, pingDatabase } from './db.js';
 export { buildIndexes, isDatabaseEmpty, prepareDatabase } from './storage/prepare.js';
 export type { PrepareOptions } from './storage/prepare.js';

@@ -22,16 +22,16 @@ import { UniversityModel } from './university/model.js';
 import { copyToChildren } from './writing/copies.js';
 
 /** The caller as visibility sees it: computed once per request (or per service call). */
-export interface Viewer {
+export interface CallerView {
   readonly actor: MaybeActor;
   /** Editors and admins: every status, and content under inactive universities. */
   readonly seesAll: boolean;
   /** Inactive universities: their academic structure is hidden (empty when `seesAll`). */
-  readonly hiddenUniversityIds: readonly string[];
+  readonly inactiveUniversityIds: readonly string[];
   /** Inactive universities whose `visible` copies are still being rewritten: excluded by id. */
-  readonly hidingUniversityIds: readonly string[];
+  readonly deactivatingUniversityIds: readonly string[];
   /** Restored universities whose `visible` copies are still being rewritten: shown by status. */
-  readonly showingUniversityIds: readonly string[];
+  readonly reactivatingUniversityIds: readonly string[];
 }
 
 /** What a filter is for: papers, their questions and solutions, or the academic structure. */
@@ -52,13 +52,13 @@ export function seesAll(actor: MaybeActor): boolean {
 
 const SEES_ALL = {
   seesAll: true,
-  hiddenUniversityIds: [],
-  hidingUniversityIds: [],
-  showingUniversityIds: [],
+  inactiveUniversityIds: [],
+  deactivatingUniversityIds: [],
+  reactivatingUniversityIds: [],
 } as const;
 
 /** The viewer of a caller: one small query (inactive universities) for callers who do not see all. */
-export async function viewerFor(actor: MaybeActor): Promise<Viewer> {
+export async function callerViewFor(actor: MaybeActor): Promise<CallerView> {
   if (seesAll(actor)) return { actor, ...SEES_ALL };
   // `inViewer`: inactive or being rewritten (university/model.ts), one indexed equality.
   const changed = await UniversityModel.find(
@@ -70,9 +70,9 @@ export async function viewerFor(actor: MaybeActor): Promise<Viewer> {
   return {
     actor,
     seesAll: false,
-    hiddenUniversityIds: ids((u) => !u.isActive),
-    hidingUniversityIds: ids((u) => !u.isActive && Boolean(u.contentSweep)),
-    showingUniversityIds: ids((u) => u.isActive && Boolean(u.contentSweep)),
+    inactiveUniversityIds: ids((u) => !u.isActive),
+    deactivatingUniversityIds: ids((u) => !u.isActive && Boolean(u.contentSweep)),
+    reactivatingUniversityIds: ids((u) => u.isActive && Boolean(u.contentSweep)),
   };
 }
 
@@ -82,34 +82,34 @@ export async function viewerFor(actor: MaybeActor): Promise<Viewer> {
  * view is read at most once. Never shared between requests: a university deactivated meanwhile
  * must hide its content from the next request on.
  */
-export interface Caller {
+export interface RequestCaller {
   readonly actor: Actor | null;
   /** The caller's viewer: read on first use, then reused. */
-  viewer(): Promise<Viewer>;
+  view(): Promise<CallerView>;
 }
 
 /** What the services take as `actor`: the request's caller, or a bare actor (read per call). */
-export type ActorOrCaller = MaybeActor | Caller;
+export type Caller = MaybeActor | RequestCaller;
 
 /** A read of one document by its id, for a caller (a 404 where the caller may not see it). */
 export interface ReadById {
-  actor: ActorOrCaller;
+  actor: Caller;
   id: string;
 }
 
 /** The caller of one request, its viewer read at most once. */
-export function callerFor(actor: MaybeActor): Caller {
-  let viewer: Promise<Viewer> | undefined;
-  return { actor: actor ?? null, viewer: () => (viewer ??= viewerFor(actor)) };
+export function callerFor(actor: MaybeActor): RequestCaller {
+  let viewer: Promise<CallerView> | undefined;
+  return { actor: actor ?? null, view: () => (viewer ??= callerViewFor(actor)) };
 }
 
-function isCaller(who: ActorOrCaller): who is Caller {
-  return typeof (who as Partial<Caller> | null | undefined)?.viewer === 'function';
+function isRequestCaller(who: Caller): who is RequestCaller {
+  return typeof (who as Partial<RequestCaller> | null | undefined)?.view === 'function';
 }
 
 /** The caller behind a service's `actor`: the one given, or a fresh one for a bare actor. */
-export function asCaller(who: ActorOrCaller): Caller {
-  return isCaller(who) ? who : callerFor(who);
+export function asCaller(who: Caller): RequestCaller {
+  return isRequestCaller(who) ? who : callerFor(who);
 }
 
 // ObjectIds, not strings: the same filter serves find (which casts) and aggregate (which does not).
@@ -120,7 +120,7 @@ function excluding(ids: readonly string[]): Record<string, unknown> {
 }
 
 /** The field holding the paper's status on documents of a content kind. */
-function statusFieldOf(kind: Exclude<VisibleKind, 'academic'>): 'status' | 'paperStatus' {
+function statusFieldOf(kind: ContentKind): 'status' | 'paperStatus' {
   return kind === 'paper' ? 'status' : 'paperStatus';
 }
 
@@ -128,13 +128,13 @@ function statusFieldOf(kind: Exclude<VisibleKind, 'academic'>): 'status' | 'pape
  * The conditions restricting a collection of `kind` to what the viewer may see (empty: all). The
  * same object serves `find`, `countDocuments` and an aggregation's `$match`.
  */
-export function visibleFilter(viewer: Viewer, kind: VisibleKind): Record<string, unknown> {
+export function visibleFilter(viewer: CallerView, kind: VisibleKind): Record<string, unknown> {
   if (viewer.seesAll) return {};
-  if (kind === 'academic') return excluding(viewer.hiddenUniversityIds);
-  const hiding = excluding(viewer.hidingUniversityIds);
-  if (viewer.showingUniversityIds.length === 0) return { visible: true, ...hiding };
+  if (kind === 'academic') return excluding(viewer.inactiveUniversityIds);
+  const hiding = excluding(viewer.deactivatingUniversityIds);
+  if (viewer.reactivatingUniversityIds.length === 0) return { visible: true, ...hiding };
   const restored = {
-    universityId: { $in: objectIds(viewer.showingUniversityIds) },
+    universityId: { $in: objectIds(viewer.reactivatingUniversityIds) },
     [statusFieldOf(kind)]: PUBLIC_PAPER_STATUS,
   };
   return { $or: [{ visible: true }, restored], ...hiding };
@@ -146,7 +146,7 @@ export function visibleFilter(viewer: Viewer, kind: VisibleKind): Record<string,
  * never the filter silently dropped.
  */
 export function restrictFilter(
-  viewer: Viewer,
+  viewer: CallerView,
   kind: VisibleKind,
   filter: Record<string, unknown>,
 ): Record<string, unknown> | null {
@@ -154,7 +154,7 @@ export function restrictFilter(
   const wanted = kind === 'academic' ? undefined : filter[statusFieldOf(kind)];
   if (wanted !== undefined && wanted !== PUBLIC_PAPER_STATUS) return null;
   const universityId = filter.universityId;
-  if (universityId !== undefined && viewer.hiddenUniversityIds.includes(String(universityId))) {
+  if (universityId !== undefined && viewer.inactiveUniversityIds.includes(String(universityId))) {
     return null;
   }
   const merged = { ...visibleFilter(viewer, kind), ...filter };
@@ -166,23 +166,47 @@ export function restrictFilter(
 /**
  * `where` (an equality on a parent or root: `{subjectOfferingId}`) restricted to what the viewer
  * may see; one the viewer may not see under matches nothing. Serves `find` and, with ObjectIds in
- * `where`, an aggregation (`visibleMatch`).
+ * `where`, an aggregation's `$match`.
  */
 export function visibleWhere(
-  viewer: Viewer,
+  viewer: CallerView,
   kind: VisibleKind,
   where: Record<string, unknown>,
 ): Record<string, unknown> {
   return restrictFilter(viewer, kind, where) ?? { _id: { $in: [] } };
 }
 
-/** An aggregation's `$match` stage: `where` restricted to what the viewer may see. */
-export function visibleMatch(
-  viewer: Viewer,
-  kind: VisibleKind,
-  where: Record<string, unknown>,
-): { $match: Record<string, unknown> } {
-  return { $match: visibleWhere(viewer, kind, where) };
+/** A kind of content: the documents that carry the `visible` copy. */
+export type ContentKind = Exclude<VisibleKind, 'academic'>;
+
+/**
+ * The content of `kind` that `isPublic` shows, as a filter: approved, under a university not in
+ * `inactiveUniversityIds` (a backfill sets `visible: true` on these and false on the rest).
+ */
+export function publicWhere(
+  kind: ContentKind,
+  inactiveUniversityIds: readonly unknown[],
+): Record<string, unknown> {
+  return {
+    [statusFieldOf(kind)]: PUBLIC_PAPER_STATUS,
+    ...(inactiveUniversityIds.length > 0 ? { universityId: { $nin: inactiveUniversityIds } } : {}),
+  };
+}
+
+/**
+ * The content of `kind` under one university whose `visible` copy disagrees with
+ * `isPublic(status, isActive)`, after the university's soft delete (`isActive` false: all that
+ * show) or restore (true: the approved ones that are hidden). Setting `visible: isActive` on
+ * them brings the copies in step.
+ */
+export function staleVisibleWhere(
+  kind: ContentKind,
+  universityId: unknown,
+  isActive: boolean,
+): Record<string, unknown> {
+  return isActive
+    ? { universityId, [statusFieldOf(kind)]: PUBLIC_PAPER_STATUS, visible: false }
+    : { universityId, visible: true };
 }
 
 const NO_FIELDS: ReadonlySet<string> = new Set();
@@ -216,15 +240,33 @@ interface VisibleDoc {
  * viewer may predate a university's rewrite that the viewer, read after it ended, no longer
  * reports (the document still says `visible: true`; content-sweep.test.ts holds the reads apart).
  */
-export function isVisible(viewer: Viewer, kind: VisibleKind, doc: VisibleDoc): boolean {
+export function isVisible(viewer: CallerView, kind: VisibleKind, doc: VisibleDoc): boolean {
   if (viewer.seesAll) return true;
   const university = String(doc.universityId);
-  if (kind === 'academic') return !viewer.hiddenUniversityIds.includes(university);
-  if (viewer.hidingUniversityIds.includes(university)) return false;
-  if (viewer.showingUniversityIds.includes(university)) {
+  if (kind === 'academic') return !viewer.inactiveUniversityIds.includes(university);
+  if (viewer.deactivatingUniversityIds.includes(university)) return false;
+  if (viewer.reactivatingUniversityIds.includes(university)) {
     return doc[statusFieldOf(kind)] === PUBLIC_PAPER_STATUS;
   }
   return doc.visible === true;
+}
+
+/**
+ * "Read one document if the caller may see it", written once: the caller's view first, then the
+ * document (`read`), in that order (see `isVisible`). A missing document, or one of `kind` the
+ * caller may not see, is `notFound()`. Answers the document with the request's caller and view.
+ */
+export async function readVisible<T extends VisibleDoc>(
+  who: Caller,
+  kind: VisibleKind,
+  read: () => PromiseLike<T | null>,
+  notFound: () => Error,
+): Promise<{ doc: T; caller: RequestCaller; view: CallerView }> {
+  const caller = asCaller(who);
+  const view = await caller.view();
+  const doc = await read();
+  if (!doc || !isVisible(view, kind, doc)) throw notFound();
+  return { doc, caller, view };
 }
 
 /** Whether a university is active now (a missing one is not). */

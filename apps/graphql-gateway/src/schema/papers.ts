@@ -8,7 +8,7 @@ import {
   submitPaper,
   updatePaper,
 } from '@qpc/domain';
-import type { Paper, PaperRecord } from '@qpc/domain';
+import type { Paper, PaperRecord, SortKey } from '@qpc/domain';
 import { createPaperInput, updatePaperInput } from '@qpc/domain/schemas';
 import type { GatewayContext } from '../context.js';
 import { childrenOf } from '../loaders.js';
@@ -65,8 +65,11 @@ export const paperTypeDefs = /* GraphQL */ `
     updatedAt: String!
     "The subject offering the paper belongs to."
     subjectOffering: SubjectOffering!
-    "Questions of the paper, newest first."
-    questions: [Question!]!
+    "Questions of the paper the caller may see, newest first unless sort says otherwise."
+    questions(
+      "Order: a comma list of the fields the questions list sorts by, - before a field for descending (createdAt is the order they were added: the paper's own order); a unique tiebreak is appended."
+      sort: QuestionSort
+    ): [Question!]!
   }
 
   """
@@ -230,9 +233,9 @@ export const paperResolvers = {
     subjectOffering: async (paper: Paper, _: Args, { loaders }: Ctx) =>
       required(await loaders.subjectOfferingById.load(paper.subjectOfferingId), 'Subject offering'),
     // A paper's questions and a question's solutions are their share of the offering's.
-    questions: async (paper: Paper, _: Args, { loaders }: Ctx) =>
+    questions: async (paper: Paper, { sort }: { sort?: SortKey[] | null }, { loaders }: Ctx) =>
       childrenOf(
-        (await loaders.questionsBySubjectOfferingId.load(paper.subjectOfferingId)).byPaper,
+        (await loaders.questionsInOrder(sort ?? undefined).load(paper.subjectOfferingId)).byPaper,
         paper.id,
       ),
   },

@@ -205,7 +205,7 @@ function sortScalar(name: keyof typeof SORT_SCALARS): GraphQLScalarType {
   const fields = SORT_FIELDS[SORT_SCALARS[name]];
   return checkedText(
     name,
-    `Order of the list: a comma list of ${fields.join(', ')}, each at most once, - before a field for descending (e.g. -${fields[0]}); up to 200 characters. A unique tiebreak is always appended.`,
+    `Order of the list: a comma list of ${fields.join(', ')}, a field named twice keeps its first direction, - before a field for descending (e.g. -${fields[0]}); up to 200 characters. A unique tiebreak is always appended.`,
     sortText(fields),
   );
 }

@@ -31,7 +31,9 @@ const STATS_FIELDS = `"Questions asked."
     "In how many of the offering's latest sittings (at most 5) it was asked."
     askedInLast: AskedInLast!
     "Questions also asked in another sitting of the offering (a near-identical question, Jaccard index above 0.5)."
-    repeated: Int!`;
+    repeated: Int!
+    "Questions asked in each of the offering's latest sittings (at most 5), in the order of Coverage.sittings (newest first)."
+    bySitting: [SittingCount!]!`;
 
 export const subjectOfferingTypeDefs = /* GraphQL */ `
   """
@@ -89,6 +91,16 @@ export const subjectOfferingTypeDefs = /* GraphQL */ `
     examYear: Int!
     "The exam type."
     examType: ExamType!
+  }
+
+  "Questions asked in one exam sitting."
+  type SittingCount {
+    "The exam year."
+    examYear: Int!
+    "The exam type."
+    examType: ExamType!
+    "Questions asked in that sitting."
+    questionCount: Int!
   }
 
   "How many questions came from papers of one exam type."

@@ -1,19 +1,25 @@
 // The role matrix, as REST has it: who may call what, and the code everybody else gets.
 import { expect, it } from 'vitest';
 import type { RunningGateway } from './harness.js';
-import type { CallerKind as Caller } from '@qpc/domain/testing';
+import type { CallerKind as CallerRole } from '@qpc/domain/testing';
 import type { TestCallers as Callers } from '@qpc/domain/testing';
 
-export const CALLERS: readonly Caller[] = ['anonymous', 'normal', 'editor', 'admin', 'deactivated'];
+export const CALLERS: readonly CallerRole[] = [
+  'anonymous',
+  'normal',
+  'editor',
+  'admin',
+  'deactivated',
+];
 /** catalog:write — create and update catalog entries. */
-export const WRITERS: readonly Caller[] = ['editor', 'admin'];
+export const WRITERS: readonly CallerRole[] = ['editor', 'admin'];
 /** catalog:delete, paper status, user management. */
-export const ADMINS: readonly Caller[] = ['admin'];
+export const ADMINS: readonly CallerRole[] = ['admin'];
 /** Any active signed-in user (solutions, votes, me). */
-export const MEMBERS: readonly Caller[] = ['normal', 'editor', 'admin'];
+export const MEMBERS: readonly CallerRole[] = ['normal', 'editor', 'admin'];
 
 /** What a refused caller gets: 401-class for anonymous, 403-class for the rest (deactivated included). */
-export function refusalCode(caller: Caller): 'UNAUTHENTICATED' | 'FORBIDDEN' {
+export function refusalCode(caller: CallerRole): 'UNAUTHENTICATED' | 'FORBIDDEN' {
   return caller === 'anonymous' ? 'UNAUTHENTICATED' : 'FORBIDDEN';
 }
 
@@ -27,7 +33,7 @@ export interface Operation {
 export interface WriteCase {
   /** The root field of the mutation (or restricted read). */
   field: string;
-  allowed: readonly Caller[];
+  allowed: readonly CallerRole[];
   /** Creates what the call needs (fresh data for each test) and returns the operation. */
   arrange: () => Promise<Operation>;
 }

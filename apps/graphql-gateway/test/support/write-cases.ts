@@ -2,7 +2,7 @@
 // values. Each builds the query and the database check a hand-written case would.
 import { ADMINS, WRITERS } from './matrix.js';
 import type { WriteCase } from './matrix.js';
-import type { CallerKind as Caller } from '@qpc/domain/testing';
+import type { CallerKind as CallerRole } from '@qpc/domain/testing';
 
 /** What the checks read through: a mongoose model. */
 export interface StoredModel {
@@ -19,7 +19,7 @@ type Make<T> = () => Promise<T>;
  */
 export function recordCase<T extends { id: string }>(
   field: string,
-  allowed: readonly Caller[],
+  allowed: readonly CallerRole[],
   make: Make<T>,
   query: string,
   tookEffect: (record: T) => Promise<boolean>,
@@ -43,7 +43,7 @@ export function createCase<I>(
   selection: string,
   makeInput: Make<I>,
   isStored: (input: I) => Promise<boolean>,
-  allowed: readonly Caller[] = WRITERS,
+  allowed: readonly CallerRole[] = WRITERS,
 ): WriteCase {
   const inputType = `${field[0]!.toUpperCase()}${field.slice(1)}Input`;
   return {

@@ -34,7 +34,8 @@ export const branchRoutes: RouteDefinition[] = [
       (b) => resourcePath('branches', b.id),
       ({ caller }, id) => getBranchById({ actor: caller, id }),
     ),
-    handler: ({ actor, body, createdId }) => createBranch({ actor, input: body, id: createdId }),
+    handler: ({ caller: { actor }, body, createdId }) =>
+      createBranch({ actor, input: body, id: createdId }),
   },
   {
     method: 'patch',
@@ -47,7 +48,8 @@ export const branchRoutes: RouteDefinition[] = [
     body: updateBranchInput,
     conflict: 'the branch would move to another university while subject offerings reference it',
     response: item(Branch),
-    handler: ({ actor, param, body }) => updateBranch({ actor, id: param('id'), input: body }),
+    handler: ({ caller: { actor }, param, body }) =>
+      updateBranch({ actor, id: param('id'), input: body }),
   },
   {
     method: 'delete',
@@ -59,6 +61,6 @@ export const branchRoutes: RouteDefinition[] = [
     params: idParams,
     conflict: 'the branch still has semesters or subject offerings',
     response: noContent,
-    handler: ({ actor, param }) => deleteBranch({ actor, id: param('id') }),
+    handler: ({ caller: { actor }, param }) => deleteBranch({ actor, id: param('id') }),
   },
 ];

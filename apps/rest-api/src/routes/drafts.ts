@@ -43,7 +43,7 @@ export const draftRoutes: RouteDefinition[] = [
     action: 'catalog:write',
     params: idParams,
     response: item(Drafts),
-    handler: ({ actor, param }) => getPaperDrafts({ actor, id: param('id') }),
+    handler: ({ caller: { actor }, param }) => getPaperDrafts({ actor, id: param('id') }),
   },
   {
     method: 'post',
@@ -64,10 +64,10 @@ export const draftRoutes: RouteDefinition[] = [
     response: created(
       AcceptedQuestions,
       (questions: Question[]) => resourcePath('papers', questions[0]?.paperId ?? '', 'drafts'),
-      ({ actor, param, body }, requestId) =>
+      ({ caller: { actor }, param, body }, requestId) =>
         findAcceptedDrafts({ actor, id: param('id'), input: body, requestId }),
     ),
-    handler: ({ actor, param, body, createdId }) =>
+    handler: ({ caller: { actor }, param, body, createdId }) =>
       acceptDrafts({ actor, id: param('id'), input: body, requestId: createdId }),
   },
 ];

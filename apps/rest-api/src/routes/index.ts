@@ -73,7 +73,6 @@ function handle(route: RouteDefinition, config: Config) {
     const caller = callerFor(actorOf(res));
     const ctx: RouteContext = {
       caller,
-      actor: caller.actor,
       param: (name) => String(req.params[name] ?? ''),
       // A route without a query schema takes no parameter: any is refused (400), as on lists.
       query: queryForm ? fromQueryString(queryForm, req.query, textForms) : noQuery(req.query),
@@ -115,7 +114,7 @@ async function respond(
     const { find } = route.response;
     const { value: data, isReplayed } = await withIdempotency(
       {
-        actor: ctx.actor,
+        actor: ctx.caller.actor,
         key: req.get('idempotency-key'),
         operation: `rest ${route.method.toUpperCase()} ${route.path}`,
         // A create that takes a query (a paper from its PDF) is told apart by it too.

@@ -117,7 +117,7 @@ export const paperFileRoutes: RouteDefinition[] = [
     conflict:
       'the same file (same SHA-256) is attached to another paper; the message names its slug',
     response: item(Paper),
-    handler: ({ actor, param, stream, header, config }) =>
+    handler: ({ caller: { actor }, param, stream, header, config }) =>
       uploadPaperFile({
         actor,
         id: param('id'),
@@ -149,7 +149,7 @@ export const paperFileRoutes: RouteDefinition[] = [
       (p) => resourcePath('papers', p.slug),
       ({ caller }, id) => getPaperById({ actor: caller, id }),
     ),
-    handler: ({ actor, query, stream, header, config, createdId }) =>
+    handler: ({ caller: { actor }, query, stream, header, config, createdId }) =>
       createPaperFromPdf({
         actor,
         query,
@@ -192,6 +192,6 @@ export const paperFileRoutes: RouteDefinition[] = [
     action: 'catalog:delete',
     params: idParams,
     response: noContent,
-    handler: ({ actor, param }) => deletePaperFile({ actor, id: param('id') }),
+    handler: ({ caller: { actor }, param }) => deletePaperFile({ actor, id: param('id') }),
   },
 ];

@@ -76,7 +76,8 @@ export const paperRoutes: RouteDefinition[] = [
       (p) => resourcePath('papers', p.slug),
       ({ caller }, id) => getPaperById({ actor: caller, id }),
     ),
-    handler: ({ actor, body, createdId }) => createPaper({ actor, input: body, id: createdId }),
+    handler: ({ caller: { actor }, body, createdId }) =>
+      createPaper({ actor, input: body, id: createdId }),
   },
   {
     method: 'patch',
@@ -90,7 +91,8 @@ export const paperRoutes: RouteDefinition[] = [
     body: updatePaperInput,
     conflict: 'the slug is taken',
     response: item(Paper),
-    handler: ({ actor, param, body }) => updatePaper({ actor, id: param('id'), input: body }),
+    handler: ({ caller: { actor }, param, body }) =>
+      updatePaper({ actor, id: param('id'), input: body }),
   },
   {
     method: 'patch',
@@ -107,7 +109,8 @@ export const paperRoutes: RouteDefinition[] = [
     conflict:
       'the status changed concurrently; `PAPER_EMPTY` when approving a paper with no questions without `force: true`',
     response: item(Paper),
-    handler: ({ actor, param, body }) => setPaperStatus({ actor, id: param('id'), input: body }),
+    handler: ({ caller: { actor }, param, body }) =>
+      setPaperStatus({ actor, id: param('id'), input: body }),
   },
   {
     method: 'post',
@@ -124,7 +127,8 @@ export const paperRoutes: RouteDefinition[] = [
     body: submitPaperInput,
     conflict: 'the paper is pending or approved already, or its status changed concurrently',
     response: item(Paper),
-    handler: ({ actor, param, body }) => submitPaper({ actor, id: param('id'), input: body }),
+    handler: ({ caller: { actor }, param, body }) =>
+      submitPaper({ actor, id: param('id'), input: body }),
   },
   {
     method: 'delete',
@@ -136,6 +140,6 @@ export const paperRoutes: RouteDefinition[] = [
     params: idParams,
     conflict: 'the paper still has questions',
     response: noContent,
-    handler: ({ actor, param }) => deletePaper({ actor, id: param('id') }),
+    handler: ({ caller: { actor }, param }) => deletePaper({ actor, id: param('id') }),
   },
 ];

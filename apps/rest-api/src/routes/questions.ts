@@ -79,7 +79,8 @@ export const questionRoutes: RouteDefinition[] = [
       (q) => resourcePath('questions', q.id),
       ({ caller }, id) => getQuestionById({ actor: caller, id }),
     ),
-    handler: ({ actor, body, createdId }) => createQuestion({ actor, input: body, id: createdId }),
+    handler: ({ caller: { actor }, body, createdId }) =>
+      createQuestion({ actor, input: body, id: createdId }),
   },
   {
     method: 'patch',
@@ -93,7 +94,8 @@ export const questionRoutes: RouteDefinition[] = [
     body: updateQuestionInput,
     conflict: 'the slug is taken',
     response: item(Question),
-    handler: ({ actor, param, body }) => updateQuestion({ actor, id: param('id'), input: body }),
+    handler: ({ caller: { actor }, param, body }) =>
+      updateQuestion({ actor, id: param('id'), input: body }),
   },
   {
     method: 'delete',
@@ -105,6 +107,6 @@ export const questionRoutes: RouteDefinition[] = [
     params: idParams,
     conflict: 'the question still has solutions',
     response: noContent,
-    handler: ({ actor, param }) => deleteQuestion({ actor, id: param('id') }),
+    handler: ({ caller: { actor }, param }) => deleteQuestion({ actor, id: param('id') }),
   },
 ];

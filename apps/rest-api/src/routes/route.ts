@@ -2,7 +2,7 @@
 // from the same definition, so the two cannot drift apart.
 import type { Readable } from 'node:stream';
 import type { Config } from '@qpc/config';
-import type { Action, Actor, Caller, Page } from '@qpc/domain';
+import type { Action, Page, RequestCaller } from '@qpc/domain';
 import { whoMay } from '@qpc/domain';
 import { externalIdSchema, objectId, slugSchema } from '@qpc/domain/schemas';
 import { z } from 'zod';
@@ -21,10 +21,11 @@ export type RouteAction = Action | null;
 
 /** What a handler receives: the caller and the request parts (the services parse them). */
 export interface RouteContext {
-  /** The caller of this request and what it may see (read once): what read services take. */
-  caller: Caller;
-  /** The caller's actor (`caller.actor`): what write services take. */
-  actor: Actor | null;
+  /**
+   * The caller of this request and what it may see (read once): what read services take; write
+   * services take its `actor`.
+   */
+  caller: RequestCaller;
   /** A path parameter as sent. */
   param: (name: string) => string;
   /** The query, its number and boolean parameters converted from text (see query-string.ts). */

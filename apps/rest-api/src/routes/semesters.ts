@@ -41,7 +41,8 @@ export const semesterRoutes: RouteDefinition[] = [
       (s) => resourcePath('semesters', s.id),
       ({ caller }, id) => getSemesterById({ actor: caller, id }),
     ),
-    handler: ({ actor, body, createdId }) => createSemester({ actor, input: body, id: createdId }),
+    handler: ({ caller: { actor }, body, createdId }) =>
+      createSemester({ actor, input: body, id: createdId }),
   },
   {
     method: 'patch',
@@ -55,7 +56,8 @@ export const semesterRoutes: RouteDefinition[] = [
     conflict:
       'the branch already has a semester with this number, or the semester would move to another branch while subject offerings reference it',
     response: item(Semester),
-    handler: ({ actor, param, body }) => updateSemester({ actor, id: param('id'), input: body }),
+    handler: ({ caller: { actor }, param, body }) =>
+      updateSemester({ actor, id: param('id'), input: body }),
   },
   {
     method: 'delete',
@@ -67,6 +69,6 @@ export const semesterRoutes: RouteDefinition[] = [
     params: idParams,
     conflict: 'the semester still has subject offerings',
     response: noContent,
-    handler: ({ actor, param }) => deleteSemester({ actor, id: param('id') }),
+    handler: ({ caller: { actor }, param }) => deleteSemester({ actor, id: param('id') }),
   },
 ];

@@ -58,7 +58,8 @@ export const solutionRoutes: RouteDefinition[] = [
       (s) => resourcePath('solutions', s.id),
       ({ caller }, id) => getSolutionById({ actor: caller, id }),
     ),
-    handler: ({ actor, body, createdId }) => createSolution({ actor, input: body, id: createdId }),
+    handler: ({ caller: { actor }, body, createdId }) =>
+      createSolution({ actor, input: body, id: createdId }),
   },
   {
     method: 'patch',
@@ -74,7 +75,8 @@ export const solutionRoutes: RouteDefinition[] = [
     body: voteSolutionInput,
     conflict: 'the vote could not be recorded under heavy contention; retry',
     response: item(Solution),
-    handler: ({ actor, param, body }) => voteSolution({ actor, id: param('id'), input: body }),
+    handler: ({ caller: { actor }, param, body }) =>
+      voteSolution({ actor, id: param('id'), input: body }),
   },
   {
     method: 'get',
@@ -100,7 +102,8 @@ export const solutionRoutes: RouteDefinition[] = [
     params: idParams,
     body: updateSolutionInput,
     response: item(Solution),
-    handler: ({ actor, param, body }) => updateSolution({ actor, id: param('id'), input: body }),
+    handler: ({ caller: { actor }, param, body }) =>
+      updateSolution({ actor, id: param('id'), input: body }),
   },
   {
     method: 'delete',
@@ -113,6 +116,6 @@ export const solutionRoutes: RouteDefinition[] = [
     ownerOnly: true,
     params: idParams,
     response: noContent,
-    handler: ({ actor, param }) => deleteSolution({ actor, id: param('id') }),
+    handler: ({ caller: { actor }, param }) => deleteSolution({ actor, id: param('id') }),
   },
 ];

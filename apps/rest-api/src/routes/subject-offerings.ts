@@ -84,7 +84,7 @@ export const subjectOfferingRoutes: RouteDefinition[] = [
       (o) => resourcePath('subject-offerings', o.id),
       ({ caller }, id) => getSubjectOfferingById({ actor: caller, id }),
     ),
-    handler: ({ actor, body, createdId }) =>
+    handler: ({ caller: { actor }, body, createdId }) =>
       createSubjectOffering({ actor, input: body, id: createdId }),
   },
   {
@@ -97,6 +97,6 @@ export const subjectOfferingRoutes: RouteDefinition[] = [
     params: idParams,
     conflict: 'the offering still has papers or a syllabus',
     response: noContent,
-    handler: ({ actor, param }) => deleteSubjectOffering({ actor, id: param('id') }),
+    handler: ({ caller: { actor }, param }) => deleteSubjectOffering({ actor, id: param('id') }),
   },
 ];

@@ -62,7 +62,8 @@ export const subjectRoutes: RouteDefinition[] = [
       (s) => resourcePath('subjects', s.slug),
       ({ caller }, id) => getSubjectById({ actor: caller, id }),
     ),
-    handler: ({ actor, body, createdId }) => createSubject({ actor, input: body, id: createdId }),
+    handler: ({ caller: { actor }, body, createdId }) =>
+      createSubject({ actor, input: body, id: createdId }),
   },
   {
     method: 'patch',
@@ -75,7 +76,8 @@ export const subjectRoutes: RouteDefinition[] = [
     body: updateSubjectInput,
     conflict: 'the slug is taken',
     response: item(Subject),
-    handler: ({ actor, param, body }) => updateSubject({ actor, id: param('id'), input: body }),
+    handler: ({ caller: { actor }, param, body }) =>
+      updateSubject({ actor, id: param('id'), input: body }),
   },
   {
     method: 'delete',
@@ -87,6 +89,6 @@ export const subjectRoutes: RouteDefinition[] = [
     params: idParams,
     conflict: 'the subject still has subject offerings',
     response: noContent,
-    handler: ({ actor, param }) => deleteSubject({ actor, id: param('id') }),
+    handler: ({ caller: { actor }, param }) => deleteSubject({ actor, id: param('id') }),
   },
 ];

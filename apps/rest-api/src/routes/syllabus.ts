@@ -29,8 +29,8 @@ import {
 import { listSyllabusQuestionsText } from '@qpc/server-kit/list-text';
 import { z } from 'zod';
 import type { RouteContext, RouteDefinition } from './route.js';
+import type { Actor } from '@qpc/domain';
 
-type RouteContextActor = RouteContext['actor'];
 import {
   approvedOnly,
   component,
@@ -81,7 +81,8 @@ export const syllabusRoutes: RouteDefinition[] = [
       (s) => syllabusPath(s.subjectOfferingId),
       ({ caller }, id) => getSyllabusById({ actor: caller, id }),
     ),
-    handler: ({ actor, body, createdId }) => initSyllabus({ actor, input: body, id: createdId }),
+    handler: ({ caller: { actor }, body, createdId }) =>
+      initSyllabus({ actor, input: body, id: createdId }),
   },
   {
     method: 'post',
@@ -97,7 +98,8 @@ export const syllabusRoutes: RouteDefinition[] = [
       (m) => resourcePath('modules', m.id),
       ({ caller }, id) => getModuleById({ actor: caller, id }),
     ),
-    handler: ({ actor, body, createdId }) => createModule({ actor, input: body, id: createdId }),
+    handler: ({ caller: { actor }, body, createdId }) =>
+      createModule({ actor, input: body, id: createdId }),
   },
   {
     method: 'post',
@@ -113,7 +115,8 @@ export const syllabusRoutes: RouteDefinition[] = [
       (t) => resourcePath('topics', t.id),
       ({ caller }, id) => getTopicById({ actor: caller, id }),
     ),
-    handler: ({ actor, body, createdId }) => createTopic({ actor, input: body, id: createdId }),
+    handler: ({ caller: { actor }, body, createdId }) =>
+      createTopic({ actor, input: body, id: createdId }),
   },
   {
     method: 'get',
@@ -154,7 +157,7 @@ export const syllabusRoutes: RouteDefinition[] = [
     params: z.object({ subjectOfferingId: objectId }),
     conflict: 'the syllabus still has modules',
     response: noContent,
-    handler: ({ actor, param }) =>
+    handler: ({ caller: { actor }, param }) =>
       deleteSyllabus({ actor, subjectOfferingId: param('subjectOfferingId') }),
   },
   ...syllabusItemRoutes('modules', 'Module', Module, {
@@ -178,8 +181,8 @@ function syllabusItemRoutes<T>(
   output: ReturnType<typeof component<T>>,
   services: {
     get: (args: { actor: RouteContext['caller']; id: string }) => Promise<T>;
-    update: (args: { actor: RouteContextActor; id: string; input: unknown }) => Promise<T>;
-    remove: (args: { actor: RouteContextActor; id: string }) => Promise<void>;
+    update: (args: { actor: Actor | null; id: string; input: unknown }) => Promise<T>;
+    remove: (args: { actor: Actor | null; id: string }) => Promise<void>;
     dependents: string;
   },
 ): RouteDefinition[] {
@@ -211,7 +214,8 @@ function syllabusItemRoutes<T>(
       params: idParams,
       body: updateSyllabusItemInput,
       response: item(output),
-      handler: ({ actor, param, body }) => services.update({ actor, id: param('id'), input: body }),
+      handler: ({ caller: { actor }, param, body }) =>
+        services.update({ actor, id: param('id'), input: body }),
     },
     {
       method: 'delete',
@@ -224,7 +228,7 @@ function syllabusItemRoutes<T>(
       params: idParams,
       conflict: `${services.dependents} still reference the ${lower}`,
       response: noContent,
-      handler: ({ actor, param }) => services.remove({ actor, id: param('id') }),
+      handler: ({ caller: { actor }, param }) => services.remove({ actor, id: param('id') }),
     },
   ];
 }

@@ -69,7 +69,7 @@ export const universityRoutes: RouteDefinition[] = [
       (u) => resourcePath('universities', u.slug),
       ({ caller }, id) => getUniversityById({ actor: caller, id }),
     ),
-    handler: ({ actor, body, createdId }) =>
+    handler: ({ caller: { actor }, body, createdId }) =>
       createUniversity({ actor, input: body, id: createdId }),
   },
   {
@@ -84,7 +84,8 @@ export const universityRoutes: RouteDefinition[] = [
     body: updateUniversityInput,
     conflict: 'the slug is taken',
     response: item(University),
-    handler: ({ actor, param, body }) => updateUniversity({ actor, id: param('id'), input: body }),
+    handler: ({ caller: { actor }, param, body }) =>
+      updateUniversity({ actor, id: param('id'), input: body }),
   },
   {
     method: 'delete',
@@ -97,6 +98,6 @@ export const universityRoutes: RouteDefinition[] = [
     action: 'catalog:delete',
     params: idParams,
     response: noContent,
-    handler: ({ actor, param }) => deleteUniversity({ actor, id: param('id') }),
+    handler: ({ caller: { actor }, param }) => deleteUniversity({ actor, id: param('id') }),
   },
 ];

@@ -18,7 +18,7 @@ export const userRoutes: RouteDefinition[] = [
     description: "The profile of the token's user (created with role `normal` on first sight).",
     action: 'user:read-self',
     response: item(User),
-    handler: ({ actor }) => getMe({ actor }),
+    handler: ({ caller: { actor } }) => getMe({ actor }),
   },
   {
     method: 'get',
@@ -30,7 +30,7 @@ export const userRoutes: RouteDefinition[] = [
     action: 'user:manage',
     query: listUsersText,
     response: list(User),
-    handler: ({ actor, query }) => listUsers({ actor, query }),
+    handler: ({ caller: { actor }, query }) => listUsers({ actor, query }),
   },
   {
     method: 'get',
@@ -41,7 +41,8 @@ export const userRoutes: RouteDefinition[] = [
     action: 'user:manage',
     params: externalIdParams,
     response: item(User),
-    handler: ({ actor, param }) => getUserByExternalId({ actor, externalId: param('externalId') }),
+    handler: ({ caller: { actor }, param }) =>
+      getUserByExternalId({ actor, externalId: param('externalId') }),
   },
   {
     method: 'patch',
@@ -56,7 +57,7 @@ export const userRoutes: RouteDefinition[] = [
     body: updateUserInput,
     conflict: 'the change would leave no active admin',
     response: item(User),
-    handler: ({ actor, param, body }) =>
+    handler: ({ caller: { actor }, param, body }) =>
       updateUser({ actor, externalId: param('externalId'), input: body }),
   },
 ];

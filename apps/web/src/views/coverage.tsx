@@ -1,7 +1,7 @@
 // Coverage beside the syllabus: per module and topic, the years it was examined, "asked in N of
 // the last 5 sittings" and its question count; a heatmap of topics x sittings; empty topics stand out.
 import { OfferingCoverageDocument } from '@qpc/client/graphql';
-import type { ExamType, OfferingCoverageQuery } from '@qpc/client/graphql';
+import type { OfferingCoverageQuery } from '@qpc/client/graphql';
 import { Link } from 'wouter';
 import { Pending, questionCount } from '../components/common.js';
 import { useTypedQuery } from '../graphql.js';
@@ -13,7 +13,7 @@ type Coverage = NonNullable<OfferingCoverageQuery['subjectOffering']>['coverage'
 type Sitting = Coverage['sittings'][number];
 type Figures = Pick<Coverage['modules'][number], 'questionCount' | 'years' | 'askedInLast'>;
 
-const sittingKey = (s: { examYear: number; examType: ExamType }) => `${s.examYear}:${s.examType}`;
+const sittingKey = (s: Sitting) => `${s.examYear} ${s.examType}`;
 const sittingLabel = (s: Sitting) => `${EXAM_TYPE[s.examType]} ${s.examYear}`;
 
 function AskedIn({ figures }: { figures: Figures }) {
@@ -33,27 +33,10 @@ function Years({ years }: { years: number[] }) {
   );
 }
 
-/** Questions of each topic per sitting, counted from the syllabus tree and the papers. */
-function countsBySitting(offering: Offering): Map<string, Map<string, number>> {
-  const sittingOfPaper = new Map(offering.papers.map((p) => [p.id, sittingKey(p)]));
-  const counts = new Map<string, Map<string, number>>();
-  for (const module of offering.syllabus?.modules ?? []) {
-    for (const topic of module.topics) {
-      const row = new Map<string, number>();
-      for (const question of topic.questions) {
-        const key = sittingOfPaper.get(question.paperId);
-        if (key) row.set(key, (row.get(key) ?? 0) + 1);
-      }
-      counts.set(topic.id, row);
-    }
-  }
-  return counts;
-}
-
-function Heatmap({ coverage, offering }: { coverage: Coverage; offering: Offering }) {
-  const sittings = [...coverage.sittings].reverse();
+/** Topics by sitting, newest sitting first: the coverage's own figures, in its order. */
+function Heatmap({ coverage }: { coverage: Coverage }) {
+  const { sittings } = coverage;
   if (!sittings.length) return <p className="empty">No paper has been examined yet.</p>;
-  const counts = countsBySitting(offering);
   return (
     <div className="heatmap-scroll">
       <table className="heatmap">
@@ -75,15 +58,12 @@ function Heatmap({ coverage, offering }: { coverage: Coverage; offering: Offerin
             module.topics.map((topic) => (
               <tr key={topic.id} className={topic.questionCount ? '' : 'topic-empty'}>
                 <th scope="row">{topic.title}</th>
-                {sittings.map((s) => {
-                  const n = counts.get(topic.id)?.get(sittingKey(s)) ?? 0;
-                  return (
-                    <td key={sittingKey(s)} className={`heat heat-${Math.min(n, 4)}`}>
-                      <span className="visually-hidden">{`${sittingLabel(s)}: `}</span>
-                      {n || <span aria-label="none">·</span>}
-                    </td>
-                  );
-                })}
+                {topic.bySitting.map(({ questionCount: n }, i) => (
+                  <td key={sittingKey(sittings[i]!)} className={`heat heat-${Math.min(n, 4)}`}>
+                    <span className="visually-hidden">{`${sittingLabel(sittings[i]!)}: `}</span>
+                    {n || <span aria-label="none">·</span>}
+                  </td>
+                ))}
               </tr>
             )),
           )}
@@ -141,7 +121,7 @@ export function SyllabusCoverage({ offering }: { offering: Offering }) {
         </p>
       ) : null}
       <h2>Topics by sitting</h2>
-      <Heatmap coverage={coverage} offering={offering} />
+      <Heatmap coverage={coverage} />
     </>
   );
 }

@@ -5,7 +5,6 @@ import { useTypedQuery } from '../graphql.js';
 import { paths } from '../paths.js';
 
 export type Offering = NonNullable<OfferingSyllabusQuery['subjectOffering']>;
-export type OfferingPaper = Offering['papers'][number];
 
 export function useOffering(id: string) {
   const { data, error } = useTypedQuery(OfferingSyllabusDocument, { id });
@@ -24,9 +23,4 @@ export function offeringCrumbs(offering: Offering, current?: string): [string, s
     current ? [subject.name, paths.offering(offering.id)] : [subject.name],
     ...(current ? [[current] as [string]] : []),
   ];
-}
-
-/** Newest exam year first; within a year by title, so the list reads the same on every visit. */
-export function byYearThenTitle(papers: readonly OfferingPaper[]): OfferingPaper[] {
-  return [...papers].sort((a, b) => b.examYear - a.examYear || a.title.localeCompare(b.title));
 }

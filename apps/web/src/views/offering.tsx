@@ -5,7 +5,7 @@ import { Breadcrumbs, Chip, Pending } from '../components/common.js';
 import { STATUS } from '../labels.js';
 import { paths } from '../paths.js';
 import { SyllabusCoverage } from './coverage.js';
-import { byYearThenTitle, offeringCrumbs, useOffering } from './offering-data.js';
+import { offeringCrumbs, useOffering } from './offering-data.js';
 import type { Offering } from './offering-data.js';
 
 function Papers({ offering }: { offering: Offering }) {
@@ -15,7 +15,7 @@ function Papers({ offering }: { offering: Offering }) {
       <h2>Papers</h2>
       {offering.papers.length ? (
         <ul className="list">
-          {byYearThenTitle(offering.papers).map((paper) => (
+          {offering.papers.map((paper) => (
             <li key={paper.id}>
               <Link href={paths.paper(paper.slug)}>{paper.title}</Link>{' '}
               {paper.status === 'APPROVED' ? null : (

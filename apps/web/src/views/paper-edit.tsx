@@ -8,7 +8,7 @@ import { Notice, Pending, QuestionChips } from '../components/common.js';
 import { ErrorBox } from '../components/error-box.js';
 import { paths } from '../paths.js';
 import { useOffering } from './offering-data.js';
-import { inPaperOrder, PaperHeading, usePaper } from './paper.js';
+import { PaperHeading, usePaper } from './paper.js';
 import type { Paper } from './paper.js';
 import { fileSize } from './paper-file.js';
 import { QuestionForm } from './question-form.js';
@@ -111,7 +111,7 @@ function Questions({ paper, onChange }: { paper: Paper; onChange: () => void }) 
       <h2>Questions</h2>
       {paper.questions.length ? (
         <ol className="questions">
-          {inPaperOrder(paper).map((question) => (
+          {paper.questions.map((question) => (
             <li className="question" key={question.id}>
               {editing === question.id ? (
                 <QuestionForm

@@ -13,14 +13,6 @@ import { Solutions } from './solutions.js';
 export type Paper = NonNullable<PaperQuery['paper']>;
 type Question = Paper['questions'][number];
 
-/**
- * A paper's questions as the paper reads, in the order they were added (the gateway lists them
- * newest first): the page numbers them.
- */
-export function inPaperOrder(paper: Paper): Question[] {
-  return [...paper.questions].reverse();
-}
-
 function QuestionItem({ question, onChange }: { question: Question; onChange: () => void }) {
   return (
     <li className="question">
@@ -98,7 +90,7 @@ export function PaperView({ params }: { params: { slug: string } }) {
       ) : null}
       {paper.questions.length ? (
         <ol className="questions">
-          {inPaperOrder(paper).map((question) => (
+          {paper.questions.map((question) => (
             <QuestionItem key={question.id} question={question} onChange={refresh} />
           ))}
         </ol>

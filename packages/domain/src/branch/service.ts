@@ -7,8 +7,8 @@ import { definedFields, orNotFound, updateById } from '../writing/update.js';
 import { assertMovable, copyToChildren } from '../writing/copies.js';
 import { journaled } from '../writing/pending-writes.js';
 import { deleteUnlessReferenced, readParent } from '../writing/references.js';
-import { asCaller, isVisible, visibleWhere } from '../visibility.js';
-import type { ActorOrCaller } from '../visibility.js';
+import { asCaller, readVisible, visibleWhere } from '../visibility.js';
+import type { Caller } from '../visibility.js';
 import type { Page } from '../listing/pagination.js';
 import { paginate } from '../listing/pagination.js';
 import { literalRegex } from '../listing/search-param.js';
@@ -41,12 +41,12 @@ export async function listBranches({
   actor,
   query,
 }: {
-  actor?: ActorOrCaller;
+  actor?: Caller;
   query?: unknown;
 }): Promise<Page<Branch>> {
   const request = parseInput(listBranchesQuery, query ?? {});
   const { universityId, search } = request;
-  const viewer = await asCaller(actor).viewer();
+  const viewer = await asCaller(actor).view();
   const filter: QueryFilter<unknown> = visibleWhere(
     viewer,
     'academic',
@@ -61,12 +61,16 @@ export async function getBranchById({
   actor,
   id,
 }: {
-  actor?: ActorOrCaller;
+  actor?: Caller;
   id: string;
 }): Promise<Branch> {
   const branchId = parseInput(objectId, id, 'id');
-  const doc = await orNotFound(BranchModel.findById(branchId).lean(), notFound);
-  if (!isVisible(await asCaller(actor).viewer(), 'academic', doc)) throw notFound();
+  const { doc } = await readVisible(
+    actor,
+    'academic',
+    () => BranchModel.findById(branchId).lean(),
+    notFound,
+  );
   return toDto<Branch>(doc);
 }
 

@@ -45,11 +45,6 @@ export function isCatalogModel(modelName: string): boolean {
   return modelName in CHILDREN;
 }
 
-/** The child kinds of a catalog model, as the reference table has them (a test compares the two). */
-export function childKindsOf(modelName: string): readonly string[] {
-  return CHILDREN[modelName] ?? [];
-}
-
 /** The kind and every kind below it. */
 function withDescendants(kind: string, into = new Set<string>()): Set<string> {
   if (into.has(kind)) return into;

@@ -30,12 +30,14 @@ import {
   callerFor,
   isUniversityVisible,
   paperFieldsHiddenFrom,
-  viewerFor,
+  callerViewFor,
+  isPublic,
+  publicWhere,
+  staleVisibleWhere,
   visibleFilter,
-  visibleMatch,
   visibleWhere,
 } from '../visibility.js';
-import type { Viewer } from '../visibility.js';
+import type { CallerView } from '../visibility.js';
 
 const { actors } = useTestActors();
 
@@ -67,36 +69,59 @@ const status = (work: Promise<unknown>) =>
 
 describe('visibility filters', () => {
   it('when the caller sees approved content only, then content filters are one equality on the copied flag', async () => {
-    const anonymous = await viewerFor(null);
+    const anonymous = await callerViewFor(null);
     expect(visibleFilter(anonymous, 'paper')).toEqual({ visible: true });
     expect(visibleFilter(anonymous, 'question')).toEqual({ visible: true });
     expect(visibleFilter(anonymous, 'solution')).toEqual({ visible: true });
-    expect(visibleFilter(await viewerFor(actors.editor), 'question')).toEqual({});
+    expect(visibleFilter(await callerViewFor(actors.editor), 'question')).toEqual({});
   });
 
   it('when a read or an aggregation asks under a parent, then the conditions come from here, and nothing under a hidden university', async () => {
     const hidden = '507f1f77bcf86cd799439011';
-    const viewer: Viewer = {
+    const viewer: CallerView = {
       actor: null,
       seesAll: false,
-      hiddenUniversityIds: [hidden],
-      hidingUniversityIds: [],
-      showingUniversityIds: [],
+      inactiveUniversityIds: [hidden],
+      deactivatingUniversityIds: [],
+      reactivatingUniversityIds: [],
     };
     const offering = '507f1f77bcf86cd799439012';
     expect(visibleWhere(viewer, 'paper', { subjectOfferingId: offering })).toEqual({
       visible: true,
       subjectOfferingId: offering,
     });
-    expect(visibleMatch(viewer, 'question', { subjectOfferingId: offering })).toEqual({
-      $match: { visible: true, subjectOfferingId: offering },
+    expect(visibleWhere(viewer, 'question', { subjectOfferingId: offering })).toEqual({
+      visible: true,
+      subjectOfferingId: offering,
     });
     expect(visibleWhere(viewer, 'academic', { universityId: hidden })).toEqual({
       _id: { $in: [] },
     });
     expect(
-      visibleWhere(await viewerFor(actors.editor), 'academic', { universityId: hidden }),
+      visibleWhere(await callerViewFor(actors.editor), 'academic', { universityId: hidden }),
     ).toEqual({ universityId: hidden });
+  });
+
+  it('when a backfill or a sweep sets the copies, then its filters say what isPublic says', () => {
+    const university = '507f1f77bcf86cd799439013';
+    expect(isPublic('approved', true)).toBe(true);
+    expect(publicWhere('paper', [university])).toEqual({
+      status: 'approved',
+      universityId: { $nin: [university] },
+    });
+    expect(publicWhere('solution', [])).toEqual({ paperStatus: 'approved' });
+    // Restored: the approved ones still hidden become visible (isPublic true).
+    expect(staleVisibleWhere('question', university, true)).toEqual({
+      universityId: university,
+      paperStatus: 'approved',
+      visible: false,
+    });
+    // Deactivated: all that show become hidden (isPublic false whatever the status).
+    expect(isPublic('approved', false)).toBe(false);
+    expect(staleVisibleWhere('paper', university, false)).toEqual({
+      universityId: university,
+      visible: true,
+    });
   });
 
   it('when a paper or a soft-deleted university is read, then only callers who see all get the status history, the creator and the university', () => {
@@ -113,11 +138,11 @@ describe('the caller of one request', () => {
   it('when several services read for the same caller, then the inactive universities are read once', async () => {
     const { offering, paper } = await catalog();
     const caller = callerFor(actors.normal);
-    const [first, second] = await Promise.all([caller.viewer(), caller.viewer()]);
+    const [first, second] = await Promise.all([caller.view(), caller.view()]);
     // One read: every ask gets the same object (a second read would build a new one).
     expect(first).toBe(second);
     expect(asCaller(caller)).toBe(caller);
-    expect(await viewerFor(actors.normal)).not.toBe(first);
+    expect(await callerViewFor(actors.normal)).not.toBe(first);
     await expect(
       getSubjectOfferingById({ actor: caller, id: offering.offeringId }),
     ).resolves.toMatchObject({ id: offering.offeringId });
@@ -130,8 +155,8 @@ describe('the caller of one request', () => {
     const { paper } = await catalog();
     const caller = asCaller(actors.editor);
     expect(caller.actor).toBe(actors.editor);
-    expect((await caller.viewer()).seesAll).toBe(true);
-    expect((await asCaller(null).viewer()).seesAll).toBe(false);
+    expect((await caller.view()).seesAll).toBe(true);
+    expect((await asCaller(null).view()).seesAll).toBe(false);
     await expect(getPaperById({ actor: actors.editor, id: paper.id })).resolves.toMatchObject({
       id: paper.id,
     });
@@ -139,11 +164,11 @@ describe('the caller of one request', () => {
 
   it("when a university is deactivated after a request read its viewer, then the next request's viewer hides it", async () => {
     const { offering } = await catalog();
-    const before = await callerFor(null).viewer();
-    expect(before.hiddenUniversityIds).not.toContain(offering.universityId);
+    const before = await callerFor(null).view();
+    expect(before.inactiveUniversityIds).not.toContain(offering.universityId);
     await setUniversityActive(offering.universityId, false);
-    const after = await callerFor(null).viewer();
-    expect(after.hiddenUniversityIds).toContain(offering.universityId);
+    const after = await callerFor(null).view();
+    expect(after.inactiveUniversityIds).toContain(offering.universityId);
     await setUniversityActive(offering.universityId, true);
   });
 });

@@ -15,7 +15,7 @@ import {
 import { fileOfPaper } from '../paper/queries.js';
 import { createQuestion, getQuestionById } from '../question/service.js';
 import type { Question } from '../question/schema.js';
-import { viewerFor } from '../visibility.js';
+import { callerViewFor } from '../visibility.js';
 import { visibleSimilarRefs } from '../similar/refs.js';
 import { DraftClaimModel, PaperDraftsModel } from './model.js';
 import { acceptDraftsInput } from './schema.js';
@@ -86,7 +86,7 @@ export async function getPaperDrafts({
 }): Promise<PaperDrafts> {
   assertCan(actor, 'catalog:write');
   const stored = await storedDrafts(id);
-  const [accepted, viewer] = await Promise.all([acceptedOf(stored), viewerFor(actor)]);
+  const [accepted, viewer] = await Promise.all([acceptedOf(stored), callerViewFor(actor)]);
   const similar = await visibleSimilarRefs(
     viewer,
     stored.drafts.map((d) => d.similar),

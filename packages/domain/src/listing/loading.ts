@@ -12,7 +12,7 @@ import type { SortOrder } from 'mongoose';
 import type { AnyModel } from '../storage/model-helpers.js';
 import { toDto } from '../storage/serialize.js';
 import { asCaller, restrictFilter, visibleFilter } from '../visibility.js';
-import type { ActorOrCaller, Caller, Viewer, VisibleKind } from '../visibility.js';
+import type { Caller, RequestCaller, CallerView, VisibleKind } from '../visibility.js';
 
 const OBJECT_ID = /^[a-f0-9]{24}$/i;
 
@@ -87,7 +87,7 @@ export function findByIds<T>(
  */
 export async function findByRootKeys<T>(
   model: AnyModel,
-  viewer: Viewer,
+  viewer: CallerView,
   kind: VisibleKind,
   field: string,
   keys: readonly string[],
@@ -109,20 +109,20 @@ export async function findByRootKeys<T>(
 }
 
 /** A lean document as the caller's item. */
-export type ToItem<T> = (doc: unknown, actor: Caller['actor']) => T;
+export type ToItem<T> = (doc: unknown, actor: RequestCaller['actor']) => T;
 
 /** A module's read by id of what any caller may read: the items found, by id. */
 export type ReadByIds<T> = (ids: readonly string[]) => Promise<Map<string, T>>;
 
 /** A module's read by id, for a caller: the items found that the caller may see, by id. */
 export type VisibleReadByIds<T> = (
-  actor: ActorOrCaller,
+  actor: Caller,
   ids: readonly string[],
 ) => Promise<Map<string, T>>;
 
 /** A module's read of children, for a caller: by parent id, what its children are read as. */
 export type ReadByParent<G> = (
-  actor: ActorOrCaller,
+  actor: Caller,
   parentIds: readonly string[],
 ) => Promise<Map<string, G>>;
 
@@ -151,7 +151,7 @@ export function visibleReaderByIds<T extends { id: string }>(
 ): VisibleReadByIds<T> {
   return async (actor, ids) => {
     const caller = asCaller(actor);
-    const viewer = await caller.viewer();
+    const viewer = await caller.view();
     const docs = await findByIds<unknown>(model, validIds(ids), visibleFilter(viewer, kind));
     return byId(docs.map((doc) => toItem(doc, caller.actor)));
   };
@@ -181,7 +181,7 @@ export function readerByParent<T, G = T[]>(
   const { group } = read;
   return async (actor, keys) => {
     const caller = asCaller(actor);
-    const viewer = await caller.viewer();
+    const viewer = await caller.view();
     const docs = await findByRootKeys<unknown>(model, viewer, kind, read.parent, keys, read.sort);
     const items = docs.map((doc) => toItem(doc, caller.actor));
     const byParent = groupBy(items, (item) => item[read.parent] as string | null | undefined);

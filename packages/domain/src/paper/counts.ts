@@ -5,7 +5,7 @@ import { draftsWaitingOfPapers } from '../drafts/waiting.js';
 import { validIds } from '../listing/loading.js';
 import { questionCountsOfPapers } from '../question/queries.js';
 import { asCaller, visibleFilter } from '../visibility.js';
-import type { ActorOrCaller } from '../visibility.js';
+import type { Caller } from '../visibility.js';
 import type { Paper } from './schema.js';
 
 /** A paper as stored, shown to its reader, before its figures are counted. */
@@ -16,11 +16,11 @@ export type PaperCounts = Pick<Paper, 'questionCount' | 'draftsWaiting'>;
 
 /** The figures of the papers of `ids`, by id (every well-formed id gets an entry). */
 export async function readPaperCountsByIds(
-  actor: ActorOrCaller,
+  actor: Caller,
   ids: readonly string[],
 ): Promise<Map<string, PaperCounts>> {
   const paperIds = validIds(ids);
-  const viewer = await asCaller(actor).viewer();
+  const viewer = await asCaller(actor).view();
   const [questions, drafts] = await Promise.all([
     questionCountsOfPapers(paperIds, visibleFilter(viewer, 'question')),
     viewer.seesAll ? draftsWaitingOfPapers(paperIds) : undefined,
@@ -36,7 +36,7 @@ export async function readPaperCountsByIds(
 
 /** The papers with their figures, counted for all of them at once. */
 export async function withPaperCounts(
-  actor: ActorOrCaller,
+  actor: Caller,
   papers: readonly PaperRecord[],
 ): Promise<Paper[]> {
   const counts = await readPaperCountsByIds(
@@ -47,7 +47,7 @@ export async function withPaperCounts(
 }
 
 /** One paper with its figures. */
-export async function withPaperCount(actor: ActorOrCaller, paper: PaperRecord): Promise<Paper> {
+export async function withPaperCount(actor: Caller, paper: PaperRecord): Promise<Paper> {
   const [counted] = await withPaperCounts(actor, [paper]);
   return counted!;
 }

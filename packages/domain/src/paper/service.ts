@@ -13,8 +13,8 @@ import { journaled } from '../writing/pending-writes.js';
 import { repairPaperCopies } from './status-change.js';
 import { readSubjectName } from '../subject/service.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
-import { asCaller, isVisible, restrictFilter } from '../visibility.js';
-import type { ActorOrCaller, ReadById } from '../visibility.js';
+import { asCaller, readVisible, restrictFilter } from '../visibility.js';
+import type { Caller, ReadById } from '../visibility.js';
 import { withPaperFileRemoval } from '../paper-file/operations.js';
 import { withPaperCount, withPaperCounts } from './counts.js';
 import { toPaper } from './dto.js';
@@ -40,7 +40,7 @@ export async function listPapers({
   actor,
   query,
 }: {
-  actor: ActorOrCaller;
+  actor: Caller;
   query?: unknown;
 }): Promise<Page<Paper>> {
   const q = parseInput(listPapersQuery, query ?? {});
@@ -64,7 +64,7 @@ export async function listPapers({
     assertCan(caller.actor, 'paper:read-unapproved');
     wanted.createdBy = q.createdBy === 'me' ? caller.actor.id : q.createdBy;
   }
-  const filter = restrictFilter(await caller.viewer(), 'paper', wanted);
+  const filter = restrictFilter(await caller.view(), 'paper', wanted);
   if (!filter) return emptyPage(q);
   const page = await paginate(PaperModel, filter, PAPER_ORDER, q, (doc) =>
     toPaper(doc, caller.actor),
@@ -72,12 +72,14 @@ export async function listPapers({
   return { ...page, items: await withPaperCounts(caller, page.items) };
 }
 
-async function readVisiblePaper(actor: ActorOrCaller, filter: Record<string, unknown>) {
-  const caller = asCaller(actor);
-  const viewer = await caller.viewer();
-  const paper = await PaperModel.findOne(filter).lean();
-  if (!paper || !isVisible(viewer, 'paper', paper)) throw new NotFoundError('Paper not found');
-  return withPaperCount(caller, toPaper(paper, caller.actor));
+async function readVisiblePaper(actor: Caller, filter: Record<string, unknown>) {
+  const { doc, caller } = await readVisible(
+    actor,
+    'paper',
+    () => PaperModel.findOne(filter).lean(),
+    () => new NotFoundError('Paper not found'),
+  );
+  return withPaperCount(caller, toPaper(doc, caller.actor));
 }
 
 /** Reads a paper by slug; a paper the caller may not see is a 404. */
@@ -85,7 +87,7 @@ export async function getPaperBySlug({
   actor,
   slug,
 }: {
-  actor: ActorOrCaller;
+  actor: Caller;
   slug: string;
 }): Promise<Paper> {
   const value = parseInput(slugSchema, slug, 'slug');

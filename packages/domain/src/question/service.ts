@@ -15,8 +15,8 @@ import {
 import { copiedProjection, inheritedFrom } from '../writing/reference-table.js';
 import { toDto } from '../storage/serialize.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
-import { asCaller, isVisible, restrictFilter } from '../visibility.js';
-import type { ActorOrCaller, ReadById, Viewer } from '../visibility.js';
+import { asCaller, isVisible, readVisible, restrictFilter } from '../visibility.js';
+import type { Caller, ReadById, CallerView } from '../visibility.js';
 import type { PaperStatus } from '../paper/schema.js';
 import { QUESTION_ORDER, QuestionModel } from './model.js';
 
@@ -44,7 +44,7 @@ export function toQuestion(doc: unknown): Question {
 }
 
 async function listVisibleQuestions(
-  viewer: Viewer,
+  viewer: CallerView,
   filter: Record<string, unknown>,
   q: ListRequest & { type?: string; difficulty?: string; isVerified?: boolean },
 ): Promise<Page<Question>> {
@@ -62,7 +62,7 @@ export async function listQuestions({
   actor,
   query,
 }: {
-  actor: ActorOrCaller;
+  actor: Caller;
   query?: unknown;
 }): Promise<Page<Question>> {
   const q = parseInput(listQuestionsQuery, query ?? {});
@@ -71,12 +71,12 @@ export async function listQuestions({
   if (q.subjectOfferingId) filter.subjectOfferingId = q.subjectOfferingId;
   if (q.moduleId) filter.moduleId = q.moduleId;
   if (q.topicId) filter.topicId = q.topicId;
-  return listVisibleQuestions(await asCaller(actor).viewer(), filter, q);
+  return listVisibleQuestions(await asCaller(actor).view(), filter, q);
 }
 
 /** The questions of a module or topic: 404 when it does not exist or its university is hidden. */
 async function listQuestionsUnder(
-  actor: ActorOrCaller,
+  actor: Caller,
   field: 'moduleId' | 'topicId',
   rawId: string,
   query: unknown,
@@ -84,7 +84,7 @@ async function listQuestionsUnder(
   const id = parseInput(objectId, rawId, field);
   const q = parseInput(listSyllabusQuestionsQuery, query ?? {});
   const [viewer, parent] = await Promise.all([
-    asCaller(actor).viewer(),
+    asCaller(actor).view(),
     readParent<{ universityId: unknown }>(QuestionModel, field, id, { universityId: 1 }),
   ]);
   if (!parent || !isVisible(viewer, 'academic', parent)) {
@@ -99,7 +99,7 @@ export function listModuleQuestions({
   moduleId,
   query,
 }: {
-  actor: ActorOrCaller;
+  actor: Caller;
   moduleId: string;
   query?: unknown;
 }): Promise<Page<Question>> {
@@ -112,29 +112,30 @@ export function listTopicQuestions({
   topicId,
   query,
 }: {
-  actor: ActorOrCaller;
+  actor: Caller;
   topicId: string;
   query?: unknown;
 }): Promise<Page<Question>> {
   return listQuestionsUnder(actor, 'topicId', topicId, query);
 }
 
-async function readVisible(
-  actor: ActorOrCaller,
+async function readVisibleQuestion(
+  actor: Caller,
   filter: Record<string, unknown>,
 ): Promise<Question> {
-  const viewer = await asCaller(actor).viewer();
-  const question = await QuestionModel.findOne(filter).lean();
-  if (!question || !isVisible(viewer, 'question', question)) {
-    throw new NotFoundError('Question not found');
-  }
-  return toQuestion(question);
+  const { doc } = await readVisible(
+    actor,
+    'question',
+    () => QuestionModel.findOne(filter).lean(),
+    () => new NotFoundError('Question not found'),
+  );
+  return toQuestion(doc);
 }
 
 /** Reads a question by id; one whose paper the caller may not see is a 404. */
 export async function getQuestionById({ actor, id }: ReadById): Promise<Question> {
   const questionId = parseInput(objectId, id, 'id');
-  return readVisible(actor, { _id: questionId });
+  return readVisibleQuestion(actor, { _id: questionId });
 }
 
 /** Reads a question by slug; one whose paper the caller may not see is a 404. */
@@ -142,11 +143,11 @@ export async function getQuestionBySlug({
   actor,
   slug,
 }: {
-  actor: ActorOrCaller;
+  actor: Caller;
   slug: string;
 }): Promise<Question> {
   const value = parseInput(slugSchema, slug, 'slug');
-  return readVisible(actor, { slug: value });
+  return readVisibleQuestion(actor, { slug: value });
 }
 
 /**

@@ -15,7 +15,7 @@ import { QuestionModel } from '../question/model.js';
 import type { AnyModel } from '../storage/model-helpers.js';
 import { SubjectModel } from '../subject/model.js';
 import { asCaller, isVisible, restrictFilter } from '../visibility.js';
-import type { ActorOrCaller, Viewer, VisibleKind } from '../visibility.js';
+import type { Caller, CallerView, VisibleKind } from '../visibility.js';
 import { searchableFieldsOf } from './indexing.js';
 import type { SearchableFields } from './indexing.js';
 import { frequenciesOf, pushedFilters } from './plan.js';
@@ -67,7 +67,7 @@ type Filters = { universityId?: string; subjectOfferingId?: string; examYear?: n
 /** The equality filter of one kind for this viewer and these filters, or null when none can match. */
 function filterFor(
   spec: KindSpec,
-  viewer: Viewer,
+  viewer: CallerView,
   filters: Filters,
 ): Record<string, unknown> | null {
   const wanted = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined));
@@ -113,14 +113,14 @@ export async function searchCatalog({
   actor,
   query,
 }: {
-  actor: ActorOrCaller;
+  actor: Caller;
   query?: unknown;
 }): Promise<SearchResult> {
   const q = parseInput(searchQuerySchema, query ?? {});
   const terms = queryTerms(q.q);
   const types = q.type ? [q.type] : [...SEARCH_TYPES];
   const [viewer, frequencies, documents] = await Promise.all([
-    asCaller(actor).viewer(),
+    asCaller(actor).view(),
     frequenciesOf(
       terms,
       types.map((type) => KINDS[type].model),

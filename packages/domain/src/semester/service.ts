@@ -10,8 +10,8 @@ import { toDto } from '../storage/serialize.js';
 import { deleteUnlessReferenced, insertUnderParent, requireParent } from '../writing/references.js';
 import { assertMovable } from '../writing/copies.js';
 import { copiedProjection, inheritedFrom } from '../writing/reference-table.js';
-import { asCaller, isVisible, visibleFilter } from '../visibility.js';
-import type { ActorOrCaller } from '../visibility.js';
+import { asCaller, readVisible, visibleFilter } from '../visibility.js';
+import type { Caller } from '../visibility.js';
 import { withUniqueCheck } from '../writing/unique.js';
 import { SemesterModel } from './model.js';
 import type { Semester } from './schema.js';
@@ -40,12 +40,12 @@ export async function listSemesters({
   actor,
   query,
 }: {
-  actor?: ActorOrCaller;
+  actor?: Caller;
   query?: unknown;
 }): Promise<Page<Semester>> {
   const request = parseInput(listSemestersQuery, query ?? {});
   const { branchId } = request;
-  const filter: QueryFilter<unknown> = visibleFilter(await asCaller(actor).viewer(), 'academic');
+  const filter: QueryFilter<unknown> = visibleFilter(await asCaller(actor).view(), 'academic');
   if (branchId) filter.branchId = branchId;
   return paginate<Semester>(SemesterModel, filter, SEMESTER_ORDER, request);
 }
@@ -55,12 +55,16 @@ export async function getSemesterById({
   actor,
   id,
 }: {
-  actor?: ActorOrCaller;
+  actor?: Caller;
   id: string;
 }): Promise<Semester> {
   const semesterId = parseInput(objectId, id, 'id');
-  const doc = await orNotFound(SemesterModel.findById(semesterId).lean(), notFound);
-  if (!isVisible(await asCaller(actor).viewer(), 'academic', doc)) throw notFound();
+  const { doc } = await readVisible(
+    actor,
+    'academic',
+    () => SemesterModel.findById(semesterId).lean(),
+    notFound,
+  );
   return toDto<Semester>(doc);
 }
 

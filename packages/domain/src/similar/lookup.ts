@@ -4,7 +4,7 @@
 import type { Types } from 'mongoose';
 import { firstQuestionsMatchingAny } from '../question/queries.js';
 import { isVisible } from '../visibility.js';
-import type { Viewer } from '../visibility.js';
+import type { CallerView } from '../visibility.js';
 import { SIMILAR_BAND_FIELDS } from './plugin.js';
 import { isNearIdentical, jaccard, shinglesOf } from './signature.js';
 
@@ -53,7 +53,7 @@ export async function findSimilar(options: {
   keys: readonly (string | null)[];
   text: string;
   excludePaperId?: Types.ObjectId | string | null;
-  viewer?: Viewer;
+  viewer?: CallerView;
   limit?: number;
 }): Promise<SimilarHit[]> {
   // One query: an $or of the band keys' equalities, exact, so the embedded engine sends it whole

@@ -5,7 +5,7 @@ import type { EXAM_TYPES } from '../paper/schema.js';
 import { papersById } from '../paper/queries.js';
 import { questionsById } from '../question/queries.js';
 import { isVisible } from '../visibility.js';
-import type { Viewer } from '../visibility.js';
+import type { CallerView } from '../visibility.js';
 
 type ExamType = (typeof EXAM_TYPES)[number];
 
@@ -39,7 +39,7 @@ const PAPER_FIELDS = {
 
 /** The papers of the given ids the viewer may see, by id. */
 export async function visiblePapers(
-  viewer: Viewer,
+  viewer: CallerView,
   paperIds: Iterable<string>,
 ): Promise<Map<string, SimilarPaper>> {
   const ids = [...new Set(paperIds)];
@@ -74,7 +74,7 @@ export interface SimilarRef {
  * their papers; one list per draft, in the stored order.
  */
 export async function visibleSimilarRefs(
-  viewer: Viewer,
+  viewer: CallerView,
   lists: readonly (readonly StoredSimilar[])[],
 ): Promise<SimilarRef[][]> {
   const ids = [...new Set(lists.flatMap((list) => list.map((s) => String(s.questionId))))];

@@ -2,7 +2,7 @@ import { objectId } from '../common-schemas.js';
 import { NotFoundError, parseInput } from '../errors.js';
 import { questionById, questionsById } from '../question/queries.js';
 import { toQuestion } from '../question/service.js';
-import { asCaller, isVisible } from '../visibility.js';
+import { readVisible } from '../visibility.js';
 import type { ReadById } from '../visibility.js';
 import { CANDIDATE_FIELDS, findSimilar } from './lookup.js';
 import type { Candidate } from './lookup.js';
@@ -20,14 +20,16 @@ const rounded = (value: number) => Math.round(value * 10_000) / 10_000;
  */
 export async function listSimilarQuestions({ actor, id }: ReadById): Promise<SimilarQuestion[]> {
   const questionId = parseInput(objectId, id, 'id');
-  const viewer = await asCaller(actor).viewer();
-  const question = await questionById<Candidate & Record<string, unknown>>(questionId, {
-    ...CANDIDATE_FIELDS,
-    ...BAND_PROJECTION,
-  });
-  if (!question || !isVisible(viewer, 'question', question)) {
-    throw new NotFoundError('Question not found');
-  }
+  const { doc: question, view: viewer } = await readVisible(
+    actor,
+    'question',
+    () =>
+      questionById<Candidate & Record<string, unknown>>(questionId, {
+        ...CANDIDATE_FIELDS,
+        ...BAND_PROJECTION,
+      }),
+    () => new NotFoundError('Question not found'),
+  );
   const hits = await findSimilar({
     keys: keysOf(question),
     text: question.text,

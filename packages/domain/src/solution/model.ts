@@ -43,6 +43,13 @@ voteSchema.index({ questionId: 1 });
 voteSchema.index({ subjectOfferingId: 1 });
 voteSchema.index({ userId: 1 });
 
+/**
+ * The order the database reads solutions in: oldest first, the id last. Scores come from the
+ * votes, which the database cannot sort solutions by (no `$lookup` on FerretDB), so a list ranks
+ * them by score on top of this order with a stable sort: equal scores keep it.
+ */
+export const SOLUTION_READ_ORDER = { createdAt: 1, _id: 1 } as const;
+
 export type SolutionDoc = InferSchemaType<typeof solutionSchema>;
 export type VoteDoc = InferSchemaType<typeof voteSchema>;
 export const SolutionModel = model('Solution', solutionSchema);

@@ -6,12 +6,13 @@ import { readQuestionsByIds, readQuestionsBySubjectOfferingIds } from '../questi
 import { readUsersByIds } from '../user/reads.js';
 import type { MaybeActor } from '../access.js';
 import { callerFor } from '../visibility.js';
-import type { Caller } from '../visibility.js';
+import type { RequestCaller } from '../visibility.js';
 import { readSolutionsBySubjectOfferingIds } from './reads.js';
 import { useOffering } from '../test-support/content-hooks.js';
 import { makePaper, makeQuestion, makeSolution } from '../test-support/content-fixtures.js';
 import { makeActor } from '../test-support/callers.js';
 import { missingId, useTestActors } from '../test-support/database.js';
+import { ValidationError } from '../errors.js';
 
 const { actors } = useTestActors();
 
@@ -38,7 +39,7 @@ const inKeyOrder = <T, M>(found: ReadonlyMap<string, T>, keys: readonly string[]
 /** A batch read for one caller, answered in the keys' order (the caller's view read once per request). */
 function as<T, M>(
   actor: MaybeActor,
-  read: (caller: Caller, keys: readonly string[]) => Promise<ReadonlyMap<string, T>>,
+  read: (caller: RequestCaller, keys: readonly string[]) => Promise<ReadonlyMap<string, T>>,
   missing: M,
 ) {
   return async (keys: readonly string[]) =>
@@ -47,7 +48,7 @@ function as<T, M>(
 /** The caller of a request whose view is already read (so the counts below are the batch's own). */
 const seenBy = async (actor: MaybeActor) => {
   const caller = callerFor(actor);
-  await caller.viewer();
+  await caller.view();
   return caller;
 };
 const offeringA = useOffering();
@@ -172,6 +173,24 @@ describe('question batch reads', () => {
     ]);
   });
 
+  it('when questions are read by offering with a sort, then the questions of each paper come in that order from the database, one query per offering', async () => {
+    const anonymous = await seenBy(null);
+    const oldestFirst = [{ field: 'createdAt', direction: 'asc' } as const];
+    const loaded = await countQueries(() =>
+      readQuestionsBySubjectOfferingIds(anonymous, [offeringA.offeringId], oldestFirst),
+    );
+    const a = loaded.result.get(offeringA.offeringId)!;
+    expect(a.byPaper.get(papers.approvedA)!.map((q) => q.id)).toEqual([questions.a1, questions.a2]);
+    expect(loaded.queries).toBe(1);
+    await expect(
+      readQuestionsBySubjectOfferingIds(
+        anonymous,
+        [offeringA.offeringId],
+        [{ field: 'text', direction: 'asc' } as never],
+      ),
+    ).rejects.toBeInstanceOf(ValidationError);
+  });
+
   it('when an offering has more questions, then reading it takes the same number of queries', async () => {
     const anonymous = await seenBy(null);
     const ofPaper = (found: Awaited<ReturnType<typeof readQuestionsBySubjectOfferingIds>>) =>
@@ -193,6 +212,11 @@ describe('solution and user batch reads', () => {
     const author = await makeActor('normal');
     const low = await makeSolution(questions.a1, author.id);
     const high = await makeSolution(questions.a1, author.id);
+    // Equal scores keep the database's order: oldest first.
+    const even = [
+      await makeSolution(questions.a1, author.id),
+      await makeSolution(questions.a1, author.id),
+    ];
     const other = await makeSolution(questions.b1, author.id);
     const hiddenSolution = await makeSolution(questions.hidden, author.id);
     const voter = await makeActor('normal');
@@ -208,12 +232,12 @@ describe('solution and user batch reads', () => {
     const a1 = result.get(offeringA.offeringId)!.get(questions.a1)!;
     const b1 = result.get(offeringB.offeringId)!.get(questions.b1)!;
     // The hidden question's solution is absent for a normal caller.
-    expect(a1.map((s) => s.id)).toEqual([high, low]);
+    expect(a1.map((s) => s.id)).toEqual([high, ...even, low]);
     expect(b1.map((s) => s.id)).toEqual([other]);
     expect(result.get(offeringA.offeringId)!.has(questions.hidden)).toBe(false);
     expect(result.has(missingId)).toBe(false);
     expect(a1[0]).toMatchObject({ upvotes: 2, downvotes: 0, score: 2, myVote: 1 });
-    expect(a1[1]).toMatchObject({ upvotes: 0, downvotes: 1, score: -1, myVote: -1 });
+    expect(a1[3]).toMatchObject({ upvotes: 0, downvotes: 1, score: -1, myVote: -1 });
     expect(b1[0]).toMatchObject({ score: 0, myVote: 0 });
     // Per offering: the solutions, and when it has any, one vote aggregate and the caller's votes.
     expect(queries).toBe(3 + 2 + 2);

@@ -16,10 +16,10 @@ import { bulkhead } from '../writing/concurrency.js';
 import { findByIds } from '../listing/loading.js';
 import { deleteUnlessReferenced, insertUnderParent, readParent } from '../writing/references.js';
 import { inheritedFrom } from '../writing/reference-table.js';
-import { asCaller, isVisible, restrictFilter, viewerFor } from '../visibility.js';
-import type { ActorOrCaller, ReadById, Viewer } from '../visibility.js';
+import { asCaller, callerViewFor, isVisible, readVisible, restrictFilter } from '../visibility.js';
+import type { Caller, ReadById, CallerView } from '../visibility.js';
 import type { PaperStatus } from '../paper/schema.js';
-import { SolutionModel, VoteModel } from './model.js';
+import { SOLUTION_READ_ORDER, SolutionModel, VoteModel } from './model.js';
 import {
   createSolutionInput,
   listSolutionsQuery,
@@ -31,26 +31,28 @@ import { myVotes, tallyVotes, toSolution, withVotes } from './votes.js';
 import type { VoteScope } from './votes.js';
 import { documentId } from '../storage/document-id.js';
 
-/** Score desc, then createdAt asc, then `_id` asc: the order of every solution list. */
-export function compareSolutions(
-  a: { score: number; createdAt: number; id: string },
-  b: { score: number; createdAt: number; id: string },
-): number {
-  return b.score - a.score || a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** A solution's place in a list: its score and creation time (ms). */
+interface Ranked {
+  score: number;
+  createdAt: number;
 }
 
-type Ranked = { score: number; createdAt: number; id: string };
+/** The default order of a solution list: best score first, then oldest first. */
+const BY_SCORE: SortSpec = { score: -1, createdAt: 1 };
 
-/** The order of a caller's `sort` over score and createdAt, `id` as the last tiebreak. */
-function bySortSpec(spec: SortSpec): (a: Ranked, b: Ranked) => number {
-  const fields = Object.entries(spec) as ['score' | 'createdAt', 1 | -1][];
-  return (a, b) => {
+/**
+ * Ranks solutions read in the database's order (SOLUTION_READ_ORDER, `createdAt` in the caller's
+ * direction) by the caller's sort: a stable sort, so ties keep the database's order.
+ */
+function rank<T extends Ranked>(solutions: T[], spec: SortSpec): T[] {
+  const fields = Object.entries(spec) as [keyof Ranked, 1 | -1][];
+  return solutions.sort((a, b) => {
     for (const [field, direction] of fields) {
       const difference = (a[field] - b[field]) * direction;
       if (difference !== 0) return difference;
     }
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-  };
+    return 0;
+  });
 }
 
 interface QuestionKeys {
@@ -63,7 +65,7 @@ interface QuestionKeys {
 
 /** The question a solution hangs from, when it exists and the viewer may see it. */
 async function readVisibleQuestion(
-  viewer: Viewer,
+  viewer: CallerView,
   questionId: string,
 ): Promise<QuestionKeys | null> {
   const question = await readParent<QuestionKeys>(SolutionModel, 'questionId', questionId, {
@@ -81,12 +83,12 @@ export async function listSolutions({
   actor,
   query,
 }: {
-  actor: ActorOrCaller;
+  actor: Caller;
   query?: unknown;
 }): Promise<Page<Solution>> {
   const q = parseInput(listSolutionsQuery, query ?? {});
   const caller = asCaller(actor);
-  const viewer = await caller.viewer();
+  const viewer = await caller.view();
   const wanted: Record<string, unknown> = {};
   if (q.questionId) {
     if (!(await readVisibleQuestion(viewer, q.questionId))) {
@@ -97,22 +99,26 @@ export async function listSolutions({
   const filter = restrictFilter(viewer, 'solution', wanted);
   if (!filter) return emptyPage(q);
   // The order depends on scores derived from Vote documents, which the database cannot sort
-  // solutions by (no $lookup on FerretDB). So: load the matching solutions' ids and dates, count
-  // their votes with one aggregate, sort and page in memory, then load the page's documents.
-  const light = await SolutionModel.find(filter, { _id: 1, createdAt: 1 }).lean();
+  // solutions by (no $lookup on FerretDB). So: load the matching solutions' ids and dates in the
+  // database's order, count their votes with one aggregate, rank by score and page in memory, then
+  // load the page's documents.
+  const spec = q.sort ?? BY_SCORE;
+  const light = await SolutionModel.find(filter, { _id: 1, createdAt: 1 })
+    .sort({ ...SOLUTION_READ_ORDER, createdAt: spec.createdAt ?? 1 })
+    .lean();
   const scope: VoteScope = q.questionId ? { questionId: q.questionId } : {};
   const tally = await tallyVotes(scope);
-  const ranked = light
-    .map((s) => {
+  const ranked = rank(
+    light.map((s) => {
       const t = tally.get(String(s._id));
       return {
         _id: s._id,
-        id: String(s._id),
         score: (t?.upvotes ?? 0) - (t?.downvotes ?? 0),
-        createdAt: s.createdAt ? new Date(s.createdAt).getTime() : 0,
+        createdAt: s.createdAt ? s.createdAt.getTime() : 0,
       };
-    })
-    .sort(q.sort ? bySortSpec(q.sort) : compareSolutions);
+    }),
+    spec,
+  );
   const pageIds = ranked.slice((q.page - 1) * q.limit, q.page * q.limit).map((s) => s._id);
   const [docs, mine] = await Promise.all([
     findByIds<{ _id: unknown }>(SolutionModel, pageIds),
@@ -130,13 +136,14 @@ export async function listSolutions({
   return { items, pagination };
 }
 
-async function findVisibleSolution(actor: ActorOrCaller, solutionId: string) {
-  const viewer = await asCaller(actor).viewer();
-  const solution = await SolutionModel.findById(solutionId).lean();
-  if (!solution || !isVisible(viewer, 'solution', solution)) {
-    throw new NotFoundError('Solution not found');
-  }
-  return solution;
+async function findVisibleSolution(actor: Caller, solutionId: string) {
+  const { doc } = await readVisible(
+    actor,
+    'solution',
+    () => SolutionModel.findById(solutionId).lean(),
+    () => new NotFoundError('Solution not found'),
+  );
+  return doc;
 }
 
 /** Reads one solution with its counts and the caller's vote (404 when its question is hidden). */
@@ -161,7 +168,7 @@ export async function createSolution({
 }): Promise<Solution> {
   assertCan(actor, 'solution:create');
   const data = parseInput(createSolutionInput, input);
-  const question = await readVisibleQuestion(await viewerFor(actor), data.questionId);
+  const question = await readVisibleQuestion(await callerViewFor(actor), data.questionId);
   if (!question) throw invalidReference('questionId', 'question not found');
   const doc = await insertUnderParent({
     child: SolutionModel,

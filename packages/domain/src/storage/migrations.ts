@@ -8,7 +8,7 @@
 import type { mongo } from 'mongoose';
 import { mongoose } from '../db.js';
 import { PaperModel, QuestionModel, SolutionModel, UniversityModel } from '../models.js';
-import { PUBLIC_PAPER_STATUS } from '../visibility.js';
+import { publicWhere } from '../visibility.js';
 import { REFERENCES } from '../writing/reference-table.js';
 import type { Copy, Reference } from '../writing/reference-table.js';
 import type { AnyModel } from './model-helpers.js';
@@ -103,15 +103,15 @@ export async function backfillVisible(): Promise<{ updated: number }> {
     .toArray();
   const hidden = inactive.map((u) => u._id);
   let updated = 0;
-  for (const [model, status] of [
-    [PaperModel, 'status'],
-    [QuestionModel, 'paperStatus'],
-    [SolutionModel, 'paperStatus'],
+  for (const [model, kind] of [
+    [PaperModel, 'paper'],
+    [QuestionModel, 'question'],
+    [SolutionModel, 'solution'],
   ] as const) {
     const collection = db.collection(collectionOf(model));
     const missing = { visible: { $exists: false } };
     const shown = await collection.updateMany(
-      { ...missing, [status]: PUBLIC_PAPER_STATUS, universityId: { $nin: hidden } },
+      { ...missing, ...publicWhere(kind, hidden) },
       { $set: { visible: true } },
     );
     const rest = await collection.updateMany(missing, { $set: { visible: false } });

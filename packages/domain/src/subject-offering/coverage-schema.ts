@@ -13,6 +13,12 @@ const examTypeCounts = z
   )
   .describe('Number of questions per exam type of their paper (every type present)');
 
+export const sittingSchema = z.object({
+  examYear: z.number().int().describe('Year the exam was held'),
+  examType: z.enum(EXAM_TYPES).describe('Kind of exam'),
+});
+export type Sitting = z.infer<typeof sittingSchema>;
+
 export const coverageStatsSchema = z.object({
   questionCount: z.number().int().min(0).describe('Questions asked'),
   marks: z.number().min(0).describe('Sum of their marks (questions without marks count 0)'),
@@ -37,6 +43,15 @@ export const coverageStatsSchema = z.object({
     .describe(
       'Questions also asked in another sitting: a near-identical question (Jaccard index of 2-word shingles above 0.5) is in a paper of this offering from another exam year or type',
     ),
+  bySitting: z
+    .array(
+      sittingSchema.extend({
+        questionCount: z.number().int().min(0).describe('Questions asked in that sitting'),
+      }),
+    )
+    .describe(
+      `Questions asked in each of the offering's latest ${RECENT_SITTINGS} sittings, in the order of its sittings (newest first)`,
+    ),
 });
 export type CoverageStats = z.infer<typeof coverageStatsSchema>;
 
@@ -55,12 +70,6 @@ export const coverageModuleSchema = z.object({
   topics: z.array(coverageTopicSchema).describe('Topics of the module, in syllabus order'),
 });
 export type CoverageModule = z.infer<typeof coverageModuleSchema>;
-
-export const sittingSchema = z.object({
-  examYear: z.number().int(),
-  examType: z.enum(EXAM_TYPES),
-});
-export type Sitting = z.infer<typeof sittingSchema>;
 
 export const coverageSchema = z.object({
   subjectOfferingId: z.string().describe('The offering'),

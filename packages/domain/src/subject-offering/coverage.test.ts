@@ -56,23 +56,34 @@ const types = (
 /** A module's or topic's place in the syllabus, as coverage reports it. */
 const place = (id: string | undefined, title: string, order: number) => ({ id, title, order });
 
+/** The last 5 approved sittings, newest first, as an anonymous caller's coverage lists them. */
+const LAST_FIVE = [
+  { examYear: 2023, examType: 'end-term' },
+  { examYear: 2023, examType: 'quiz' },
+  { examYear: 2022, examType: 'end-term' },
+  { examYear: 2022, examType: 'mid-term' },
+  { examYear: 2021, examType: 'end-term' },
+] as const;
+
 /**
  * The figures of a module, a topic or the unassigned questions, as counted by hand: questions,
- * marks, years, exam types, and in how many of the last 5 sittings they were asked (none repeated).
+ * marks, years, exam types, how many were asked in each of the last 5 sittings (`perSitting`,
+ * in LAST_FIVE's order) and so in how many of them (none repeated).
  */
 const figures = (
   questionCount: number,
   marks: number,
   years: number[],
   examTypes: Parameters<typeof types>[0],
-  asked: number,
+  perSitting: readonly [number, number, number, number, number],
 ) => ({
   questionCount,
   marks,
   years,
   examTypes: types(examTypes),
-  askedInLast: { asked, of: 5 },
+  askedInLast: { asked: perSitting.filter((n) => n > 0).length, of: 5 },
   repeated: 0,
+  bySitting: LAST_FIVE.map((sitting, i) => ({ ...sitting, questionCount: perSitting[i] })),
 });
 
 describe('getSubjectOfferingCoverage', () => {
@@ -80,13 +91,7 @@ describe('getSubjectOfferingCoverage', () => {
     const coverage = await getSubjectOfferingCoverage({ actor: null, id: offering.offeringId });
     const [m1, m2] = offering.modules;
     expect(coverage.papers).toEqual({ count: 6, years: [2020, 2021, 2022, 2023] });
-    expect(coverage.sittings).toEqual([
-      { examYear: 2023, examType: 'end-term' },
-      { examYear: 2023, examType: 'quiz' },
-      { examYear: 2022, examType: 'end-term' },
-      { examYear: 2022, examType: 'mid-term' },
-      { examYear: 2021, examType: 'end-term' },
-    ]);
+    expect(coverage.sittings).toEqual(LAST_FIVE);
     expect(coverage.modules).toEqual([
       {
         ...place(m1!.id, 'Module 1', 1),
@@ -95,32 +100,32 @@ describe('getSubjectOfferingCoverage', () => {
           17,
           [2020, 2021, 2022],
           { 'end-term': 2, 'mid-term': 1, supplementary: 1 },
-          3,
+          [0, 0, 1, 1, 1],
         ),
         topics: [
           {
             ...place(m1!.topics[0], 'Topic 1.1', 1),
-            ...figures(2, 15, [2021, 2022], { 'end-term': 2 }, 2),
+            ...figures(2, 15, [2021, 2022], { 'end-term': 2 }, [0, 0, 1, 0, 1]),
           },
           {
             ...place(m1!.topics[1], 'Topic 1.2', 2),
-            ...figures(1, 2, [2020], { supplementary: 1 }, 0),
+            ...figures(1, 2, [2020], { supplementary: 1 }, [0, 0, 0, 0, 0]),
           },
         ],
       },
       {
         ...place(m2!.id, 'Module 2', 2),
-        ...figures(2, 8, [2023], { 'end-term': 2 }, 1),
+        ...figures(2, 8, [2023], { 'end-term': 2 }, [2, 0, 0, 0, 0]),
         topics: [
           {
             ...place(m2!.topics[0], 'Topic 2.1', 1),
-            ...figures(2, 8, [2023], { 'end-term': 2 }, 1),
+            ...figures(2, 8, [2023], { 'end-term': 2 }, [2, 0, 0, 0, 0]),
           },
-          { ...place(m2!.topics[1], 'Topic 2.2', 2), ...figures(0, 0, [], {}, 0) },
+          { ...place(m2!.topics[1], 'Topic 2.2', 2), ...figures(0, 0, [], {}, [0, 0, 0, 0, 0]) },
         ],
       },
     ]);
-    expect(coverage.unassigned).toEqual(figures(2, 4, [2023], { quiz: 2 }, 1));
+    expect(coverage.unassigned).toEqual(figures(2, 4, [2023], { quiz: 2 }, [0, 2, 0, 0, 0]));
   });
 
   it('when an editor asks, then the pending paper counts too and the last sittings move', async () => {
@@ -138,6 +143,7 @@ describe('getSubjectOfferingCoverage', () => {
       askedInLast: { asked: 1, of: 5 },
       repeated: 0,
     });
+    expect(topic.bySitting[0]).toEqual({ examYear: 2024, examType: 'end-term', questionCount: 1 });
     expect(coverage.modules[0]!.askedInLast).toEqual({ asked: 2, of: 5 });
   });
 

@@ -11,8 +11,8 @@ import { paperSittingsMatching } from '../paper/queries.js';
 import { EXAM_TYPES } from '../paper/schema.js';
 import { questionsMatching } from '../question/queries.js';
 import { syllabusOfOffering } from '../syllabus/queries.js';
-import { asCaller, isVisible, visibleWhere } from '../visibility.js';
-import type { ReadById, Viewer } from '../visibility.js';
+import { isVisible, readVisible, visibleWhere } from '../visibility.js';
+import type { ReadById, CallerView } from '../visibility.js';
 import { countRepeated, REPEATED_PROJECTION } from '../similar/repeated.js';
 import type { RepeatedRow } from '../similar/repeated.js';
 import { RECENT_SITTINGS } from './coverage-schema.js';
@@ -60,17 +60,23 @@ class Tally {
     ExamType,
     number
   >;
-  readonly sittings = new Set<string>();
+  /** Questions asked per sitting (`sittingKey`). */
+  readonly sittings = new Map<string, number>();
 
   add(count: number, marks: number, paper: PaperRow): void {
     this.questionCount += count;
     this.marks += marks * count;
     this.years.add(paper.examYear);
     this.examTypes[paper.examType] += count;
-    this.sittings.add(sittingKey(paper));
+    const key = sittingKey(paper);
+    this.sittings.set(key, (this.sittings.get(key) ?? 0) + count);
   }
 
-  stats(recent: readonly string[], repeated: number): CoverageStats {
+  stats(recent: readonly Sitting[], repeated: number): CoverageStats {
+    const bySitting = recent.map((sitting) => ({
+      ...sitting,
+      questionCount: this.sittings.get(sittingKey(sitting)) ?? 0,
+    }));
     return {
       repeated,
       questionCount: this.questionCount,
@@ -78,9 +84,10 @@ class Tally {
       years: [...this.years].sort((a, b) => a - b),
       examTypes: { ...this.examTypes },
       askedInLast: {
-        asked: recent.filter((key) => this.sittings.has(key)).length,
+        asked: bySitting.filter((s) => s.questionCount > 0).length,
         of: recent.length,
       },
+      bySitting,
     };
   }
 }
@@ -99,7 +106,7 @@ function sittingsOf(papers: readonly PaperRow[]): Sitting[] {
   );
 }
 
-async function readInputs(viewer: Viewer, offeringId: string) {
+async function readInputs(viewer: CallerView, offeringId: string) {
   const offering = new Types.ObjectId(offeringId);
   const [papers, questions, [modules, topics]] = await Promise.all([
     paperSittingsMatching<PaperRow>(
@@ -125,13 +132,12 @@ async function readInputs(viewer: Viewer, offeringId: string) {
  */
 export async function getSubjectOfferingCoverage({ actor, id }: ReadById): Promise<Coverage> {
   const offeringId = parseInput(objectId, id, 'id');
-  const [viewer, offering] = await Promise.all([
-    asCaller(actor).viewer(),
-    SubjectOfferingModel.findById(offeringId, { universityId: 1 }).lean(),
-  ]);
-  if (!offering || !isVisible(viewer, 'academic', offering)) {
-    throw new NotFoundError('Subject offering not found');
-  }
+  const { view: viewer } = await readVisible(
+    actor,
+    'academic',
+    () => SubjectOfferingModel.findById(offeringId, { universityId: 1 }).lean(),
+    () => new NotFoundError('Subject offering not found'),
+  );
   const { papers, questions, modules, topics } = await readInputs(viewer, offeringId);
 
   const visiblePapers = papers.filter((p) => isVisible(viewer, 'paper', p));
@@ -161,7 +167,6 @@ export async function getSubjectOfferingCoverage({ actor, id }: ReadById): Promi
     if (list) list.push(topic);
     else topicsByModule.set(moduleId, [topic]);
   }
-  const recentKeys = recent.map(sittingKey);
   const repeated = countRepeated(
     questions,
     new Map(visiblePapers.map((p) => [String(p._id), sittingKey(p)])),
@@ -170,7 +175,7 @@ export async function getSubjectOfferingCoverage({ actor, id }: ReadById): Promi
     id: String(row._id),
     title: row.title,
     order: row.order,
-    ...tally.stats(recentKeys, repeated.get(String(row._id)) ?? 0),
+    ...tally.stats(recent, repeated.get(String(row._id)) ?? 0),
   });
   return {
     subjectOfferingId: offeringId,
@@ -188,6 +193,6 @@ export async function getSubjectOfferingCoverage({ actor, id }: ReadById): Promi
         ),
       };
     }),
-    unassigned: unassigned.stats(recentKeys, repeated.get(null) ?? 0),
+    unassigned: unassigned.stats(recent, repeated.get(null) ?? 0),
   };
 }

@@ -3,14 +3,13 @@ import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
 import { objectId } from '../common-schemas.js';
 import type { ErrorDetail } from '../errors.js';
-import { orNotFound } from '../writing/update.js';
 import { invalidReference, NotFoundError, parseInput, ValidationError } from '../errors.js';
 import type { Page } from '../listing/pagination.js';
 import { emptyPage, paginate } from '../listing/pagination.js';
 import { toDto } from '../storage/serialize.js';
 import { deleteUnlessReferenced, readParent } from '../writing/references.js';
-import { asCaller, isVisible, restrictFilter } from '../visibility.js';
-import type { ActorOrCaller } from '../visibility.js';
+import { asCaller, readVisible, restrictFilter } from '../visibility.js';
+import type { Caller } from '../visibility.js';
 import { withUniqueCheck } from '../writing/unique.js';
 import { SubjectOfferingModel } from './model.js';
 import type { SubjectOffering } from './schema.js';
@@ -24,7 +23,7 @@ export async function listSubjectOfferings({
   actor,
   query,
 }: {
-  actor?: ActorOrCaller;
+  actor?: Caller;
   query?: unknown;
 }): Promise<Page<SubjectOffering>> {
   const request = parseInput(listSubjectOfferingsQuery, query ?? {});
@@ -33,7 +32,7 @@ export async function listSubjectOfferings({
   for (const field of ['universityId', 'branchId', 'semesterId', 'subjectId'] as const) {
     if (filters[field]) wanted[field] = filters[field];
   }
-  const filter = restrictFilter(await asCaller(actor).viewer(), 'academic', wanted);
+  const filter = restrictFilter(await asCaller(actor).view(), 'academic', wanted);
   if (!filter) return emptyPage(request);
   return paginate<SubjectOffering>(SubjectOfferingModel, filter, { createdAt: 1 }, request);
 }
@@ -43,12 +42,16 @@ export async function getSubjectOfferingById({
   actor,
   id,
 }: {
-  actor?: ActorOrCaller;
+  actor?: Caller;
   id: string;
 }): Promise<SubjectOffering> {
   const offeringId = parseInput(objectId, id, 'id');
-  const doc = await orNotFound(SubjectOfferingModel.findById(offeringId).lean(), notFound);
-  if (!isVisible(await asCaller(actor).viewer(), 'academic', doc)) throw notFound();
+  const { doc } = await readVisible(
+    actor,
+    'academic',
+    () => SubjectOfferingModel.findById(offeringId).lean(),
+    notFound,
+  );
   return toDto<SubjectOffering>(doc);
 }
 

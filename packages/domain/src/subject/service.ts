@@ -1,7 +1,7 @@
 import type { QueryFilter } from 'mongoose';
 import type { MaybeActor } from '../access.js';
 import { assertCan } from '../access.js';
-import type { ActorOrCaller } from '../visibility.js';
+import type { Caller } from '../visibility.js';
 import { objectId } from '../common-schemas.js';
 import { NotFoundError, parseInput } from '../errors.js';
 import { definedFields, orNotFound, updateById } from '../writing/update.js';
@@ -22,7 +22,7 @@ const notFound = () => new NotFoundError('Subject not found');
 export async function listSubjects({
   query,
 }: {
-  actor?: ActorOrCaller;
+  actor?: Caller;
   query?: unknown;
 }): Promise<Page<Subject>> {
   const request = parseInput(listSubjectsQuery, query ?? {});
@@ -39,7 +39,7 @@ export async function listSubjects({
 export async function getSubjectBySlug({
   slug,
 }: {
-  actor?: ActorOrCaller;
+  actor?: Caller;
   slug: string;
 }): Promise<Subject> {
   const parsed = parseInput(slugSchema, slug, 'slug');
@@ -49,12 +49,7 @@ export async function getSubjectBySlug({
 }
 
 /** Reads a subject by id (404 when missing). */
-export async function getSubjectById({
-  id,
-}: {
-  actor?: ActorOrCaller;
-  id: string;
-}): Promise<Subject> {
+export async function getSubjectById({ id }: { actor?: Caller; id: string }): Promise<Subject> {
   const subjectId = parseInput(objectId, id, 'id');
   const doc = await orNotFound(SubjectModel.findById(subjectId).lean(), notFound);
   return toDto<Subject>(doc);

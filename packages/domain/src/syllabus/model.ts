@@ -40,6 +40,12 @@ topicSchema.index({ moduleId: 1, order: 1 });
 topicSchema.index({ subjectOfferingId: 1 });
 topicSchema.index({ syllabusId: 1, order: 1 });
 
+/**
+ * Modules and topics are listed by position, then creation, with the id as the last tiebreak: the
+ * one order of the tree, its batch reads and coverage.
+ */
+export const SYLLABUS_ITEM_ORDER = { order: 1, createdAt: 1, _id: 1 } as const;
+
 export type SyllabusDoc = InferSchemaType<typeof syllabusSchema>;
 export type ModuleDoc = InferSchemaType<typeof moduleSchema>;
 export type TopicDoc = InferSchemaType<typeof topicSchema>;

@@ -13,7 +13,7 @@ import { readSemestersByBranchIds, readSemestersByIds } from '../semester/reads.
 import { readSubjectOfferingsByIds } from '../subject-offering/reads.js';
 import { readSubjectsByIds } from '../subject/reads.js';
 import { readUniversitiesByIds } from '../university/reads.js';
-import type { Caller, Viewer } from '../visibility.js';
+import type { RequestCaller, CallerView } from '../visibility.js';
 import {
   readModulesBySyllabusIds,
   readSyllabiBySubjectOfferingIds,
@@ -27,15 +27,15 @@ afterEach(() => {
 });
 
 const tag = () => randomUUID().slice(0, 8);
-const anyone: Viewer = {
+const anyone: CallerView = {
   actor: null,
   seesAll: false,
-  hiddenUniversityIds: [],
-  hidingUniversityIds: [],
-  showingUniversityIds: [],
+  inactiveUniversityIds: [],
+  deactivatingUniversityIds: [],
+  reactivatingUniversityIds: [],
 };
 /** A caller whose view is the given viewer (what `callerFor` reads from the database). */
-const seeing = (viewer: Viewer): Caller => ({ actor: null, viewer: async () => viewer });
+const seeing = (viewer: CallerView): RequestCaller => ({ actor: null, view: async () => viewer });
 /** Each key's entry of a batch read, as the gateway's DataLoaders answer them. */
 const inKeyOrder = <T, M>(found: ReadonlyMap<string, T>, keys: readonly string[], missing: M) =>
   keys.map((key) => found.get(key) ?? missing);
@@ -147,13 +147,13 @@ describe('batch reads of children', () => {
     const hidden = await university(false);
     const branch = await BranchModel.create({ universityId: hidden._id, name: 'Hidden' });
     await SemesterModel.create({ branchId: branch._id, universityId: hidden._id, number: 1 });
-    const viewer: Viewer = { ...anyone, hiddenUniversityIds: [hex(hidden)] };
+    const viewer: CallerView = { ...anyone, inactiveUniversityIds: [hex(hidden)] };
     const branches = await counted(() =>
       readBranchesByUniversityIds(seeing(viewer), [hex(hidden)]),
     );
     expect(branches).toEqual({ result: new Map(), queries: 0 });
     expect(await readSemestersByBranchIds(seeing(viewer), [hex(branch)])).toEqual(new Map());
-    const editor: Viewer = { ...anyone, seesAll: true };
+    const editor: CallerView = { ...anyone, seesAll: true };
     expect(
       (await readSemestersByBranchIds(seeing(editor), [hex(branch)])).get(hex(branch)),
     ).toHaveLength(1);

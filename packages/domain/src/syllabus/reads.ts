@@ -3,9 +3,8 @@
 // indexed equality query per root and level, grouped by parent in memory.
 import { groupBy, readerByParent } from '../listing/loading.js';
 import type { ReadByParent } from '../listing/loading.js';
-import { ModuleModel, SyllabusModel, TopicModel } from './model.js';
+import { ModuleModel, SYLLABUS_ITEM_ORDER, SyllabusModel, TopicModel } from './model.js';
 import type { Module, Syllabus, Topic } from './schema.js';
-import { SYLLABUS_ITEM_ORDER } from './service.js';
 
 // An offering has one syllabus at most (a unique index): its group is that syllabus.
 /** The syllabus (without modules) of each subject offering the caller may see, by offering id. */

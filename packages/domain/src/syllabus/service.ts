@@ -8,10 +8,10 @@ import { copiedProjection, inheritedFrom } from '../writing/reference-table.js';
 import { toDto } from '../storage/serialize.js';
 import { withUniqueCheck } from '../writing/unique.js';
 import { definedFields, orNotFound, updateById } from '../writing/update.js';
-import { asCaller, isVisible, viewerFor } from '../visibility.js';
-import type { ActorOrCaller, Viewer } from '../visibility.js';
+import { asCaller, callerViewFor, isVisible, readVisible } from '../visibility.js';
+import type { Caller, CallerView } from '../visibility.js';
 import { groupBy } from '../listing/loading.js';
-import { ModuleModel, SyllabusModel, TopicModel } from './model.js';
+import { ModuleModel, SYLLABUS_ITEM_ORDER, SyllabusModel, TopicModel } from './model.js';
 import type { Module, ModuleWithTopics, Syllabus, SyllabusWithModules, Topic } from './schema.js';
 import {
   createModuleInput,
@@ -22,15 +22,14 @@ import {
 import type { AnyModel, AnyFilter } from '../storage/model-helpers.js';
 import { documentId } from '../storage/document-id.js';
 
-/** Modules and topics are listed by position, then creation, with the id as the last tiebreak. */
-export const SYLLABUS_ITEM_ORDER = { order: 1, createdAt: 1, _id: 1 } as const;
+export { SYLLABUS_ITEM_ORDER } from './model.js';
 
 const syllabusNotFound = () => new NotFoundError('Syllabus not found');
 const moduleNotFound = () => new NotFoundError('Module not found');
 const topicNotFound = () => new NotFoundError('Topic not found');
 
 /** The syllabus of an offering the viewer may see (404 naming what is missing). */
-async function readSyllabus(viewer: Viewer, subjectOfferingId: string) {
+async function readSyllabus(viewer: CallerView, subjectOfferingId: string) {
   const syllabus = await SyllabusModel.findOne({ subjectOfferingId }).lean();
   if (syllabus && isVisible(viewer, 'academic', syllabus)) return syllabus;
   const offering = await readParent<{ universityId: unknown }>(
@@ -50,11 +49,11 @@ export async function getSyllabus({
   actor,
   subjectOfferingId,
 }: {
-  actor?: ActorOrCaller;
+  actor?: Caller;
   subjectOfferingId: string;
 }): Promise<SyllabusWithModules> {
   const offeringId = parseInput(objectId, subjectOfferingId, 'subjectOfferingId');
-  const syllabus = await readSyllabus(await asCaller(actor).viewer(), offeringId);
+  const syllabus = await readSyllabus(await asCaller(actor).view(), offeringId);
   // Both levels by the syllabus they hang from: two indexed equality queries.
   const [modules, topics] = await Promise.all([
     ModuleModel.find({ syllabusId: syllabus._id }).sort(SYLLABUS_ITEM_ORDER).lean(),
@@ -78,11 +77,11 @@ export async function findSyllabus({
   actor,
   subjectOfferingId,
 }: {
-  actor?: ActorOrCaller;
+  actor?: Caller;
   subjectOfferingId: string;
 }): Promise<Syllabus> {
   const offeringId = parseInput(objectId, subjectOfferingId, 'subjectOfferingId');
-  return toDto<Syllabus>(await readSyllabus(await asCaller(actor).viewer(), offeringId));
+  return toDto<Syllabus>(await readSyllabus(await asCaller(actor).view(), offeringId));
 }
 
 /** Reads a syllabus by its own id, without its modules (404 when it or its offering is missing or hidden). */
@@ -90,7 +89,7 @@ export async function getSyllabusById({
   actor,
   id,
 }: {
-  actor?: ActorOrCaller;
+  actor?: Caller;
   id: string;
 }): Promise<Syllabus> {
   const syllabusId = parseInput(objectId, id, 'id');
@@ -230,26 +229,28 @@ export async function getModuleById({
   actor,
   id,
 }: {
-  actor?: ActorOrCaller;
+  actor?: Caller;
   id: string;
 }): Promise<Module> {
   const moduleId = parseInput(objectId, id, 'id');
-  const doc = await orNotFound(ModuleModel.findById(moduleId).lean(), moduleNotFound);
-  if (!isVisible(await asCaller(actor).viewer(), 'academic', doc)) throw moduleNotFound();
+  const { doc } = await readVisible(
+    actor,
+    'academic',
+    () => ModuleModel.findById(moduleId).lean(),
+    moduleNotFound,
+  );
   return toDto<Module>(doc);
 }
 
 /** Reads a topic by id (404 when missing or hidden). */
-export async function getTopicById({
-  actor,
-  id,
-}: {
-  actor?: ActorOrCaller;
-  id: string;
-}): Promise<Topic> {
+export async function getTopicById({ actor, id }: { actor?: Caller; id: string }): Promise<Topic> {
   const topicId = parseInput(objectId, id, 'id');
-  const doc = await orNotFound(TopicModel.findById(topicId).lean(), topicNotFound);
-  if (!isVisible(await asCaller(actor).viewer(), 'academic', doc)) throw topicNotFound();
+  const { doc } = await readVisible(
+    actor,
+    'academic',
+    () => TopicModel.findById(topicId).lean(),
+    topicNotFound,
+  );
   return toDto<Topic>(doc);
 }
 
@@ -322,7 +323,7 @@ export async function deleteSyllabus({
 }): Promise<void> {
   assertCan(actor, 'catalog:delete');
   const offeringId = parseInput(objectId, subjectOfferingId, 'subjectOfferingId');
-  const syllabus = await readSyllabus(await viewerFor(actor), offeringId);
+  const syllabus = await readSyllabus(await callerViewFor(actor), offeringId);
   await deleteUnlessReferenced({
     model: SyllabusModel,
     id: String(syllabus._id),

@@ -9,17 +9,18 @@ import { Types } from 'mongoose';
 import { setPapersVisible } from '../paper/queries.js';
 import { setQuestionsVisible } from '../question/queries.js';
 import { setSolutionsVisible } from '../solution/queries.js';
-import { PUBLIC_PAPER_STATUS } from '../visibility.js';
+import { staleVisibleWhere } from '../visibility.js';
+import type { ContentKind } from '../visibility.js';
 import { UniversityModel } from './model.js';
 
 /** The content collections in rewrite order: a child inserted meanwhile re-reads its parent. */
 const CONTENT: readonly {
   setVisible: (filter: Record<string, unknown>, visible: boolean) => Promise<unknown>;
-  status: string;
+  kind: ContentKind;
 }[] = [
-  { setVisible: setPapersVisible, status: 'status' },
-  { setVisible: setQuestionsVisible, status: 'paperStatus' },
-  { setVisible: setSolutionsVisible, status: 'paperStatus' },
+  { setVisible: setPapersVisible, kind: 'paper' },
+  { setVisible: setQuestionsVisible, kind: 'question' },
+  { setVisible: setSolutionsVisible, kind: 'solution' },
 ];
 
 const running = new Map<string, Promise<void>>();
@@ -50,11 +51,8 @@ export function pendingSweep(): { contentSweep: Types.ObjectId; inViewer: true }
 
 /** Rewrites the copies of every content document of a university to what its state says now. */
 async function rewrite(universityId: Types.ObjectId | string, isActive: boolean): Promise<void> {
-  for (const { setVisible, status } of CONTENT) {
-    // The documents whose copy disagrees with isPublic(status, isActive): under an active
-    // university the approved ones that are hidden, under an inactive one all that are shown.
-    const stale = isActive ? { [status]: PUBLIC_PAPER_STATUS, visible: false } : { visible: true };
-    await setVisible({ universityId, ...stale }, isActive);
+  for (const { setVisible, kind } of CONTENT) {
+    await setVisible(staleVisibleWhere(kind, universityId, isActive), isActive);
   }
 }
 

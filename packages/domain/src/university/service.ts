@@ -10,7 +10,7 @@ import { literalRegex } from '../listing/search-param.js';
 import { toDto } from '../storage/serialize.js';
 import { createWithSlug, slugSchema } from '../writing/slug.js';
 import { asCaller, isUniversityVisible } from '../visibility.js';
-import type { ActorOrCaller } from '../visibility.js';
+import type { Caller } from '../visibility.js';
 import { pendingSweep, startContentSweep, writingUniversity } from './content-sweep.js';
 import { UNIVERSITY_ORDER, UniversityModel } from './model.js';
 import { PENDING_KEY, syncNameKeys, UniversityNameKeyModel } from './name-keys.js';
@@ -30,7 +30,7 @@ export const toUniversity = (doc: unknown): University => toDto<University>(doc,
 export async function listUniversities({
   query,
 }: {
-  actor?: ActorOrCaller;
+  actor?: Caller;
   query?: unknown;
 }): Promise<Page<University>> {
   const request = parseInput(listUniversitiesQuery, query ?? {});
@@ -66,7 +66,7 @@ export async function getUniversityBySlug({
   actor,
   slug,
 }: {
-  actor?: ActorOrCaller;
+  actor?: Caller;
   slug: string;
 }): Promise<University> {
   const parsed = parseInput(slugSchema, slug, 'slug');
@@ -78,7 +78,7 @@ export async function getUniversityById({
   actor,
   id,
 }: {
-  actor?: ActorOrCaller;
+  actor?: Caller;
   id: string;
 }): Promise<University> {
   const parsed = parseInput(objectId, id, 'id');
