@@ -3,9 +3,9 @@ import type { GraphQLSchema } from 'graphql';
 import type { GatewayContext } from '../context.js';
 import { branchResolvers, branchTypeDefs } from './branches.js';
 import { commonTypeDefs, enumResolvers } from './common.js';
-import { draftResolvers, draftTypeDefs } from './drafts.js';
-import { paperFileResolvers, paperFileTypeDefs } from './paper-files.js';
-import { paperResolvers, paperTypeDefs } from './papers.js';
+import { draftEnums, draftResolvers, draftTypeDefs } from './drafts.js';
+import { paperFileGraphTypes, paperFileResolvers, paperFileTypeDefs } from './paper-files.js';
+import { paperGraphTypes, paperResolvers, paperTypeDefs } from './papers.js';
 import { questionResolvers, questionTypeDefs } from './questions.js';
 import { scalarResolvers, scalarTypeDefs } from './scalars.js';
 import { searchResolvers, searchTypeDefs } from './search.js';
@@ -16,6 +16,17 @@ import { subjectResolvers, subjectTypeDefs } from './subjects.js';
 import { syllabusResolvers, syllabusTypeDefs } from './syllabus.js';
 import { universityResolvers, universityTypeDefs } from './universities.js';
 import { userResolvers, userTypeDefs } from './users.js';
+import { ZodGraph } from './zod-types.js';
+
+/**
+ * The object and input types generated from the domain's zod schemas (`zod-types.ts`), each
+ * module's listed before its hand-written SDL; a zod enum is named by the GraphQL enum whose
+ * values it holds.
+ */
+const generated = new ZodGraph([...paperGraphTypes, ...paperFileGraphTypes], {
+  ...enumResolvers,
+  ...draftEnums,
+});
 
 /**
  * Every type definition of the graph, one module per resource (the REST routes' and the domain
@@ -30,9 +41,11 @@ export const typeDefs = [
   subjectTypeDefs,
   subjectOfferingTypeDefs,
   syllabusTypeDefs,
+  generated.sdl(paperGraphTypes),
   paperTypeDefs,
   questionTypeDefs,
   solutionTypeDefs,
+  generated.sdl(paperFileGraphTypes),
   paperFileTypeDefs,
   draftTypeDefs,
   userTypeDefs,

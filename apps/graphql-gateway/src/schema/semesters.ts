@@ -6,7 +6,6 @@ import {
   updateSemester,
 } from '@qpc/domain';
 import { createSemesterInput, updateSemesterInput } from '@qpc/domain/schemas';
-import type { GatewayContext } from '../context.js';
 import {
   inputFor,
   listArgs,
@@ -15,7 +14,7 @@ import {
   IDEMPOTENCY_KEY_ARGUMENT,
   idempotentCreate,
 } from './common.js';
-import type { IdArgs, UpdateArgs, CreateArgs } from './common.js';
+import type { Resolvers } from '../generated/resolvers.js';
 
 export const semesterTypeDefs = /* GraphQL */ `
   """
@@ -90,16 +89,12 @@ export const semesterTypeDefs = /* GraphQL */ `
   }
 `;
 
-type Ctx = GatewayContext;
-type Args = Record<string, unknown>;
-
-export const semesterResolvers = {
+export const semesterResolvers: Resolvers = {
   Query: {
-    semesters: (_: unknown, args: Args, { caller }: Ctx) =>
-      listSemesters({ actor: caller, query: listArgs(args) }),
+    semesters: (_, args, { caller }) => listSemesters({ actor: caller, query: listArgs(args) }),
   },
   Mutation: {
-    createSemester: (_: unknown, args: CreateArgs, context: Ctx) =>
+    createSemester: (_, args, context) =>
       idempotentCreate('createSemester', args, context, {
         action: 'catalog:write',
         create: (id) =>
@@ -110,9 +105,9 @@ export const semesterResolvers = {
           }),
         find: (id) => getSemesterById({ actor: context.caller, id }),
       }),
-    updateSemester: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
+    updateSemester: (_, { id, input }, { caller: { actor } }) =>
       updateSemester({ actor, id, input: inputFor(updateSemesterInput, input) }),
-    deleteSemester: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {
+    deleteSemester: async (_, { id }, { caller: { actor } }) => {
       await deleteSemester({ actor, id });
       return true;
     },
