@@ -9,6 +9,7 @@ import { paths } from '../paths.js';
 import { useOffering } from './offering-data.js';
 import { inPaperOrder, PaperHeading, usePaper } from './paper.js';
 import type { Paper } from './paper.js';
+import { PaperDuration } from './paper-duration.js';
 import { fileSize } from './paper-file.js';
 import { QuestionForm } from './question-form.js';
 import { uploadPaperFile } from './upload.js';
@@ -135,6 +136,7 @@ export function PaperEditView({ params }: { params: { slug: string } }) {
         <Link href={paths.paper(paper.slug)}>See the paper as students do</Link>
       </p>
       <Upload paper={paper} onUploaded={refresh} />
+      <PaperDuration slug={paper.slug} />
       <Questions paper={paper} onChange={refresh} />
     </section>
   );

@@ -49,6 +49,16 @@ const paperStatus = z
 
 const title = trimmedText('title', 200).describe('Human-readable title of the paper');
 
+/** The longest exam a paper states: a day. */
+export const MAX_DURATION_MINUTES = 1440;
+const durationMinutes = z
+  .number()
+  .int()
+  .min(1, `durationMinutes must be between 1 and ${MAX_DURATION_MINUTES}`)
+  .max(MAX_DURATION_MINUTES, `durationMinutes must be between 1 and ${MAX_DURATION_MINUTES}`)
+  .nullable()
+  .describe(`Length of the exam in minutes (1 to ${MAX_DURATION_MINUTES}), or null when not known`);
+
 export const createPaperInput = z
   .strictObject({
     subjectOfferingId: objectId.describe('Id of the subject offering'),
@@ -68,6 +78,7 @@ export const createPaperInput = z
       .enum(NEW_PAPER_STATUSES)
       .optional()
       .describe('Initial status: draft or pending (default pending)'),
+    durationMinutes: durationMinutes.optional(),
   })
   .describe('Fields of a new paper');
 export type CreatePaperInput = z.input<typeof createPaperInput>;
@@ -78,6 +89,9 @@ export const updatePaperInput = atLeastOneField(
     examType: examType.optional(),
     title: title.optional().describe('Title (1 to 200 characters)'),
     slug: slugSchema.optional().describe('Unique lowercase kebab-case slug (1 to 120 characters)'),
+    durationMinutes: durationMinutes
+      .optional()
+      .describe(`Length of the exam in minutes (1 to ${MAX_DURATION_MINUTES}); null clears it`),
   }),
 ).describe('Fields to change on a paper, at least one; the status changes through setPaperStatus');
 export type UpdatePaperInput = z.input<typeof updatePaperInput>;
@@ -169,6 +183,11 @@ export const paperSchema = z
     title: z.string().describe('Human-readable title'),
     slug: z.string().describe('Unique slug used in read paths'),
     status: paperStatus.describe('Review status'),
+    durationMinutes: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Length of the exam in minutes, or null when not known'),
     statusHistory: z
       .array(paperStatusChangeSchema)
       .optional()
