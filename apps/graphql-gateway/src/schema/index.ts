@@ -9,7 +9,7 @@ import { paperGraphTypes, paperResolvers, paperTypeDefs } from './papers.js';
 import { questionResolvers, questionTypeDefs } from './questions.js';
 import { scalarResolvers, scalarTypeDefs } from './scalars.js';
 import { searchResolvers, searchTypeDefs } from './search.js';
-import { semesterResolvers, semesterTypeDefs } from './semesters.js';
+import { semesterGraphTypes, semesterResolvers, semesterTypeDefs } from './semesters.js';
 import { solutionResolvers, solutionTypeDefs } from './solutions.js';
 import { subjectOfferingResolvers, subjectOfferingTypeDefs } from './subject-offerings.js';
 import { subjectResolvers, subjectTypeDefs } from './subjects.js';
@@ -23,10 +23,13 @@ import { ZodGraph } from './zod-types.js';
  * module's listed before its hand-written SDL; a zod enum is named by the GraphQL enum whose
  * values it holds.
  */
-const generated = new ZodGraph([...paperGraphTypes, ...paperFileGraphTypes], {
-  ...enumResolvers,
-  ...draftEnums,
-});
+const generated = new ZodGraph(
+  [...semesterGraphTypes, ...paperGraphTypes, ...paperFileGraphTypes],
+  {
+    ...enumResolvers,
+    ...draftEnums,
+  },
+);
 
 /**
  * Every type definition of the graph, one module per resource (the REST routes' and the domain
@@ -37,6 +40,7 @@ export const typeDefs = [
   commonTypeDefs,
   universityTypeDefs,
   branchTypeDefs,
+  generated.sdl(semesterGraphTypes),
   semesterTypeDefs,
   subjectTypeDefs,
   subjectOfferingTypeDefs,

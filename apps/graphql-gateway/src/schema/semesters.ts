@@ -5,7 +5,7 @@ import {
   listSemesters,
   updateSemester,
 } from '@qpc/domain';
-import { createSemesterInput, updateSemesterInput } from '@qpc/domain/schemas';
+import { createSemesterInput, semesterSchema, updateSemesterInput } from '@qpc/domain/schemas';
 import {
   inputFor,
   listArgs,
@@ -15,54 +15,22 @@ import {
   idempotentCreate,
 } from './common.js';
 import type { Resolvers } from '../generated/resolvers.js';
+import type { ZodGraphType } from './zod-types.js';
+
+/** The semester's types the graph generates from the domain's zod schemas. */
+export const semesterGraphTypes: ZodGraphType[] = [
+  { name: 'Semester', kind: 'type', schema: semesterSchema },
+  { name: 'CreateSemesterInput', kind: 'input', schema: createSemesterInput },
+  { name: 'UpdateSemesterInput', kind: 'input', schema: updateSemesterInput },
+];
 
 export const semesterTypeDefs = /* GraphQL */ `
-  """
-  A semester of a branch.
-  """
-  type Semester {
-    "Resource id."
-    id: ObjectID!
-    "Id of the branch the semester belongs to."
-    branchId: ObjectID!
-    "Id of the branch's university."
-    universityId: ObjectID!
-    "Semester number, 1 to 12, unique within the branch."
-    number: Int!
-    "Display name, e.g. III-I, or null."
-    name: String
-    "Creation time (ISO 8601)."
-    createdAt: String!
-    "Last update time (ISO 8601)."
-    updatedAt: String!
-  }
-
   "A page of semesters."
   type SemesterPage {
     "The semesters of this page."
     items: [Semester!]!
     "Where this page sits in the whole list."
     pagination: Pagination!
-  }
-
-  "Fields of a new semester."
-  input CreateSemesterInput {
-    "Id of the branch."
-    branchId: ObjectID!
-    "Semester number, 1 to 12, unique within the branch."
-    number: SemesterNumber!
-    "Display name (1 to 100 characters), or null."
-    name: NonEmptyString
-  }
-
-  "Fields to change on a semester, at least one."
-  input UpdateSemesterInput {
-    "Id of the branch (refused while subject offerings reference the semester)."
-    branchId: ObjectID
-    "Semester number, 1 to 12, unique within the branch."
-    number: SemesterNumber
-    "Display name (1 to 100 characters); null clears it."
-    name: NonEmptyString
   }
 
   type Query {
