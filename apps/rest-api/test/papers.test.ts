@@ -27,6 +27,59 @@ describe('papers', () => {
   });
   afterAll(async () => app.close());
 
+  describe('durationMinutes', () => {
+    it('when a paper is created with 180 minutes and patched to null, then GET shows 180, then null', async () => {
+      const { offering } = await makeOffering(admin.actor);
+      const created = await call('POST', '/papers', {
+        token: editor.token,
+        body: {
+          subjectOfferingId: offering.id,
+          examYear: 2021,
+          examType: 'quiz',
+          durationMinutes: 180,
+        },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.data.durationMinutes).toBe(180);
+      const path = `/papers/${created.body.data.slug}`;
+      const read = await call('GET', path, { token: editor.token });
+      expect(read.body.data.durationMinutes).toBe(180);
+      const patched = await call('PATCH', `/papers/${created.body.data.id}`, {
+        token: editor.token,
+        body: { durationMinutes: null },
+      });
+      expect(patched.status).toBe(200);
+      expect(patched.body.data.durationMinutes).toBeNull();
+      expect(paperSchema.safeParse(patched.body.data).success).toBe(true);
+    });
+
+    it('when a paper stored before the field existed is read, then durationMinutes is null', async () => {
+      const { offering } = await makeOffering(admin.actor);
+      const paper = await makePaper(admin.actor, offering.id, { status: 'approved' });
+      // As a paper written before durationMinutes existed: no such key at all.
+      await PaperModel.updateOne({ _id: paper.id }, { $unset: { durationMinutes: 1 } });
+      const res = await call('GET', `/papers/${paper.slug}`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.durationMinutes).toBeNull();
+      expect(paperSchema.safeParse(res.body.data).success).toBe(true);
+    });
+
+    it('when durationMinutes is 1441, then 400 naming the field', async () => {
+      const { offering } = await makeOffering(admin.actor);
+      const res = await call('POST', '/papers', {
+        token: editor.token,
+        body: {
+          subjectOfferingId: offering.id,
+          examYear: 2021,
+          examType: 'quiz',
+          durationMinutes: 1441,
+        },
+      });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain('durationMinutes');
+    });
+  });
+
   describe('create', () => {
     it('when an editor creates a paper, then 201, pending by default, with a generated title and Location by slug', async () => {
       const { offering, subject } = await makeOffering(admin.actor);

@@ -1,11 +1,31 @@
 import { z } from 'zod';
 
+/**
+ * The GraphQL scalar a schema stands for where zod's own type does not say it: an id
+ * (`ObjectID`), a bounded number (`ExamYear`), checked text (`Slug`). The gateway generates its
+ * object and input types from the zod schemas and reads this registry; being a registry of its
+ * own, it stays out of the JSON Schema (OpenAPI). Schemas derived by `.describe()` inherit it.
+ */
+export const graphqlScalars = z.registry<{ scalar: string }>();
+
+/** `schema`, marked as the gateway's scalar `scalar`. */
+export function asScalar<T extends z.ZodType>(schema: T, scalar: string): T {
+  graphqlScalars.add(schema, { scalar });
+  return schema;
+}
+
 /** A MongoDB ObjectId as 24 hex characters. */
-export const objectId = z
-  .string()
-  .regex(/^[a-f0-9]{24}$/i, 'must be a 24-character hexadecimal id')
-  .transform((v) => v.toLowerCase())
-  .describe('Resource id (24 hexadecimal characters)');
+export const objectId = asScalar(
+  z
+    .string()
+    .regex(/^[a-f0-9]{24}$/i, 'must be a 24-character hexadecimal id')
+    .transform((v) => v.toLowerCase())
+    .describe('Resource id (24 hexadecimal characters)'),
+  'ObjectID',
+);
+
+/** An id as the API returns it (a DTO field): text, and an `ObjectID` in the graph. */
+export const recordId = asScalar(z.string().describe('Resource id'), 'ObjectID');
 
 export const idParams = z.strictObject({ id: objectId });
 
@@ -32,12 +52,13 @@ export const NO_NUL = new RegExp('^[^\\u0000]*$');
  */
 export function trimmedText(field: string, max: number): z.ZodString {
   const empty = `${field} must not be empty`;
-  return z
+  const text = z
     .string()
     .trim()
     .min(1, { message: empty, abort: true })
     .max(max, `${field} must be at most ${max} characters`)
     .regex(NOT_BLANK, `${field} must not be empty or contain NUL characters`);
+  return asScalar(text, 'NonEmptyString');
 }
 
 /**
@@ -52,9 +73,15 @@ export function atLeastOneField<T extends z.ZodObject>(schema: T) {
 }
 
 /** A lowercase kebab-case slug, unique in its collection. */
-export const slugSchema = z
-  .string()
-  .min(1)
-  .max(120)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase kebab-case (a-z, 0-9 and single dashes)')
-  .describe('Lowercase kebab-case identifier, unique in its collection');
+export const slugSchema = asScalar(
+  z
+    .string()
+    .min(1)
+    .max(120)
+    .regex(
+      /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+      'must be lowercase kebab-case (a-z, 0-9 and single dashes)',
+    )
+    .describe('Lowercase kebab-case identifier, unique in its collection'),
+  'Slug',
+);

@@ -2,7 +2,14 @@
 // their inferred types. Importing it loads zod only, never mongoose (package.test.ts checks).
 export { ROLES } from './roles.js';
 export type { Role } from './roles.js';
-export { idParams, objectId, slugSchema } from './common-schemas.js';
+export {
+  asScalar,
+  graphqlScalars,
+  idParams,
+  objectId,
+  recordId,
+  slugSchema,
+} from './common-schemas.js';
 export {
   MAX_LIMIT,
   MAX_PAGE,

@@ -1,7 +1,5 @@
 import { createBranch, deleteBranch, getBranchById, listBranches, updateBranch } from '@qpc/domain';
-import type { Branch } from '@qpc/domain';
 import { createBranchInput, updateBranchInput } from '@qpc/domain/schemas';
-import type { GatewayContext } from '../context.js';
 import {
   inputFor,
   listArgs,
@@ -10,7 +8,7 @@ import {
   IDEMPOTENCY_KEY_ARGUMENT,
   idempotentCreate,
 } from './common.js';
-import type { IdArgs, UpdateArgs, CreateArgs } from './common.js';
+import type { Resolvers } from '../generated/resolvers.js';
 
 export const branchTypeDefs = /* GraphQL */ `
   """
@@ -82,16 +80,12 @@ export const branchTypeDefs = /* GraphQL */ `
   }
 `;
 
-type Ctx = GatewayContext;
-type Args = Record<string, unknown>;
-
-export const branchResolvers = {
+export const branchResolvers: Resolvers = {
   Query: {
-    branches: (_: unknown, args: Args, { caller }: Ctx) =>
-      listBranches({ actor: caller, query: listArgs(args) }),
+    branches: (_, args, { caller }) => listBranches({ actor: caller, query: listArgs(args) }),
   },
   Mutation: {
-    createBranch: (_: unknown, args: CreateArgs, context: Ctx) =>
+    createBranch: (_, args, context) =>
       idempotentCreate('createBranch', args, context, {
         action: 'catalog:write',
         create: (id) =>
@@ -102,15 +96,14 @@ export const branchResolvers = {
           }),
         find: (id) => getBranchById({ actor: context.caller, id }),
       }),
-    updateBranch: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
+    updateBranch: (_, { id, input }, { caller: { actor } }) =>
       updateBranch({ actor, id, input: inputFor(updateBranchInput, input) }),
-    deleteBranch: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {
+    deleteBranch: async (_, { id }, { caller: { actor } }) => {
       await deleteBranch({ actor, id });
       return true;
     },
   },
   Branch: {
-    semesters: (branch: Branch, _: Args, { loaders }: Ctx) =>
-      loaders.semestersByBranchId.load(branch.id),
+    semesters: (branch, _, { loaders }) => loaders.semestersByBranchId.load(branch.id),
   },
 };

@@ -208,7 +208,7 @@ export const enumResolvers = {
  * GraphQL list arguments as the domain's list input: values keep their types (numbers,
  * booleans, enum values); an argument given as null means "not given", so it is left out.
  */
-export function listArgs(args: Record<string, unknown>): Record<string, unknown> {
+export function listArgs(args: object): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(args).filter(([, value]) => value !== null && value !== undefined),
   );
@@ -237,20 +237,6 @@ export function inputFor(schema: InputSchema, input: unknown): unknown {
 export function required<T>(value: T | null | undefined, what: string): T {
   if (value === null || value === undefined) throw new NotFoundError(`${what} not found`);
   return value;
-}
-
-export interface IdArgs {
-  id: string;
-}
-
-export interface InputArgs {
-  input: unknown;
-}
-
-/** A create mutation's arguments: its input and, optionally, an idempotency key. */
-export interface CreateArgs {
-  input: unknown;
-  idempotencyKey?: string | null;
 }
 
 /** The SDL of a create mutation's `idempotencyKey` argument, with its description. */
@@ -288,9 +274,4 @@ export async function idempotentCreate<T>(
   const { value, isReplayed } = await withIdempotency(call, steps);
   if (isReplayed) context.replay.isReplayed = true;
   return value;
-}
-
-export interface UpdateArgs {
-  id: string;
-  input: unknown;
 }

@@ -7,9 +7,8 @@ import {
   listSimilarQuestions,
   NotFoundError,
 } from '@qpc/domain';
-import type { Paper, Question } from '@qpc/domain';
-import type { GatewayContext } from '../context.js';
 import { IDEMPOTENCY_KEY_ARGUMENT, idempotentCreate, who } from './common.js';
+import type { AcceptDraftInput, Resolvers } from '../generated/resolvers.js';
 
 export const draftTypeDefs = /* GraphQL */ `
   "Where reading a paper's drafts stands."
@@ -172,22 +171,25 @@ export const draftTypeDefs = /* GraphQL */ `
   }
 `;
 
-type Ctx = GatewayContext;
-
 // Fields of an accepted draft where null means "none" (else null means "not given").
 const NULLABLE = new Set(['marks', 'options', 'moduleId', 'topicId']);
 
-function draftEntry(entry: Record<string, unknown>): Record<string, unknown> {
+function draftEntry(entry: AcceptDraftInput): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(entry).filter(([field, value]) => value !== null || NULLABLE.has(field)),
   );
 }
 
-export const draftResolvers = {
+/** The drafts' enums: each GraphQL value and the domain's. */
+export const draftEnums = {
   DraftStatus: { PENDING: 'pending', READY: 'ready', FAILED: 'failed' },
   DraftType: { MCQ: 'mcq', SHORT: 'short', LONG: 'long' },
+} as const;
+
+export const draftResolvers: Resolvers = {
+  ...draftEnums,
   Paper: {
-    drafts: async (paper: Paper, _: unknown, { caller: { actor } }: Ctx) => {
+    drafts: async (paper, _, { caller: { actor } }) => {
       try {
         return await getPaperDrafts({ actor, id: paper.id });
       } catch (error) {
@@ -197,15 +199,10 @@ export const draftResolvers = {
     },
   },
   Question: {
-    similar: (question: Question, _: unknown, { caller }: Ctx) =>
-      listSimilarQuestions({ actor: caller, id: question.id }),
+    similar: (question, _, { caller }) => listSimilarQuestions({ actor: caller, id: question.id }),
   },
   Mutation: {
-    acceptDrafts: (
-      _: unknown,
-      args: { paperId: string; drafts: Record<string, unknown>[]; idempotencyKey?: string | null },
-      context: Ctx,
-    ) =>
+    acceptDrafts: (_, args, context) =>
       idempotentCreate('acceptDrafts', args, context, {
         action: 'catalog:write',
         create: (requestId) =>

@@ -3,19 +3,33 @@ import type { GraphQLSchema } from 'graphql';
 import type { GatewayContext } from '../context.js';
 import { branchResolvers, branchTypeDefs } from './branches.js';
 import { commonTypeDefs, enumResolvers } from './common.js';
-import { draftResolvers, draftTypeDefs } from './drafts.js';
-import { paperFileResolvers, paperFileTypeDefs } from './paper-files.js';
-import { paperResolvers, paperTypeDefs } from './papers.js';
+import { draftEnums, draftResolvers, draftTypeDefs } from './drafts.js';
+import { paperFileGraphTypes, paperFileResolvers, paperFileTypeDefs } from './paper-files.js';
+import { paperGraphTypes, paperResolvers, paperTypeDefs } from './papers.js';
 import { questionResolvers, questionTypeDefs } from './questions.js';
 import { scalarResolvers, scalarTypeDefs } from './scalars.js';
 import { searchResolvers, searchTypeDefs } from './search.js';
-import { semesterResolvers, semesterTypeDefs } from './semesters.js';
+import { semesterGraphTypes, semesterResolvers, semesterTypeDefs } from './semesters.js';
 import { solutionResolvers, solutionTypeDefs } from './solutions.js';
 import { subjectOfferingResolvers, subjectOfferingTypeDefs } from './subject-offerings.js';
 import { subjectResolvers, subjectTypeDefs } from './subjects.js';
 import { syllabusResolvers, syllabusTypeDefs } from './syllabus.js';
 import { universityResolvers, universityTypeDefs } from './universities.js';
 import { userResolvers, userTypeDefs } from './users.js';
+import { ZodGraph } from './zod-types.js';
+
+/**
+ * The object and input types generated from the domain's zod schemas (`zod-types.ts`), each
+ * module's listed before its hand-written SDL; a zod enum is named by the GraphQL enum whose
+ * values it holds.
+ */
+const generated = new ZodGraph(
+  [...semesterGraphTypes, ...paperGraphTypes, ...paperFileGraphTypes],
+  {
+    ...enumResolvers,
+    ...draftEnums,
+  },
+);
 
 /**
  * Every type definition of the graph, one module per resource (the REST routes' and the domain
@@ -26,13 +40,16 @@ export const typeDefs = [
   commonTypeDefs,
   universityTypeDefs,
   branchTypeDefs,
+  generated.sdl(semesterGraphTypes),
   semesterTypeDefs,
   subjectTypeDefs,
   subjectOfferingTypeDefs,
   syllabusTypeDefs,
+  generated.sdl(paperGraphTypes),
   paperTypeDefs,
   questionTypeDefs,
   solutionTypeDefs,
+  generated.sdl(paperFileGraphTypes),
   paperFileTypeDefs,
   draftTypeDefs,
   userTypeDefs,

@@ -9,8 +9,13 @@ import {
   updatePaper,
 } from '@qpc/domain';
 import type { Paper, PaperRecord, SortKey } from '@qpc/domain';
-import { createPaperInput, updatePaperInput } from '@qpc/domain/schemas';
-import type { GatewayContext } from '../context.js';
+import {
+  createPaperInput,
+  paperSchema,
+  paperStatusChangeSchema,
+  updatePaperInput,
+} from '@qpc/domain/schemas';
+import type { Resolvers } from '../generated/resolvers.js';
 import { childrenOf } from '../loaders.js';
 import {
   inputFor,
@@ -21,48 +26,18 @@ import {
   IDEMPOTENCY_KEY_ARGUMENT,
   idempotentCreate,
 } from './common.js';
-import type { IdArgs, UpdateArgs, CreateArgs } from './common.js';
+import type { ZodGraphType } from './zod-types.js';
+
+/** The paper's types the graph generates from the domain's zod schemas. */
+export const paperGraphTypes: ZodGraphType[] = [
+  { name: 'Paper', kind: 'type', schema: paperSchema },
+  { name: 'PaperStatusChange', kind: 'type', schema: paperStatusChangeSchema },
+  { name: 'CreatePaperInput', kind: 'input', schema: createPaperInput },
+  { name: 'UpdatePaperInput', kind: 'input', schema: updatePaperInput },
+];
 
 export const paperTypeDefs = /* GraphQL */ `
-  """
-  A previous-year exam paper of a subject offering. Only callers who may paper:read-unapproved
-  ${who('paper:read-unapproved')} see papers that are not approved.
-  """
-  type Paper {
-    "Resource id."
-    id: ObjectID!
-    "Id of the subject offering."
-    subjectOfferingId: ObjectID!
-    "University of the paper's offering."
-    universityId: ObjectID!
-    "Branch of the paper's offering."
-    branchId: ObjectID!
-    "Semester of the paper's offering."
-    semesterId: ObjectID!
-    "Subject of the paper's offering."
-    subjectId: ObjectID!
-    "Year the exam was held."
-    examYear: Int!
-    "Kind of exam."
-    examType: ExamType!
-    "Human-readable title."
-    title: String!
-    "Unique slug used in read paths."
-    slug: String!
-    "Review status."
-    status: PaperStatus!
-    "Status changes, oldest first; null unless the caller may paper:read-unapproved ${who('paper:read-unapproved')}."
-    statusHistory: [PaperStatusChange!]
-    "Id of the user who created it; null when not recorded, or unless the caller may paper:read-unapproved ${who('paper:read-unapproved')}."
-    createdBy: ObjectID
-    "Questions of the paper the caller may see."
-    questionCount: Int!
-    "Drafts read from the paper's PDF not yet accepted; null unless the caller may paper:read-unapproved ${who('paper:read-unapproved')}."
-    draftsWaiting: Int
-    "Creation time (ISO 8601)."
-    createdAt: String!
-    "Last update time (ISO 8601)."
-    updatedAt: String!
+  extend type Paper {
     "The subject offering the paper belongs to."
     subjectOffering: SubjectOffering!
     "Questions of the paper the caller may see, newest first unless sort says otherwise."
@@ -72,56 +47,12 @@ export const paperTypeDefs = /* GraphQL */ `
     ): [Question!]!
   }
 
-  """
-  One recorded change of a paper's status.
-  """
-  type PaperStatusChange {
-    "Status before the change."
-    from: PaperStatus!
-    "Status after the change."
-    to: PaperStatus!
-    "Id of the admin who changed it."
-    by: ObjectID!
-    "When it changed (ISO 8601)."
-    at: String!
-    "Why it changed, or null."
-    reason: String
-  }
-
   "A page of papers."
   type PaperPage {
     "The papers of this page."
     items: [Paper!]!
     "Where this page sits in the whole list."
     pagination: Pagination!
-  }
-
-  "Fields of a new paper."
-  input CreatePaperInput {
-    "Id of the subject offering."
-    subjectOfferingId: ObjectID!
-    "Year the exam was held (1900 to next year)."
-    examYear: ExamYear!
-    "Kind of exam."
-    examType: ExamType!
-    "Title (1 to 200 characters); generated from the subject, exam type and year when absent."
-    title: NonEmptyString
-    "Unique lowercase kebab-case slug (1 to 120 characters); generated from the title when absent."
-    slug: Slug
-    "Initial status: DRAFT or PENDING (default PENDING)."
-    status: NewPaperStatus
-  }
-
-  "Fields to change on a paper, at least one; the status changes through setPaperStatus."
-  input UpdatePaperInput {
-    "Year the exam was held (1900 to next year)."
-    examYear: ExamYear
-    "Kind of exam."
-    examType: ExamType
-    "Title (1 to 200 characters)."
-    title: NonEmptyString
-    "Unique lowercase kebab-case slug (1 to 120 characters)."
-    slug: Slug
   }
 
   type Query {
@@ -179,18 +110,16 @@ export const paperTypeDefs = /* GraphQL */ `
   }
 `;
 
-type Ctx = GatewayContext;
-type Args = Record<string, unknown>;
+/** A paper as its field resolvers get it: from a list (with its counts) or read by a loader. */
+export type PaperParent = Paper | PaperRecord;
 
-export const paperResolvers = {
+export const paperResolvers: Resolvers = {
   Query: {
-    papers: (_: unknown, args: Args, { caller }: Ctx) =>
-      listPapers({ actor: caller, query: listArgs(args) }),
-    paper: (_: unknown, { slug }: { slug: string }, { caller }: Ctx) =>
-      getPaperBySlug({ actor: caller, slug }),
+    papers: (_, args, { caller }) => listPapers({ actor: caller, query: listArgs(args) }),
+    paper: (_, { slug }, { caller }) => getPaperBySlug({ actor: caller, slug }),
   },
   Mutation: {
-    createPaper: (_: unknown, args: CreateArgs, context: Ctx) =>
+    createPaper: (_, args, context) =>
       idempotentCreate('createPaper', args, context, {
         action: 'catalog:write',
         create: (id) =>
@@ -201,39 +130,30 @@ export const paperResolvers = {
           }),
         find: (id) => getPaperById({ actor: context.caller, id }),
       }),
-    updatePaper: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
+    updatePaper: (_, { id, input }, { caller: { actor } }) =>
       updatePaper({ actor, id, input: inputFor(updatePaperInput, input) }),
-    deletePaper: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {
+    deletePaper: async (_, { id }, { caller: { actor } }) => {
       await deletePaper({ actor, id });
       return true;
     },
-    setPaperStatus: (
-      _: unknown,
-      {
-        id,
-        ...input
-      }: { id: string; status: string; reason?: string | null; force?: boolean | null },
-      { caller: { actor } }: Ctx,
-    ) => setPaperStatus({ actor, id, input: listArgs(input) }),
-    submitPaper: (
-      _: unknown,
-      { id, ...input }: { id: string; note?: string | null },
-      { caller: { actor } }: Ctx,
-    ) => submitPaper({ actor, id, input: listArgs(input) }),
+    setPaperStatus: (_, { id, ...input }, { caller: { actor } }) =>
+      setPaperStatus({ actor, id, input: listArgs(input) }),
+    submitPaper: (_, { id, ...input }, { caller: { actor } }) =>
+      submitPaper({ actor, id, input: listArgs(input) }),
   },
   Paper: {
     // Papers from a service carry their figures; nested ones are counted by the loader, batched.
-    questionCount: async (paper: Paper | PaperRecord, _: Args, { loaders }: Ctx) =>
+    questionCount: async (paper, _, { loaders }) =>
       'questionCount' in paper
         ? paper.questionCount
         : (await loaders.paperCountsById.load(paper.id)).questionCount,
-    draftsWaiting: async (paper: Paper | PaperRecord, _: Args, { loaders }: Ctx) =>
+    draftsWaiting: async (paper, _, { loaders }) =>
       ('questionCount' in paper ? paper : await loaders.paperCountsById.load(paper.id))
         .draftsWaiting ?? null,
-    subjectOffering: async (paper: Paper, _: Args, { loaders }: Ctx) =>
+    subjectOffering: async (paper, _, { loaders }) =>
       required(await loaders.subjectOfferingById.load(paper.subjectOfferingId), 'Subject offering'),
     // A paper's questions and a question's solutions are their share of the offering's.
-    questions: async (paper: Paper, { sort }: { sort?: SortKey[] | null }, { loaders }: Ctx) =>
+    questions: async (paper, { sort }, { loaders }) =>
       childrenOf(
         (await loaders.questionsInOrder(sort ?? undefined).load(paper.subjectOfferingId)).byPaper,
         paper.id,

@@ -8,9 +8,7 @@ import {
   updateQuestion,
   ValidationError,
 } from '@qpc/domain';
-import type { Question } from '@qpc/domain';
 import { createQuestionInput, updateQuestionInput } from '@qpc/domain/schemas';
-import type { GatewayContext } from '../context.js';
 import { childrenOf } from '../loaders.js';
 import {
   inputFor,
@@ -20,7 +18,7 @@ import {
   IDEMPOTENCY_KEY_ARGUMENT,
   idempotentCreate,
 } from './common.js';
-import type { IdArgs, UpdateArgs, CreateArgs } from './common.js';
+import type { Resolvers } from '../generated/resolvers.js';
 
 export const questionTypeDefs = /* GraphQL */ `
   """
@@ -161,18 +159,10 @@ export const questionTypeDefs = /* GraphQL */ `
   }
 `;
 
-type Ctx = GatewayContext;
-type Args = Record<string, unknown>;
-
-export const questionResolvers = {
+export const questionResolvers: Resolvers = {
   Query: {
-    questions: (_: unknown, args: Args, { caller }: Ctx) =>
-      listQuestions({ actor: caller, query: listArgs(args) }),
-    question: async (
-      _: unknown,
-      { id, slug }: { id?: string | null; slug?: string | null },
-      { caller }: Ctx,
-    ) => {
+    questions: (_, args, { caller }) => listQuestions({ actor: caller, query: listArgs(args) }),
+    question: async (_, { id, slug }, { caller }) => {
       if (id === undefined || id === null) {
         if (slug === undefined || slug === null)
           throw new ValidationError('Give id or slug', [
@@ -188,7 +178,7 @@ export const questionResolvers = {
     },
   },
   Mutation: {
-    createQuestion: (_: unknown, args: CreateArgs, context: Ctx) =>
+    createQuestion: (_, args, context) =>
       idempotentCreate('createQuestion', args, context, {
         action: 'catalog:write',
         create: (id) =>
@@ -199,15 +189,15 @@ export const questionResolvers = {
           }),
         find: (id) => getQuestionById({ actor: context.caller, id }),
       }),
-    updateQuestion: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
+    updateQuestion: (_, { id, input }, { caller: { actor } }) =>
       updateQuestion({ actor, id, input: inputFor(updateQuestionInput, input) }),
-    deleteQuestion: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {
+    deleteQuestion: async (_, { id }, { caller: { actor } }) => {
       await deleteQuestion({ actor, id });
       return true;
     },
   },
   Question: {
-    solutions: async (question: Question, _: Args, { loaders }: Ctx) =>
+    solutions: async (question, _, { loaders }) =>
       childrenOf(
         await loaders.solutionsBySubjectOfferingId.load(question.subjectOfferingId),
         question.id,

@@ -1,8 +1,8 @@
 // Ranked search with facets.
 import { searchCatalog } from '@qpc/domain';
 import type { SearchFacets } from '@qpc/domain';
-import type { GatewayContext } from '../context.js';
 import { listArgs, pageArgs } from './common.js';
+import type { Resolvers } from '../generated/resolvers.js';
 
 export const searchTypeDefs = /* GraphQL */ `
   "One search hit: a question, paper or subject, ranked by relevance."
@@ -77,15 +77,14 @@ export const searchTypeDefs = /* GraphQL */ `
   }
 `;
 
-type Ctx = GatewayContext;
 type Counts = Record<string, number>;
 
 const facetList = (counts: Counts) =>
   Object.entries(counts).map(([value, count]) => ({ value, count }));
 
-export const searchResolvers = {
+export const searchResolvers: Resolvers = {
   Query: {
-    search: async (_: unknown, args: Record<string, unknown>, { caller }: Ctx) => {
+    search: async (_, args, { caller }) => {
       const result = await searchCatalog({ actor: caller, query: listArgs(args) });
       const facets: SearchFacets = result.facets;
       return {

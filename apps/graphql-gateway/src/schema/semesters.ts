@@ -5,8 +5,7 @@ import {
   listSemesters,
   updateSemester,
 } from '@qpc/domain';
-import { createSemesterInput, updateSemesterInput } from '@qpc/domain/schemas';
-import type { GatewayContext } from '../context.js';
+import { createSemesterInput, semesterSchema, updateSemesterInput } from '@qpc/domain/schemas';
 import {
   inputFor,
   listArgs,
@@ -15,55 +14,23 @@ import {
   IDEMPOTENCY_KEY_ARGUMENT,
   idempotentCreate,
 } from './common.js';
-import type { IdArgs, UpdateArgs, CreateArgs } from './common.js';
+import type { Resolvers } from '../generated/resolvers.js';
+import type { ZodGraphType } from './zod-types.js';
+
+/** The semester's types the graph generates from the domain's zod schemas. */
+export const semesterGraphTypes: ZodGraphType[] = [
+  { name: 'Semester', kind: 'type', schema: semesterSchema },
+  { name: 'CreateSemesterInput', kind: 'input', schema: createSemesterInput },
+  { name: 'UpdateSemesterInput', kind: 'input', schema: updateSemesterInput },
+];
 
 export const semesterTypeDefs = /* GraphQL */ `
-  """
-  A semester of a branch.
-  """
-  type Semester {
-    "Resource id."
-    id: ObjectID!
-    "Id of the branch the semester belongs to."
-    branchId: ObjectID!
-    "Id of the branch's university."
-    universityId: ObjectID!
-    "Semester number, 1 to 12, unique within the branch."
-    number: Int!
-    "Display name, e.g. III-I, or null."
-    name: String
-    "Creation time (ISO 8601)."
-    createdAt: String!
-    "Last update time (ISO 8601)."
-    updatedAt: String!
-  }
-
   "A page of semesters."
   type SemesterPage {
     "The semesters of this page."
     items: [Semester!]!
     "Where this page sits in the whole list."
     pagination: Pagination!
-  }
-
-  "Fields of a new semester."
-  input CreateSemesterInput {
-    "Id of the branch."
-    branchId: ObjectID!
-    "Semester number, 1 to 12, unique within the branch."
-    number: SemesterNumber!
-    "Display name (1 to 100 characters), or null."
-    name: NonEmptyString
-  }
-
-  "Fields to change on a semester, at least one."
-  input UpdateSemesterInput {
-    "Id of the branch (refused while subject offerings reference the semester)."
-    branchId: ObjectID
-    "Semester number, 1 to 12, unique within the branch."
-    number: SemesterNumber
-    "Display name (1 to 100 characters); null clears it."
-    name: NonEmptyString
   }
 
   type Query {
@@ -90,16 +57,12 @@ export const semesterTypeDefs = /* GraphQL */ `
   }
 `;
 
-type Ctx = GatewayContext;
-type Args = Record<string, unknown>;
-
-export const semesterResolvers = {
+export const semesterResolvers: Resolvers = {
   Query: {
-    semesters: (_: unknown, args: Args, { caller }: Ctx) =>
-      listSemesters({ actor: caller, query: listArgs(args) }),
+    semesters: (_, args, { caller }) => listSemesters({ actor: caller, query: listArgs(args) }),
   },
   Mutation: {
-    createSemester: (_: unknown, args: CreateArgs, context: Ctx) =>
+    createSemester: (_, args, context) =>
       idempotentCreate('createSemester', args, context, {
         action: 'catalog:write',
         create: (id) =>
@@ -110,9 +73,9 @@ export const semesterResolvers = {
           }),
         find: (id) => getSemesterById({ actor: context.caller, id }),
       }),
-    updateSemester: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
+    updateSemester: (_, { id, input }, { caller: { actor } }) =>
       updateSemester({ actor, id, input: inputFor(updateSemesterInput, input) }),
-    deleteSemester: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {
+    deleteSemester: async (_, { id }, { caller: { actor } }) => {
       await deleteSemester({ actor, id });
       return true;
     },

@@ -7,7 +7,6 @@ import {
   voteSolution,
 } from '@qpc/domain';
 import { createSolutionInput, updateSolutionInput } from '@qpc/domain/schemas';
-import type { GatewayContext } from '../context.js';
 import {
   inputFor,
   listArgs,
@@ -16,7 +15,7 @@ import {
   IDEMPOTENCY_KEY_ARGUMENT,
   idempotentCreate,
 } from './common.js';
-import type { IdArgs, UpdateArgs, CreateArgs } from './common.js';
+import type { Resolvers } from '../generated/resolvers.js';
 
 export const solutionTypeDefs = /* GraphQL */ `
   """
@@ -96,18 +95,13 @@ export const solutionTypeDefs = /* GraphQL */ `
   }
 `;
 
-type Ctx = GatewayContext;
-type Args = Record<string, unknown>;
-
-export const solutionResolvers = {
+export const solutionResolvers: Resolvers = {
   Query: {
-    solutions: (_: unknown, args: Args, { caller }: Ctx) =>
-      listSolutions({ actor: caller, query: listArgs(args) }),
-    solution: (_: unknown, { id }: IdArgs, { caller }: Ctx) =>
-      getSolutionById({ actor: caller, id }),
+    solutions: (_, args, { caller }) => listSolutions({ actor: caller, query: listArgs(args) }),
+    solution: (_, { id }, { caller }) => getSolutionById({ actor: caller, id }),
   },
   Mutation: {
-    createSolution: (_: unknown, args: CreateArgs, context: Ctx) =>
+    createSolution: (_, args, context) =>
       idempotentCreate('createSolution', args, context, {
         action: 'solution:create',
         create: (id) =>
@@ -118,16 +112,13 @@ export const solutionResolvers = {
           }),
         find: (id) => getSolutionById({ actor: context.caller, id }),
       }),
-    updateSolution: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
+    updateSolution: (_, { id, input }, { caller: { actor } }) =>
       updateSolution({ actor, id, input: inputFor(updateSolutionInput, input) }),
-    deleteSolution: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {
+    deleteSolution: async (_, { id }, { caller: { actor } }) => {
       await deleteSolution({ actor, id });
       return true;
     },
-    voteSolution: (
-      _: unknown,
-      { id, value }: { id: string; value: number },
-      { caller: { actor } }: Ctx,
-    ) => voteSolution({ actor, id, input: { value } }),
+    voteSolution: (_, { id, value }, { caller: { actor } }) =>
+      voteSolution({ actor, id, input: { value } }),
   },
 };

@@ -5,9 +5,7 @@ import {
   getSubjectOfferingCoverage,
   listSubjectOfferings,
 } from '@qpc/domain';
-import type { SubjectOffering } from '@qpc/domain';
 import { createSubjectOfferingInput } from '@qpc/domain/schemas';
-import type { GatewayContext } from '../context.js';
 import {
   inputFor,
   listArgs,
@@ -17,7 +15,7 @@ import {
   IDEMPOTENCY_KEY_ARGUMENT,
   idempotentCreate,
 } from './common.js';
-import type { IdArgs, CreateArgs } from './common.js';
+import type { ExamType, Resolvers } from '../generated/resolvers.js';
 
 /** The figures of a module, a topic and the unassigned questions alike. */
 const STATS_FIELDS = `"Questions asked."
@@ -202,8 +200,6 @@ export const subjectOfferingTypeDefs = /* GraphQL */ `
   }
 `;
 
-type Ctx = GatewayContext;
-type Args = Record<string, unknown>;
 type Counts = Record<string, number>;
 interface Stats {
   examTypes: Counts;
@@ -212,18 +208,21 @@ interface Stats {
 /** A domain stats object with its exam-type counts as a list. */
 const stats = <T extends Stats>(s: T) => ({
   ...s,
-  examTypes: Object.entries(s.examTypes).map(([examType, count]) => ({ examType, count })),
+  // The domain keys its counts by exam type.
+  examTypes: (Object.entries(s.examTypes) as [ExamType, number][]).map(([examType, count]) => ({
+    examType,
+    count,
+  })),
 });
 
-export const subjectOfferingResolvers = {
+export const subjectOfferingResolvers: Resolvers = {
   Query: {
-    subjectOfferings: (_: unknown, args: Args, { caller }: Ctx) =>
+    subjectOfferings: (_, args, { caller }) =>
       listSubjectOfferings({ actor: caller, query: listArgs(args) }),
-    subjectOffering: (_: unknown, { id }: IdArgs, { caller }: Ctx) =>
-      getSubjectOfferingById({ actor: caller, id }),
+    subjectOffering: (_, { id }, { caller }) => getSubjectOfferingById({ actor: caller, id }),
   },
   Mutation: {
-    createSubjectOffering: (_: unknown, args: CreateArgs, context: Ctx) =>
+    createSubjectOffering: (_, args, context) =>
       idempotentCreate('createSubjectOffering', args, context, {
         action: 'catalog:write',
         create: (id) =>
@@ -234,25 +233,23 @@ export const subjectOfferingResolvers = {
           }),
         find: (id) => getSubjectOfferingById({ actor: context.caller, id }),
       }),
-    deleteSubjectOffering: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {
+    deleteSubjectOffering: async (_, { id }, { caller: { actor } }) => {
       await deleteSubjectOffering({ actor, id });
       return true;
     },
   },
   SubjectOffering: {
-    subject: async (offering: SubjectOffering, _: Args, { loaders }: Ctx) =>
+    subject: async (offering, _, { loaders }) =>
       required(await loaders.subjectById.load(offering.subjectId), 'Subject'),
-    university: async (offering: SubjectOffering, _: Args, { loaders }: Ctx) =>
+    university: async (offering, _, { loaders }) =>
       required(await loaders.universityById.load(offering.universityId), 'University'),
-    branch: async (offering: SubjectOffering, _: Args, { loaders }: Ctx) =>
+    branch: async (offering, _, { loaders }) =>
       required(await loaders.branchById.load(offering.branchId), 'Branch'),
-    semester: async (offering: SubjectOffering, _: Args, { loaders }: Ctx) =>
+    semester: async (offering, _, { loaders }) =>
       required(await loaders.semesterById.load(offering.semesterId), 'Semester'),
-    syllabus: (offering: SubjectOffering, _: Args, { loaders }: Ctx) =>
-      loaders.syllabusBySubjectOfferingId.load(offering.id),
-    papers: (offering: SubjectOffering, _: Args, { loaders }: Ctx) =>
-      loaders.papersBySubjectOfferingId.load(offering.id),
-    coverage: async (offering: SubjectOffering, _: Args, { caller }: Ctx) => {
+    syllabus: (offering, _, { loaders }) => loaders.syllabusBySubjectOfferingId.load(offering.id),
+    papers: (offering, _, { loaders }) => loaders.papersBySubjectOfferingId.load(offering.id),
+    coverage: async (offering, _, { caller }) => {
       const coverage = await getSubjectOfferingCoverage({ actor: caller, id: offering.id });
       return {
         papers: coverage.papers,

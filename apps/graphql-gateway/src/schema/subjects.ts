@@ -7,7 +7,6 @@ import {
   updateSubject,
 } from '@qpc/domain';
 import { createSubjectInput, updateSubjectInput } from '@qpc/domain/schemas';
-import type { GatewayContext } from '../context.js';
 import {
   inputFor,
   listArgs,
@@ -16,7 +15,7 @@ import {
   IDEMPOTENCY_KEY_ARGUMENT,
   idempotentCreate,
 } from './common.js';
-import type { IdArgs, UpdateArgs, CreateArgs } from './common.js';
+import type { Resolvers } from '../generated/resolvers.js';
 
 export const subjectTypeDefs = /* GraphQL */ `
   """
@@ -97,18 +96,13 @@ export const subjectTypeDefs = /* GraphQL */ `
   }
 `;
 
-type Ctx = GatewayContext;
-type Args = Record<string, unknown>;
-
-export const subjectResolvers = {
+export const subjectResolvers: Resolvers = {
   Query: {
-    subjects: (_: unknown, args: Args, { caller: { actor } }: Ctx) =>
-      listSubjects({ actor, query: listArgs(args) }),
-    subject: (_: unknown, { slug }: { slug: string }, { caller: { actor } }: Ctx) =>
-      getSubjectBySlug({ actor, slug }),
+    subjects: (_, args, { caller: { actor } }) => listSubjects({ actor, query: listArgs(args) }),
+    subject: (_, { slug }, { caller: { actor } }) => getSubjectBySlug({ actor, slug }),
   },
   Mutation: {
-    createSubject: (_: unknown, args: CreateArgs, context: Ctx) =>
+    createSubject: (_, args, context) =>
       idempotentCreate('createSubject', args, context, {
         action: 'catalog:write',
         create: (id) =>
@@ -119,9 +113,9 @@ export const subjectResolvers = {
           }),
         find: (id) => getSubjectById({ actor: context.caller, id }),
       }),
-    updateSubject: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
+    updateSubject: (_, { id, input }, { caller: { actor } }) =>
       updateSubject({ actor, id, input: inputFor(updateSubjectInput, input) }),
-    deleteSubject: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {
+    deleteSubject: async (_, { id }, { caller: { actor } }) => {
       await deleteSubject({ actor, id });
       return true;
     },

@@ -12,12 +12,10 @@ import {
   updateModule,
   updateTopic,
 } from '@qpc/domain';
-import type { Module, Syllabus, Topic } from '@qpc/domain';
 import { createModuleInput, createTopicInput, updateSyllabusItemInput } from '@qpc/domain/schemas';
-import type { GatewayContext } from '../context.js';
 import { childrenOf } from '../loaders.js';
 import { inputFor, who, IDEMPOTENCY_KEY_ARGUMENT, idempotentCreate } from './common.js';
-import type { CreateArgs } from './common.js';
+import type { Resolvers } from '../generated/resolvers.js';
 
 export const syllabusTypeDefs = /* GraphQL */ `
   """
@@ -147,23 +145,18 @@ export const syllabusTypeDefs = /* GraphQL */ `
   }
 `;
 
-type Ctx = GatewayContext;
-type Args = Record<string, unknown>;
-
-export const syllabusResolvers = {
+export const syllabusResolvers: Resolvers = {
   Query: {
-    syllabus: (_: unknown, { subjectOfferingId }: { subjectOfferingId: string }, { caller }: Ctx) =>
+    syllabus: (_, { subjectOfferingId }, { caller }) =>
       findSyllabus({ actor: caller, subjectOfferingId }),
-    module: (_: unknown, { id }: { id: string }, { caller }: Ctx) =>
-      getModuleById({ actor: caller, id }),
-    topic: (_: unknown, { id }: { id: string }, { caller }: Ctx) =>
-      getTopicById({ actor: caller, id }),
+    module: (_, { id }, { caller }) => getModuleById({ actor: caller, id }),
+    topic: (_, { id }, { caller }) => getTopicById({ actor: caller, id }),
   },
   Mutation: {
     initSyllabus: (
-      _: unknown,
+      _,
       args: { subjectOfferingId: string; idempotencyKey?: string | null },
-      context: Ctx,
+      context,
     ) =>
       idempotentCreate('initSyllabus', args, context, {
         action: 'catalog:write',
@@ -175,7 +168,7 @@ export const syllabusResolvers = {
           }),
         find: (id) => getSyllabusById({ actor: context.caller, id }),
       }),
-    createModule: (_: unknown, args: CreateArgs, context: Ctx) =>
+    createModule: (_, args, context) =>
       idempotentCreate('createModule', args, context, {
         action: 'catalog:write',
         create: (id) =>
@@ -186,7 +179,7 @@ export const syllabusResolvers = {
           }),
         find: (id) => getModuleById({ actor: context.caller, id }),
       }),
-    createTopic: (_: unknown, args: CreateArgs, context: Ctx) =>
+    createTopic: (_, args, context) =>
       idempotentCreate('createTopic', args, context, {
         action: 'catalog:write',
         create: (id) =>
@@ -197,49 +190,38 @@ export const syllabusResolvers = {
           }),
         find: (id) => getTopicById({ actor: context.caller, id }),
       }),
-    updateModule: (
-      _: unknown,
-      { id, input }: { id: string; input: unknown },
-      { caller: { actor } }: Ctx,
-    ) => updateModule({ actor, id, input: inputFor(updateSyllabusItemInput, input) }),
-    updateTopic: (
-      _: unknown,
-      { id, input }: { id: string; input: unknown },
-      { caller: { actor } }: Ctx,
-    ) => updateTopic({ actor, id, input: inputFor(updateSyllabusItemInput, input) }),
-    deleteModule: async (_: unknown, { id }: { id: string }, { caller: { actor } }: Ctx) => {
+    updateModule: (_, { id, input }, { caller: { actor } }) =>
+      updateModule({ actor, id, input: inputFor(updateSyllabusItemInput, input) }),
+    updateTopic: (_, { id, input }, { caller: { actor } }) =>
+      updateTopic({ actor, id, input: inputFor(updateSyllabusItemInput, input) }),
+    deleteModule: async (_, { id }, { caller: { actor } }) => {
       await deleteModule({ actor, id });
       return true;
     },
-    deleteTopic: async (_: unknown, { id }: { id: string }, { caller: { actor } }: Ctx) => {
+    deleteTopic: async (_, { id }, { caller: { actor } }) => {
       await deleteTopic({ actor, id });
       return true;
     },
-    deleteSyllabus: async (
-      _: unknown,
-      { subjectOfferingId }: { subjectOfferingId: string },
-      { caller: { actor } }: Ctx,
-    ) => {
+    deleteSyllabus: async (_, { subjectOfferingId }, { caller: { actor } }) => {
       await deleteSyllabus({ actor, subjectOfferingId });
       return true;
     },
   },
   Syllabus: {
-    modules: (syllabus: Syllabus, _: Args, { loaders }: Ctx) =>
-      loaders.modulesBySyllabusId.load(syllabus.id),
+    modules: (syllabus, _, { loaders }) => loaders.modulesBySyllabusId.load(syllabus.id),
   },
   // A module's topics and questions are its share of its syllabus's and offering's.
   Module: {
-    topics: async (module: Module, _: Args, { loaders }: Ctx) =>
+    topics: async (module, _, { loaders }) =>
       childrenOf(await loaders.topicsBySyllabusId.load(module.syllabusId), module.id),
-    questions: async (module: Module, _: Args, { loaders }: Ctx) =>
+    questions: async (module, _, { loaders }) =>
       childrenOf(
         (await loaders.questionsBySubjectOfferingId.load(module.subjectOfferingId)).byModule,
         module.id,
       ),
   },
   Topic: {
-    questions: async (topic: Topic, _: Args, { loaders }: Ctx) =>
+    questions: async (topic, _, { loaders }) =>
       childrenOf(
         (await loaders.questionsBySubjectOfferingId.load(topic.subjectOfferingId)).byTopic,
         topic.id,

@@ -6,11 +6,8 @@ import {
   listUniversities,
   updateUniversity,
 } from '@qpc/domain';
-import type { University } from '@qpc/domain';
 import { createUniversityInput, updateUniversityInput } from '@qpc/domain/schemas';
 import { activeFilter } from '@qpc/server-kit/list-text';
-import type { ActiveText } from '@qpc/server-kit/list-text';
-import type { GatewayContext } from '../context.js';
 import {
   inputFor,
   listArgs,
@@ -19,7 +16,7 @@ import {
   IDEMPOTENCY_KEY_ARGUMENT,
   idempotentCreate,
 } from './common.js';
-import type { IdArgs, UpdateArgs, CreateArgs } from './common.js';
+import type { Resolvers } from '../generated/resolvers.js';
 
 export const universityTypeDefs = /* GraphQL */ `
   """
@@ -107,21 +104,17 @@ export const universityTypeDefs = /* GraphQL */ `
   }
 `;
 
-type Ctx = GatewayContext;
-type Args = Record<string, unknown>;
-
-export const universityResolvers = {
+export const universityResolvers: Resolvers = {
   Query: {
-    universities: (_: unknown, args: Args, { caller: { actor } }: Ctx) => {
-      const { isActive, ...query } = listArgs(args);
-      const filter = activeFilter(isActive as ActiveText | undefined);
-      return listUniversities({ actor, query: { ...query, isActive: filter } });
+    universities: (_, args, { caller: { actor } }) => {
+      const { isActive, ...query } = args;
+      const filter = activeFilter(isActive ?? undefined);
+      return listUniversities({ actor, query: { ...listArgs(query), isActive: filter } });
     },
-    university: (_: unknown, { slug }: { slug: string }, { caller: { actor } }: Ctx) =>
-      getUniversityBySlug({ actor, slug }),
+    university: (_, { slug }, { caller: { actor } }) => getUniversityBySlug({ actor, slug }),
   },
   Mutation: {
-    createUniversity: (_: unknown, args: CreateArgs, context: Ctx) =>
+    createUniversity: (_, args, context) =>
       idempotentCreate('createUniversity', args, context, {
         action: 'catalog:write',
         create: (id) =>
@@ -132,15 +125,14 @@ export const universityResolvers = {
           }),
         find: (id) => getUniversityById({ actor: context.caller, id }),
       }),
-    updateUniversity: (_: unknown, { id, input }: UpdateArgs, { caller: { actor } }: Ctx) =>
+    updateUniversity: (_, { id, input }, { caller: { actor } }) =>
       updateUniversity({ actor, id, input: inputFor(updateUniversityInput, input) }),
-    deleteUniversity: async (_: unknown, { id }: IdArgs, { caller: { actor } }: Ctx) => {
+    deleteUniversity: async (_, { id }, { caller: { actor } }) => {
       await deleteUniversity({ actor, id });
       return true;
     },
   },
   University: {
-    branches: (university: University, _: Args, { loaders }: Ctx) =>
-      loaders.branchesByUniversityId.load(university.id),
+    branches: (university, _, { loaders }) => loaders.branchesByUniversityId.load(university.id),
   },
 };

@@ -1,7 +1,7 @@
 import { getMe, getUserByExternalId, listUsers, updateUser } from '@qpc/domain';
 import { updateUserInput } from '@qpc/domain/schemas';
-import type { GatewayContext } from '../context.js';
 import { inputFor, listArgs, pageArgs, who } from './common.js';
+import type { Resolvers } from '../generated/resolvers.js';
 
 export const userTypeDefs = /* GraphQL */ `
   """
@@ -70,21 +70,14 @@ export const userTypeDefs = /* GraphQL */ `
   }
 `;
 
-type Ctx = GatewayContext;
-
-export const userResolvers = {
+export const userResolvers: Resolvers = {
   Query: {
-    me: (_: unknown, _args: unknown, { caller: { actor } }: Ctx) => getMe({ actor }),
-    users: (_: unknown, args: Record<string, unknown>, { caller: { actor } }: Ctx) =>
-      listUsers({ actor, query: listArgs(args) }),
-    user: (_: unknown, { externalId }: { externalId: string }, { caller: { actor } }: Ctx) =>
-      getUserByExternalId({ actor, externalId }),
+    me: (_, _args, { caller: { actor } }) => getMe({ actor }),
+    users: (_, args, { caller: { actor } }) => listUsers({ actor, query: listArgs(args) }),
+    user: (_, { externalId }, { caller: { actor } }) => getUserByExternalId({ actor, externalId }),
   },
   Mutation: {
-    updateUser: (
-      _: unknown,
-      { externalId, input }: { externalId: string; input: unknown },
-      { caller: { actor } }: Ctx,
-    ) => updateUser({ actor, externalId, input: inputFor(updateUserInput, input) }),
+    updateUser: (_, { externalId, input }, { caller: { actor } }) =>
+      updateUser({ actor, externalId, input: inputFor(updateUserInput, input) }),
   },
 };

@@ -10,6 +10,7 @@ import { paths } from '../paths.js';
 import { useOffering } from './offering-data.js';
 import { PaperHeading, usePaper } from './paper.js';
 import type { Paper } from './paper.js';
+import { PaperDuration } from './paper-duration.js';
 import { fileSize } from './paper-file.js';
 import { QuestionForm } from './question-form.js';
 import { SubmitForReview } from './submit-paper.js';
@@ -159,6 +160,7 @@ export function PaperEditView({ params }: { params: { slug: string } }) {
       </p>
       <Review paper={paper} onSent={refresh} />
       <Upload paper={paper} onUploaded={refresh} />
+      <PaperDuration slug={paper.slug} />
       <Questions paper={paper} onChange={refresh} />
     </section>
   );

@@ -44,6 +44,7 @@ const paperSchema = new Schema(
     visible: { type: Boolean, required: true, default: false },
     statusHistory: { type: [statusChangeSchema], default: [] },
     createdBy: { type: ObjectIdType, ref: 'User', default: null },
+    durationMinutes: { type: Number, default: null },
     file: { type: paperFileSchema, default: null },
     // The file's SHA-256 again, top-level: an equality filter on it is the duplicate lookup.
     fileSha256: { type: String, default: null },

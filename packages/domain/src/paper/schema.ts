@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { atLeastOneField, NO_NUL, objectId, trimmedText, slugSchema } from '../common-schemas.js';
+import {
+  asScalar,
+  atLeastOneField,
+  NO_NUL,
+  objectId,
+  recordId,
+  trimmedText,
+  slugSchema,
+} from '../common-schemas.js';
 import { paginationQuery, SORT_FIELDS, sortInput } from '../listing/list-query.js';
 
 /** Review statuses of a paper; only approved papers are public. */
@@ -19,17 +27,18 @@ export function maxExamYear(): number {
 // The upper bound moves with the calendar: checked when the input is parsed; `maximum` states
 // the bound of the year the schema was loaded, for readers of the JSON Schema (OpenAPI).
 const examYearRange = () => `examYear must be between ${MIN_EXAM_YEAR} and ${maxExamYear()}`;
-const examYear = z
-  .number()
-  .int()
-  .min(MIN_EXAM_YEAR, { error: examYearRange })
-  .refine((year) => year <= maxExamYear(), { error: examYearRange })
-  .meta({ maximum: maxExamYear() })
-  .describe('Year the exam was held (1900 to next year)');
+const examYear = asScalar(
+  z
+    .number()
+    .int()
+    .min(MIN_EXAM_YEAR, { error: examYearRange })
+    .refine((year) => year <= maxExamYear(), { error: examYearRange })
+    .meta({ maximum: maxExamYear() })
+    .describe('Year the exam was held (1900 to next year)'),
+  'ExamYear',
+);
 
-const examType = z
-  .enum(EXAM_TYPES)
-  .describe('Kind of exam: end-term, mid-term, supplementary or quiz');
+const examType = z.enum(EXAM_TYPES).describe('Kind of exam');
 
 export type PaperStatus = (typeof PAPER_STATUSES)[number];
 export type ExamType = (typeof EXAM_TYPES)[number];
@@ -40,19 +49,38 @@ const paperStatus = z
 
 const title = trimmedText('title', 200).describe('Human-readable title of the paper');
 
-export const createPaperInput = z.strictObject({
-  subjectOfferingId: objectId.describe('Subject offering the paper belongs to'),
-  examYear,
-  examType,
-  title: title
-    .optional()
-    .describe('Title; generated from the subject, exam type and year when absent'),
-  slug: slugSchema.optional().describe('Unique slug; generated from the title when absent'),
-  status: z
-    .enum(NEW_PAPER_STATUSES)
-    .optional()
-    .describe('Initial status: draft or pending (default pending)'),
-});
+/** The longest exam a paper states: a day. */
+export const MAX_DURATION_MINUTES = 1440;
+const durationMinutes = z
+  .number()
+  .int()
+  .min(1, `durationMinutes must be between 1 and ${MAX_DURATION_MINUTES}`)
+  .max(MAX_DURATION_MINUTES, `durationMinutes must be between 1 and ${MAX_DURATION_MINUTES}`)
+  .nullable()
+  .describe(`Length of the exam in minutes (1 to ${MAX_DURATION_MINUTES}), or null when not known`);
+
+export const createPaperInput = z
+  .strictObject({
+    subjectOfferingId: objectId.describe('Id of the subject offering'),
+    examYear,
+    examType,
+    title: title
+      .optional()
+      .describe(
+        'Title (1 to 200 characters); generated from the subject, exam type and year when absent',
+      ),
+    slug: slugSchema
+      .optional()
+      .describe(
+        'Unique lowercase kebab-case slug (1 to 120 characters); generated from the title when absent',
+      ),
+    status: z
+      .enum(NEW_PAPER_STATUSES)
+      .optional()
+      .describe('Initial status: draft or pending (default pending)'),
+    durationMinutes: durationMinutes.optional(),
+  })
+  .describe('Fields of a new paper');
 export type CreatePaperInput = z.input<typeof createPaperInput>;
 
 /**
@@ -77,10 +105,13 @@ export const updatePaperInput = atLeastOneField(
   z.strictObject({
     examYear: examYear.optional(),
     examType: examType.optional(),
-    title: title.optional(),
-    slug: slugSchema.optional(),
+    title: title.optional().describe('Title (1 to 200 characters)'),
+    slug: slugSchema.optional().describe('Unique lowercase kebab-case slug (1 to 120 characters)'),
+    durationMinutes: durationMinutes
+      .optional()
+      .describe(`Length of the exam in minutes (1 to ${MAX_DURATION_MINUTES}); null clears it`),
   }),
-);
+).describe('Fields to change on a paper, at least one; the status changes through setPaperStatus');
 export type UpdatePaperInput = z.input<typeof updatePaperInput>;
 
 const reasonText = z
@@ -133,54 +164,74 @@ export const listPapersQuery = paginationQuery
   .strict();
 export type ListPapersQuery = z.input<typeof listPapersQuery>;
 
-export const paperStatusChangeSchema = z.object({
-  from: paperStatus.describe('Status before the change'),
-  to: paperStatus.describe('Status after the change'),
-  by: z.string().describe('Id of the user who changed it'),
-  at: z.string().describe('When it changed (ISO 8601)'),
-  reason: z.string().nullable().describe('Why it changed'),
-});
+export const paperStatusChangeSchema = z
+  .object({
+    from: paperStatus.describe('Status before the change'),
+    to: paperStatus.describe('Status after the change'),
+    by: recordId.describe('Id of the admin who changed it'),
+    at: z.string().describe('When it changed (ISO 8601)'),
+    reason: z.string().nullable().describe('Why it changed, or null'),
+  })
+  .describe("One recorded change of a paper's status");
 export type PaperStatusChange = z.infer<typeof paperStatusChangeSchema>;
 
-export const paperFileSchema = z.object({
-  size: z.number().int().describe('Size of the PDF in bytes'),
-  sha256: z.string().describe('SHA-256 of the PDF (hexadecimal); also its ETag'),
-  uploadedAt: z.string().describe('When it was uploaded (ISO 8601)'),
-});
+export const paperFileSchema = z
+  .object({
+    size: z.number().int().describe('Size in bytes'),
+    sha256: z.string().describe('SHA-256 of the file (hexadecimal), also its ETag'),
+    uploadedAt: z.string().describe('When it was uploaded (ISO 8601)'),
+  })
+  .describe(
+    'The PDF of a paper: its size, hash and upload time. The graph carries no file bytes: the PDF is uploaded and downloaded over HTTP beside it, and deletePaperFile removes it',
+  );
 export type PaperFile = z.infer<typeof paperFileSchema>;
 
-export const paperSchema = z.object({
-  id: z.string().describe('Paper id'),
-  subjectOfferingId: z.string().describe('Subject offering id'),
-  universityId: z.string().describe("University of the paper's offering"),
-  branchId: z.string().describe("Branch of the paper's offering"),
-  semesterId: z.string().describe("Semester of the paper's offering"),
-  subjectId: z.string().describe("Subject of the paper's offering"),
-  examYear: z.number().int().describe('Exam year'),
-  examType: examType,
-  title: z.string().describe('Title'),
-  slug: z.string().describe('Unique slug'),
-  status: paperStatus,
-  statusHistory: z
-    .array(paperStatusChangeSchema)
-    .optional()
-    .describe('Status changes, oldest first (editors and admins only)'),
-  createdBy: z
-    .string()
-    .nullable()
-    .optional()
-    .describe('Id of the user who created it, null when not recorded (editors and admins only)'),
-  questionCount: z.number().int().min(0).describe('Questions of the paper the caller may see'),
-  draftsWaiting: z
-    .number()
-    .int()
-    .min(0)
-    .optional()
-    .describe("Drafts read from the paper's PDF not yet accepted (editors and admins only)"),
-  file: paperFileSchema
-    .nullable()
-    .describe('The PDF of the paper (`GET /papers/{id}/file`), or null when none is attached'),
-  createdAt: z.string().describe('Creation time (ISO 8601)'),
-  updatedAt: z.string().describe('Last update time (ISO 8601)'),
-});
+// The DTO's descriptions are the graph's too (the gateway generates its Paper type from it): a
+// field the caller may not read is left out over REST and null in the graph.
+export const paperSchema = z
+  .object({
+    id: recordId,
+    subjectOfferingId: recordId.describe('Id of the subject offering'),
+    universityId: recordId.describe("University of the paper's offering"),
+    branchId: recordId.describe("Branch of the paper's offering"),
+    semesterId: recordId.describe("Semester of the paper's offering"),
+    subjectId: recordId.describe("Subject of the paper's offering"),
+    examYear: z.number().int().describe('Year the exam was held'),
+    examType: examType,
+    title: z.string().describe('Human-readable title'),
+    slug: z.string().describe('Unique slug used in read paths'),
+    status: paperStatus.describe('Review status'),
+    durationMinutes: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Length of the exam in minutes, or null when not known'),
+    statusHistory: z
+      .array(paperStatusChangeSchema)
+      .optional()
+      .describe('Status changes, oldest first; null unless the caller may paper:read-unapproved'),
+    createdBy: recordId
+      .nullable()
+      .optional()
+      .describe(
+        'Id of the user who created it; null when not recorded, or unless the caller may paper:read-unapproved',
+      ),
+    questionCount: z.number().int().min(0).describe('Questions of the paper the caller may see'),
+    draftsWaiting: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe(
+        "Drafts read from the paper's PDF not yet accepted; null unless the caller may paper:read-unapproved",
+      ),
+    file: paperFileSchema
+      .nullable()
+      .describe('The PDF of the paper, or null when none is attached'),
+    createdAt: z.string().describe('Creation time (ISO 8601)'),
+    updatedAt: z.string().describe('Last update time (ISO 8601)'),
+  })
+  .describe(
+    'A previous-year exam paper of a subject offering. Only callers who may paper:read-unapproved see papers that are not approved',
+  );
 export type Paper = z.infer<typeof paperSchema>;

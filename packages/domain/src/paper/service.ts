@@ -166,6 +166,7 @@ export async function createPaper({
             createdBy: actor.id,
             // In the same insert: the paper is never seen without the file it was made from.
             ...(file ? { file, fileSha256: file.sha256 } : {}),
+            durationMinutes: data.durationMinutes ?? null,
           });
           return doc.toObject();
         },
@@ -174,7 +175,7 @@ export async function createPaper({
   return withPaperCount(actor, toPaper(paper, actor));
 }
 
-/** Updates examYear, examType, title or slug of a paper (editors and admins); status is not changed here. */
+/** Updates examYear, examType, title, slug or durationMinutes of a paper (editors and admins); status is not changed here. */
 export async function updatePaper({
   actor,
   id,
@@ -187,7 +188,7 @@ export async function updatePaper({
   assertCan(actor, 'catalog:write');
   const paperId = parseInput(objectId, id, 'id');
   const data = parseInput(updatePaperInput, input);
-  const $set = definedFields(data, ['examYear', 'examType', 'title', 'slug']);
+  const $set = definedFields(data, ['examYear', 'examType', 'title', 'slug', 'durationMinutes']);
   const write = async () => {
     const updated = await orNotFound(
       updateById<Parameters<typeof toPaper>[0]>(PaperModel, paperId, { $set }),
