@@ -130,6 +130,7 @@ async function outcome(
       status: 'ready',
       reason: null,
       progress: null,
+      heartbeatAt: null,
       pages: paperRead.pages,
       textLayer: paperRead.textLayer,
       ocrPages: paperRead.ocrPages,
@@ -141,6 +142,7 @@ async function outcome(
     return {
       status: 'failed',
       progress: null,
+      heartbeatAt: null,
       reason: error instanceof Error ? error.message : String(error),
     };
   } finally {
@@ -261,6 +263,7 @@ export async function resumePendingDrafts(
       await settle(doc._id, doc.fileId, {
         status: 'failed',
         progress: null,
+        heartbeatAt: null,
         reason: `Reading the drafts stopped ${attempts} times before the end (a restart or a crash while reading): upload the file again to retry`,
       });
     } else {
