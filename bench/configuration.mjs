@@ -15,6 +15,7 @@ import { toWaves } from './replay.mjs';
 import { buildScenarios, GRAPHQL_FULL_TREE, graphql, overheadScenario } from './scenarios.mjs';
 import { measureSharedCache } from './shared-cache.mjs';
 import { measureSqlLimits } from './sql-limit.mjs';
+import { measureOcr } from './ocr.mjs';
 import { measureDeactivation, measureDrafts, measureInserts } from './writes.mjs';
 
 /** One request, timed: status, text, parsed body (null when not JSON), time. */
@@ -200,6 +201,12 @@ export async function runConfiguration({ config, settings, keys, log }) {
     const writes = {
       insert: () => measureInserts({ url, token: editor, target: pick.insert }),
       drafts: () => measureDrafts({ url, token: editor, offeringId, db }),
+      ocr: () =>
+        measureOcr({
+          ...{ url, token: editor, offeringId, questionIds: pick.questionIds, db, log },
+          startJsApp: async () =>
+            (await pool.start('rest-ocr-js', 'rest', { OCR_ENGINE: 'js' })).url,
+        }),
       deactivation: () => measureDeactivation({ url, token: admin, universityId, db, collections }),
     };
     const figures = { scenarios: results, roundTrips, middleware };

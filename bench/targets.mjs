@@ -106,7 +106,7 @@ function treeRow(config) {
 }
 
 function writeRows(config) {
-  const { insert: i, drafts, deactivation: d, key, scale } = config;
+  const { insert: i, drafts, ocr, deactivation: d, key, scale } = config;
   const before = INSERT_BEFORE;
   const insertJudged = scale === before.scale;
   const settleJudged = scale === 5;
@@ -123,6 +123,23 @@ function writeRows(config) {
       `drafts of a 20-page text PDF ready ≤ 3 s after the upload starts (${key})`,
       drafts ? spreadOf(drafts) : '–',
       drafts ? drafts.p50 <= 3000 : null,
+    ),
+    row(
+      `drafts of a 10-page scan ready ≤ 60 s after the upload starts, native Tesseract (${key})`,
+      ocr ? `${fmt(ocr.native.ms / 1000)} s (${ocr.native.drafts} drafts)` : '–',
+      ocr ? ocr.native.ms <= 60_000 : null,
+    ),
+    row(
+      `drafts of a 10-page scan, tesseract.js fallback (${key})`,
+      ocr ? `${fmt(ocr.fallback.ms / 1000)} s (${ocr.fallback.drafts} drafts)` : '–',
+      ocr ? 'reported' : null,
+    ),
+    row(
+      `GET /questions/:id p50 while a scan is read ≤ 2× idle (${key})`,
+      ocr
+        ? `${fmt(ocr.duringOcr.p50)} ms vs ${fmt(ocr.idle.p50)} ms idle = ${fmt(ocr.duringOcr.p50 / ocr.idle.p50)}×`
+        : '–',
+      ocr ? ocr.duringOcr.p50 <= 2 * ocr.idle.p50 : null,
     ),
     row(
       `deactivating the largest university: the DELETE ≤ ${MAX_DELETE_MS / 1000} s (${key})`,

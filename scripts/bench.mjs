@@ -3,7 +3,7 @@
 // docs/benchmarks.md and docs/benchmarks.json. Options (`npm run bench -- --scales 1`, `--sqlite`, ...): bench/run.mjs.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { buildAllWithFerretDB, ensureDependencies, root } from './lib.mjs';
+import { buildAllWithFerretDB, ensureDependencies, ensureOcrTools, root } from './lib.mjs';
 
 // Nothing of a benchmark run should call home (turbo's telemetry included).
 process.env.TURBO_TELEMETRY_DISABLED = '1';
@@ -12,6 +12,8 @@ process.env.DO_NOT_TRACK = '1';
 ensureDependencies();
 // The TypeScript build and FerretDB's Go build side by side, as scripts/start.mjs does.
 await buildAllWithFerretDB();
+// The OCR scenario reads scans with native Tesseract too (and with the tesseract.js fallback).
+ensureOcrTools();
 
 const result = spawnSync(
   process.execPath,

@@ -254,6 +254,18 @@ export function ensurePatchTool() {
   aptInstall('patch', 'patch is needed by the FerretDB patch series test');
 }
 
+/**
+ * The OCR tests read scans with the native engine: Debian's Tesseract 5 with its English data,
+ * and poppler's pdftoppm. `npm start` needs none of them (it falls back to tesseract.js).
+ */
+export function ensureOcrTools() {
+  if (!onPath('tesseract')) aptInstall('tesseract-ocr', 'tesseract is needed by the OCR tests');
+  if (!existsSync('/usr/share/tesseract-ocr/5/tessdata/eng.traineddata')) {
+    aptInstall('tesseract-ocr-eng', "Tesseract's English data is needed by the OCR tests");
+  }
+  if (!onPath('pdftoppm')) aptInstall('poppler-utils', 'pdftoppm is needed by the OCR tests');
+}
+
 /** The reliability suite starts a real redis-server: install Debian's package when missing. */
 export function ensureRedis() {
   if (onPath('redis-server')) return;

@@ -11,6 +11,7 @@ import {
   ensureChromium,
   ensureDependencies,
   ensureNode24,
+  ensureOcrTools,
   ensurePatchTool,
   ensureRedis,
   ensureSchemathesis,
@@ -27,6 +28,7 @@ ensureDependencies();
 await buildAllWithFerretDB({ withGoTests: true });
 ensurePatchTool();
 ensureRedis();
+ensureOcrTools();
 ensureVarnish();
 const env = {
   ...process.env,
