@@ -247,7 +247,7 @@ describe('suggestSearch', () => {
   });
 
   it('when q is empty, too long or its last word is under 4 letters, then it is refused or answers nothing', async () => {
-    expect(await suggest('kan').catch((e: unknown) => e)).toEqual({ items: [] });
+    expect((await suggest('kan')).items).toEqual([]);
     for (const q of ['', 'a'.repeat(51)]) {
       expect(await suggest(q).catch((e: unknown) => e)).toBeInstanceOf(ValidationError);
     }

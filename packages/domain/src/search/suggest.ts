@@ -11,7 +11,9 @@ import { TopicModel } from '../syllabus/model.js';
 import { asCaller, isVisible, visibleFilter } from '../visibility.js';
 import type { ActorOrCaller } from '../visibility.js';
 import { MAX_SUGGESTIONS, suggestQuerySchema } from './schema.js';
-import type { Suggestion, Suggestions } from './schema.js';
+import type { Suggestion } from './schema.js';
+import { paginationMeta } from '../listing/pagination.js';
+import type { Page } from '../listing/pagination.js';
 import { allWordsOf, cut, eachWord, fieldOf, MAX_PREFIX, MIN_PREFIX, wordsOf } from './tokens.js';
 
 /** Documents of each kind read for one suggestion list. */
@@ -68,11 +70,11 @@ export async function suggestSearch({
 }: {
   actor: ActorOrCaller;
   query?: unknown;
-}): Promise<Suggestions> {
+}): Promise<Page<Suggestion>> {
   const { q } = parseInput(suggestQuerySchema, query ?? {});
   const words = allWordsOf(q);
   const last = words.at(-1) ?? '';
-  if (last.length < MIN_PREFIX || /\s$/.test(q)) return { items: [] };
+  if (last.length < MIN_PREFIX || /\s$/.test(q)) return onePage([]);
   const key = cut(last, MAX_PREFIX);
   const byKey = { [fieldOf(key)]: key };
   const viewer = await asCaller(actor).viewer();
@@ -119,7 +121,10 @@ export async function suggestSearch({
   const termItems: Suggestion[] = [...counts]
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .map(([word]) => ({ type: 'term', text: `${before}${word}` }));
-  return {
-    items: distinctTexts([...subjectItems, ...topicItems, ...termItems], MAX_SUGGESTIONS),
-  };
+  return onePage(distinctTexts([...subjectItems, ...topicItems, ...termItems], MAX_SUGGESTIONS));
+}
+
+/** Suggestions are one page: all there are, at most MAX_SUGGESTIONS. */
+function onePage(items: Suggestion[]): Page<Suggestion> {
+  return { items, pagination: paginationMeta(1, MAX_SUGGESTIONS, items.length) };
 }
