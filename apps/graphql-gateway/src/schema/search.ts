@@ -69,6 +69,8 @@ export const searchTypeDefs = /* GraphQL */ `
     university: SearchHitUniversity
     "The subject of a question, paper or topic (a subject hit: itself)."
     subject: SearchHitSubject
+    "The subject offering of a question, paper or topic (a topic's questions are listed under it)."
+    subjectOfferingId: ObjectID
     "A topic hit's module, or the module of a question's topic."
     module: SearchHitTitled
     "The question's topic (a topic hit: itself)."

@@ -180,6 +180,7 @@ export async function withContext(
         paper: paperRef(paper),
         university: university(doc.universityId),
         subject: paper ? subject(paper.subjectId) : null,
+        subjectOfferingId: idOf(doc.subjectOfferingId),
         module: topic ? titled(modules.get(String(topic.moduleId))) : null,
         topic: titled(topic),
         marks: typeof doc.marks === 'number' ? doc.marks : null,
@@ -193,6 +194,7 @@ export async function withContext(
         paper: paperRef(paper),
         university: university(doc.universityId),
         subject: subject(doc.subjectId),
+        subjectOfferingId: idOf(doc.subjectOfferingId),
       };
     }
     if (hit.type === 'topic') {
@@ -201,6 +203,7 @@ export async function withContext(
         ...NO_CONTEXT,
         university: university(doc.universityId),
         subject: offering ? subject(offering.subjectId) : null,
+        subjectOfferingId: idOf(doc.subjectOfferingId),
         module: titled(modules.get(String(doc.moduleId))),
         topic: { id: String(doc._id), title: String(doc.title) },
         askedInLast: askedOf.get(String(doc._id)) ?? null,

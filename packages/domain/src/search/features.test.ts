@@ -93,6 +93,7 @@ describe('context of question and paper hits', () => {
         shortName: expect.any(String),
       },
       subject: { id: expect.any(String), slug: expect.any(String), name: 'Numbat Theory' },
+      subjectOfferingId: offering.offeringId,
       module: { id: offering.modules[0]!.id, title: 'Module 1' },
       topic: { id: topicId, title: 'Modular arithmetic' },
       marks: 7,

@@ -52,6 +52,7 @@ export const NO_CONTEXT: SearchHitContext = {
   paper: null,
   university: null,
   subject: null,
+  subjectOfferingId: null,
   module: null,
   topic: null,
   marks: null,

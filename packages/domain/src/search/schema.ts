@@ -106,6 +106,12 @@ export const searchHitContextSchema = z
       { id: z.string(), slug: z.string(), name: z.string() },
       'The subject of a question, paper or topic (a subject hit: itself)',
     ).nullable(),
+    subjectOfferingId: z
+      .string()
+      .nullable()
+      .describe(
+        "The subject offering a question, paper or topic belongs to (a topic's questions: /o/:id/t/:topicId)",
+      ),
     module: ref(
       { id: z.string(), title: z.string() },
       "A topic hit's module, or the module of a question's topic; else null",
