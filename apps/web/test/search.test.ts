@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderTimeAfterData, screens, startStack } from './support/stack.js';
+import { expectAccessible, renderTimeAfterData, screens, startStack } from './support/stack.js';
 import type { Stack } from './support/stack.js';
 
 const EXTRA_QUESTIONS = 25;
@@ -128,6 +128,7 @@ describe('searching', () => {
     expect(activeId).toBeTruthy();
     expect(await page.locator(`#${activeId}`).getAttribute('aria-selected')).toBe('true');
     expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectAccessible(page, 'search suggestions open');
     // Move to the topic option and open it.
     const options = await list.getByRole('option').allTextContents();
     const topicAt = options.findIndex((text) => /Topic Heaps/.test(text));
