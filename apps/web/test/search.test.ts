@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderTimeAfterData, screens, startStack } from './support/stack.js';
+import { expectAccessible, renderTimeAfterData, screens, startStack } from './support/stack.js';
 import type { Stack } from './support/stack.js';
 
 const EXTRA_QUESTIONS = 25;
@@ -36,7 +36,7 @@ describe('searching', () => {
     const page = await stack.newPage();
     await page.goto(stack.webUrl);
     await page.getByRole('link', { name: /Northfield Institute of Technology/ }).waitFor();
-    const box = page.getByRole('searchbox', { name: /Search questions, papers and subjects/ });
+    const box = page.getByRole('combobox', { name: /Search questions, papers and subjects/ });
     // Keyboard only: Tab from the top of the page reaches the search box.
     for (
       let tabs = 0;
@@ -106,5 +106,78 @@ describe('searching', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: /Trace the recursion of exercise/ }).waitFor();
     await page.getByRole('link', { name: 'Data Structures end-term 2023' }).waitFor();
+  });
+
+  it('when a student types, then suggestions follow the ARIA combobox pattern by keyboard, and a topic hit leads to its questions', async () => {
+    const page = await stack.newPage();
+    await page.goto(stack.webUrl);
+    const box = page.getByRole('combobox', { name: /Search questions, papers and subjects/ });
+    await box.focus();
+    await page.keyboard.type('heap');
+    const list = page.getByRole('listbox', { name: 'Suggestions' });
+    await list.getByRole('option', { name: /Topic Heaps/ }).waitFor();
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    expect(await box.getAttribute('aria-controls')).toBe(await list.getAttribute('id'));
+    // The screen reader hears how many suggestions there are.
+    await page
+      .getByRole('status')
+      .filter({ hasText: /suggestions; use the arrow keys/ })
+      .waitFor();
+    await page.keyboard.press('ArrowDown');
+    const activeId = await box.getAttribute('aria-activedescendant');
+    expect(activeId).toBeTruthy();
+    expect(await page.locator(`#${activeId}`).getAttribute('aria-selected')).toBe('true');
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectAccessible(page, 'search suggestions open');
+    // Move to the topic option and open it.
+    const options = await list.getByRole('option').allTextContents();
+    const topicAt = options.findIndex((text) => /Topic Heaps/.test(text));
+    for (let i = 0; i < topicAt; i += 1) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('type')).toBe('topic');
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    const topicHit = page.getByRole('region', { name: 'Topics' }).locator('.hit').first();
+    await topicHit.getByText(/Data Structures/).waitFor();
+    await topicHit.getByRole('link', { name: 'Heaps' }).click();
+    await expect
+      .poll(() => new URL(page.url()).pathname)
+      .toMatch(/^\/o\/[0-9a-f]{24}\/t\/[0-9a-f]{24}$/);
+    await page.getByRole('heading', { name: /Heaps/ }).first().waitFor();
+
+    // Escape closes the list.
+    await box.fill('');
+    await box.focus();
+    await page.keyboard.type('stru');
+    await list.getByRole('option').first().waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => box.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('when hits repeat, a word is misspelt or only stop words are typed, then the page says so plainly', async () => {
+    const page = await stack.newPage();
+    // The seed sets its Data Structures questions in several sittings of two universities.
+    await page.goto(`${stack.webUrl}/search?q=${encodeURIComponent('avl rotation')}`);
+    const hit = page.locator('.hit').first();
+    await hit.locator('.hit-context').waitFor();
+    expect(await hit.locator('.hit-context').textContent()).toMatch(
+      /20\d\d · (NFIT|RSU) · Data Structures · 12 marks · Topic: AVL Trees/,
+    );
+    expect(await hit.locator('.asked').textContent()).toMatch(
+      /^asked [2-9]×: (20\d\d, )+20\d\d \((NFIT|RSU)(, (NFIT|RSU))*\)$/,
+    );
+    await screens(page, 'search-context');
+
+    await page.goto(`${stack.webUrl}/search?q=binery`);
+    await page.getByText('Showing results for').waitFor();
+    expect(await page.locator('.corrected strong').textContent()).toBe('“binary”');
+    await page.getByRole('link', { name: 'Search for “binery” as typed' }).click();
+    await page.getByText('Nothing matches every word of “binery” as typed.').waitFor();
+    expect(new URL(page.url()).searchParams.get('asTyped')).toBe('1');
+
+    await page.goto(`${stack.webUrl}/search?q=${encodeURIComponent('what is the')}`);
+    const hint = page.locator('.hint');
+    await hint.waitFor();
+    expect(await hint.textContent()).toMatch(/common words/);
+    expect(await page.content()).not.toMatch(/SearchText|BAD_USER_INPUT/);
   });
 });

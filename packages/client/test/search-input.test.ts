@@ -1,11 +1,12 @@
-// Search input over both transports: the same answer from REST and GraphQL for every input, and a
-// refusal that names the real reason (an emoji has no searchable word; one letter is too short).
+// Search input over both transports: the same answer from REST and GraphQL for every input; a
+// query with nothing to search answers no hits and a hint that names the real reason (an emoji has
+// no searchable word; one letter is too short); malformed input is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApps } from './support/apps.js';
 import type { RunningApps } from './support/apps.js';
 
-/** What each transport answered, in common terms: the total, or the one refusal message. */
-type Answer = { total: number } | { refused: string };
+/** What each transport answered, in common terms: the total and hint, or the one refusal message. */
+type Answer = { total: number; hint: string | null } | { refused: string };
 
 const INPUTS = [
   '😀',
@@ -40,7 +41,7 @@ describe('search input over REST and GraphQL', () => {
   async function overRest(q: string): Promise<Answer> {
     const res = await fetch(`${apps.restUrl}/api/v1/search?q=${encodeURIComponent(q)}`);
     const body = (await res.json()) as any;
-    if (res.status === 200) return { total: body.pagination.total };
+    if (res.status === 200) return { total: body.pagination.total, hint: body.hint };
     expect(res.status).toBe(400);
     expect(body.error.code).toBe('VALIDATION_ERROR');
     expect(body.error.details).toHaveLength(1);
@@ -53,12 +54,13 @@ describe('search input over REST and GraphQL', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        query: 'query ($q: SearchText!) { search(q: $q) { pagination { total } } }',
+        query: 'query ($q: SearchText!) { search(q: $q) { pagination { total } hint } }',
         variables: { q },
       }),
     });
     const body = (await res.json()) as any;
-    if (!body.errors) return { total: body.data.search.pagination.total };
+    if (!body.errors)
+      return { total: body.data.search.pagination.total, hint: body.data.search.hint };
     expect(body.errors).toHaveLength(1);
     expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     const message: string = body.errors[0].extensions.details[0].message;
@@ -73,14 +75,16 @@ describe('search input over REST and GraphQL', () => {
   );
 
   it.each([
-    ['😀', /no searchable word/],
-    ['!!!', /no searchable word/],
-    ['e', /at least 2 characters/],
-    ['a', /at least 2 characters/],
-    ['the of', /stop word/],
-    ['\u0000', /null bytes/],
-  ])('when q is %s, then the refusal names the reason', async (q, reason) => {
-    const answer = await overRest(q);
-    expect(answer).toEqual({ refused: expect.stringMatching(reason) });
+    ['😀', /letters or digits/],
+    ['!!!', /letters or digits/],
+    ['e', /at least 2 letters/],
+    ['a', /at least 2 letters/],
+    ['the of', /common words/],
+  ])('when q is %s, then no hits come with a hint naming the reason', async (q, reason) => {
+    expect(await overRest(q)).toEqual({ total: 0, hint: expect.stringMatching(reason) });
+  });
+
+  it('when q holds a null byte, then the refusal names it', async () => {
+    expect(await overRest('\u0000')).toEqual({ refused: expect.stringMatching(/null bytes/) });
   });
 });

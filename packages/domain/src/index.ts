@@ -273,7 +273,17 @@ export { ACTOR_CACHE_MAX, createActorCache } from './user/actor-cache.js';
 export type { ActorCache } from './user/actor-cache.js';
 export { searchCatalog, MAX_CANDIDATES } from './search/service.js';
 export type { SearchResult } from './search/service.js';
-export type { SearchQuery, SearchHit, SearchFacets, SearchType } from './search/schema.js';
+export type {
+  SearchQuery,
+  SearchHit,
+  SearchHitContext,
+  SearchFacets,
+  SearchType,
+  Suggestion,
+  Suggestions,
+  SuggestQuery,
+} from './search/schema.js';
+export { suggestSearch } from './search/suggest.js';
 export { reindexSearch, backfillSearch } from './search/backfill.js';
 export { SEARCH_TERMS_COLLECTION } from './search/terms.js';
 export { getSubjectOfferingCoverage } from './subject-offering/coverage.js';

@@ -182,8 +182,15 @@ export {
   searchQuerySchema,
   searchHitSchema,
   searchFacetsSchema,
+  searchExtrasSchema,
+  searchHitContextSchema,
+  suggestQuerySchema,
+  suggestionSchema,
+  suggestionsSchema,
   SEARCH_TYPES,
+  SUGGESTION_TYPES,
   MAX_QUERY_LENGTH,
+  MAX_SUGGEST_LENGTH,
 } from './search/schema.js';
 export { MIN_QUERY_WORD_LENGTH, STOP_WORDS } from './search/tokens.js';
 export {
@@ -198,7 +205,14 @@ export {
 export type { AcceptDraftsInput, Draft, PaperDrafts } from './drafts/schema.js';
 export { similarQuestionSchema } from './similar/schema.js';
 export type { SimilarQuestion } from './similar/schema.js';
-export type { SearchQuery, SearchHit, SearchFacets, SearchType } from './search/schema.js';
+export type {
+  SearchQuery,
+  SearchHit,
+  SearchHitContext,
+  SearchFacets,
+  SearchType,
+  Suggestion,
+} from './search/schema.js';
 export {
   coverageSchema,
   coverageStatsSchema,

@@ -58,3 +58,11 @@ export {
 } from './test-support/service-fixtures.js';
 export { actorOf, makeCatalog, makeLargeTree } from './test-support/catalog-fixtures.js';
 export type { Catalog, TreeSize } from './test-support/catalog-fixtures.js';
+export {
+  evaluateQueries,
+  meanOf,
+  misspelt,
+  scoreHits,
+  searchLabelledSet,
+} from './test-support/search-eval.js';
+export type { Judged, LabelledQuery, QueryScore } from './test-support/search-eval.js';

@@ -10,6 +10,7 @@ import {
   QUESTION_TYPES,
   ROLES,
   SEARCH_TYPES,
+  SUGGESTION_TYPES,
 } from '@qpc/domain/schemas';
 import type { ActiveText } from '@qpc/server-kit/list-text';
 
@@ -106,6 +107,12 @@ export const ENUMS: Record<string, EnumDefinition> = {
     question: 'A question',
     paper: 'A paper',
     subject: 'A subject',
+    topic: 'A syllabus topic',
+  }),
+  SuggestionType: fromDomain('Kind of search suggestion', SUGGESTION_TYPES, {
+    subject: 'A subject (by name)',
+    topic: 'A syllabus topic (by title)',
+    term: 'A frequent word: the query with its last word completed',
   }),
   Difficulty: fromDomain('Difficulty of a question', DIFFICULTIES, {
     easy: 'Easy',

@@ -243,7 +243,7 @@ const SCALARS: Record<string, GraphQLScalarType> = Object.fromEntries(
     ),
     SearchText: checkedText(
       'SearchText',
-      `Words to find, 1 to ${MAX_QUERY_LENGTH} characters, with at least one word (letters and digits) of ${MIN_QUERY_WORD_LENGTH} characters or more that is not a stop word (the, of, and, ...).`,
+      `Words to find, 1 to ${MAX_QUERY_LENGTH} characters. Stop words (the, of, and, ...) and words under ${MIN_QUERY_WORD_LENGTH} characters are not searched: a query of only those answers no hits and a hint.`,
       searchText,
     ),
     ...Object.fromEntries(

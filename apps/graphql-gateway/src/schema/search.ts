@@ -1,5 +1,5 @@
 // Ranked search with facets.
-import { searchCatalog } from '@qpc/domain';
+import { searchCatalog, suggestSearch } from '@qpc/domain';
 import type { SearchFacets } from '@qpc/domain';
 import { listArgs, pageArgs } from './common.js';
 import type { Resolvers } from '../generated/resolvers.js';
@@ -13,12 +13,86 @@ export const searchTypeDefs = /* GraphQL */ `
     id: ObjectID!
     "Its slug (read it with question(slug), paper(slug) or subject(slug))."
     slug: String!
-    "A paper's title, a subject's name, or the start of a question's text."
+    "A paper's title, a subject's name, a topic's title, or the start of a question's text."
     title: String!
     "About 160 characters of the original text around the first matching word (… marks a cut)."
     snippet: String!
     "Relevance: per query word, its rarity times the field weight (title or slug above body); higher first."
     score: Float!
+    "Where the hit sits: paper, year, university, subject, topic, marks."
+    context: SearchHitContext!
+  }
+
+  "The paper of a search hit."
+  type SearchHitPaper {
+    id: ObjectID!
+    slug: String!
+    title: String!
+    examYear: Int!
+    examType: ExamType!
+  }
+
+  "The university of a search hit."
+  type SearchHitUniversity {
+    id: ObjectID!
+    slug: String!
+    shortName: String!
+  }
+
+  "The subject of a search hit."
+  type SearchHitSubject {
+    id: ObjectID!
+    slug: String!
+    name: String!
+  }
+
+  "A module or topic of a search hit."
+  type SearchHitTitled {
+    id: ObjectID!
+    title: String!
+  }
+
+  "A near-identical question of another sitting, folded into a question hit."
+  type AlsoAsked {
+    questionId: ObjectID!
+    paperSlug: String!
+    examYear: Int!
+    examType: ExamType!
+    universityShortName: String!
+  }
+
+  "Where a search hit sits."
+  type SearchHitContext {
+    "The question's paper (a paper hit: itself); null for subjects and topics."
+    paper: SearchHitPaper
+    "The university of a question, paper or topic; null for subjects."
+    university: SearchHitUniversity
+    "The subject of a question, paper or topic (a subject hit: itself)."
+    subject: SearchHitSubject
+    "The subject offering of a question, paper or topic (a topic's questions are listed under it)."
+    subjectOfferingId: ObjectID
+    "A topic hit's module, or the module of a question's topic."
+    module: SearchHitTitled
+    "The question's topic (a topic hit: itself)."
+    topic: SearchHitTitled
+    "A question's marks."
+    marks: Float
+    "A topic hit: in how many of its offering's last 5 exam sittings it was asked."
+    askedInLast: AskedInLast
+    "A question hit: the near-identical questions of other papers shown as this hit (it is the newest)."
+    alsoAsked: [AlsoAsked!]!
+  }
+
+  "One suggestion while typing."
+  type SearchSuggestion {
+    "A subject, a topic, or a frequent word."
+    type: SuggestionType!
+    "A subject's name, a topic's title, or the query with its last word completed."
+    text: String!
+    "The subject or topic id (terms have none)."
+    id: ObjectID
+    "The subject's slug (subjects only)."
+    slug: String
   }
 
   "A value of a facet and how many hits have it."
@@ -37,6 +111,8 @@ export const searchTypeDefs = /* GraphQL */ `
     paper: Int!
     "Subjects found."
     subject: Int!
+    "Syllabus topics found."
+    topic: Int!
   }
 
   "Counts over all hits, not just the page; hidden content is never counted."
@@ -55,14 +131,18 @@ export const searchTypeDefs = /* GraphQL */ `
     items: [SearchHit!]!
     "Page metadata, as REST lists have it."
     pagination: Pagination!
-    "Counts over all hits."
+    "Counts over all hits, near-identical questions counted once."
     facets: SearchFacets!
+    "The query searched when a word matched nothing and was corrected to a catalog word; null when searched as typed."
+    corrected: String
+    "Why nothing was searched, in plain words (the query holds only stop words or too short words); else null."
+    hint: String
   }
 
   type Query {
-    "Ranked search over questions, papers and subjects the caller may see."
+    "Ranked search over questions, papers, subjects and syllabus topics the caller may see."
     search(
-      "1 to 100 characters; every word must match (case- and accent-insensitive; a word of 4+ characters also matches the words it starts)."
+      "1 to 100 characters; every word must match (case- and accent-insensitive; a word of 4+ characters also matches the words it starts). Stop words alone answer no hits and a hint."
       q: SearchText!
       "Only hits of this kind."
       type: SearchType
@@ -74,6 +154,8 @@ export const searchTypeDefs = /* GraphQL */ `
       examYear: Year
       ${pageArgs()}
     ): SearchPage!
+    "Up to 10 completions of the last word typed (from its 4th letter): subjects, topics, then frequent words; only what the caller may see."
+    searchSuggest("What has been typed, 1 to 50 characters." q: String!): [SearchSuggestion!]!
   }
 `;
 
@@ -96,5 +178,7 @@ export const searchResolvers: Resolvers = {
         },
       };
     },
+    searchSuggest: async (_: unknown, args: { q: string }, { caller }: Ctx) =>
+      (await suggestSearch({ actor: caller, query: { q: args.q } })).items,
   },
 };

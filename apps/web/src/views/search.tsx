@@ -14,6 +14,7 @@ type Facets = SearchQuery['search']['facets'];
 
 const PAGE_SIZE = 20;
 const TYPES: { type: SearchType; param: string; plural: string }[] = [
+  { type: 'TOPIC', param: 'topic', plural: 'Topics' },
   { type: 'QUESTION', param: 'question', plural: 'Questions' },
   { type: 'PAPER', param: 'paper', plural: 'Papers' },
   { type: 'SUBJECT', param: 'subject', plural: 'Subjects' },
@@ -22,7 +23,41 @@ const TYPES: { type: SearchType; param: string; plural: string }[] = [
 function hitLink(hit: Hit): string {
   if (hit.type === 'PAPER') return paths.paper(hit.slug);
   if (hit.type === 'QUESTION') return paths.question(hit.slug);
+  // A topic leads to its questions.
+  if (hit.type === 'TOPIC' && hit.context.subjectOfferingId)
+    return paths.topic(hit.context.subjectOfferingId, hit.id);
   return paths.subject(hit.id);
+}
+
+/** "asked 3×: 2022, 2023 (NFIT, RSU)": the sittings a grouped question was set in. */
+export function askedLine(hit: Hit): string | null {
+  const also = hit.context.alsoAsked;
+  if (!also.length) return null;
+  const paper = hit.context.paper;
+  const years = [...new Set([...also.map((a) => a.examYear), ...(paper ? [paper.examYear] : [])])];
+  const places = [
+    ...new Set([
+      ...also.map((a) => a.universityShortName),
+      ...(hit.context.university ? [hit.context.university.shortName] : []),
+    ]),
+  ];
+  return `asked ${also.length + 1}×: ${years.sort((a, b) => a - b).join(', ')} (${places.sort().join(', ')})`;
+}
+
+/** Where a hit sits, in the words a student reads: paper, year, university, subject, marks, topic. */
+function contextLine(hit: Hit): string {
+  const c = hit.context;
+  const parts: string[] = [];
+  if (hit.type === 'QUESTION' && c.paper) parts.push(c.paper.title);
+  if (c.paper && hit.type !== 'PAPER') parts.push(String(c.paper.examYear));
+  if (c.university) parts.push(c.university.shortName);
+  if (c.subject && hit.type !== 'SUBJECT') parts.push(c.subject.name);
+  if (hit.type === 'TOPIC' && c.module) parts.push(c.module.title);
+  if (typeof c.marks === 'number') parts.push(c.marks === 1 ? '1 mark' : `${c.marks} marks`);
+  if (hit.type === 'QUESTION' && c.topic) parts.push(`Topic: ${c.topic.title}`);
+  if (c.askedInLast && c.askedInLast.of > 0)
+    parts.push(`asked in ${c.askedInLast.asked} of the last ${c.askedInLast.of} sittings`);
+  return parts.join(' · ');
 }
 
 /** The search URL with one filter set (or removed with null); any filter change goes to page 1. */
@@ -113,6 +148,7 @@ function Results({ q, params }: { q: string; params: URLSearchParams }) {
   const type = TYPES.find((t) => t.param === params.get('type'))?.type;
   const year = Number(params.get('year'));
   const universityId = params.get('university');
+  const isAsTyped = params.get('asTyped') === '1';
   const { data, error } = useTypedQuery(SearchDocument, {
     q,
     page,
@@ -122,14 +158,31 @@ function Results({ q, params }: { q: string; params: URLSearchParams }) {
     ...(universityId ? { universityId } : {}),
   });
   if (!data) return <Pending error={error} />;
+  const { hint, corrected } = data.search;
+  if (hint) return <p className="empty hint">{hint}</p>;
+  // A correction is made only when the words as typed match nothing: as typed, nothing is found.
+  if (isAsTyped && corrected)
+    return (
+      <p className="empty">
+        Nothing matches every word of “{q}” as typed.{' '}
+        <Link href={withFilter(params, 'asTyped', null)}>Show results for “{corrected}”</Link>
+      </p>
+    );
   const { items, pagination, facets } = data.search;
+  const shown = corrected ?? q;
   return (
     <div className="search-layout">
       <FacetFilters facets={facets} params={params} />
       <div className="search-results">
+        {corrected ? (
+          <p className="corrected">
+            Showing results for <strong>“{corrected}”</strong>.{' '}
+            <Link href={withFilter(params, 'asTyped', '1')}>Search for “{q}” as typed</Link>
+          </p>
+        ) : null}
         <p className="lead" role="status">
           {pagination.total === 1 ? '1 result' : `${pagination.total ?? items.length} results`} for
-          “{q}”
+          “{shown}”
         </p>
         {items.length === 0 ? (
           <p className="empty">Nothing matches every word. Try fewer or shorter words.</p>
@@ -144,11 +197,15 @@ function Results({ q, params }: { q: string; params: URLSearchParams }) {
                 {hits.map((hit) => (
                   <li key={hit.id} className="hit">
                     <Link href={hitLink(hit)} className="hit-title">
-                      <Highlight text={hit.title} query={q} />
+                      <Highlight text={hit.title} query={shown} />
                     </Link>
-                    <p className="snippet">
-                      <Highlight text={hit.snippet} query={q} />
-                    </p>
+                    <p className="hit-context">{contextLine(hit)}</p>
+                    {askedLine(hit) ? <p className="asked">{askedLine(hit)}</p> : null}
+                    {hit.snippet !== hit.title ? (
+                      <p className="snippet">
+                        <Highlight text={hit.snippet} query={shown} />
+                      </p>
+                    ) : null}
                   </li>
                 ))}
               </ol>

@@ -35,9 +35,12 @@ const SEARCHED = new Set([
   'Question',
 ]);
 
-/** What a list of this kind is filed under; search hits (`SearchHit`) are one kind, `Search`. */
+// Search hits and suggestions change with the same writes: both are filed under `Search`.
+const SEARCH_LISTS = new Set(['SearchHit', 'SearchSuggestion']);
+
+/** What a list of this kind is filed under; search hits and suggestions are one kind, `Search`. */
 export function listKey(kind: string): string {
-  return `list:${kind === 'SearchHit' ? 'Search' : kind}`;
+  return `list:${SEARCH_LISTS.has(kind) ? 'Search' : kind}`;
 }
 
 /** Whether writes to this model change public answers (users, drafts and the like do not). */

@@ -10,6 +10,7 @@ import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
 import type { AnyModel } from '../storage/model-helpers.js';
 import { SubjectModel } from '../subject/model.js';
+import { TopicModel } from '../syllabus/model.js';
 import { indexOf, searchableFieldsOf } from './indexing.js';
 import type { SearchableFields } from './indexing.js';
 import { SEARCH_KEY_FIELDS } from './tokens.js';
@@ -23,10 +24,11 @@ import {
 import { BACKFILL_MARKERS } from '../storage/backfill-markers.js';
 
 // search-1 stored every key in one array (`searchKeys`, `searchTitleKeys`); search-2 spreads
-// fewer keys over `searchKeys0..7` and leaves the old fields out (removed here).
+// fewer keys over `searchKeys0..7` and leaves the old fields out (removed here); search-3 adds
+// the keys of syllabus topics (found by title since the fourth release).
 const MARKER = BACKFILL_MARKERS.search;
 const LEGACY_KEY_FIELDS = { searchKeys: '', searchTitleKeys: '' } as const;
-const SEARCHABLE: readonly AnyModel[] = [QuestionModel, PaperModel, SubjectModel];
+const SEARCHABLE: readonly AnyModel[] = [QuestionModel, PaperModel, SubjectModel, TopicModel];
 // Updates per command: FerretDB 1.24 on PostgreSQL hangs on larger update commands (terms.ts).
 const BATCH = TERM_UPDATES_PER_COMMAND;
 

@@ -14,7 +14,7 @@ describe('search facets', () => {
   it('when hits share universities, then each university counts its hits', () => {
     const hits = hitsOf([idOf(1), idOf(2), idOf(1), idOf(3), idOf(1)]);
     expect(facetsOf(hits)).toEqual({
-      type: { question: 5, paper: 0, subject: 0 },
+      type: { question: 5, paper: 0, subject: 0, topic: 0 },
       examYear: { '2020': 3, '2021': 2 },
       universityId: { [idOf(1)]: 3, [idOf(2)]: 1, [idOf(3)]: 1 },
     });
@@ -38,7 +38,7 @@ describe('search facets', () => {
   it('when a hit has no university (a subject), then it counts for its kind only', () => {
     const facets = facetsOf([{ type: 'subject', doc: {} }]);
     expect(facets).toEqual({
-      type: { question: 0, paper: 0, subject: 1 },
+      type: { question: 0, paper: 0, subject: 1, topic: 0 },
       examYear: {},
       universityId: {},
     });

@@ -41,7 +41,7 @@ export function universityCounts(hits: readonly FacetedHit[]): Record<string, nu
 
 /** The counts of these hits per kind (every kind present), exam year and university id. */
 export function facetsOf(hits: readonly FacetedHit[]): SearchFacets {
-  const type = { question: 0, paper: 0, subject: 0 };
+  const type = { question: 0, paper: 0, subject: 0, topic: 0 };
   const examYear = new Map<number, number>();
   for (const { type: kind, doc } of hits) {
     type[kind] += 1;

@@ -13,6 +13,7 @@ import {
 import { QuestionModel } from '../question/model.js';
 import { createSubject, deleteSubject, updateSubject } from '../subject/service.js';
 import { SubjectModel } from '../subject/model.js';
+import { TopicModel } from '../syllabus/model.js';
 import { backfillSearch, reindexSearch } from './backfill.js';
 import { searchCatalog } from './service.js';
 import { DOCUMENTS_KEY, readTermCounts, SEARCH_TERMS_COLLECTION } from './terms.js';
@@ -205,11 +206,12 @@ describe('search keys', () => {
     const documents =
       (await QuestionModel.countDocuments()) +
       (await SubjectModel.countDocuments()) +
-      (await PaperModel.countDocuments());
+      (await PaperModel.countDocuments()) +
+      (await TopicModel.countDocuments());
     expect(await count(DOCUMENTS_KEY)).toBe(documents);
   });
 
-  it('when a question still has the one-array keys of search-1, then the search-2 backfill replaces them and search finds it', async () => {
+  it('when a question still has the one-array keys of search-1, then the search backfill replaces them and search finds it', async () => {
     const w = word();
     const question = await createQuestion({
       actor: actors.admin,
@@ -223,7 +225,7 @@ describe('search keys', () => {
         $set: { searchKeys: [`=${w}`, w], searchTitleKeys: [] },
       },
     );
-    await mongoose.connection.db!.collection('migrations').deleteOne({ _id: 'search-2' as never });
+    await mongoose.connection.db!.collection('migrations').deleteOne({ _id: 'search-3' as never });
 
     await backfillSearch();
 

@@ -70,7 +70,7 @@ describe('rankCandidates', () => {
     const result = rank('graph', [shown, hidden], { keep: (_, doc) => doc !== hidden });
     expect(result.items.map((hit) => hit.slug)).toEqual(['shown']);
     expect(result.facets).toEqual({
-      type: { question: 1, paper: 0, subject: 0 },
+      type: { question: 1, paper: 0, subject: 0, topic: 0 },
       examYear: { '2024': 1 },
       universityId: { [String(university)]: 1 },
     });

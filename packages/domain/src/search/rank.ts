@@ -6,7 +6,7 @@ import { paginationMeta } from '../listing/pagination.js';
 import type { Page } from '../listing/pagination.js';
 import { facetsOf } from './facets.js';
 import type { SearchableFields } from './indexing.js';
-import type { SearchFacets, SearchHit, SearchType } from './schema.js';
+import type { SearchFacets, SearchHit, SearchHitContext, SearchType } from './schema.js';
 import { shorten, snippetOf } from './snippet.js';
 import { termMatcher } from './tokens.js';
 import type { MatchKind, QueryTerm } from './tokens.js';
@@ -41,12 +41,37 @@ export interface CandidateList {
 /** A page of hits with the facets counted over all of them. */
 export interface SearchResult extends Page<SearchHit> {
   facets: SearchFacets;
+  /** The query searched when a word was corrected, else null. */
+  corrected: string | null;
+  /** Why nothing was searched (stop words only, too short), else null. */
+  hint: string | null;
 }
 
-interface Hit {
+/** The context of a hit before context.ts reads it: nothing known. */
+export const NO_CONTEXT: SearchHitContext = {
+  paper: null,
+  university: null,
+  subject: null,
+  subjectOfferingId: null,
+  module: null,
+  topic: null,
+  marks: null,
+  askedInLast: null,
+  alsoAsked: [],
+};
+
+/** A document that matched every term, with its score; a grouped hit also holds its members. */
+export interface Hit {
   type: SearchType;
   doc: Candidate;
   score: number;
+  /** Near-identical questions shown as this one hit (grouping.ts), older than `doc`. */
+  members?: readonly Candidate[];
+}
+
+/** A page of hits, with the hits of the page as ranked (for their context). */
+export interface RankedPage extends SearchResult {
+  shown: readonly Hit[];
 }
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -59,6 +84,7 @@ const SHOWN: Record<
   question: { title: (doc) => shorten(str(doc.text)), text: (doc) => str(doc.text) },
   paper: { title: (doc) => str(doc.title), text: (doc) => str(doc.title) },
   subject: { title: (doc) => str(doc.name), text: (doc) => str(doc.description) || str(doc.name) },
+  topic: { title: (doc) => str(doc.title), text: (doc) => str(doc.title) },
 };
 
 /**
@@ -90,7 +116,8 @@ function scoreOf(
   return score;
 }
 
-function byRelevance(a: Hit, b: Hit): number {
+/** Score, then newest first, then id: the order of hits. */
+export function byRelevance(a: Hit, b: Hit): number {
   if (b.score !== a.score) return b.score - a.score;
   const newer = b.doc.createdAt.getTime() - a.doc.createdAt.getTime();
   if (newer !== 0) return newer;
@@ -101,7 +128,8 @@ function byRelevance(a: Hit, b: Hit): number {
  * Ranks the candidates of a query: every term must match a document (checked on its words);
  * hits are scored by field weight and term rarity, ordered by score then newest first, and the
  * page `page` of `limit` hits is shown, with facets counted over all hits. `keep` drops the
- * candidates the caller may not see before anything is counted.
+ * candidates the caller may not see before anything is counted; `group` folds hits together
+ * (near-identical questions) before the page is cut and anything is counted.
  */
 export function rankCandidates({
   terms,
@@ -110,6 +138,7 @@ export function rankCandidates({
   page,
   limit,
   keep,
+  group,
 }: {
   terms: readonly QueryTerm[];
   rarity: readonly number[];
@@ -117,7 +146,8 @@ export function rankCandidates({
   page: number;
   limit: number;
   keep?: (type: SearchType, doc: Candidate) => boolean;
-}): SearchResult {
+  group?: (hits: readonly Hit[]) => Hit[];
+}): RankedPage {
   const match = termMatcher(terms);
   const hits: Hit[] = [];
   for (const { type, fields, docs } of lists) {
@@ -128,14 +158,25 @@ export function rankCandidates({
     }
   }
   hits.sort(byRelevance);
+  const counted = group ? group(hits) : hits;
   const from = (page - 1) * limit;
-  const items = hits.slice(from, from + limit).map(({ type, doc, score }) => ({
+  const shown = counted.slice(from, from + limit);
+  const items = shown.map(({ type, doc, score }) => ({
     type,
     id: String(doc._id),
-    slug: doc.slug,
+    // A topic has no slug: its id stands in.
+    slug: doc.slug ?? String(doc._id),
     title: SHOWN[type].title(doc),
     snippet: snippetOf(SHOWN[type].text(doc), terms),
     score: Math.round(score * 10_000) / 10_000,
+    context: NO_CONTEXT,
   }));
-  return { items, pagination: paginationMeta(page, limit, hits.length), facets: facetsOf(hits) };
+  return {
+    items,
+    shown,
+    pagination: paginationMeta(page, limit, counted.length),
+    facets: facetsOf(counted),
+    corrected: null,
+    hint: null,
+  };
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mongoose } from '../db.js';
 import { ValidationError } from '../errors.js';
-import { PaperModel, QuestionModel, SubjectModel } from '../models.js';
+import { PaperModel, QuestionModel, SubjectModel, TopicModel } from '../models.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
 import { useTestActors } from '../test-support/database.js';
@@ -103,7 +103,7 @@ describe('searchCatalog ranking', () => {
     await makeQuestion(paperId, { slug: 'treap-again', text: 'Split a treap.' });
     const result = await search({ q: 'treap xylophonic' });
     expect(result.pagination.total).toBe(0);
-    expect(result.facets.type).toEqual({ question: 0, paper: 0, subject: 0 });
+    expect(result.facets.type).toEqual({ question: 0, paper: 0, subject: 0, topic: 0 });
   });
 
   it('when a hit is returned, then it carries the contract fields', async () => {
@@ -119,6 +119,7 @@ describe('searchCatalog ranking', () => {
       title: 'Heapify the array.',
       snippet: 'Heapify the array.',
       score: expect.any(Number),
+      context: expect.objectContaining({ marks: null, alsoAsked: [] }),
     });
   });
 });
@@ -149,8 +150,9 @@ describe('searchCatalog facets and filters', () => {
       question: byType('question'),
       paper: byType('paper'),
       subject: byType('subject'),
+      topic: 0,
     });
-    expect(pages[0]!.facets.type).toEqual({ question: 3, paper: 1, subject: 1 });
+    expect(pages[0]!.facets.type).toEqual({ question: 3, paper: 1, subject: 1, topic: 0 });
     expect(pages[0]!.facets.examYear).toEqual({ '2020': 2, '2022': 2 });
     expect(pages[0]!.facets.universityId).toEqual({ [a.universityId]: 2, [b.universityId]: 2 });
   });
@@ -158,7 +160,7 @@ describe('searchCatalog facets and filters', () => {
   it('when filtered by type, then only that kind is found and counted', async () => {
     const result = await search({ q: 'sigma', type: 'paper' });
     expect(result.items.map((h) => h.type)).toEqual(['paper']);
-    expect(result.facets.type).toEqual({ question: 0, paper: 1, subject: 0 });
+    expect(result.facets.type).toEqual({ question: 0, paper: 1, subject: 0, topic: 0 });
   });
 
   it('when filtered by university, offering or year, then subjects drop out and the rest is narrowed', async () => {
@@ -166,12 +168,13 @@ describe('searchCatalog facets and filters', () => {
       question: 2,
       paper: 0,
       subject: 0,
+      topic: 0,
     });
     expect((await search({ q: 'sigma', subjectOfferingId: b.offeringId })).pagination.total).toBe(
       2,
     );
     const year = await search({ q: 'sigma', examYear: 2022 });
-    expect(year.facets.type).toEqual({ question: 1, paper: 1, subject: 0 });
+    expect(year.facets.type).toEqual({ question: 1, paper: 1, subject: 0, topic: 0 });
     expect(year.facets.examYear).toEqual({ '2022': 2 });
   });
 });
@@ -201,7 +204,7 @@ describe('searchCatalog visibility', () => {
       const result = await search({ q: 'upsilon' }, who === 'anonymous' ? null : actors.normal);
       expect(result.items.map((h) => h.snippet)).toEqual(['Upsilon shown.']);
       expect(result.facets).toEqual({
-        type: { question: 1, paper: 0, subject: 0 },
+        type: { question: 1, paper: 0, subject: 0, topic: 0 },
         examYear: { '2023': 1 },
         universityId: { [visible.universityId]: 1 },
       });
@@ -212,7 +215,7 @@ describe('searchCatalog visibility', () => {
 
   it('when an editor searches, then everything is found', async () => {
     const result = await search({ q: 'upsilon' }, actors.editor);
-    expect(result.facets.type).toEqual({ question: 3, paper: 1, subject: 0 });
+    expect(result.facets.type).toEqual({ question: 3, paper: 1, subject: 0, topic: 0 });
     expect(result.facets.universityId[inactive.universityId]).toBe(1);
   });
 });
@@ -222,11 +225,6 @@ describe('searchCatalog input', () => {
     ['missing', {}, 'q is required'],
     ['empty', { q: '' }, 'q must not be empty'],
     ['over 100 characters', { q: 'a'.repeat(101) }, 'q must be at most 100 characters'],
-    ['only stop words', { q: 'the of and' }, 'stop word'],
-    ['only punctuation', { q: '?!... --' }, 'no searchable word'],
-    ['only spaces', { q: '   ' }, 'no searchable word'],
-    ['an emoji', { q: '😀' }, 'no searchable word'],
-    ['one letter', { q: 'e' }, 'at least 2 characters'],
     ['a null byte', { q: 'a\u0000b' }, 'null bytes'],
   ])('when q is %s, then it is refused naming q', async (_label, query, message) => {
     const error = await search(query).catch((e: unknown) => e);
@@ -234,6 +232,21 @@ describe('searchCatalog input', () => {
     const details = (error as ValidationError).details ?? [];
     expect(details[0]?.path).toBe('q');
     expect(details[0]?.message).toContain(message);
+  });
+
+  it.each([
+    ['only stop words', { q: 'the of and' }, 'common words'],
+    ['only punctuation', { q: '?!... --' }, 'letters or digits'],
+    ['only spaces', { q: '   ' }, 'letters or digits'],
+    ['an emoji', { q: '😀' }, 'letters or digits'],
+    ['one letter', { q: 'e' }, 'at least 2 letters'],
+  ])('when q is %s, then it answers no hits and a plain hint', async (_label, query, words) => {
+    const result = await search(query);
+    expect(result.items).toEqual([]);
+    expect(result.pagination.total).toBe(0);
+    expect(result.hint).toContain(words);
+    expect(result.hint).not.toMatch(/\bq\b/);
+    expect(result.corrected).toBeNull();
   });
 
   it.each([
@@ -268,10 +281,14 @@ describe('searchCatalog queries', () => {
       sent.push({ collection, method, filter });
     });
     await search({ q: 'psi zygote' });
-    const searched = [QuestionModel, PaperModel, SubjectModel].map(
+    const searched = [QuestionModel, PaperModel, SubjectModel, TopicModel].map(
       (m) => m.collection.collectionName,
     );
-    const finds = sent.filter((c) => searched.includes(c.collection));
+    const finds = sent.filter(
+      (c) =>
+        searched.includes(c.collection) &&
+        Object.keys(c.filter as object).some((f) => f.startsWith('searchKeys')),
+    );
     expect(finds.map((c) => c.collection).sort()).toEqual([...searched].sort());
     for (const { method, filter } of finds) {
       expect(method).toBe('find');

@@ -1,4 +1,4 @@
-// Ranked search over questions, papers and subjects. How a query runs:
+// Ranked search over questions, papers, subjects and syllabus topics. How a query runs:
 // 1. its words become terms (tokens.ts); how common each is comes from the stem counts in
 //    `searchterms` (one `_id` read per term; a word no document holds whole is probed);
 // 2. the rarest terms' lookup keys are pushed to the database, one equality per key field (plus
@@ -6,25 +6,34 @@
 //    (the newest by id):
 //    the engine answers each equality from an index and intersects them (plan.ts);
 // 3. rank.ts checks every term in code on the words of those documents, scores each hit (field
-//    weight x rarity per term), sorts them (ties newest first), counts facets and cuts the page.
+//    weight x rarity per term), sorts them (ties newest first), folds near-identical questions
+//    into one hit (grouping.ts), counts facets and cuts the page;
+// 4. a query as typed that finds nothing gets its unmatched words corrected (corrections.ts);
+// 5. the page's hits get their context (context.ts).
 import { parseInput } from '../errors.js';
 // The search index reads the models it indexes directly (import-graph.test.ts allows it): one
 // generic query per indexed model, built from each model's searchable fields.
 import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
 import type { AnyModel } from '../storage/model-helpers.js';
+import { BAND_PROJECTION } from '../similar/plugin.js';
 import { SubjectModel } from '../subject/model.js';
+import { TopicModel } from '../syllabus/model.js';
 import { asCaller, isVisible, restrictFilter } from '../visibility.js';
 import type { Caller, CallerView, VisibleKind } from '../visibility.js';
 import { searchableFieldsOf } from './indexing.js';
 import type { SearchableFields } from './indexing.js';
+import { withContext } from './context.js';
+import { CANDIDATES_PER_WORD, correctionsOf, isCorrectable } from './corrections.js';
+import { groupNearIdentical } from './grouping.js';
 import { frequenciesOf, pushedFilters } from './plan.js';
 import { rankCandidates, rarityOf } from './rank.js';
-import type { Candidate, CandidateList, SearchResult } from './rank.js';
-import { searchQuerySchema, SEARCH_TYPES } from './schema.js';
+import type { Candidate, CandidateList, RankedPage, SearchResult } from './rank.js';
+import { searchQuerySchema, SEARCH_TYPES, unsearchableReason } from './schema.js';
 import type { SearchType } from './schema.js';
-import { DOCUMENTS_KEY, readTermCounts } from './terms.js';
-import { queryTerms } from './tokens.js';
+import { DOCUMENTS_KEY, readTermCounts, stemKey } from './terms.js';
+import { fold, queryTerms, stemOf, wordsOf } from './tokens.js';
+import type { QueryTerm } from './tokens.js';
 
 export type { SearchResult } from './rank.js';
 
@@ -34,8 +43,8 @@ export const MAX_CANDIDATES = 2_000;
 interface KindSpec {
   model: AnyModel;
   visibility: VisibleKind;
-  /** Subjects belong to no university, offering or year: any of those filters excludes them. */
-  isGlobal: boolean;
+  /** The filters this kind has (subjects none; topics no exam year): any other excludes it. */
+  filterable: readonly (keyof Filters)[];
   /** Fields read besides the searched ones. */
   extra: readonly string[];
 }
@@ -44,16 +53,41 @@ const KINDS: Record<SearchType, KindSpec> = {
   question: {
     model: QuestionModel,
     visibility: 'question',
-    isGlobal: false,
-    extra: ['universityId', 'visible', 'paperStatus', 'examYear'],
+    filterable: ['universityId', 'subjectOfferingId', 'examYear'],
+    // Context and grouping read the paper, topic, marks and band keys of every hit.
+    extra: [
+      'universityId',
+      'visible',
+      'paperStatus',
+      'examYear',
+      'paperId',
+      'subjectOfferingId',
+      'topicId',
+      'marks',
+      ...Object.keys(BAND_PROJECTION),
+    ],
   },
   paper: {
     model: PaperModel,
     visibility: 'paper',
-    isGlobal: false,
-    extra: ['universityId', 'visible', 'status', 'examYear'],
+    filterable: ['universityId', 'subjectOfferingId', 'examYear'],
+    extra: [
+      'universityId',
+      'visible',
+      'status',
+      'examYear',
+      'examType',
+      'subjectId',
+      'subjectOfferingId',
+    ],
   },
-  subject: { model: SubjectModel, visibility: 'academic', isGlobal: true, extra: [] },
+  subject: { model: SubjectModel, visibility: 'academic', filterable: [], extra: [] },
+  topic: {
+    model: TopicModel,
+    visibility: 'academic',
+    filterable: ['universityId', 'subjectOfferingId'],
+    extra: ['universityId', 'moduleId', 'subjectOfferingId'],
+  },
 };
 
 function searchedFields(spec: KindSpec): SearchableFields {
@@ -71,7 +105,9 @@ function filterFor(
   filters: Filters,
 ): Record<string, unknown> | null {
   const wanted = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined));
-  if (spec.isGlobal) return Object.keys(wanted).length > 0 ? null : {};
+  if (Object.keys(wanted).some((f) => !spec.filterable.includes(f as keyof Filters))) return null;
+  // Subjects belong to no university: every viewer sees them all.
+  if (spec.filterable.length === 0) return {};
   return restrictFilter(viewer, spec.visibility, wanted);
 }
 
@@ -103,11 +139,117 @@ async function candidatesOf(
   return [...byId.values()];
 }
 
+interface Run {
+  viewer: Viewer;
+  types: readonly SearchType[];
+  filters: Filters;
+  documents: number;
+  page: number;
+  limit: number;
+}
+
+/** The ranked, grouped page of one set of terms, and how many documents each term matches. */
+async function runTerms(
+  terms: readonly QueryTerm[],
+  run: Run,
+): Promise<{ page: RankedPage; frequencies: number[] }> {
+  const frequencies = await frequenciesOf(
+    terms,
+    run.types.map((type) => KINDS[type].model),
+  );
+  const shown = { terms, page: run.page, limit: run.limit };
+  if (frequencies.some((n) => n === 0)) {
+    return { page: rankCandidates({ ...shown, rarity: [], lists: [] }), frequencies };
+  }
+  const pushed = pushedFilters(terms, frequencies);
+  const lists = await Promise.all(
+    run.types.map(async (type): Promise<CandidateList> => {
+      const spec = KINDS[type];
+      const fields = searchedFields(spec);
+      const filter = filterFor(spec, run.viewer, run.filters);
+      const docs = filter ? await candidatesOf(spec, fields, filter, pushed) : [];
+      return { type, fields, docs };
+    }),
+  );
+  const page = rankCandidates({
+    ...shown,
+    rarity: rarityOf(frequencies, run.documents),
+    lists,
+    keep: (type, doc) => isVisible(run.viewer, KINDS[type].visibility, doc),
+    group: groupNearIdentical,
+  });
+  return { page, frequencies };
+}
+
 /**
- * Searches the questions, papers and subjects the caller may see: every word of `q` must match
- * (same stem, or the start of a word; case and accents ignored). Hits are ranked by field weight
- * and term rarity, ties newest first; facets count all hits. 400 when `q` is empty, over 100
- * characters, or holds only stop words and punctuation.
+ * The first corrected query that finds hits the caller may see: each word that matched nothing
+ * (and may be corrected) replaced by its best catalog word, then its next best. Null when none
+ * finds anything. Only words that match nothing are corrected, so every hit of the query as
+ * typed (exact or prefix) would rank above a corrected one: there are none.
+ */
+async function correctedRun(
+  q: string,
+  terms: readonly QueryTerm[],
+  run: Run,
+): Promise<{ page: RankedPage; corrected: string } | null> {
+  // No document holds a word of its stem: the probe's count of words it starts is a superset.
+  const counts = await readTermCounts(terms.map((term) => stemKey(term.stem)));
+  const wrong = terms.flatMap((term, i) => (counts.get(stemKey(term.stem)) ? [] : [i]));
+  if (wrong.length === 0 || !wrong.every((i) => isCorrectable(terms[i]!))) return null;
+  const options = await Promise.all(wrong.map((i) => correctionsOf(terms[i]!, run.documents)));
+  for (let attempt = 0; attempt < CANDIDATES_PER_WORD; attempt += 1) {
+    const picks = options.map((list) => list[Math.min(attempt, list.length - 1)]);
+    if (picks.some((pick) => !pick)) return null;
+    if (attempt > 0 && options.every((list) => list.length <= attempt)) return null;
+    const fixed = [...terms];
+    wrong.forEach((i, n) => (fixed[i] = picks[n]!.term));
+    const { page } = await runTerms(fixed, run);
+    if (page.pagination.total === 0) continue;
+    const shownWords = wrong.map((i, n) => shownWordOf(page, fixed[i]!) ?? picks[n]!.word);
+    return {
+      page,
+      corrected: replaceWords(
+        q,
+        wrong.map((i) => terms[i]!.word),
+        shownWords,
+      ),
+    };
+  }
+  return null;
+}
+
+/** A word of the best hit with the term's stem (what the corrected query shows), or null. */
+function shownWordOf(page: RankedPage, term: QueryTerm): string | null {
+  const hit = page.shown[0];
+  if (!hit) return null;
+  const texts = [...new Set([hit.doc.slug, hit.doc.text, hit.doc.title, hit.doc.name])];
+  for (const text of texts) {
+    if (typeof text !== 'string') continue;
+    const word = wordsOf(text).find((w) => stemOf(w) === term.stem);
+    if (word) return word;
+  }
+  return null;
+}
+
+/** The query with each of `from` (folded words) replaced by the word at the same place in `to`. */
+function replaceWords(q: string, from: readonly string[], to: readonly string[]): string {
+  return q
+    .split(/(\s+)/)
+    .map((part) => {
+      const i = from.indexOf(fold(part).replace(/[^\p{L}\p{N}]+/gu, ''));
+      return i >= 0 ? to[i]! : part;
+    })
+    .join('')
+    .trim();
+}
+
+/**
+ * Searches the questions, papers, subjects and syllabus topics the caller may see: every word of
+ * `q` must match (same stem, or the start of a word; case and accents ignored). Hits are ranked
+ * by field weight and term rarity, ties newest first; near-identical questions are one hit (the
+ * newest); facets count all hits after that grouping; each hit carries its context. A word of 5
+ * or more letters that matches nothing is corrected (`corrected`). A query with no searchable
+ * word answers no hits and a `hint`; 400 when `q` is empty, over 100 characters or malformed.
  */
 export async function searchCatalog({
   actor,
@@ -118,37 +260,34 @@ export async function searchCatalog({
 }): Promise<SearchResult> {
   const q = parseInput(searchQuerySchema, query ?? {});
   const terms = queryTerms(q.q);
-  const types = q.type ? [q.type] : [...SEARCH_TYPES];
-  const [viewer, frequencies, documents] = await Promise.all([
-    asCaller(actor).view(),
-    frequenciesOf(
-      terms,
-      types.map((type) => KINDS[type].model),
-    ),
+  const empty = { terms, page: q.page, limit: q.limit, rarity: [], lists: [] };
+  const hint = unsearchableReason(q.q);
+  if (hint) {
+    const { shown: _shown, ...result } = rankCandidates(empty);
+    return { ...result, hint };
+  }
+  const [viewer, documents] = await Promise.all([
+    asCaller(actor).viewer(),
     readTermCounts([DOCUMENTS_KEY]).then((counts) => counts.get(DOCUMENTS_KEY) ?? 0),
   ]);
-  const shown = { terms, page: q.page, limit: q.limit };
-  if (frequencies.some((n) => n === 0)) return rankCandidates({ ...shown, rarity: [], lists: [] });
-  const pushed = pushedFilters(terms, frequencies);
-
-  const filters: Filters = {
-    universityId: q.universityId,
-    subjectOfferingId: q.subjectOfferingId,
-    examYear: q.examYear,
+  const run: Run = {
+    viewer,
+    types: q.type ? [q.type] : [...SEARCH_TYPES],
+    filters: {
+      universityId: q.universityId,
+      subjectOfferingId: q.subjectOfferingId,
+      examYear: q.examYear,
+    },
+    documents,
+    page: q.page,
+    limit: q.limit,
   };
-  const lists = await Promise.all(
-    types.map(async (type): Promise<CandidateList> => {
-      const spec = KINDS[type];
-      const fields = searchedFields(spec);
-      const filter = filterFor(spec, viewer, filters);
-      const docs = filter ? await candidatesOf(spec, fields, filter, pushed) : [];
-      return { type, fields, docs };
-    }),
-  );
-  return rankCandidates({
-    ...shown,
-    rarity: rarityOf(frequencies, documents),
-    lists,
-    keep: (type, doc) => isVisible(viewer, KINDS[type].visibility, doc),
-  });
+  const first = await runTerms(terms, run);
+  const fixed = first.page.pagination.total === 0 ? await correctedRun(q.q, terms, run) : null;
+  const { shown, items, ...rest } = fixed?.page ?? first.page;
+  return {
+    ...rest,
+    items: await withContext(viewer, items, shown),
+    corrected: fixed?.corrected ?? null,
+  };
 }

@@ -197,3 +197,15 @@ export async function replaceTermCounts(documents: Iterable<readonly string[]>):
   }
   return counts.size;
 }
+
+/** Every counted stem with its count (no DOCUMENTS_KEY): the catalog's vocabulary, read whole. */
+export async function readAllTermCounts(): Promise<Map<string, number>> {
+  const rows = await termsCollection()
+    .find({}, { projection: { n: 1 } })
+    .toArray();
+  const out = new Map<string, number>();
+  for (const row of rows) {
+    if (row._id.startsWith(STEM_MARK) && row.n > 0) out.set(row._id.slice(STEM_MARK.length), row.n);
+  }
+  return out;
+}

@@ -6,7 +6,7 @@ import { mongoose } from '../db.js';
 export const BACKFILL_MARKERS = {
   ancestorKeys: { _id: 'ancestor-keys-2' },
   visible: { _id: 'visible-1' },
-  search: { _id: 'search-2' },
+  search: { _id: 'search-3' },
   similar: { _id: 'similar-2' },
   nameKeys: { _id: 'university-name-keys-1' },
 } as const;

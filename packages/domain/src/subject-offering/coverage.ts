@@ -21,8 +21,8 @@ import type { Coverage, CoverageStats, Sitting } from './coverage-schema.js';
 
 type ExamType = (typeof EXAM_TYPES)[number];
 
-// Order of sittings within one exam year, latest last.
-const SITTING_RANK: Record<ExamType, number> = {
+/** Order of sittings within one exam year, latest last (search orders sittings by it too). */
+export const SITTING_RANK: Record<ExamType, number> = {
   quiz: 0,
   'mid-term': 1,
   'end-term': 2,

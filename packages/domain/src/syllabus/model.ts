@@ -1,5 +1,6 @@
 import { model, Schema } from 'mongoose';
 import type { InferSchemaType } from 'mongoose';
+import { searchable } from '../search/indexing.js';
 import { baseSchemaOptions, ObjectIdType } from '../storage/model-helpers.js';
 
 const syllabusSchema = new Schema(
@@ -39,6 +40,8 @@ const topicSchema = new Schema(
 topicSchema.index({ moduleId: 1, order: 1 });
 topicSchema.index({ subjectOfferingId: 1 });
 topicSchema.index({ syllabusId: 1, order: 1 });
+// Students search for topics by title ("heap" finds "Heaps"): search keys like questions'.
+searchable(topicSchema, { title: ['title'], body: [] });
 
 /**
  * Modules and topics are listed by position, then creation, with the id as the last tiebreak: the
