@@ -19,6 +19,7 @@ import {
   who,
   IDEMPOTENCY_KEY_ARGUMENT,
   idempotentCreate,
+  required,
 } from './common.js';
 import type { IdArgs, UpdateArgs, CreateArgs } from './common.js';
 
@@ -63,6 +64,8 @@ export const questionTypeDefs = /* GraphQL */ `
     updatedAt: String!
     "Solutions, best score first, then oldest."
     solutions: [Solution!]!
+    "The paper's subject offering: where the question sits in the catalog, in the same request."
+    subjectOffering: SubjectOffering!
   }
 
   "A page of questions."
@@ -211,6 +214,11 @@ export const questionResolvers = {
       childrenOf(
         await loaders.solutionsBySubjectOfferingId.load(question.subjectOfferingId),
         question.id,
+      ),
+    subjectOffering: async (question: Question, _: Args, { loaders }: Ctx) =>
+      required(
+        await loaders.subjectOfferingById.load(question.subjectOfferingId),
+        'Subject offering',
       ),
   },
 };

@@ -1,15 +1,14 @@
 // Coverage beside the syllabus: per module and topic, the years it was examined, "asked in N of
 // the last 5 sittings" and its question count; a heatmap of topics x sittings; empty topics stand out.
-import { OfferingCoverageDocument } from '@qpc/client/graphql';
-import type { ExamType, OfferingCoverageQuery } from '@qpc/client/graphql';
+import type { ExamType } from '@qpc/client/graphql';
 import { Link } from 'wouter';
-import { Pending, questionCount } from '../components/common.js';
-import { useTypedQuery } from '../graphql.js';
+import { questionCount } from '../components/common.js';
 import { EXAM_TYPE } from '../labels.js';
 import { paths } from '../paths.js';
 import type { Offering } from './offering-data.js';
 
-type Coverage = NonNullable<OfferingCoverageQuery['subjectOffering']>['coverage'];
+// The coverage comes with the offering's own query (one request for the screen).
+type Coverage = Offering['coverage'];
 type Sitting = Coverage['sittings'][number];
 type Figures = Pick<Coverage['modules'][number], 'questionCount' | 'years' | 'askedInLast'>;
 
@@ -62,10 +61,9 @@ function Heatmap({ coverage, offering }: { coverage: Coverage; offering: Offerin
           <tr>
             <th scope="col">Topic</th>
             {sittings.map((s) => (
+              // The full label ("Quiz 2024"): a cut one ("Qui 2024") reads as a typo.
               <th scope="col" key={sittingKey(s)}>
-                <abbr
-                  title={sittingLabel(s)}
-                >{`${EXAM_TYPE[s.examType].slice(0, 3)} ${s.examYear}`}</abbr>
+                {sittingLabel(s)}
               </th>
             ))}
           </tr>
@@ -95,9 +93,7 @@ function Heatmap({ coverage, offering }: { coverage: Coverage; offering: Offerin
 
 /** The syllabus with each module's and topic's coverage beside it, then the heatmap. */
 export function SyllabusCoverage({ offering }: { offering: Offering }) {
-  const { data, error } = useTypedQuery(OfferingCoverageDocument, { id: offering.id });
-  const coverage = data?.subjectOffering?.coverage;
-  if (!coverage) return <Pending error={error} />;
+  const { coverage } = offering;
   if (!coverage.modules.length) return <p className="empty">No syllabus yet.</p>;
   return (
     <>
