@@ -175,4 +175,24 @@ describe('a paper, its solutions and votes', () => {
       )
       .toEqual(['The newer answer.', 'The older answer.']);
   });
+
+  it('when a question was also asked in other papers, then its page and its paper name them, with links', async () => {
+    const page = await stack.newPage();
+    await page.goto(`${stack.webUrl}/p/nfit-data-structures-mid-term-2023`);
+    const avl = page.locator('.question', { hasText: 'insertion into an AVL tree' });
+    await avl.getByText('Topic: AVL Trees').waitFor();
+    const also = avl.locator('.also-asked');
+    expect(await also.textContent()).toMatch(/^Also asked in .*End-term 2023 \(NFIT\)/);
+    expect(await also.textContent()).toContain('End-term 2022 (RSU)');
+    // A question with no topic says so, and every question has its own link.
+    await page.locator('.question', { hasText: 'No topic yet' }).first().waitFor();
+    await avl.getByRole('link', { name: 'Link to this question' }).click();
+    await page.locator('h1.question-heading', { hasText: 'AVL tree' }).waitFor();
+    const crumbs = await page.getByRole('navigation', { name: 'Breadcrumb' }).textContent();
+    expect(crumbs).toMatch(/NFIT.*CSE.*Semester 3.*Data Structures/);
+    await page.locator('.also-asked').getByRole('link', { name: 'End-term 2022 (RSU)' }).waitFor();
+    await screens(page, 'question');
+    await page.locator('.also-asked').getByRole('link', { name: 'End-term 2022 (RSU)' }).click();
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('RSU').waitFor();
+  });
 });
