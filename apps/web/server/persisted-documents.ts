@@ -26,15 +26,15 @@ function queryDocuments(): string[] {
 
 let known: Map<string, string> | undefined;
 
-/** The text of the page's query whose SHA-256 is `hash`, or undefined. */
-export function persistedText(hash: string): string | undefined {
+/** The page's queries by the SHA-256 of their text as sent (computed once). */
+export function pageQueries(): ReadonlyMap<string, string> {
   known ??= new Map(
     queryDocuments().map((document) => {
       const text = textAsSent(document);
       return [createHash('sha256').update(text).digest('hex'), text];
     }),
   );
-  return known.get(hash);
+  return known;
 }
 
 /**
@@ -52,7 +52,7 @@ export function withPersistedText(search: string): string {
   } catch {
     return search;
   }
-  const text = typeof hash === 'string' ? persistedText(hash) : undefined;
+  const text = typeof hash === 'string' ? pageQueries().get(hash) : undefined;
   if (!text) return search;
   params.set('query', text);
   return `?${params.toString()}`;
