@@ -65,6 +65,13 @@ describe('a student browsing', () => {
     expect(await heatmap.getByRole('row', { name: /Heaps/ }).getAttribute('class')).toBe(
       'topic-empty',
     );
+    // A question filed under a module but no topic is counted there, and reachable.
+    const trees = syllabus.locator('.module', { hasText: 'Trees' });
+    await trees.getByText('with no topic').click();
+    await trees
+      .getByRole('link', { name: /maximum number of nodes in a binary tree/ })
+      .first()
+      .waitFor();
     await screens(page, 'subject-coverage');
 
     await syllabus.getByRole('link', { name: 'Stacks and Queues' }).click();

@@ -91,6 +91,30 @@ function Heatmap({ coverage, offering }: { coverage: Coverage; offering: Offerin
   );
 }
 
+/**
+ * A module's questions filed under no topic: counted in the module's figures, so they are listed
+ * here (from the same request), each a link to its page.
+ */
+function WithoutTopic({ offering, moduleId }: { offering: Offering; moduleId: string }) {
+  const questions =
+    offering.syllabus?.modules
+      .find((m) => m.id === moduleId)
+      ?.questions.filter((q) => q.topicId === null) ?? [];
+  if (!questions.length) return null;
+  return (
+    <details className="without-topic">
+      <summary>{`${questionCount(questions.length)} with no topic`}</summary>
+      <ul>
+        {questions.map((question) => (
+          <li key={question.id}>
+            <Link href={paths.question(question.slug)}>{question.text}</Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /** The syllabus with each module's and topic's coverage beside it, then the heatmap. */
 export function SyllabusCoverage({ offering }: { offering: Offering }) {
   const { coverage } = offering;
@@ -110,6 +134,7 @@ export function SyllabusCoverage({ offering }: { offering: Offering }) {
               {questionCount(module.questionCount)} · <AskedIn figures={module} /> ·{' '}
               <Years years={module.years} />
             </p>
+            <WithoutTopic offering={offering} moduleId={module.id} />
             <ul className="topics">
               {module.topics.map((topic) => (
                 <li key={topic.id} className={topic.questionCount ? 'topic' : 'topic topic-empty'}>
