@@ -1,13 +1,13 @@
-// The home page's data, sent with the page: while the browser fetches and runs the script, the
-// server asks the gateway the home page's query (as the visitor, anonymously) and writes the
-// answer at the end of the HTML in urql's serialized form (`<script type="application/json">`,
-// data, never run, so the CSP's "no inline script" holds). The page's first client replays it
+// The first screen's data, sent with the page (home, a paper, a question): while the browser
+// fetches and runs the script, the server asks the gateway the screen's query (as the visitor,
+// anonymously) and writes the answer at the end of the HTML in urql's serialized form
+// (`<script type="application/json">`, data, never run, so the CSP's "no inline script" holds). The page's first client replays it
 // instead of asking again after its script has run. The head of the page is sent at once, so the
 // script downloads meanwhile; when the gateway is slow or answers an error, the page is finished
 // without the data and asks itself, as it always could.
 import { Client, cacheExchange, fetchExchange, ssrExchange } from '@urql/core';
 import type { SSRData } from '@urql/core';
-import { FIRST_DATA_ID, homeQuery, pageNumber } from './first-page.js';
+import { FIRST_DATA_ID, firstQueryOf } from './first-page.js';
 
 /** How long the page's end waits for the gateway before it is sent without the data. */
 const WAIT_MS = 800;
@@ -23,7 +23,7 @@ function scriptSafeJson(value: unknown): string {
 }
 
 /**
- * The data of the page at `url` (the home page only), asked of the gateway at `graphqlUrl` with
+ * The data of the page at `url` (home, a paper, a question: `firstQueryOf`), asked of the gateway at `graphqlUrl` with
  * the headers naming the visitor (`visitorHeaders`); undefined when the page has none, or when
  * the gateway did not answer it in time and without error.
  */
@@ -32,7 +32,8 @@ export async function firstData(
   url: URL,
   visitor: Record<string, string>,
 ): Promise<SSRData | undefined> {
-  if (url.pathname !== '/') return undefined;
+  const first = firstQueryOf(url);
+  if (!first) return undefined;
   // Each visitor spends their own rate-limit budget, as on every forwarded path.
   const headers = { ...visitor };
   const ssr = ssrExchange({ isClient: false });
@@ -42,8 +43,9 @@ export async function firstData(
     preferGetMethod: false,
     fetchOptions: () => ({ headers, signal: AbortSignal.timeout(WAIT_MS) }),
   });
-  const { document, variables } = homeQuery(pageNumber(url.searchParams.get('page')));
-  const result = await client.query(document.toString(), variables).toPromise();
+  const result = await client
+    .query(first.document.toString(), first.variables as Record<string, unknown>)
+    .toPromise();
   if (result.error || !result.data) return undefined;
   return ssr.extractData();
 }

@@ -5,6 +5,7 @@
 import { request as httpRequest } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { withPersistedText } from './persisted-documents.js';
 import { visitorHeaders } from './visitor.js';
 
 /** Hop-by-hop headers, which belong to one connection and are never forwarded. */
@@ -95,7 +96,10 @@ export function proxyTo(base: string, options: ProxyOptions) {
   };
 }
 
-/** `/graphql`, forwarded to the gateway's endpoint. */
+/**
+ * `/graphql`, forwarded to the gateway's endpoint; a GET of one of the page's persisted queries
+ * with its text added (persisted-documents.ts).
+ */
 export function graphqlProxy(target: string) {
   const forward = proxyTo(target, {
     requestHeaders: [
@@ -103,6 +107,7 @@ export function graphqlProxy(target: string) {
       'authorization',
       'content-type',
       'content-length',
+      'if-none-match',
       'x-request-id',
       'apollo-require-preflight',
       'user-agent',
@@ -112,7 +117,8 @@ export function graphqlProxy(target: string) {
       errors: [{ message, extensions: { code: 'SERVICE_UNAVAILABLE' } }],
     }),
   });
-  return (req: IncomingMessage, res: ServerResponse, search: string) => forward(req, res, search);
+  return (req: IncomingMessage, res: ServerResponse, search: string) =>
+    forward(req, res, req.method === 'GET' ? withPersistedText(search) : search);
 }
 
 /**

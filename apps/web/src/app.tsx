@@ -1,7 +1,7 @@
 // The page: header, the screen the URL names, footer.
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { Link, Route, Switch, useLocation } from 'wouter';
+import { Link, Route, Switch, useLocation, useSearch } from 'wouter';
 import { Header } from './components/header.js';
 import { HomeView, SemesterView, UniversityView } from './views/browse.js';
 import { QuestionView, SubjectView } from './views/hit-targets.js';
@@ -57,6 +57,8 @@ function ScreenFocus({ children }: { children: ReactNode }) {
 }
 
 export function App() {
+  const [location] = useLocation();
+  const search = useSearch();
   return (
     <>
       <a className="skip-link" href="#view">
@@ -65,7 +67,11 @@ export function App() {
       <Header />
       <ScreenFocus>
         <Suspense fallback={<p className="loading">Loading…</p>}>
-          <Switch>
+          {/*
+            A new screen for each address: a screen seen before is answered from the client's
+            cache when mounted afresh, where one reused with other parameters would ask again.
+          */}
+          <Switch key={`${location}?${search}`}>
             <Route path="/" component={HomeView} />
             <Route path="/search" component={SearchView} />
             <Route path="/u/:slug" component={UniversityView} />
@@ -88,7 +94,7 @@ export function App() {
         </Suspense>
       </ScreenFocus>
       <footer>
-        Previous-year papers, their questions and solutions, from the catalog’s GraphQL gateway.
+        Previous-year papers, their questions and solutions, shared by students and editors.
       </footer>
     </>
   );

@@ -1,5 +1,6 @@
 // What the API reports, in words a student or editor can act on.
 import { ApiError } from '@qpc/client/graphql';
+import { clerkPublishableKey } from './page-config.js';
 
 export interface Explained {
   title: string;
@@ -18,8 +19,10 @@ export function explain(error: unknown): Explained {
       return {
         ...base,
         title: 'Sign-in needed',
-        detail:
-          'Your token is missing, invalid or expired. Sign in again (or paste a fresh token from npm run token).',
+        // The token box (and npm run token) exists in local development only, without Clerk.
+        detail: clerkPublishableKey()
+          ? 'Sign in to do this. If you were signed in, your session is invalid or expired: sign in again.'
+          : 'Sign in to do this. If you were signed in, your sign-in is invalid or expired: sign in again (in local development, with a fresh token from npm run token).',
       };
     case 403:
       return { ...base, title: 'Not allowed', detail: `${error.message}.` };
@@ -44,14 +47,38 @@ export function explain(error: unknown): Explained {
           'The catalog cannot be reached right now (its database or gateway is down). Try again in a moment.',
       };
     case 400: {
-      const fields = error.details?.map((d) => `${d.path}: ${d.message}`).join('; ');
+      if (isDeveloperWording(error.message)) {
+        return {
+          ...base,
+          title: 'Not accepted',
+          detail:
+            'Something in what was asked is not accepted. Check what you typed and try again.',
+        };
+      }
+      const fields = error.details?.map((d) => d.message).join('; ');
       return {
         ...base,
-        title: 'Refused',
+        title: 'Not accepted',
         detail: fields ? `${error.message} (${fields})` : error.message,
       };
     }
     default:
-      return { ...base, title: 'Something went wrong', detail: error.message };
+      return {
+        ...base,
+        title: 'Something went wrong',
+        detail: isDeveloperWording(error.message)
+          ? 'The catalog could not answer this. Try again in a moment.'
+          : error.message,
+      };
   }
+}
+
+/**
+ * Messages written for developers (GraphQL's own validation, variable names, type names), which a
+ * visitor can neither read nor act on.
+ */
+function isDeveloperWording(message: string): boolean {
+  return /\$\w+|GraphQL|Variable "|Expected (type|value)|Cannot query field|Syntax Error|Unknown (argument|type)|ObjectID|Int!|String!/.test(
+    message,
+  );
 }

@@ -1,4 +1,9 @@
 // The page's GraphQL client: urql, fed by @qpc/client's typed documents, with the caller's token.
+// Reads are persisted queries by GET (APQ): a short URL naming the document's hash, which the
+// browser, and for anonymous visitors a shared cache, may keep and revalidate (a 304 is not
+// counted against the rate limit). urql's document cache answers a screen seen before (Back,
+// Forward, a revisit) without asking again: cache-first, the client's default.
+import { persistedExchange } from '@urql/exchange-persisted';
 import { ApiError, networkError, retryAfterOf, statusOfGraphQLError } from '@qpc/client/graphql';
 import type { TypedDocumentString } from '@qpc/client/graphql';
 import { Client, cacheExchange, fetchExchange, ssrExchange, useMutation, useQuery } from 'urql';
@@ -30,13 +35,26 @@ export function createClient(
   const replay = firstData ? [ssrExchange({ isClient: true, initialState: firstData })] : [];
   return new Client({
     url: graphqlUrl(),
-    exchanges: [cacheExchange, ...replay, fetchExchange],
+    exchanges: [
+      cacheExchange,
+      ...replay,
+      persistedExchange({ preferGetForPersistedQueries: 'within-url-limit' }),
+      fetchExchange,
+    ],
+    // Mutations are never persisted: they go by POST, as before.
     preferGetMethod: false,
     fetch: async (input, init) => {
       const token = await source();
       const headers = new Headers(init?.headers);
       if (token) headers.set('authorization', `Bearer ${token}`);
-      return fetch(input, { ...init, headers });
+      // Apollo's CSRF prevention lets a GET through only with a header no simple cross-site
+      // request may carry; Content-Type is one that CORS_ORIGINS' preflight already allows.
+      if ((init?.method ?? 'GET') === 'GET') headers.set('content-type', 'application/json');
+      // The browser keeps each answer with its ETag but asks every time (`no-cache`): its copy
+      // would otherwise be served stale for minutes after a change (stale-while-revalidate is
+      // meant for shared caches), or an anonymous copy stand in for the signed-in caller's own
+      // answer at the same URL. Unchanged, the gateway answers 304, which is not counted.
+      return fetch(input, { ...init, headers, cache: 'no-cache' });
     },
   });
 }

@@ -81,6 +81,13 @@ describe('a student browsing', () => {
         Number(cell.replace(/^.*: /, '').replace('·', '0')),
       ),
     ).toEqual(stacksFigures.bySitting.map((s) => s.questionCount));
+    // A question filed under a module but no topic is counted there, and reachable.
+    const trees = syllabus.locator('.module', { hasText: 'Trees' });
+    await trees.getByText('with no topic').click();
+    await trees
+      .getByRole('link', { name: /maximum number of nodes in a binary tree/ })
+      .first()
+      .waitFor();
     await screens(page, 'subject-coverage');
 
     await syllabus.getByRole('link', { name: 'Stacks and Queues' }).click();

@@ -17,6 +17,7 @@ import {
   who,
   IDEMPOTENCY_KEY_ARGUMENT,
   idempotentCreate,
+  required,
 } from './common.js';
 import type { Resolvers } from '../generated/resolvers.js';
 
@@ -61,6 +62,8 @@ export const questionTypeDefs = /* GraphQL */ `
     updatedAt: String!
     "Solutions, best score first, then oldest."
     solutions: [Solution!]!
+    "The paper's subject offering: where the question sits in the catalog, in the same request."
+    subjectOffering: SubjectOffering!
   }
 
   "A page of questions."
@@ -201,6 +204,11 @@ export const questionResolvers: Resolvers = {
       childrenOf(
         await loaders.solutionsBySubjectOfferingId.load(question.subjectOfferingId),
         question.id,
+      ),
+    subjectOffering: async (question: Question, _: Args, { loaders }: Ctx) =>
+      required(
+        await loaders.subjectOfferingById.load(question.subjectOfferingId),
+        'Subject offering',
       ),
   },
 };

@@ -1,15 +1,13 @@
 // Coverage beside the syllabus: per module and topic, the years it was examined, "asked in N of
 // the last 5 sittings" and its question count; a heatmap of topics x sittings; empty topics stand out.
-import { OfferingCoverageDocument } from '@qpc/client/graphql';
-import type { OfferingCoverageQuery } from '@qpc/client/graphql';
 import { Link } from 'wouter';
-import { Pending, questionCount } from '../components/common.js';
-import { useTypedQuery } from '../graphql.js';
+import { questionCount } from '../components/common.js';
 import { EXAM_TYPE } from '../labels.js';
 import { paths } from '../paths.js';
 import type { Offering } from './offering-data.js';
 
-type Coverage = NonNullable<OfferingCoverageQuery['subjectOffering']>['coverage'];
+// The coverage comes with the offering's own query (one request for the screen).
+type Coverage = Offering['coverage'];
 type Sitting = Coverage['sittings'][number];
 type Figures = Pick<Coverage['modules'][number], 'questionCount' | 'years' | 'askedInLast'>;
 
@@ -45,10 +43,9 @@ function Heatmap({ coverage }: { coverage: Coverage }) {
           <tr>
             <th scope="col">Topic</th>
             {sittings.map((s) => (
+              // The full label ("Quiz 2024"): a cut one ("Qui 2024") reads as a typo.
               <th scope="col" key={sittingKey(s)}>
-                <abbr
-                  title={sittingLabel(s)}
-                >{`${EXAM_TYPE[s.examType].slice(0, 3)} ${s.examYear}`}</abbr>
+                {sittingLabel(s)}
               </th>
             ))}
           </tr>
@@ -73,11 +70,33 @@ function Heatmap({ coverage }: { coverage: Coverage }) {
   );
 }
 
+/**
+ * A module's questions filed under no topic: counted in the module's figures, so they are listed
+ * here (from the same request), each a link to its page.
+ */
+function WithoutTopic({ offering, moduleId }: { offering: Offering; moduleId: string }) {
+  const questions =
+    offering.syllabus?.modules
+      .find((m) => m.id === moduleId)
+      ?.questions.filter((q) => q.topicId === null) ?? [];
+  if (!questions.length) return null;
+  return (
+    <details className="without-topic">
+      <summary>{`${questionCount(questions.length)} with no topic`}</summary>
+      <ul>
+        {questions.map((question) => (
+          <li key={question.id}>
+            <Link href={paths.question(question.slug)}>{question.text}</Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /** The syllabus with each module's and topic's coverage beside it, then the heatmap. */
 export function SyllabusCoverage({ offering }: { offering: Offering }) {
-  const { data, error } = useTypedQuery(OfferingCoverageDocument, { id: offering.id });
-  const coverage = data?.subjectOffering?.coverage;
-  if (!coverage) return <Pending error={error} />;
+  const { coverage } = offering;
   if (!coverage.modules.length) return <p className="empty">No syllabus yet.</p>;
   return (
     <>
@@ -94,6 +113,7 @@ export function SyllabusCoverage({ offering }: { offering: Offering }) {
               {questionCount(module.questionCount)} · <AskedIn figures={module} /> ·{' '}
               <Years years={module.years} />
             </p>
+            <WithoutTopic offering={offering} moduleId={module.id} />
             <ul className="topics">
               {module.topics.map((topic) => (
                 <li key={topic.id} className={topic.questionCount ? 'topic' : 'topic topic-empty'}>

@@ -1,22 +1,26 @@
 // Where a search hit leads when it is not a paper: a question (with its topic, paper and
 // solutions) and a subject (the universities and semesters that teach it).
 import { QuestionBySlugDocument, SubjectOfferingsDocument } from '@qpc/client/graphql';
+import type { QuestionBySlugQuery } from '@qpc/client/graphql';
 import { Link } from 'wouter';
 import { Breadcrumbs, Pending, QuestionDetails } from '../components/common.js';
 import { Pager, usePageParam } from '../components/pager.js';
+import { AlsoAsked, topicsById } from '../components/question-place.js';
 import { useTypedQuery } from '../graphql.js';
 import { EXAM_TYPE } from '../labels.js';
 import { paths } from '../paths.js';
-import { offeringCrumbs, useOffering } from './offering-data.js';
+import { offeringCrumbs } from './offering-data.js';
 import { Solutions } from './solutions.js';
 
-function QuestionPlace(props: { offeringId: string; paperId: string; topicId: string | null }) {
-  const { offering } = useOffering(props.offeringId);
-  if (!offering) return null;
-  const paper = offering.papers.find((p) => p.id === props.paperId);
-  const topic = offering.syllabus?.modules
-    .flatMap((m) => m.topics)
-    .find((t) => t.id === props.topicId);
+type QuestionData = NonNullable<QuestionBySlugQuery['question']>;
+
+/** The question's place, from the same request as the question: crumbs, paper, topic. */
+function QuestionPlace({ question }: { question: QuestionData }) {
+  const offering = question.subjectOffering;
+  const paper = offering.papers.find((p) => p.id === question.paperId);
+  const topic = question.topicId
+    ? topicsById(offering.id, offering.syllabus).get(question.topicId)
+    : undefined;
   return (
     <>
       <Breadcrumbs crumbs={offeringCrumbs(offering, 'Question')} />
@@ -31,8 +35,17 @@ function QuestionPlace(props: { offeringId: string; paperId: string; topicId: st
           <>
             {paper ? ' · ' : ''}Topic{' '}
             <Link href={paths.topic(offering.id, topic.id)}>{topic.title}</Link>
+            {' · '}
+            <Link href={paths.offering(offering.id)}>
+              Other questions of the module {topic.moduleTitle}
+            </Link>
           </>
-        ) : null}
+        ) : (
+          <>
+            {paper ? ' · ' : ''}
+            <Link href={paths.offering(offering.id)}>Other questions of this subject</Link>
+          </>
+        )}
       </p>
     </>
   );
@@ -44,17 +57,15 @@ export function QuestionView({ params }: { params: { slug: string } }) {
   if (!question) return <Pending error={error ?? (data ? 'No such question' : null)} />;
   return (
     <section>
-      <QuestionPlace
-        offeringId={question.subjectOfferingId}
-        paperId={question.paperId}
-        topicId={question.topicId}
-      />
+      <QuestionPlace question={question} />
       <h1 className="question-heading">{question.text}</h1>
       <QuestionDetails question={question} />
+      <AlsoAsked similar={question.similar} />
       <Solutions
         questionId={question.id}
         solutions={question.solutions}
         onChange={() => reexecute({ requestPolicy: 'network-only' })}
+        level={2}
       />
     </section>
   );

@@ -1,6 +1,6 @@
 // A subject offering's syllabus and papers (one request, shared by the offering and topic screens).
 import { OfferingSyllabusDocument } from '@qpc/client/graphql';
-import type { OfferingSyllabusQuery } from '@qpc/client/graphql';
+import type { OfferingPlaceFragment, OfferingSyllabusQuery } from '@qpc/client/graphql';
 import { useTypedQuery } from '../graphql.js';
 import { paths } from '../paths.js';
 
@@ -12,8 +12,14 @@ export function useOffering(id: string) {
   return { offering, error: error ?? (data && !offering ? 'No such subject offering' : null) };
 }
 
-/** The offering's place in the catalog, as breadcrumbs (with `current` below the subject). */
-export function offeringCrumbs(offering: Offering, current?: string): [string, string?][] {
+/**
+ * The offering's place in the catalog, as breadcrumbs: university, branch, semester, subject
+ * (with `current` below the subject).
+ */
+export function offeringCrumbs(
+  offering: OfferingPlaceFragment,
+  current?: string,
+): [string, string?][] {
   const { university, branch, semester, subject } = offering;
   return [
     ['Universities', '/'],

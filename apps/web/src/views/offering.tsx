@@ -1,8 +1,9 @@
-// A subject offering: its syllabus with coverage beside it, the heatmap, and its papers.
+// A subject offering: its papers (year, type, question count, PDF), then its syllabus with
+// coverage beside it and the heatmap.
 import { Link } from 'wouter';
 import { useSession } from '../auth/session.js';
-import { Breadcrumbs, Chip, Pending } from '../components/common.js';
-import { STATUS } from '../labels.js';
+import { Breadcrumbs, Chip, Pending, questionCount } from '../components/common.js';
+import { EXAM_TYPE, STATUS } from '../labels.js';
 import { paths } from '../paths.js';
 import { SyllabusCoverage } from './coverage.js';
 import { offeringCrumbs, useOffering } from './offering-data.js';
@@ -17,7 +18,14 @@ function Papers({ offering }: { offering: Offering }) {
         <ul className="list">
           {offering.papers.map((paper) => (
             <li key={paper.id}>
-              <Link href={paths.paper(paper.slug)}>{paper.title}</Link>{' '}
+              <Link href={paths.paper(paper.slug)}>{paper.title}</Link>
+              <span className="paper-meta">
+                {[
+                  `${EXAM_TYPE[paper.examType]} ${paper.examYear}`,
+                  questionCount(paper.questionCount),
+                  paper.file ? 'PDF' : 'no PDF yet',
+                ].join(' · ')}
+              </span>{' '}
               {paper.status === 'APPROVED' ? null : (
                 <Chip kind={`status status-${paper.status.toLowerCase()}`}>
                   {STATUS[paper.status]}
@@ -53,11 +61,12 @@ export function OfferingView({ params }: { params: { offeringId: string } }) {
           .filter(Boolean)
           .join(' · ')}
       </p>
+      {/* The papers first: on a phone the syllabus below them is several screens long. */}
+      <Papers offering={offering} />
       <section className="panel syllabus">
         <h2>Syllabus and how it was examined</h2>
         <SyllabusCoverage offering={offering} />
       </section>
-      <Papers offering={offering} />
     </section>
   );
 }

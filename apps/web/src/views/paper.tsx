@@ -4,21 +4,36 @@ import type { PaperQuery } from '@qpc/client/graphql';
 import { Link } from 'wouter';
 import { useSession } from '../auth/session.js';
 import { Breadcrumbs, Chip, Pending, QuestionDetails } from '../components/common.js';
+import { AlsoAsked, QuestionMeta, topicsById } from '../components/question-place.js';
+import type { TopicRef } from '../components/question-place.js';
 import { useTypedQuery } from '../graphql.js';
 import { EXAM_TYPE, STATUS } from '../labels.js';
 import { paths } from '../paths.js';
+import { offeringCrumbs } from './offering-data.js';
 import { PaperFile } from './paper-file.js';
 import { Solutions } from './solutions.js';
 
 export type Paper = NonNullable<PaperQuery['paper']>;
 type Question = Paper['questions'][number];
 
-function QuestionItem({ question, onChange }: { question: Question; onChange: () => void }) {
+function QuestionItem(props: {
+  question: Question;
+  topic: TopicRef | undefined;
+  onChange: () => void;
+}) {
+  const { question } = props;
   return (
     <li className="question">
       <p className="question-text">{question.text}</p>
+      <QuestionMeta slug={question.slug} topic={props.topic} />
       <QuestionDetails question={question} />
-      <Solutions questionId={question.id} solutions={question.solutions} onChange={onChange} />
+      <AlsoAsked similar={question.similar} />
+      <Solutions
+        questionId={question.id}
+        solutions={question.solutions}
+        onChange={props.onChange}
+        level={3}
+      />
     </li>
   );
 }
@@ -28,14 +43,7 @@ export function PaperHeading({ paper }: { paper: Paper }) {
   const offering = paper.subjectOffering;
   return (
     <>
-      <Breadcrumbs
-        crumbs={[
-          ['Universities', '/'],
-          [offering.university.shortName, paths.university(offering.university.slug)],
-          [offering.subject.name, paths.offering(offering.id)],
-          [paper.title],
-        ]}
-      />
+      <Breadcrumbs crumbs={offeringCrumbs(offering, paper.title)} />
       <h1>{paper.title}</h1>
       <div className="chips">
         <Chip>{`${EXAM_TYPE[paper.examType]} ${paper.examYear}`}</Chip>
@@ -59,6 +67,7 @@ export function PaperView({ params }: { params: { slug: string } }) {
   const { canEdit } = useSession();
   const { paper, error, refresh } = usePaper(params.slug);
   if (!paper) return <Pending error={error} />;
+  const topics = topicsById(paper.subjectOffering.id, paper.subjectOffering.syllabus);
   return (
     <section>
       <PaperHeading paper={paper} />
@@ -88,10 +97,16 @@ export function PaperView({ params }: { params: { slug: string } }) {
           </ul>
         </details>
       ) : null}
+      <h2>Questions</h2>
       {paper.questions.length ? (
         <ol className="questions">
           {paper.questions.map((question) => (
-            <QuestionItem key={question.id} question={question} onChange={refresh} />
+            <QuestionItem
+              key={question.id}
+              question={question}
+              topic={question.topicId ? topics.get(question.topicId) : undefined}
+              onChange={refresh}
+            />
           ))}
         </ol>
       ) : (

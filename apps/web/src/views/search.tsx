@@ -1,7 +1,8 @@
 // Search results: grouped by type, the contract's facets (type, year, university) as filters,
 // snippets with the matched words marked, numbered pages. The URL holds it all: shareable.
-import { SearchDocument, UniversitiesDocument } from '@qpc/client/graphql';
+import { SearchDocument } from '@qpc/client/graphql';
 import type { SearchQuery, SearchType } from '@qpc/client/graphql';
+import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Pending } from '../components/common.js';
 import { Highlight } from '../components/highlight.js';
@@ -11,6 +12,7 @@ import { paths } from '../paths.js';
 
 type Hit = SearchQuery['search']['items'][number];
 type Facets = SearchQuery['search']['facets'];
+type FacetUniversities = SearchQuery['facetUniversities']['items'];
 
 const PAGE_SIZE = 20;
 const TYPES: { type: SearchType; param: string; plural: string }[] = [
@@ -106,40 +108,58 @@ function FacetList(props: {
   );
 }
 
-function FacetFilters({ facets, params }: { facets: Facets; params: URLSearchParams }) {
-  const { data } = useTypedQuery(UniversitiesDocument, { limit: 100 });
-  const names = new Map(data?.universities.items.map((u) => [u.id, u.shortName]));
+function FacetFilters(props: {
+  facets: Facets;
+  universities: FacetUniversities;
+  params: URLSearchParams;
+}) {
+  const { facets, params } = props;
+  // The names come with the search itself: one request for the screen.
+  const names = new Map(props.universities.map((u) => [u.id, u.shortName]));
+  // On a phone the results come first: the facets open from "Filters" (always shown when wider).
+  const [isOpen, setIsOpen] = useState(false);
   return (
-    <aside className="facets">
-      <FacetList
-        title="Type"
-        name="type"
-        params={params}
-        entries={TYPES.map((t) => ({
-          value: t.param,
-          label: t.plural,
-          count: facets.type[t.param as keyof Facets['type']],
-        })).filter((e) => e.count > 0 || params.get('type') === e.value)}
-      />
-      <FacetList
-        title="Year"
-        name="year"
-        params={params}
-        entries={[...facets.examYear]
-          .sort((a, b) => Number(b.value) - Number(a.value))
-          .map((f) => ({ value: f.value, label: f.value, count: f.count }))}
-      />
-      <FacetList
-        title="University"
-        name="university"
-        params={params}
-        entries={facets.universityId.map((f) => ({
-          value: f.value,
-          label: names.get(f.value) ?? 'A university',
-          count: f.count,
-        }))}
-      />
-    </aside>
+    <div className="search-filters">
+      <button
+        type="button"
+        className="filters-button"
+        aria-expanded={isOpen}
+        aria-controls="search-facets"
+        onClick={() => setIsOpen(!isOpen)}
+      >
+        Filters
+      </button>
+      <aside id="search-facets" className={isOpen ? 'facets open' : 'facets'} aria-label="Filters">
+        <FacetList
+          title="Type"
+          name="type"
+          params={params}
+          entries={TYPES.map((t) => ({
+            value: t.param,
+            label: t.plural,
+            count: facets.type[t.param as keyof Facets['type']],
+          })).filter((e) => e.count > 0 || params.get('type') === e.value)}
+        />
+        <FacetList
+          title="Year"
+          name="year"
+          params={params}
+          entries={[...facets.examYear]
+            .sort((a, b) => Number(b.value) - Number(a.value))
+            .map((f) => ({ value: f.value, label: f.value, count: f.count }))}
+        />
+        <FacetList
+          title="University"
+          name="university"
+          params={params}
+          entries={facets.universityId.map((f) => ({
+            value: f.value,
+            label: names.get(f.value) ?? 'A university',
+            count: f.count,
+          }))}
+        />
+      </aside>
+    </div>
   );
 }
 
@@ -172,7 +192,7 @@ function Results({ q, params }: { q: string; params: URLSearchParams }) {
   const shown = corrected ?? q;
   return (
     <div className="search-layout">
-      <FacetFilters facets={facets} params={params} />
+      <FacetFilters facets={facets} universities={data.facetUniversities.items} params={params} />
       <div className="search-results">
         {corrected ? (
           <p className="corrected">

@@ -1,5 +1,5 @@
-// A question's solutions: votes for everyone signed in; the author edits or deletes their own;
-// a signed-in user writes one.
+// A question's solutions: votes for everyone signed in but on their own; the author edits or
+// deletes their own; a signed-in user writes one from "Write a solution".
 import {
   CreateSolutionDocument,
   DeleteSolutionDocument,
@@ -7,52 +7,74 @@ import {
   VoteSolutionDocument,
 } from '@qpc/client/graphql';
 import type { SolutionVotesFragment } from '@qpc/client/graphql';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSession } from '../auth/session.js';
 import { Chip } from '../components/common.js';
 import { ErrorBox } from '../components/error-box.js';
 import { useTypedMutation } from '../graphql.js';
 
-/** Up, score, down; pressing the vote one already gave withdraws it. */
-function Votes({ solution, onChange }: { solution: SolutionVotesFragment; onChange: () => void }) {
+/** What a vote changed, shown at once from the vote's own answer. */
+type Tally = Pick<SolutionVotesFragment, 'score' | 'upvotes' | 'downvotes' | 'myVote'>;
+
+/**
+ * Up, score, down for a signed-in reader of someone else's solution (pressing the vote one gave
+ * withdraws it); the score alone, with "Sign in to vote", for a visitor; the score alone on one's
+ * own solution. A refusal is reported to `onProblem`, drawn under the whole row.
+ */
+function Votes(props: {
+  solution: SolutionVotesFragment;
+  canVote: boolean;
+  isSignedIn: boolean;
+  onProblem: (problem: unknown) => void;
+}) {
+  const { solution } = props;
   const vote = useTypedMutation(VoteSolutionDocument);
-  const [problem, setProblem] = useState<unknown>(null);
+  const [tally, setTally] = useState<Tally>(solution);
+  // A fresh answer from the server (after a reload or a sign-in) replaces what the vote showed.
+  useEffect(() => setTally(solution), [solution]);
   const cast = (value: 1 | -1) => {
-    setProblem(null);
+    props.onProblem(null);
     vote
-      .run({ id: solution.id, value: solution.myVote === value ? 0 : value })
-      .then(onChange, setProblem);
+      .run({ id: solution.id, value: tally.myVote === value ? 0 : value })
+      .then((result) => setTally(result.voteSolution), props.onProblem);
   };
+  const score = (
+    <span className="score" aria-label="Score">
+      {tally.score}
+    </span>
+  );
   return (
     <div className="votes-block">
-      <div className="votes" role="group" aria-label="Votes">
-        <button
-          type="button"
-          className="vote up"
-          aria-label="Upvote"
-          aria-pressed={solution.myVote === 1}
-          disabled={vote.fetching}
-          onClick={() => cast(1)}
-        >
-          ▲
-        </button>
-        <span className="score" aria-label="Score">
-          {solution.score}
-        </span>
-        <button
-          type="button"
-          className="vote down"
-          aria-label="Downvote"
-          aria-pressed={solution.myVote === -1}
-          disabled={vote.fetching}
-          onClick={() => cast(-1)}
-        >
-          ▼
-        </button>
-      </div>
-      <span className="counts">{`${solution.upvotes} up · ${solution.downvotes} down`}</span>
-      {problem ? <ErrorBox error={problem} /> : null}
+      {props.canVote ? (
+        <div className="votes" role="group" aria-label="Votes">
+          <button
+            type="button"
+            className="vote up"
+            aria-label="Upvote"
+            aria-pressed={tally.myVote === 1}
+            disabled={vote.fetching}
+            onClick={() => cast(1)}
+          >
+            ▲
+          </button>
+          {score}
+          <button
+            type="button"
+            className="vote down"
+            aria-label="Downvote"
+            aria-pressed={tally.myVote === -1}
+            disabled={vote.fetching}
+            onClick={() => cast(-1)}
+          >
+            ▼
+          </button>
+        </div>
+      ) : (
+        <div className="votes">{score}</div>
+      )}
+      <span className="counts">{`${tally.upvotes} up · ${tally.downvotes} down`}</span>
+      {props.isSignedIn ? null : <span className="counts">Sign in to vote</span>}
     </div>
   );
 }
@@ -64,6 +86,8 @@ function SolutionForm(props: {
   initial?: string;
   onSave: (content: string) => Promise<unknown>;
   onCancel?: () => void;
+  /** Take the focus when shown (opened by "Write a solution"). */
+  isFocused?: boolean;
 }) {
   const id = useId();
   const [text, setText] = useState(props.initial ?? '');
@@ -88,7 +112,14 @@ function SolutionForm(props: {
   return (
     <form className="solution-form" onSubmit={save}>
       <label htmlFor={id}>{props.label}</label>
-      <textarea id={id} rows={4} value={text} onChange={(e) => setText(e.target.value)} required />
+      <textarea
+        id={id}
+        rows={4}
+        value={text}
+        autoFocus={props.isFocused}
+        onChange={(e) => setText(e.target.value)}
+        required
+      />
       <div className="buttons">
         <button type="submit" disabled={isBusy}>
           {props.submit}
@@ -116,48 +147,100 @@ function Solution({
   const remove = useTypedMutation(DeleteSolutionDocument);
   const [isEditing, setIsEditing] = useState(false);
   const [problem, setProblem] = useState<unknown>(null);
+  // A message about what the reader could not do is void once they sign in or out.
+  useEffect(() => setProblem(null), [user?.id]);
   const isMine = !!user && solution.authorId === user.id;
   return (
     <article className="solution">
-      <Votes solution={solution} onChange={onChange} />
-      <div className="solution-body">
-        {isMine ? <Chip kind="mine">Your solution</Chip> : null}
-        {isEditing ? (
-          <SolutionForm
-            label="Edit your solution"
-            submit="Save"
-            initial={solution.content}
-            onSave={async (content) => {
-              await update.run({ id: solution.id, content });
-              setIsEditing(false);
-              onChange();
-            }}
-            onCancel={() => setIsEditing(false)}
-          />
-        ) : (
-          <p className="solution-text">{solution.content}</p>
-        )}
-        {isMine && !isEditing ? (
-          <div className="buttons">
-            <button type="button" onClick={() => setIsEditing(true)}>
-              Edit
-            </button>
-            <button
-              type="button"
-              className="danger"
-              disabled={remove.fetching}
-              onClick={() => {
-                setProblem(null);
-                remove.run({ id: solution.id }).then(onChange, setProblem);
+      <div className="solution-row">
+        <Votes
+          solution={solution}
+          canVote={!!user && !isMine}
+          isSignedIn={!!user}
+          onProblem={setProblem}
+        />
+        <div className="solution-body">
+          {isMine ? <Chip kind="mine">Your solution</Chip> : null}
+          {isEditing ? (
+            <SolutionForm
+              label="Edit your solution"
+              submit="Save"
+              initial={solution.content}
+              onSave={async (content) => {
+                await update.run({ id: solution.id, content });
+                setIsEditing(false);
+                onChange();
               }}
-            >
-              Delete
-            </button>
-          </div>
-        ) : null}
-        {problem ? <ErrorBox error={problem} /> : null}
+              onCancel={() => setIsEditing(false)}
+            />
+          ) : (
+            <p className="solution-text">{solution.content}</p>
+          )}
+          {isMine && !isEditing ? (
+            <div className="buttons">
+              <button type="button" onClick={() => setIsEditing(true)}>
+                Edit
+              </button>
+              <button
+                type="button"
+                className="danger"
+                disabled={remove.fetching}
+                onClick={() => {
+                  setProblem(null);
+                  remove.run({ id: solution.id }).then(onChange, setProblem);
+                }}
+              >
+                Delete
+              </button>
+            </div>
+          ) : null}
+        </div>
       </div>
+      {problem ? <ErrorBox error={problem} /> : null}
     </article>
+  );
+}
+
+/**
+ * The solutions in the order first shown, new ones after them: a vote (or the refresh after it)
+ * never moves a row from under the reader's pointer. A new visit shows the server's order.
+ */
+function useSteadyOrder(solutions: SolutionVotesFragment[]): SolutionVotesFragment[] {
+  const order = useRef<string[]>([]);
+  for (const solution of solutions) {
+    if (!order.current.includes(solution.id)) order.current.push(solution.id);
+  }
+  const rank = new Map(order.current.map((id, i) => [id, i]));
+  return [...solutions].sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
+}
+
+/** "Write a solution", which opens the field; a visitor is told to sign in. */
+function WriteSolution(props: { questionId: string; onChange: () => void }) {
+  const { user } = useSession();
+  const create = useTypedMutation(CreateSolutionDocument);
+  const [isOpen, setIsOpen] = useState(false);
+  if (!user) return <p className="note">Sign in to write a solution or vote.</p>;
+  if (!isOpen) {
+    return (
+      <p>
+        <button type="button" onClick={() => setIsOpen(true)}>
+          Write a solution
+        </button>
+      </p>
+    );
+  }
+  return (
+    <SolutionForm
+      label="Your solution"
+      submit="Post"
+      isFocused
+      onSave={async (content) => {
+        await create.run({ questionId: props.questionId, content });
+        setIsOpen(false);
+        props.onChange();
+      }}
+      onCancel={() => setIsOpen(false)}
+    />
   );
 }
 
@@ -165,27 +248,21 @@ export function Solutions(props: {
   questionId: string;
   solutions: SolutionVotesFragment[];
   onChange: () => void;
+  /** The level of the list's heading, one below the screen's heading above it. */
+  level: 2 | 3;
 }) {
-  const { user } = useSession();
-  const create = useTypedMutation(CreateSolutionDocument);
+  const solutions = useSteadyOrder(props.solutions);
+  const Heading = props.level === 2 ? 'h2' : 'h3';
   return (
-    <section className="solutions" aria-label="Solutions">
-      <h3>{props.solutions.length ? 'Solutions' : 'No solution yet'}</h3>
-      {props.solutions.map((solution) => (
+    // Not a named region: one per question would repeat the same landmark name down the page.
+    <section className="solutions">
+      <Heading className="solutions-title">
+        {solutions.length ? 'Solutions' : 'No solution yet'}
+      </Heading>
+      {solutions.map((solution) => (
         <Solution key={solution.id} solution={solution} onChange={props.onChange} />
       ))}
-      {user ? (
-        <SolutionForm
-          label="Your solution"
-          submit="Post"
-          onSave={async (content) => {
-            await create.run({ questionId: props.questionId, content });
-            props.onChange();
-          }}
-        />
-      ) : (
-        <p className="note">Sign in to write a solution or vote.</p>
-      )}
+      <WriteSolution questionId={props.questionId} onChange={props.onChange} />
     </section>
   );
 }

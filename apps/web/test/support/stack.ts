@@ -287,7 +287,10 @@ export async function renderTimeAfterData(page: Page): Promise<number> {
   return page.evaluate(() => {
     const answers = performance
       .getEntriesByType('resource')
-      .filter((entry) => entry.name.endsWith('/graphql')) as PerformanceResourceTiming[];
+      // Reads are GETs with the query in the URL (persisted queries), mutations POSTs.
+      .filter(
+        (entry) => new URL(entry.name).pathname === '/graphql',
+      ) as PerformanceResourceTiming[];
     const last = Math.max(...answers.map((entry) => entry.responseEnd));
     return Math.round(performance.now() - last);
   });
@@ -319,7 +322,7 @@ export async function firstLoad(page: Page, url: string, selector: string) {
       'navigation',
     ) as PerformanceNavigationTiming[];
     const script = resources.find((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
-    const graphql = resources.find((r) => r.name.endsWith('/graphql'));
+    const graphql = resources.find((r) => new URL(r.name).pathname === '/graphql');
     return {
       htmlFirstByte: Math.round(navigation?.responseStart ?? 0),
       html: Math.round(navigation?.responseEnd ?? 0),
