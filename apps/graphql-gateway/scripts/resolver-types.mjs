@@ -45,7 +45,7 @@ function scalarTypes() {
   return Object.fromEntries(
     scalars.map((scalar) => {
       if (scalar.name.endsWith('Sort'))
-        return [scalar.name, { input: '@qpc/domain/schemas#SortSpec', output: 'string' }];
+        return [scalar.name, { input: '@qpc/domain/schemas#SortKeys', output: 'string' }];
       const isNumber = /\((an integer|a number) from /.test(scalar.description ?? '');
       return [scalar.name, isNumber ? 'number' : 'string'];
     }),

@@ -19,7 +19,10 @@ export {
   SORT_FIELDS,
   sortInput,
 } from './listing/list-query.js';
+import type { SortKey } from './listing/list-query.js';
 export type { PageRequest, SortDirection, SortKey, SortSpec } from './listing/list-query.js';
+/** A GraphQL sort scalar's value: the parsed `{ field, direction }` list. */
+export type SortKeys = readonly SortKey[];
 export { searchQuery } from './listing/search-param.js';
 export {
   createUniversityInput,

@@ -205,7 +205,7 @@ export const questionResolvers: Resolvers = {
         await loaders.solutionsBySubjectOfferingId.load(question.subjectOfferingId),
         question.id,
       ),
-    subjectOffering: async (question: Question, _: Args, { loaders }: Ctx) =>
+    subjectOffering: async (question, _, { loaders }) =>
       required(
         await loaders.subjectOfferingById.load(question.subjectOfferingId),
         'Subject offering',

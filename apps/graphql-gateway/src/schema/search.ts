@@ -178,7 +178,7 @@ export const searchResolvers: Resolvers = {
         },
       };
     },
-    searchSuggest: async (_: unknown, args: { q: string }, { caller }: Ctx) =>
+    searchSuggest: async (_, args, { caller }) =>
       (await suggestSearch({ actor: caller, query: { q: args.q } })).items,
   },
 };

@@ -12,7 +12,7 @@ import { SubjectModel } from '../subject/model.js';
 import { ModuleModel, TopicModel } from '../syllabus/model.js';
 import { UniversityModel } from '../university/model.js';
 import { isVisible, visibleWhere } from '../visibility.js';
-import type { Viewer } from '../visibility.js';
+import type { CallerView } from '../visibility.js';
 import type { Candidate, Hit } from './rank.js';
 import { NO_CONTEXT } from './rank.js';
 import type { AlsoAsked, SearchHit, SearchHitContext } from './schema.js';
@@ -64,7 +64,7 @@ const sittingKey = (s: { examYear: number; examType: string }) => `${s.examYear}
  * the topic had a question the viewer sees.
  */
 async function askedInLastOf(
-  viewer: Viewer,
+  viewer: CallerView,
   topic: Candidate,
 ): Promise<{ asked: number; of: number }> {
   const offeringId = topic.subjectOfferingId as Types.ObjectId;
@@ -88,7 +88,7 @@ async function askedInLastOf(
 
 /** The hits of a page with their context (the items in the same order as `shown`). */
 export async function withContext(
-  viewer: Viewer,
+  viewer: CallerView,
   items: readonly SearchHit[],
   shown: readonly Hit[],
 ): Promise<SearchHit[]> {

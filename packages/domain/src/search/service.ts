@@ -140,7 +140,7 @@ async function candidatesOf(
 }
 
 interface Run {
-  viewer: Viewer;
+  viewer: CallerView;
   types: readonly SearchType[];
   filters: Filters;
   documents: number;
@@ -267,7 +267,7 @@ export async function searchCatalog({
     return { ...result, hint };
   }
   const [viewer, documents] = await Promise.all([
-    asCaller(actor).viewer(),
+    asCaller(actor).view(),
     readTermCounts([DOCUMENTS_KEY]).then((counts) => counts.get(DOCUMENTS_KEY) ?? 0),
   ]);
   const run: Run = {

@@ -9,7 +9,7 @@ import type { AnyModel } from '../storage/model-helpers.js';
 import { SubjectModel } from '../subject/model.js';
 import { TopicModel } from '../syllabus/model.js';
 import { asCaller, isVisible, visibleFilter } from '../visibility.js';
-import type { ActorOrCaller } from '../visibility.js';
+import type { Caller } from '../visibility.js';
 import { MAX_SUGGESTIONS, suggestQuerySchema } from './schema.js';
 import type { Suggestion } from './schema.js';
 import { paginationMeta } from '../listing/pagination.js';
@@ -68,7 +68,7 @@ export async function suggestSearch({
   actor,
   query,
 }: {
-  actor: ActorOrCaller;
+  actor: Caller;
   query?: unknown;
 }): Promise<Page<Suggestion>> {
   const { q } = parseInput(suggestQuerySchema, query ?? {});
@@ -77,7 +77,7 @@ export async function suggestSearch({
   if (last.length < MIN_PREFIX || /\s$/.test(q)) return onePage([]);
   const key = cut(last, MAX_PREFIX);
   const byKey = { [fieldOf(key)]: key };
-  const viewer = await asCaller(actor).viewer();
+  const viewer = await asCaller(actor).view();
   const [subjects, topics, questions] = await Promise.all([
     read(SubjectModel, byKey, { name: 1, slug: 1 }),
     read(
