@@ -12,6 +12,7 @@ export interface BodyLine {
   text: string;
   /** The page, from 1. */
   page: number;
+  /** Points right of its column's margin. */
   x: number;
 }
 
@@ -131,9 +132,9 @@ export function paperLines(pages: readonly (readonly PageLine[])[]): PaperLines 
       if (isPageNumber(line.text) || apart.has(line)) continue;
       if (edges.has(line) && running.has(placeOf(line))) continue;
       const section = sectionOf(line.text);
-      if (section) body.push({ kind: 'section', text: section, page: p + 1, x: line.x });
+      if (section) body.push({ kind: 'section', text: section, page: p + 1, x: line.indent });
       else if (isInstruction(line.text)) instructions.push(line.text);
-      else body.push({ kind: 'text', text: line.text, page: p + 1, x: line.x });
+      else body.push({ kind: 'text', text: line.text, page: p + 1, x: line.indent });
     }
   });
   return { body, instructions };

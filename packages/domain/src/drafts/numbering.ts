@@ -16,7 +16,7 @@ export interface Start {
 }
 
 // After the digits: a part `(a)` (a space allowed), `.a`, or the number's own `.`, `)` or `:`.
-const PART = String.raw`\s?\(([a-z])\)|\.([a-z])(?=[\s.)]|$)`;
+const PART = String.raw`\s?\(([a-z]|[ivx]{2,4})\)|\.([a-z])(?=[\s.)]|$)`;
 // `1.` or `1)` (not `1.5`), `4(a)`, `4 (a)`, `4.a`.
 const DIGIT = new RegExp(String.raw`^(\d{1,3})(?:${PART}|\.(?!\d)|\))[.)]?\s*(.*)$`, 'i');
 // `Q1`, `Q.1`, `Q 1:`, `Question 1`, each with an optional part.
@@ -25,7 +25,7 @@ const Q = new RegExp(
   'i',
 );
 /** A bare part marker `(b)` at the start of a line (an option looks the same). */
-const BARE_PART = /^\(([a-z])\)\s*(.*)$/i;
+const BARE_PART = /^\(([a-z]|[ivx]{2,4})\)\s*(.*)$/i;
 
 /** The question number a line starts with, or null. */
 export function startOf(line: string): Start | null {
@@ -58,7 +58,21 @@ export function numberOf(start: Pick<Start, 'n' | 'part'>): string {
   return start.part ? `${start.n}(${start.part})` : String(start.n);
 }
 
-/** The letter after `part`: `b` after `a`. */
-export function nextLetter(part: string): string {
-  return String.fromCharCode(part.charCodeAt(0) + 1);
+const ROMAN = ['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix', 'x'];
+
+/** True for the mark of a first part: `a`, or `i` of parts numbered in roman. */
+export function isFirstPart(part: string): boolean {
+  return part === 'a' || part === 'i';
+}
+
+/**
+ * The marks that may follow `part`: `b` after `a`; `ii` after `i` (or `j`, the letter after
+ * the ninth part `i`); `iii` after `ii`.
+ */
+export function nextParts(part: string): string[] {
+  const next: string[] = [];
+  const roman = ROMAN.indexOf(part);
+  if (roman >= 0 && roman + 1 < ROMAN.length) next.push(ROMAN[roman + 1]!);
+  if (part.length === 1) next.push(String.fromCharCode(part.charCodeAt(0) + 1));
+  return next;
 }

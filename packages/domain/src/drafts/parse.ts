@@ -1,5 +1,5 @@
 // What a question's text says about it (its marks are read by marks.ts): for a multiple-choice
-// question, four or more options "(a) … (b) …" or "A. … B. …" after the stem, inline or one per
+// question, four or more options "(a) … (b) …", "(A) … (B) …" or "A. … B. …" after the stem, inline or one per
 // line, and the kind of question.
 
 /** The contract's kinds a draft can take. */
@@ -16,11 +16,12 @@ interface Marker {
   at: number;
   end: number;
   letter: number;
-  style: 'paren' | 'capital';
+  style: 'paren' | 'parenCapital' | 'capital';
 }
 
 const MARKERS: { style: Marker['style']; pattern: RegExp }[] = [
   { style: 'paren', pattern: /(?<!\w)\(([a-j])\)\s*/g },
+  { style: 'parenCapital', pattern: /(?<!\w)\(([A-J])\)\s*/g },
   { style: 'capital', pattern: /(?<![^\s])([A-J])[.)]\s+/g },
 ];
 
