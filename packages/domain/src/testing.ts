@@ -49,3 +49,7 @@ export {
 } from './test-support/service-fixtures.js';
 export { actorOf, makeCatalog, makeLargeTree } from './test-support/catalog-fixtures.js';
 export type { Catalog, TreeSize } from './test-support/catalog-fixtures.js';
+export { evaluateLabelledSet } from './test-support/labelled-set/evaluate.js';
+export type { KindReport, SetKind } from './test-support/labelled-set/evaluate.js';
+export { expectedSet, labelledSet, SET_SIZE } from './test-support/labelled-set/set.js';
+export type { ExpectedPaper } from './test-support/labelled-set/compose.js';
