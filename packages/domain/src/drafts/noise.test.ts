@@ -22,6 +22,13 @@ describe('lines that are no question', () => {
     }
   });
 
+  it('when a bare number stands in the body, then it ends a wrapped line; at the page edge it is a page number', () => {
+    expect(isPageNumber('126', false)).toBe(false);
+    expect(isPageNumber('3/4', false)).toBe(false);
+    expect(isPageNumber('126', true)).toBe(true);
+    expect(isPageNumber('Page 2 of 3', false)).toBe(true);
+  });
+
   it('when a line is an instruction, then it is one; a section heading is named', () => {
     for (const line of ['Answer any five questions.', 'Time: 3 hours', 'Max. Marks: 70']) {
       expect(isInstruction(line), line).toBe(true);

@@ -23,8 +23,10 @@ export interface PaperLines {
 }
 
 const DASH = '[-–—]';
+/** A bare number ("3", "3/8") is a page number only at the top or bottom of a page. */
+const BARE_PAGE_NUMBER = /^\d{1,3}(\s*(of|\/)\s*\d{1,3})?$/i;
 const PAGE_NUMBER = [
-  /^(page\s*)?\d{1,3}(\s*(of|\/)\s*\d{1,3})?$/i,
+  /^page\s*\d{1,3}(\s*(of|\/)\s*\d{1,3})?$/i,
   new RegExp(`^${DASH}+\\s*(page\\s*)?\\d{1,3}\\s*${DASH}+$`, 'i'),
   /^page\s+\d{1,3}\b/i,
   /^\(?\s*p\s*\.?\s*t\s*\.?\s*o\s*\.?\s*\)?$/i,
@@ -49,9 +51,14 @@ const INSTRUCTION = [
 const SECTION =
   /^(section|part)\s*[-–—:.]?\s*([a-h]|\d{1,2}|[ivx]{1,4})\b\s*([:.–—-].*|\(.*\)|[^a-z]*)$/i;
 
-/** True for a page number or a "turn over" on a line of its own. */
-export function isPageNumber(text: string): boolean {
-  return PAGE_NUMBER.some((pattern) => pattern.test(text.trim()));
+/**
+ * True for a page number or a "turn over" on a line of its own; a bare number only when
+ * `isEdge` (it sits among the first or last lines of its page): in the body it ends a wrapped
+ * line ("… (d)" / "126").
+ */
+export function isPageNumber(text: string, isEdge = true): boolean {
+  const line = text.trim();
+  return (isEdge && BARE_PAGE_NUMBER.test(line)) || PAGE_NUMBER.some((p) => p.test(line));
 }
 
 /** True for an instruction printed around the questions. */
@@ -129,7 +136,7 @@ export function paperLines(pages: readonly (readonly PageLine[])[]): PaperLines 
     const edges = new Set(edgeLines(lines));
     const apart = p > 0 ? setApart(lines, bodySize, spacing) : new Set<PageLine>();
     for (const line of lines) {
-      if (isPageNumber(line.text) || apart.has(line)) continue;
+      if (isPageNumber(line.text, edges.has(line)) || apart.has(line)) continue;
       if (edges.has(line) && running.has(placeOf(line))) continue;
       const section = sectionOf(line.text);
       if (section) body.push({ kind: 'section', text: section, page: p + 1, x: line.indent });

@@ -158,7 +158,12 @@ function printQuestion(
   const labelled = options.map((o, i) => `${optionLabel(layout, i)} ${o}`);
   const note = marks && inColumn ? { marksNote: marks } : {};
   const head = `${questionLabel(layout, n)} ${question.text}`;
-  if (!options.length || layout.optionsLayout === 'inline') {
+  // Two options a line only where they fit side by side in the column.
+  const widest = Math.max(...labelled.map((o, i) => (i === 3 ? marked(o) : o).length));
+  const fits = widest <= (layout.columns === 2 ? 18 : 38);
+  const optionsLayout =
+    layout.optionsLayout === 'twoPerLine' && !fits ? 'perLine' : layout.optionsLayout;
+  if (!options.length || optionsLayout === 'inline') {
     const text = options.length ? `${head} ${labelled.join(' ')}` : head;
     b.items.push({
       kind: 'line',
@@ -179,7 +184,7 @@ function printQuestion(
       ...note,
     });
     const rows =
-      layout.optionsLayout === 'perLine'
+      optionsLayout === 'perLine'
         ? labelled.map((o) => [o])
         : [labelled.slice(0, 2), labelled.slice(2, 4)];
     rows.forEach((row, i) => {

@@ -34,14 +34,20 @@ function wrap(text: string, width: number): string[] {
 export function placePaper(paper: ComposedPaper): PdfLine[][] {
   const first = placeFrom(paper, BOTTOM);
   if (paper.printed.layout.columns === 1 || first.pages.length > 1) return first.pages;
-  const half = (first.top - first.end) / 2;
-  return placeFrom(paper, first.top - half - LINE).pages;
+  // The shortest columns that still hold the paper on one page.
+  let best = first.pages;
+  for (let bottom = BOTTOM + LINE; bottom < first.top; bottom += LINE) {
+    const placed = placeFrom(paper, bottom);
+    if (placed.pages.length > 1) break;
+    best = placed.pages;
+  }
+  return best;
 }
 
 function placeFrom(
   { printed }: ComposedPaper,
   bottom: number,
-): { pages: PdfLine[][]; top: number; end: number } {
+): { pages: PdfLine[][]; top: number } {
   const { layout } = printed;
   const columns = COLUMN_X[layout.columns];
   const pages: PdfLine[][] = [[]];
@@ -118,5 +124,5 @@ function placeFrom(
       ...(footer ? [{ x: 285, y: 28, text: footer, size: 9 }] : []),
     ];
   });
-  return { pages: placed, top: top ?? TOP, end: y };
+  return { pages: placed, top: top ?? TOP };
 }
