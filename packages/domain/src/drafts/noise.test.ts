@@ -37,6 +37,10 @@ describe('lines that are no question', () => {
     expect(sectionOf('Part II (5 x 2 = 10 marks)')).toBe('Part II');
     expect(sectionOf('Section A: answer all questions')).toBe('Section A');
     expect(sectionOf('Part of the tree is shown below.')).toBeNull();
+    // As OCR reads a roman "I".
+    expect(sectionOf('Part Il')).toBe('Part II');
+    expect(sectionOf('Part |')).toBe('Part I');
+    expect(sectionOf('Part 1')).toBe('Part 1');
   });
 
   it("when marks are printed in any of the contract's forms, then they are read", () => {

@@ -48,8 +48,9 @@ const INSTRUCTION = [
 ];
 
 // `Section A`, `SECTION - B`, `Part II (5 x 2 = 10 marks)`, `Part C: answer any two`.
+// OCR reads a roman "I" as "l" or "|" ("Part Il"): those count as "I" there.
 const SECTION =
-  /^(section|part)\s*[-–—:.]?\s*([a-h]|\d{1,2}|[ivx]{1,4})\b\s*([:.–—-].*|\(.*\)|[^a-z]*)$/i;
+  /^(section|part)\s*[-–—:.]?\s*([a-h]|\d{1,2}|[ivxl|]{1,4})(?![a-z0-9])\s*([:.–—-].*|\(.*\)|[^a-z]*)$/i;
 
 /**
  * True for a page number or a "turn over" on a line of its own; a bare number only when
@@ -71,7 +72,8 @@ export function sectionOf(text: string): string | null {
   const match = SECTION.exec(text.trim());
   if (!match) return null;
   const word = match[1]!.toLowerCase() === 'part' ? 'Part' : 'Section';
-  return `${word} ${match[2]!.toUpperCase()}`;
+  const name = /^[ivxl|]+$/i.test(match[2]!) ? match[2]!.replace(/[l|]/gi, 'I') : match[2]!;
+  return `${word} ${name.toUpperCase()}`;
 }
 
 /** A line's shape: lower case, digits as `#`, so "Page 2 of 5" and "Page 3 of 5" agree. */

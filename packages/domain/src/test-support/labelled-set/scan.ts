@@ -60,13 +60,13 @@ async function scanPage(lines: readonly PdfLine[], options: ScanOptions, page: n
   const image = ctx.getImageData(0, 0, width, height);
   const data = image.data;
   for (let i = 0; i < data.length; i += 4) {
-    const grain = (random.next() - 0.5) * 36;
-    const speck = random.next() < 0.0006 ? -140 : 0;
+    const grain = (random.next() - 0.5) * 24;
+    const speck = random.next() < 0.0004 ? -140 : 0;
     for (let c = 0; c < 3; c += 1)
       data[i + c] = Math.max(0, Math.min(255, data[i + c]! + grain + speck));
   }
   ctx.putImageData(image, 0, 0);
-  return { jpeg: await canvas.encode('jpeg', 70), width, height };
+  return { jpeg: await canvas.encode('jpeg', 75), width, height };
 }
 
 /** The pages as an image-only PDF (no text layer). */
