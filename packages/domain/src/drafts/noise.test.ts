@@ -41,6 +41,8 @@ describe('lines that are no question', () => {
     expect(sectionOf('Part Il')).toBe('Part II');
     expect(sectionOf('Part |')).toBe('Part I');
     expect(sectionOf('Part 1')).toBe('Part 1');
+    expect(sectionOf('Part fi')).toBe('Part FI');
+    expect(sectionOf('Part of')).toBeNull();
   });
 
   it("when marks are printed in any of the contract's forms, then they are read", () => {

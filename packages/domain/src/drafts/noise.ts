@@ -67,9 +67,16 @@ export function isInstruction(text: string): boolean {
   return INSTRUCTION.some((pattern) => pattern.test(text.trim()));
 }
 
+/** "Part" or "Section" and one short mark alone on its line: a heading whose mark OCR garbled. */
+const GARBLED_SECTION = /^(section|part)\s*[-–—:.]?\s*([^\s]{1,3})$/i;
+const NOT_A_MARK = new Set(['of', 'a', 'an', 'to', 'is', 'in', 'on', 'one', 'two']);
+
 /** The name of a section heading ("Section A", "Part II"), or null for any other line. */
 export function sectionOf(text: string): string | null {
-  const match = SECTION.exec(text.trim());
+  const line = text.trim();
+  const garbled = GARBLED_SECTION.exec(line);
+  const match =
+    SECTION.exec(line) ?? (garbled && !NOT_A_MARK.has(garbled[2]!.toLowerCase()) ? garbled : null);
   if (!match) return null;
   const word = match[1]!.toLowerCase() === 'part' ? 'Part' : 'Section';
   const name = /^[ivxl|]+$/i.test(match[2]!) ? match[2]!.replace(/[l|]/gi, 'I') : match[2]!;

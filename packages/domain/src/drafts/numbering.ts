@@ -16,7 +16,11 @@ export interface Start {
 }
 
 // After the digits: a part `(a)` (a space allowed), `.a`, or the number's own `.`, `)` or `:`.
-const PART = String.raw`\s?\(([a-z]|[ivx]{2,4})\)|\.([a-z])(?=[\s.)]|$)`;
+// OCR reads a part's `b` as `6` and `c` as `©`: "Q.10(6)" is `10(b)`.
+const PART = String.raw`\s?\(([a-z]|[ivx]{2,4}|6|©)\)|\.([a-z])(?=[\s.)]|$)`;
+const OCR_PART: Record<string, string> = { '6': 'b', '©': 'c' };
+const partOf = (mark: string | undefined) =>
+  mark === undefined ? null : (OCR_PART[mark] ?? mark.toLowerCase());
 // `1.` or `1)` (not `1.5`), `4(a)`, `4 (a)`, `4.a`.
 const DIGIT = new RegExp(String.raw`^(\d{1,3})(?:${PART}|\.(?!\d)|\))[.)]?\s*(.*)$`, 'i');
 // `Q1`, `Q.1`, `Q 1:`, `Question 1`, each with an optional part.
@@ -24,23 +28,21 @@ const Q = new RegExp(
   String.raw`^(?:question|q)\s*\.?\s*(\d{1,3})(?:${PART})?(?=[\s.:)-]|$)[.:)-]?\s*(.*)$`,
   'i',
 );
-/** A bare part marker `(b)` at the start of a line (an option looks the same). */
-const BARE_PART = /^\(([a-z]|[ivx]{2,4})\)\s*(.*)$/i;
+/** A bare part marker `(b)` (or `b)`, as OCR may read it) at the start of a line (an option looks the same). */
+const BARE_PART = /^(?:\(([a-z]|[ivx]{2,4})\)|([a-z]|[ivx]{2,4}|©)\))\s*(.*)$/i;
 
 /** The question number a line starts with, or null. */
 export function startOf(line: string): Start | null {
   const q = Q.exec(line);
   if (q) {
-    const part = q[2] ?? q[3] ?? null;
-    return { style: 'q', n: Number(q[1]), part: part?.toLowerCase() ?? null, rest: q[4] ?? '' };
+    return { style: 'q', n: Number(q[1]), part: partOf(q[2] ?? q[3]), rest: q[4] ?? '' };
   }
   const digit = DIGIT.exec(line);
   if (digit) {
-    const part = digit[2] ?? digit[3] ?? null;
     return {
       style: 'digit',
       n: Number(digit[1]),
-      part: part?.toLowerCase() ?? null,
+      part: partOf(digit[2] ?? digit[3]),
       rest: digit[4] ?? '',
     };
   }
@@ -50,7 +52,7 @@ export function startOf(line: string): Start | null {
 /** The part letter and rest of a line that starts with a bare `(b)`, or null. */
 export function barePartOf(line: string): { part: string; rest: string } | null {
   const match = BARE_PART.exec(line);
-  return match ? { part: match[1]!.toLowerCase(), rest: match[2] ?? '' } : null;
+  return match ? { part: partOf(match[1] ?? match[2])!, rest: match[3] ?? '' } : null;
 }
 
 /** The normalised number: `4`, `4(a)`. */

@@ -20,7 +20,8 @@ interface Marker {
 }
 
 const MARKERS: { style: Marker['style']; pattern: RegExp }[] = [
-  { style: 'paren', pattern: /(?<!\w)\(([a-j])\)\s*/g },
+  // `(b)`, or `b)` as OCR often reads it (never inside a word or after another bracket).
+  { style: 'paren', pattern: /(?<![\w(])\(?([a-j])\)\s*/g },
   { style: 'parenCapital', pattern: /(?<!\w)\(([A-J])\)\s*/g },
   { style: 'capital', pattern: /(?<![^\s])([A-J])[.)]\s+/g },
 ];
