@@ -1,4 +1,5 @@
 import type { Config } from '@qpc/config';
+import { configureDraftsReading } from '@qpc/domain';
 import { createHttpApp } from '@qpc/server-kit';
 import type { ActorResolver, HttpAppDeps, KnownRoute, RateLimiter } from '@qpc/server-kit';
 import type { Express } from 'express';
@@ -31,6 +32,13 @@ function knownRoutes(): KnownRoute[] {
  * its assets, the OpenAPI document) ahead of the rate limit and authentication.
  */
 export function createApp(deps: AppDeps): Express {
+  // Uploads start reading drafts in the background: they read with these settings.
+  const { drafts } = deps.config;
+  configureDraftsReading({
+    maxPages: drafts.maxPages,
+    resumeAfterMs: drafts.resumeAfterMs,
+    ...drafts.ocr,
+  });
   return createHttpApp(
     { ...deps, isRawBody: rawBodyMatcher() },
     {

@@ -92,6 +92,36 @@ export const envSchema = z.object({
     .default(20 * 1024 * 1024)
     .refine((v) => v > 0, { message: 'must be greater than 0' })
     .describe('maximum size of an uploaded paper PDF (e.g. 20mb)'),
+  // Drafts and OCR (issue 55): how a paper's pages are read, scans included.
+  DRAFTS_MAX_PAGES: positiveInt
+    .default(40)
+    .describe("pages of a paper's PDF read for its drafts; past it, a warning"),
+  DRAFTS_RESUME_AFTER_MS: positiveInt
+    .default(30_000)
+    .describe(
+      'drafts pending with no sign of life for this long (a restart during OCR) are read again by the sweep, at most 3 times, then failed',
+    ),
+  OCR_ENGINE: z
+    .enum(['auto', 'native', 'js'], { message: 'must be auto, native or js' })
+    .default('auto')
+    .describe(
+      'what reads pages with no text layer: native Tesseract and pdftoppm (apt-get install tesseract-ocr tesseract-ocr-eng poppler-utils), js (tesseract.js, nothing to install, slower), or auto (native when on the PATH, else js)',
+    ),
+  OCR_LANGUAGES: z
+    .string()
+    .regex(/^[a-z_]+(\+[a-z_]+)*$/, 'must be Tesseract language codes joined by + (eng, eng+hin)')
+    .default('eng')
+    .describe(
+      'Tesseract languages of scanned papers (eng+hin); the js engine has eng, others need @tesseract.js-data/<code>',
+    ),
+  OCR_PAGE_TIMEOUT_MS: positiveInt
+    .default(60_000)
+    .describe('time one scanned page may take to read; past it the drafts fail with the reason'),
+  OCR_PAGE_MEMORY_MB: positiveInt
+    .default(1024)
+    .describe(
+      'memory (MiB) one scanned page may take to read; past it the page is skipped with a warning',
+    ),
   // Issue 54 (other origins, users read once per window): kept together to ease merging.
   CORS_ORIGINS: corsOrigins
     .default([])
@@ -232,6 +262,17 @@ export interface Config {
   readonly trustProxy: false | number | readonly string[];
   readonly bodyLimitBytes: number;
   readonly paperFileMaxBytes: number;
+  /** How a paper's pages are read for its drafts (scans by OCR). */
+  readonly drafts: {
+    readonly maxPages: number;
+    readonly resumeAfterMs: number;
+    readonly ocr: {
+      readonly engine: Env['OCR_ENGINE'];
+      readonly languages: string;
+      readonly pageTimeoutMs: number;
+      readonly pageMemoryMb: number;
+    };
+  };
   /** Web origins whose browsers may call the apps; `['*']` any (never in production). */
   readonly corsOrigins: readonly string[];
   /** How long a process keeps the user behind a token; 0 keeps none. */
@@ -337,6 +378,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT,
     paperFileMaxBytes: e.PAPER_FILE_MAX_BYTES,
+    drafts: {
+      maxPages: e.DRAFTS_MAX_PAGES,
+      resumeAfterMs: e.DRAFTS_RESUME_AFTER_MS,
+      ocr: {
+        engine: e.OCR_ENGINE,
+        languages: e.OCR_LANGUAGES,
+        pageTimeoutMs: e.OCR_PAGE_TIMEOUT_MS,
+        pageMemoryMb: e.OCR_PAGE_MEMORY_MB,
+      },
+    },
     corsOrigins: e.CORS_ORIGINS,
     authUserCacheMs: e.AUTH_USER_CACHE_MS,
     clerk: {

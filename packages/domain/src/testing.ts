@@ -25,6 +25,15 @@ export type { PaperStyle, SampleQuestion } from './drafts/sample-paper.js';
 export { assemblePdf, pdfStream, textPdf } from './pdf/write.js';
 export type { PdfLine } from './pdf/write.js';
 export { BOMB_KINDS, pdfBomb } from './test-support/pdf-bombs.js';
+export {
+  imagePdf,
+  scanOfPdf,
+  scannedPdf,
+  scanPages,
+  withImagePages,
+} from './test-support/scan-pdf.js';
+export { passwordPdf, resizedJpegHeader, truncatedJpeg } from './test-support/odd-pdfs.js';
+export type { ScanOptions } from './test-support/scan-pdf.js';
 export type { BombKind } from './test-support/pdf-bombs.js';
 export {
   makeActor,

@@ -88,18 +88,30 @@ export const draftTypeDefs = /* GraphQL */ `
     paperId: ObjectID!
     "Pages of its PDF."
     pages: Int!
-    "False for a scan with no text (no drafts then)."
+    "False for a scan: no page has a text layer (its pages are read by OCR)."
     textLayer: Boolean!
     "Whether the drafts are read yet."
     status: DraftStatus!
+    "While PENDING: pages read so far of the pages to read; else null."
+    progress: DraftsProgress
+    "The page numbers (from 1) read by OCR: pages with no text layer."
+    ocrPages: [Int!]!
     "Why reading failed (FAILED only)."
     reason: String
     "The drafts, in the paper's order."
     drafts: [Draft!]!
-    "What the paper prints about its sitting (all null until read, or for a scan)."
+    "What the paper prints about its sitting (all null until read)."
     suggested: SuggestedSitting!
     "About the whole paper: the drafts' marks add up to 65 and the paper says 70."
     warnings: [String!]!
+  }
+
+  "How far the reading of a pending paper has come."
+  type DraftsProgress {
+    "Pages read so far."
+    pagesRead: Int!
+    "Pages to read (at most DRAFTS_MAX_PAGES)."
+    pages: Int!
   }
 
   "The sitting as a paper prints it in its title block and instructions."

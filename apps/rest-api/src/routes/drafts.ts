@@ -29,15 +29,19 @@ export const draftRoutes: RouteDefinition[] = [
     operationId: 'getPaperDrafts',
     summary: "The draft questions read from a paper's PDF",
     description:
-      '`status` is `pending` while the PDF is read (after each upload), `ready`, or `failed` with `reason`; ' +
-      '`textLayer: false` for a scan with no text (no drafts then). Each draft: its `number` normalised ' +
+      '`status` is `pending` while the PDF is read (after each upload), with `progress` ' +
+      '`{pagesRead, pages}`, then `ready`, or `failed` with `reason` (an OCR page past its time limit, for ' +
+      'one). Pages with no text layer are read by OCR (Tesseract): `ocrPages` lists them, and ' +
+      '`textLayer: false` means no page had one. At most `DRAFTS_MAX_PAGES` pages are read. Each draft: its `number` normalised ' +
       '("4 (a)", "4.a" and "Q4 (a)" are `4(a)`, a part of its own with `parent` `4`), `page`, `section` ' +
       '("Section A"), `text` without number and marks, `marks` printed anywhere on it ("[5]", "[5 marks]", ' +
       '"(5 marks)", "(5)", "5M", "5 Marks", "(2×5=10)" is 10; a marks column; after options), `type` (`mcq` ' +
-      'with four or more `options`, `long` from 8 marks, else `short`), `confidence` (0..1) and `warnings`, ' +
+      'with four or more `options`, `long` from 8 marks, else `short`), `confidence` (0..1; words OCR was ' +
+      'unsure of lower it) and `warnings`, ' +
       'the suggested module and topic (only when one topic clearly leads), `similar` earlier questions of ' +
       'the subject the caller may see, and `acceptedQuestionId`. The body adds `suggested` (exam year and ' +
-      'type, maximum marks, duration, each null when not printed) and `warnings` about the whole paper. ' +
+      'type, maximum marks, duration, each null when not printed) and `warnings` about the whole paper ' +
+      '(pages left out or skipped, and why). ' +
       'Headers, footers, page numbers and instructions are never part of a draft. 404 when the paper has ' +
       'no file.',
     action: 'catalog:write',

@@ -1,18 +1,22 @@
 // Drafts are read when a paper's file is stored: `pending` at once (before the upload answers),
 // then read in the background and written `ready` (or `failed` with the reason), but only while
-// the paper still has that file. A restart or an outage can leave drafts pending: the paper-file
-// sweep resumes those nobody is reading (resumePendingDrafts). Every write of a paper's drafts
+// the paper still has that file. Pages with no text layer are read by OCR (ocr/), page by page,
+// with `progress` written after each and a heartbeat while a page is read. A restart or an outage
+// can leave drafts pending: the paper-file sweep resumes those gone quiet (resumePendingDrafts),
+// a bounded number of times, then marks them failed: never pending for ever. Every write of a paper's drafts
 // document happens under the paper's lease (paper-file/lease.ts), as its file's writes do: on
 // FerretDB an update writes the whole document back, so two unserialised writers lose one write.
 import { Types } from 'mongoose';
 import { draftSourceOfPaper } from '../paper/queries.js';
 import { withPaperLease } from '../paper-file/lease.js';
-import { readStoredPdf } from '../paper-file/read-stored.js';
+import { readStoredPdf, storedBytes } from '../paper-file/read-stored.js';
 import type { PdfContent } from '../pdf/types.js';
+import { readPaperFromContent } from '../ocr/read-paper-pdf.js';
+import type { ReadingProgress } from '../ocr/read-paper-pdf.js';
+import { draftsReadingSettings } from '../ocr/settings.js';
 import { findSimilar } from '../similar/lookup.js';
 import { bandKeys } from '../similar/signature.js';
 import { DraftClaimModel, PaperDraftsModel } from './model.js';
-import { hasTextLayer, readPaper } from './read-drafts.js';
 import type { ReadPaper } from './read-drafts.js';
 import { loadSyllabusTopics, stemsOf, stemWeights, suggestTopic } from './suggest.js';
 
@@ -81,32 +85,66 @@ function settle(paperId: Types.ObjectId, fileId: Types.ObjectId, set: Record<str
   });
 }
 
+/** Writes how far the reading of `fileId` has come, and that it is alive, unless it moved on. */
+async function touch(paperId: Types.ObjectId, fileId: Types.ObjectId, progress?: ReadingProgress) {
+  await withPaperLease(paperId, async () => {
+    await PaperDraftsModel.updateOne(
+      { _id: paperId, fileId, status: 'pending' },
+      { $set: { heartbeatAt: new Date(), ...(progress ? { progress } : {}) } },
+    );
+  }).catch(() => undefined);
+}
+
 /** What reading `fileId` yields for its drafts document, or null when there is nothing to write. */
 async function outcome(
   paperId: Types.ObjectId,
   fileId: Types.ObjectId,
   content?: PdfContent,
 ): Promise<Record<string, unknown> | null> {
+  const settings = draftsReadingSettings();
+  // A sign of life while a page is read (one page may take a while): the sweep leaves it be.
+  const heartbeat = setInterval(
+    () => void touch(paperId, fileId),
+    Math.max(1_000, Math.floor(settings.resumeAfterMs / 3)),
+  );
+  heartbeat.unref();
   try {
     const paper = await draftSourceOfPaper<PaperKeys>(paperId);
     // The paper lost this file meanwhile: its drafts go with it (settle sees to that).
     if (!paper?.file || !paper.file.fileId.equals(fileId)) return {};
-    const text = content ?? (await readStoredPdf(fileId, paper.file.size));
+    const size = paper.file.size;
+    const text = content ?? (await readStoredPdf(fileId, size));
     if (!text) return null;
-    const textLayer = hasTextLayer(text);
-    const paperRead = textLayer ? readPaper(text) : null;
-    const drafts = paperRead ? await draftsOf(paper, paperRead.drafts) : [];
+    const paperRead = await readPaperFromContent({
+      content: text,
+      settings,
+      bytes: async () => {
+        const bytes = await storedBytes(fileId, size);
+        if (!bytes) throw new Error('The file was removed while it was read');
+        return bytes;
+      },
+      onProgress: (progress) => touch(paperId, fileId, progress),
+    });
+    const drafts = await draftsOf(paper, paperRead.drafts);
     return {
       status: 'ready',
       reason: null,
-      pages: text.pages.length,
-      textLayer,
+      progress: null,
+      pages: paperRead.pages,
+      textLayer: paperRead.textLayer,
+      ocrPages: paperRead.ocrPages,
       drafts,
-      suggested: paperRead?.suggested ?? null,
-      warnings: paperRead?.warnings ?? [],
+      suggested: paperRead.suggested,
+      warnings: paperRead.warnings,
     };
   } catch (error) {
-    return { status: 'failed', reason: error instanceof Error ? error.message : String(error) };
+    return {
+      status: 'failed',
+      progress: null,
+      reason: error instanceof Error ? error.message : String(error),
+    };
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 
@@ -148,7 +186,11 @@ export async function startPaperDrafts(
         drafts: [],
         suggested: null,
         warnings: [],
+        progress: null,
+        ocrPages: [],
         startedAt: new Date(),
+        heartbeatAt: new Date(),
+        attempts: 1,
       },
     },
     { upsert: true },
@@ -186,21 +228,62 @@ export async function paperDraftsSettled(paperId: string): Promise<void> {
 }
 
 /**
- * Starts reading again the drafts left pending for more than `staleAfterMs` that this process is
- * not reading (a restart, an outage); returns how many it started.
+ * Starts reading again the drafts left pending with no sign of life for `staleAfterMs` (default:
+ * the reading settings' resumeAfterMs) that this process is not reading (a restart, an outage);
+ * drafts that were started the most times allowed are marked failed instead. Returns how many
+ * it started or failed.
  */
 export async function resumePendingDrafts(
   options: { staleAfterMs?: number } = {},
 ): Promise<number> {
-  const cutoff = Date.now() - (options.staleAfterMs ?? 30_000);
-  const pending = await PaperDraftsModel.find({ status: 'pending' }, { fileId: 1, startedAt: 1 })
-    .lean<{ _id: Types.ObjectId; fileId: Types.ObjectId; startedAt: Date }[]>()
+  const settings = draftsReadingSettings();
+  const cutoff = Date.now() - (options.staleAfterMs ?? settings.resumeAfterMs);
+  const pending = await PaperDraftsModel.find(
+    { status: 'pending' },
+    { fileId: 1, startedAt: 1, heartbeatAt: 1, attempts: 1 },
+  )
+    .lean<
+      {
+        _id: Types.ObjectId;
+        fileId: Types.ObjectId;
+        startedAt: Date;
+        heartbeatAt?: Date | null;
+        attempts?: number;
+      }[]
+    >()
     .exec();
-  let started = 0;
+  let handled = 0;
   for (const doc of pending) {
-    if (running.has(doc._id.toHexString()) || doc.startedAt.getTime() > cutoff) continue;
-    start(doc._id, doc.fileId);
-    started += 1;
+    const lastSign = (doc.heartbeatAt ?? doc.startedAt).getTime();
+    if (running.has(doc._id.toHexString()) || lastSign > cutoff) continue;
+    const attempts = doc.attempts ?? 0;
+    if (attempts >= settings.maxAttempts) {
+      await settle(doc._id, doc.fileId, {
+        status: 'failed',
+        progress: null,
+        reason: `Reading the drafts stopped ${attempts} times before the end (a restart or a crash while reading): upload the file again to retry`,
+      });
+    } else {
+      // Claimed under the lease, looked at again first: of two instances sweeping at once, one
+      // starts it, and the other then sees a fresh sign of life.
+      const isClaimed = await withPaperLease(doc._id, async () => {
+        const now = await PaperDraftsModel.findOne(
+          { _id: doc._id, fileId: doc.fileId, status: 'pending' },
+          { startedAt: 1, heartbeatAt: 1 },
+        )
+          .lean<{ startedAt: Date; heartbeatAt?: Date | null }>()
+          .exec();
+        if (!now || (now.heartbeatAt ?? now.startedAt).getTime() > cutoff) return false;
+        await PaperDraftsModel.updateOne(
+          { _id: doc._id, fileId: doc.fileId, status: 'pending' },
+          { $set: { attempts: attempts + 1, heartbeatAt: new Date() } },
+        );
+        return true;
+      });
+      if (!isClaimed) continue;
+      start(doc._id, doc.fileId);
+    }
+    handled += 1;
   }
-  return started;
+  return handled;
 }

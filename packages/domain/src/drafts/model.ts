@@ -39,7 +39,7 @@ const paperDraftsSchema = new Schema(
     pages: { type: Number, default: 0 },
     textLayer: { type: Boolean, default: true },
     drafts: { type: [storedDraftSchema], default: [] },
-    // The sitting as the paper prints it (null until read, or for a scan).
+    // The sitting as the paper prints it (null until read).
     suggested: {
       type: new Schema(
         {
@@ -53,7 +53,21 @@ const paperDraftsSchema = new Schema(
       default: null,
     },
     warnings: { type: [String], default: [] },
+    // While pending: pages read so far of the pages to read (OCR reads one at a time).
+    progress: {
+      type: new Schema(
+        { pagesRead: { type: Number, required: true }, pages: { type: Number, required: true } },
+        { _id: false, versionKey: false, strict: 'throw' },
+      ),
+      default: null,
+    },
+    /** Pages read by OCR (from 1). */
+    ocrPages: { type: [Number], default: [] },
     startedAt: { type: Date, required: true },
+    /** The last sign of life of the process reading them: the sweep resumes drafts gone quiet. */
+    heartbeatAt: { type: Date, default: null },
+    /** Readings started for this file (the first and the sweep's): bounded, then `failed`. */
+    attempts: { type: Number, default: 0 },
   },
   { timestamps: true, versionKey: false, strict: 'throw' },
 );

@@ -70,15 +70,30 @@ export const suggestedSittingSchema = z.object({
 });
 export type SuggestedSitting = z.infer<typeof suggestedSittingSchema>;
 
+/** How far the reading of a pending paper has come. */
+export const draftsProgressSchema = z.object({
+  pagesRead: z.number().int().describe('Pages read so far'),
+  pages: z.number().int().describe('Pages to read (at most DRAFTS_MAX_PAGES)'),
+});
+export type DraftsProgress = z.infer<typeof draftsProgressSchema>;
+
 export const paperDraftsSchema = z.object({
   paperId: z.string(),
   pages: z.number().int(),
-  textLayer: z.boolean().describe('false for a scan with no text (no drafts then)'),
+  textLayer: z
+    .boolean()
+    .describe('false for a scan: no page has a text layer (its pages are read by OCR)'),
   status: z.enum(DRAFT_STATUSES).describe('pending while the PDF is read; failed with a reason'),
+  progress: draftsProgressSchema
+    .nullable()
+    .describe('While pending: pages read so far of the pages to read; else null'),
+  ocrPages: z
+    .array(z.number().int())
+    .describe('The page numbers (from 1) read by OCR: pages with no text layer'),
   reason: z.string().nullable().describe('Why reading failed (failed only), else null'),
   drafts: z.array(draftSchema),
   suggested: suggestedSittingSchema.describe(
-    'What the paper prints about its sitting (all null until read, or for a scan)',
+    'What the paper prints about its sitting (all null until read)',
   ),
   warnings: z
     .array(z.string())

@@ -48,6 +48,8 @@ interface StoredDrafts {
   drafts: StoredDraft[];
   suggested?: Partial<PaperDrafts['suggested']> | null;
   warnings?: string[];
+  progress?: PaperDrafts['progress'];
+  ocrPages?: number[];
 }
 
 const claimId = (paperId: Types.ObjectId, fileId: Types.ObjectId, index: number) =>
@@ -96,6 +98,11 @@ export async function getPaperDrafts({
     pages: stored.pages,
     textLayer: stored.textLayer,
     status: stored.status,
+    progress:
+      stored.status === 'pending' && stored.progress
+        ? { pagesRead: stored.progress.pagesRead, pages: stored.progress.pages }
+        : null,
+    ocrPages: [...(stored.ocrPages ?? [])],
     reason: stored.status === 'failed' ? stored.reason : null,
     drafts: stored.drafts.map((draft, i) => ({
       index: draft.index,

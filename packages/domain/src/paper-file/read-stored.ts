@@ -8,7 +8,10 @@ import type { PdfContent } from '../pdf/types.js';
 import { openStoredFile } from './storage.js';
 
 /** The bytes of a stored file, in one ArrayBuffer of their own (null when it is gone). */
-async function storedBytes(fileId: Types.ObjectId, size: number): Promise<Uint8Array | null> {
+export async function storedBytes(
+  fileId: Types.ObjectId,
+  size: number,
+): Promise<Uint8Array | null> {
   const stream = await openStoredFile(fileId);
   if (!stream) return null;
   const bytes = new Uint8Array(new ArrayBuffer(size));
