@@ -22,20 +22,27 @@ const OCR_PART: Record<string, string> = { '6': 'b', '©': 'c' };
 const partOf = (mark: string | undefined) =>
   mark === undefined ? null : (OCR_PART[mark] ?? mark.toLowerCase());
 // `1.` or `1)` (not `1.5`), `4(a)`, `4 (a)`, `4.a`.
-const DIGIT = new RegExp(String.raw`^(\d{1,3})(?:${PART}|\.(?!\d)|\))[.)]?\s*(.*)$`, 'i');
+// OCR may read the dot as a comma or colon ("4, Explain"): followed by a space, they count.
+const DIGIT = new RegExp(
+  String.raw`^(\d{1,3})(?:${PART}|\.(?!\d)|\)|[,:](?=\s))[.)]?\s*(.*)$`,
+  'i',
+);
 // `Q1`, `Q.1`, `Q 1:`, `Question 1`, each with an optional part.
 const Q = new RegExp(
-  String.raw`^(?:question|q)\s*\.?\s*(\d{1,3})(?:${PART})?(?=[\s.:)-]|$)[.:)-]?\s*(.*)$`,
+  String.raw`^(?:question|q|o(?=\d))\s*\.?\s*(\d{1,3}|[\dS]{1,2}(?=\s))(?:${PART})?(?=[\s.:)-]|$)[.:)-]?\s*(.*)$`,
   'i',
 );
 /** A bare part marker `(b)` (or `b)`, as OCR may read it) at the start of a line (an option looks the same). */
 const BARE_PART = /^(?:\(([a-z]|[ivx]{2,4})\)|([a-z]|[ivx]{2,4}|©)\))\s*(.*)$/i;
 
+/** Digits of a `Q` number as OCR may read them: `QS` is `Q5`, `O5` is `Q5`. */
+const qDigits = (digits: string) => Number(digits.replace(/S/g, '5'));
+
 /** The question number a line starts with, or null. */
 export function startOf(line: string): Start | null {
   const q = Q.exec(line);
   if (q) {
-    return { style: 'q', n: Number(q[1]), part: partOf(q[2] ?? q[3]), rest: q[4] ?? '' };
+    return { style: 'q', n: qDigits(q[1]!), part: partOf(q[2] ?? q[3]), rest: q[4] ?? '' };
   }
   const digit = DIGIT.exec(line);
   if (digit) {

@@ -21,17 +21,22 @@ interface Marker {
 
 const MARKERS: { style: Marker['style']; pattern: RegExp }[] = [
   // `(b)`, or `b)` as OCR often reads it (never inside a word or after another bracket).
-  { style: 'paren', pattern: /(?<![\w(])\(?([a-j])\)\s*/g },
-  { style: 'parenCapital', pattern: /(?<!\w)\(([A-J])\)\s*/g },
-  { style: 'capital', pattern: /(?<![^\s])([A-J])[.)]\s+/g },
+  // OCR also reads `(` as `{` and a `(b)` as `(6)`.
+  { style: 'paren', pattern: /(?<![\w({])[({]?([a-j6])\)\s*/g },
+  { style: 'parenCapital', pattern: /(?<!\w)[({]([A-J€])\)\s*/g },
+  // `C.` as OCR may read it: `€.` or `C,`.
+  { style: 'capital', pattern: /(?<![^\s])([A-J€])[.,)]\s+/g },
 ];
+
+/** Option letters as OCR misreads them. */
+const OCR_LETTER: Record<string, string> = { '6': 'b', '€': 'c' };
 
 function markersOf(text: string): Marker[] {
   const found: Marker[] = [];
   for (const { style, pattern } of MARKERS) {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-      const letter = m[1]!.toLowerCase().charCodeAt(0) - 97;
+      const letter = (OCR_LETTER[m[1]!] ?? m[1]!.toLowerCase()).charCodeAt(0) - 97;
       found.push({ at: m.index, end: m.index + m[0].length, letter, style });
     }
   }

@@ -22,8 +22,10 @@ export type SetKind = 'text' | 'scan';
 /** What a run over the set gives, per kind of PDF. */
 export interface KindReport {
   kind: SetKind;
-  /** False when no page of any scan was read (no OCR): the figures then mean nothing. */
+  /** False when OCR read no page of any scan: the figures then mean nothing. */
   isMeasured: boolean;
+  /** Pages read by OCR. */
+  ocrPages: number;
   tally: Tally;
   metrics: SetMetrics;
   seconds: number;
@@ -80,7 +82,7 @@ export async function evaluateLabelledSet(options: EvaluateOptions): Promise<Kin
   for (const kind of options.kinds) {
     const started = Date.now();
     const tally = emptyTally();
-    let pagesRead = 0;
+    let ocrPages = 0;
     for (const [i, paper] of options.papers.entries()) {
       const pdf = kind === 'text' ? setPaperPdf(paper) : await scanOf(paper, options.scanDir);
       const made = await makePaper(editor, offerings.get(paper.expected.subject)!, {
@@ -94,7 +96,7 @@ export async function evaluateLabelledSet(options: EvaluateOptions): Promise<Kin
       });
       await paperDraftsSettled(made.id);
       const read = await getPaperDrafts({ actor: editor, id: made.id });
-      if (read.drafts.length > 0) pagesRead += 1;
+      ocrPages += read.ocrPages.length;
       scorePaper(tally, paper.expected, {
         drafts: read.drafts.map((d) => ({
           ...d,
@@ -107,7 +109,8 @@ export async function evaluateLabelledSet(options: EvaluateOptions): Promise<Kin
     }
     reports.push({
       kind,
-      isMeasured: kind === 'text' || pagesRead > 0,
+      isMeasured: kind === 'text' || ocrPages > 0,
+      ocrPages,
       tally,
       metrics: metricsOf(tally),
       seconds: Math.round((Date.now() - started) / 100) / 10,

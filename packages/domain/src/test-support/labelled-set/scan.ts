@@ -1,7 +1,7 @@
 // A paper as a scan: its placed lines drawn on a page image (Liberation Sans, which has
 // Helvetica's metrics, from pdf.js's standard fonts), turned by a small angle, with paper tone,
 // grain and specks, then wrapped as an image-only PDF (one JPEG a page, as scanners write).
-// @napi-rs/canvas is loaded only here: nothing else of the domain needs it.
+// @napi-rs/canvas is loaded on demand: only the scans of the set need it here.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { A4, assemblePdf, pdfStream } from '../../pdf/write.js';
