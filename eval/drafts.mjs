@@ -8,6 +8,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { spawnSync } from 'node:child_process';
 import { root } from '../scripts/lib.mjs';
 import { openEvalDatabase } from './database.mjs';
 
@@ -60,6 +61,9 @@ function checkedLabels(generated, writeLabels) {
   }
 }
 
+const isOnPath = (command) =>
+  spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+
 const figure = (value) => (value === null || value === undefined ? 'n/a' : value.toFixed(3));
 
 function verdicts(report) {
@@ -90,6 +94,8 @@ function markdown(reports, meta) {
     '`packages/domain/src/test-support/labelled-set/`, labels in',
     `\`${LABELS}\`), each read as a text PDF and as a scan (noised, turned up to 1.5°,`,
     "image-only) through the service's upload and drafts path.",
+    'Scans are read by the OCR the service has: native Tesseract when `tesseract` and `pdftoppm`',
+    'are on the PATH (this run: ' + meta.engine + '), else tesseract.js.',
     '',
     '| metric | text PDFs | scans |',
     '| :-- | :-- | :-- |',
