@@ -7,6 +7,7 @@ import { buildAllWithFerretDB, ensureDependencies } from './lib.mjs';
 
 /** The parts, in the order a full run takes them: each exports `run(args)`. */
 const PARTS = {
+  drafts: () => import('../eval/drafts.mjs'),
   search: () => import('../eval/search.mjs'),
 };
 

@@ -66,3 +66,7 @@ export {
   searchLabelledSet,
 } from './test-support/search-eval.js';
 export type { Judged, LabelledQuery, QueryScore } from './test-support/search-eval.js';
+export { evaluateLabelledSet } from './test-support/labelled-set/evaluate.js';
+export type { KindReport, SetKind } from './test-support/labelled-set/evaluate.js';
+export { expectedSet, labelledSet, SET_SIZE } from './test-support/labelled-set/set.js';
+export type { ExpectedPaper } from './test-support/labelled-set/compose.js';

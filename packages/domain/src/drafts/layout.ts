@@ -11,6 +11,8 @@ export interface PageLine {
   x: number;
   /** Right edge. */
   right: number;
+  /** Points right of the leftmost line of its column on the page: question margins compare. */
+  indent: number;
   size: number;
 }
 
@@ -38,6 +40,7 @@ function lineOf(items: PdfTextItem[]): PageLine {
     y: first.y,
     x: first.x,
     right: end,
+    indent: 0,
     size: Math.max(...sorted.map((i) => i.size)),
   };
 }
@@ -55,45 +58,75 @@ function linesOf(items: readonly PdfTextItem[]): PageLine[] {
   return groups.map(lineOf).filter((line) => line.text.length > 0);
 }
 
+const baselines = (items: readonly PdfTextItem[]) =>
+  new Set(items.map((i) => Math.round(i.y))).size;
+
 /**
- * The x of a vertical gutter no line crosses, with enough lines on both sides, or null for a
- * page set in one column. Looked for around the middle of the page.
+ * The x of a vertical gutter, or null for a page set in one column. Looked for around the middle
+ * of the page: each side must hold at least MIN_COLUMN_LINES lines of text (runs a fifth of the
+ * page wide: two options set side by side in one column are shorter), and where the columns sit
+ * side by side, almost nothing may cross (what crosses above or below them, a title block or a
+ * running header or footer, does not count; one line in twenty may span the page between bands
+ * of columns). Of the gutters found, the middle of the widest run is taken.
  */
 function gutterOf(items: readonly PdfTextItem[], width: number): number | null {
-  let best: { x: number; left: number; right: number } | null = null;
+  const isText = (item: PdfTextItem) => item.width >= width * 0.2;
+  const found: { x: number; lines: number }[] = [];
   for (let x = width * 0.35; x <= width * 0.65; x += width / 100) {
-    let left = 0;
-    let right = 0;
-    let crossing = 0;
-    for (const item of items) {
-      if (item.x + item.width <= x) left += 1;
-      else if (item.x >= x) right += 1;
-      else crossing += 1;
-    }
-    // Spanning runs (titles, headers) may cross; the body may not.
-    if (crossing > Math.max(2, items.length * 0.1)) continue;
-    if (left < MIN_COLUMN_LINES || right < MIN_COLUMN_LINES) continue;
-    if (!best || Math.min(left, right) > Math.min(best.left, best.right)) best = { x, left, right };
+    const left = items.filter((item) => item.x + item.width <= x);
+    const right = items.filter((item) => item.x >= x);
+    if (baselines(left.filter(isText)) < MIN_COLUMN_LINES) continue;
+    if (baselines(right.filter(isText)) < MIN_COLUMN_LINES) continue;
+    const top = Math.min(Math.max(...left.map((i) => i.y)), Math.max(...right.map((i) => i.y)));
+    const bottom = Math.max(Math.min(...left.map((i) => i.y)), Math.min(...right.map((i) => i.y)));
+    const crossing = items.filter(
+      (item) => item.x < x && item.x + item.width > x && item.y <= top && item.y >= bottom,
+    );
+    const sideBySide = baselines(left) + baselines(right);
+    if (baselines(crossing) > Math.floor(sideBySide * 0.05)) continue;
+    found.push({ x, lines: Math.min(baselines(left), baselines(right)) });
   }
-  return best?.x ?? null;
+  const most = Math.max(...found.map((f) => f.lines));
+  const best = found.filter((f) => f.lines === most);
+  return best.length ? best[best.length >> 1]!.x : null;
+}
+
+/**
+ * Each line's indent: its x less the leftmost x of its column's lines in body type (a running
+ * header in small type may stand further left).
+ */
+function indented(lines: PageLine[]): PageLine[] {
+  const sizes = lines.map((line) => line.size).sort((a, b) => a - b);
+  const body = sizes[sizes.length >> 1] ?? 0;
+  const margin = Math.min(...lines.filter((l) => l.size >= body * 0.95).map((l) => l.x));
+  for (const line of lines) line.indent = line.x - margin;
+  return lines;
 }
 
 /** The lines of a page in reading order (see the file's comment). */
 export function readingOrder(page: PdfPage): PageLine[] {
   const gutter = gutterOf(page.items, page.width);
-  if (gutter === null) return linesOf(page.items);
+  if (gutter === null) return indented(linesOf(page.items));
   const spanning = page.items.filter((i) => i.x < gutter && i.x + i.width > gutter);
   const spanLines = linesOf(spanning);
   const body = page.items.filter((i) => !spanning.includes(i));
   // Spanning lines cut the page into bands; each band is read left column, then right.
   const cuts = spanLines.map((line) => line.y);
   const bandOf = (y: number) => cuts.filter((cut) => cut > y).length;
-  const ordered: PageLine[] = [];
-  for (let band = 0; band <= cuts.length; band += 1) {
-    if (band > 0) ordered.push(spanLines[band - 1]!);
+  const bands = Array.from({ length: cuts.length + 1 }, (_, band) => {
     const inBand = body.filter((i) => bandOf(i.y) === band);
-    ordered.push(...linesOf(inBand.filter((i) => i.x + i.width <= gutter)));
-    ordered.push(...linesOf(inBand.filter((i) => i.x + i.width > gutter)));
-  }
+    return [
+      linesOf(inBand.filter((i) => i.x + i.width <= gutter)),
+      linesOf(inBand.filter((i) => i.x + i.width > gutter)),
+    ];
+  });
+  indented(bands.flatMap(([left]) => left!));
+  indented(bands.flatMap(([, right]) => right!));
+  indented(spanLines);
+  const ordered: PageLine[] = [];
+  bands.forEach(([left, right], band) => {
+    if (band > 0) ordered.push(spanLines[band - 1]!);
+    ordered.push(...left!, ...right!);
+  });
   return ordered;
 }

@@ -8,8 +8,9 @@ const PRODUCT = String.raw`\d{1,3}\s*[x×*]\s*\d{1,3}\s*=\s*(\d{1,3})`;
 const WORD = String.raw`(?:marks?|m)`;
 
 const MARKS_AT_END = [
-  new RegExp(String.raw`[[(]\s*${PRODUCT}\s*${WORD}?\s*[\])]\s*$`, 'i'),
-  new RegExp(String.raw`\[\s*${NUM}\s*${WORD}?\s*\]\s*$`, 'i'),
+  new RegExp(String.raw`[[({]\s*${PRODUCT}\s*${WORD}?\s*[\])}]\s*$`, 'i'),
+  // OCR may read a square bracket as a brace or a bar: "[1 marks}", "{5]", "[5|".
+  new RegExp(String.raw`[[{]\s*${NUM}\s*${WORD}?\s*[\]}|]\s*$`, 'i'),
   new RegExp(String.raw`(?:^|\s)\(\s*${NUM}\s*${WORD}?\s*\)\s*$`, 'i'),
   // `5M` in capitals only: `5m` is a length; `5 marks` in any case.
   new RegExp(String.raw`(?:^|\s)${NUM}\s*(?:M|[Mm][Aa][Rr][Kk][Ss]?)\s*$`),

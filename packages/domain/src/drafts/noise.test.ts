@@ -22,6 +22,13 @@ describe('lines that are no question', () => {
     }
   });
 
+  it('when a bare number stands in the body, then it ends a wrapped line; at the page edge it is a page number', () => {
+    expect(isPageNumber('126', false)).toBe(false);
+    expect(isPageNumber('3/4', false)).toBe(false);
+    expect(isPageNumber('126', true)).toBe(true);
+    expect(isPageNumber('Page 2 of 3', false)).toBe(true);
+  });
+
   it('when a line is an instruction, then it is one; a section heading is named', () => {
     for (const line of ['Answer any five questions.', 'Time: 3 hours', 'Max. Marks: 70']) {
       expect(isInstruction(line), line).toBe(true);
@@ -30,6 +37,12 @@ describe('lines that are no question', () => {
     expect(sectionOf('Part II (5 x 2 = 10 marks)')).toBe('Part II');
     expect(sectionOf('Section A: answer all questions')).toBe('Section A');
     expect(sectionOf('Part of the tree is shown below.')).toBeNull();
+    // As OCR reads a roman "I".
+    expect(sectionOf('Part Il')).toBe('Part II');
+    expect(sectionOf('Part |')).toBe('Part I');
+    expect(sectionOf('Part 1')).toBe('Part 1');
+    expect(sectionOf('Part fi')).toBe('Part FI');
+    expect(sectionOf('Part of')).toBeNull();
   });
 
   it("when marks are printed in any of the contract's forms, then they are read", () => {

@@ -12,6 +12,7 @@ export interface BodyLine {
   text: string;
   /** The page, from 1. */
   page: number;
+  /** Points right of its column's margin. */
   x: number;
 }
 
@@ -22,8 +23,10 @@ export interface PaperLines {
 }
 
 const DASH = '[-–—]';
+/** A bare number ("3", "3/8") is a page number only at the top or bottom of a page. */
+const BARE_PAGE_NUMBER = /^\d{1,3}(\s*(of|\/)\s*\d{1,3})?$/i;
 const PAGE_NUMBER = [
-  /^(page\s*)?\d{1,3}(\s*(of|\/)\s*\d{1,3})?$/i,
+  /^page\s*\d{1,3}(\s*(of|\/)\s*\d{1,3})?$/i,
   new RegExp(`^${DASH}+\\s*(page\\s*)?\\d{1,3}\\s*${DASH}+$`, 'i'),
   /^page\s+\d{1,3}\b/i,
   /^\(?\s*p\s*\.?\s*t\s*\.?\s*o\s*\.?\s*\)?$/i,
@@ -45,12 +48,18 @@ const INSTRUCTION = [
 ];
 
 // `Section A`, `SECTION - B`, `Part II (5 x 2 = 10 marks)`, `Part C: answer any two`.
+// OCR reads a roman "I" as "l" or "|" ("Part Il"): those count as "I" there.
 const SECTION =
-  /^(section|part)\s*[-–—:.]?\s*([a-h]|\d{1,2}|[ivx]{1,4})\b\s*([:.–—-].*|\(.*\)|[^a-z]*)$/i;
+  /^(section|part)\s*[-–—:.]?\s*([a-h]|\d{1,2}|[ivxl|]{1,4})(?![a-z0-9])\s*([:.–—-].*|\(.*\)|[^a-z]*)$/i;
 
-/** True for a page number or a "turn over" on a line of its own. */
-export function isPageNumber(text: string): boolean {
-  return PAGE_NUMBER.some((pattern) => pattern.test(text.trim()));
+/**
+ * True for a page number or a "turn over" on a line of its own; a bare number only when
+ * `isEdge` (it sits among the first or last lines of its page): in the body it ends a wrapped
+ * line ("… (d)" / "126").
+ */
+export function isPageNumber(text: string, isEdge = true): boolean {
+  const line = text.trim();
+  return (isEdge && BARE_PAGE_NUMBER.test(line)) || PAGE_NUMBER.some((p) => p.test(line));
 }
 
 /** True for an instruction printed around the questions. */
@@ -58,12 +67,20 @@ export function isInstruction(text: string): boolean {
   return INSTRUCTION.some((pattern) => pattern.test(text.trim()));
 }
 
+/** "Part" or "Section" and one short mark alone on its line: a heading whose mark OCR garbled. */
+const GARBLED_SECTION = /^(section|part)\s*[-–—:.]?\s*([^\s]{1,3})$/i;
+const NOT_A_MARK = new Set(['of', 'a', 'an', 'to', 'is', 'in', 'on', 'one', 'two']);
+
 /** The name of a section heading ("Section A", "Part II"), or null for any other line. */
 export function sectionOf(text: string): string | null {
-  const match = SECTION.exec(text.trim());
+  const line = text.trim();
+  const garbled = GARBLED_SECTION.exec(line);
+  const match =
+    SECTION.exec(line) ?? (garbled && !NOT_A_MARK.has(garbled[2]!.toLowerCase()) ? garbled : null);
   if (!match) return null;
   const word = match[1]!.toLowerCase() === 'part' ? 'Part' : 'Section';
-  return `${word} ${match[2]!.toUpperCase()}`;
+  const name = /^[ivxl|]+$/i.test(match[2]!) ? match[2]!.replace(/[l|]/gi, 'I') : match[2]!;
+  return `${word} ${name.toUpperCase()}`;
 }
 
 /** A line's shape: lower case, digits as `#`, so "Page 2 of 5" and "Page 3 of 5" agree. */
@@ -128,12 +145,12 @@ export function paperLines(pages: readonly (readonly PageLine[])[]): PaperLines 
     const edges = new Set(edgeLines(lines));
     const apart = p > 0 ? setApart(lines, bodySize, spacing) : new Set<PageLine>();
     for (const line of lines) {
-      if (isPageNumber(line.text) || apart.has(line)) continue;
+      if (isPageNumber(line.text, edges.has(line)) || apart.has(line)) continue;
       if (edges.has(line) && running.has(placeOf(line))) continue;
       const section = sectionOf(line.text);
-      if (section) body.push({ kind: 'section', text: section, page: p + 1, x: line.x });
+      if (section) body.push({ kind: 'section', text: section, page: p + 1, x: line.indent });
       else if (isInstruction(line.text)) instructions.push(line.text);
-      else body.push({ kind: 'text', text: line.text, page: p + 1, x: line.x });
+      else body.push({ kind: 'text', text: line.text, page: p + 1, x: line.indent });
     }
   });
   return { body, instructions };

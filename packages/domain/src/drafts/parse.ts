@@ -1,5 +1,5 @@
 // What a question's text says about it (its marks are read by marks.ts): for a multiple-choice
-// question, four or more options "(a) … (b) …" or "A. … B. …" after the stem, inline or one per
+// question, four or more options "(a) … (b) …", "(A) … (B) …" or "A. … B. …" after the stem, inline or one per
 // line, and the kind of question.
 
 /** The contract's kinds a draft can take. */
@@ -16,20 +16,27 @@ interface Marker {
   at: number;
   end: number;
   letter: number;
-  style: 'paren' | 'capital';
+  style: 'paren' | 'parenCapital' | 'capital';
 }
 
 const MARKERS: { style: Marker['style']; pattern: RegExp }[] = [
-  { style: 'paren', pattern: /(?<!\w)\(([a-j])\)\s*/g },
-  { style: 'capital', pattern: /(?<![^\s])([A-J])[.)]\s+/g },
+  // `(b)`, or `b)` as OCR often reads it (never inside a word or after another bracket).
+  // OCR also reads `(` as `{` and a `(b)` as `(6)`.
+  { style: 'paren', pattern: /(?<![\w({])[({]?([a-j6])\)\s*/g },
+  { style: 'parenCapital', pattern: /(?<!\w)[({]([A-J€])\)\s*/g },
+  // `C.` as OCR may read it: `€.` or `C,`.
+  { style: 'capital', pattern: /(?<![^\s])([A-J€])[.,)]\s+/g },
 ];
+
+/** Option letters as OCR misreads them. */
+const OCR_LETTER: Record<string, string> = { '6': 'b', '€': 'c' };
 
 function markersOf(text: string): Marker[] {
   const found: Marker[] = [];
   for (const { style, pattern } of MARKERS) {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-      const letter = m[1]!.toLowerCase().charCodeAt(0) - 97;
+      const letter = (OCR_LETTER[m[1]!] ?? m[1]!.toLowerCase()).charCodeAt(0) - 97;
       found.push({ at: m.index, end: m.index + m[0].length, letter, style });
     }
   }

@@ -5,7 +5,7 @@
 // a lower confidence, so that a misread or missing number never merges two questions; indented,
 // it is a list inside the question. Any other line belongs to the question above it.
 import type { BodyLine } from './noise.js';
-import { barePartOf, nextLetter, numberOf, startOf } from './numbering.js';
+import { barePartOf, isFirstPart, nextParts, numberOf, startOf } from './numbering.js';
 import type { NumberStyle, Start } from './numbering.js';
 
 /** A question as printed: its normalised number and the lines that follow it. */
@@ -41,11 +41,11 @@ interface Current {
 /** True when `start` continues the paper's numbering after `current`. */
 function follows(start: Start, current: Start | null): boolean {
   if (!current)
-    return start.n <= 1 || (start.n <= 3 && (start.part === null || start.part === 'a'));
-  if (start.n === current.n + 1) return start.part === null || start.part === 'a';
+    return start.n <= 1 || (start.n <= 3 && (start.part === null || isFirstPart(start.part)));
+  if (start.n === current.n + 1) return start.part === null || isFirstPart(start.part);
   if (start.n !== current.n || !start.part) return false;
   // `4(a)` after a stem `4`, `4(b)` after `4(a)`.
-  return current.part ? start.part === nextLetter(current.part) : start.part === 'a';
+  return current.part ? nextParts(current.part).includes(start.part) : isFirstPart(start.part);
 }
 
 /** Splits body lines into questions (see the file's comment). */
@@ -98,7 +98,7 @@ export function splitQuestions(lines: readonly BodyLine[]): SplitPaper {
       }
     }
     const bare = cur?.start.part && !cur.hasLetters ? barePartOf(text) : null;
-    if (cur && bare && bare.part === nextLetter(cur.start.part!)) {
+    if (cur && bare && nextParts(cur.start.part!).includes(bare.part)) {
       // The part keeps its question's margin: its letter is indented under the number.
       open({ ...cur.start, part: bare.part, rest: bare.rest }, line, undefined, cur.x);
       continue;
@@ -107,7 +107,8 @@ export function splitQuestions(lines: readonly BodyLine[]): SplitPaper {
       prelude.push(text);
       continue;
     }
-    if (barePartOf(text)?.part === 'a') cur.hasLetters = true;
+    const inner = barePartOf(text)?.part;
+    if (inner && isFirstPart(inner)) cur.hasLetters = true;
     questions.at(-1)!.lines.push(text);
   }
   return { questions, prelude };
