@@ -8,7 +8,7 @@ import {
   submitPaper,
   updatePaper,
 } from '@qpc/domain';
-import type { Paper, PaperRecord, SortKey } from '@qpc/domain';
+import type { Paper, PaperRecord } from '@qpc/domain';
 import {
   createPaperInput,
   paperSchema,
