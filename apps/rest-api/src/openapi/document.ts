@@ -1,5 +1,5 @@
 // The OpenAPI 3.1 document, generated from the route table and the domain's zod schemas.
-import { API_LICENSE, TAG_DESCRIPTIONS } from './metadata.js';
+import { API_DESCRIPTION, API_LICENSE, TAG_DESCRIPTIONS } from './metadata.js';
 import {
   OpenAPIRegistry,
   OpenApiGeneratorV31,
@@ -51,45 +51,6 @@ export function accessText(action: RouteAction): string {
       : `Requires a token of an active user with role ${roles.map((r) => `\`${r}\``).join(' or ')}`;
   return `${text} (action \`${action}\`).`;
 }
-
-const DESCRIPTION = `
-The catalog of previous-year exam question papers: universities, branches, semesters, subjects,
-subject offerings with their syllabus (modules and topics), papers, questions and solutions.
-
-## Authentication
-Send \`Authorization: Bearer <token>\` (a Clerk session JWT; locally, a development token from
-\`npm run token -- --sub me --role admin\`). Reads of the catalog are public; writes need a role
-(see each operation). A user is created with role \`normal\` on first sight. A deactivated account
-gets 403 on every operation that needs authentication and is served as anonymous on public reads.
-An invalid or expired token is refused with 401 on every operation, public ones included.
-
-## Responses
-- Success: \`{"success": true, "data": ...}\`; create answers 201 with a \`Location\` header, read
-  and update 200, delete 204 without a body.
-- Lists: \`{"success": true, "data": [...], "pagination": {page, limit, total, totalPages, hasNextPage, hasPrevPage}}\`,
-  with \`page\` >= 1 (default 1) and \`limit\` 1..100 (default 20).
-- Resources carry \`id\`, \`createdAt\` and \`updatedAt\` (ISO 8601).
-- Errors: \`{"success": false, "error": {message, code, requestId, details?}}\`; \`requestId\` is the
-  request's \`X-Request-Id\`.
-- Reads carry a strong \`ETag\`; send it back in \`If-None-Match\` to get 304 (a 304 is not
-  counted by the rate limit).
-- Anonymous reads of the catalog carry \`Cache-Control: public, max-age=0, s-maxage=60,
-  stale-while-revalidate=300\` (s-maxage is \`CACHE_S_MAXAGE\`) and \`Surrogate-Key\`: the ids
-  of the records in the answer and of those they reference, and \`list:<Kind>\` for a list. A
-  shared cache keeps them; every write purges the keys it touched. Signed-in answers carry
-  \`Cache-Control: private, no-cache\`, errors \`no-store\`.
-
-## Input
-Bodies are JSON (\`Content-Type: application/json\`, at most 100 kB by default). Unknown body
-fields, query parameters given twice (\`?type=mcq&type=long\`) and bracketed keys (\`search[$ne]=x\`)
-are refused with 400. \`search\` matches a literal, case-insensitive substring.
-
-## Limits
-Every route but health counts against a rate limit (100 requests per 15 minutes by default), a
-signed-in caller's by user and anyone else's by client address (an invalid token's too);
-responses carry \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`
-(Unix seconds), and 429 carries \`Retry-After\` (seconds).
-`.trim();
 
 /**
  * An update body that refuses `{}` (its schema asks for at least one field) says so with
@@ -393,7 +354,7 @@ export function buildOpenApiDocument(
     info: {
       title: 'Question-Paper Catalog API',
       version: info.version,
-      description: DESCRIPTION,
+      description: API_DESCRIPTION,
       license: API_LICENSE,
     },
     servers: [{ url: '/', description: 'This server' }],
