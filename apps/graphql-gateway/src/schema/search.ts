@@ -25,39 +25,57 @@ export const searchTypeDefs = /* GraphQL */ `
 
   "The paper of a search hit."
   type SearchHitPaper {
+    "The paper's id."
     id: ObjectID!
+    "The paper's slug, for its page."
     slug: String!
+    "The paper's title."
     title: String!
+    "Year the exam was held."
     examYear: Int!
+    "Kind of exam."
     examType: ExamType!
   }
 
   "The university of a search hit."
   type SearchHitUniversity {
+    "The university's id."
     id: ObjectID!
+    "The university's slug, for its page."
     slug: String!
+    "The university's short name (e.g. NFIT)."
     shortName: String!
   }
 
   "The subject of a search hit."
   type SearchHitSubject {
+    "The subject's id."
     id: ObjectID!
+    "The subject's slug, for its page."
     slug: String!
+    "The subject's name."
     name: String!
   }
 
   "A module or topic of a search hit."
   type SearchHitTitled {
+    "The module's or topic's id."
     id: ObjectID!
+    "The module's or topic's title."
     title: String!
   }
 
   "A near-identical question of another sitting, folded into a question hit."
   type AlsoAsked {
+    "The other question's id."
     questionId: ObjectID!
+    "The slug of that question's paper."
     paperSlug: String!
+    "Year of that paper's exam."
     examYear: Int!
+    "Kind of that paper's exam."
     examType: ExamType!
+    "Short name of that paper's university."
     universityShortName: String!
   }
 
