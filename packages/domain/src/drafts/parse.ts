@@ -23,6 +23,8 @@ const MARKERS: { style: Marker['style']; pattern: RegExp }[] = [
   // `(b)`, or `b)` as OCR often reads it (never inside a word or after another bracket).
   // OCR also reads `(` as `{` and a `(b)` as `(6)`.
   { style: 'paren', pattern: /(?<![\w({])[({]?([a-j6])\)\s*/g },
+  // A bracketed "c" looks the same in capitals: OCR may read `(c)` as `{C)` among `(a)`, `(b)`.
+  { style: 'paren', pattern: /(?<![\w({])[({]([C€])\)\s*/g },
   { style: 'parenCapital', pattern: /(?<!\w)[({]([A-J€])\)\s*/g },
   // `C.` as OCR may read it: `€.` or `C,`.
   { style: 'capital', pattern: /(?<![^\s])([A-J€])[.,)]\s+/g },

@@ -3,7 +3,9 @@
 // ("4 (a)", and a bare "(b)" after "4(a)") are questions of their own under their parent. A
 // number out of sequence at the question margin starts a new question too, with a warning and
 // a lower confidence, so that a misread or missing number never merges two questions; indented,
-// it is a list inside the question. Any other line belongs to the question above it.
+// it is a list inside the question. A question never runs on past a section heading: a line at
+// the margin right under one starts a question (its number misread), with a warning. Any other
+// line belongs to the question above it.
 import type { BodyLine } from './noise.js';
 import { barePartOf, isFirstPart, nextParts, numberOf, startOf } from './numbering.js';
 import type { NumberStyle, Start } from './numbering.js';
@@ -70,13 +72,19 @@ export function splitQuestions(lines: readonly BodyLine[]): SplitPaper {
     });
   };
 
+  /** A section heading came after the current question opened, and no line since. */
+  let isAfterHeading = false;
+
   for (const line of lines) {
     if (line.kind === 'section') {
       section = line.text;
+      isAfterHeading = current !== null;
       continue;
     }
     const text = line.text.trim();
     const cur = current as Current | null;
+    const wasAfterHeading = isAfterHeading;
+    isAfterHeading = false;
     const start = startOf(text);
     // Another style at the question margin counts only as the very next number ("5." after
     // "Q4"): a list inside a question is indented or out of sequence.
@@ -96,6 +104,17 @@ export function splitQuestions(lines: readonly BodyLine[]): SplitPaper {
         );
         continue;
       }
+    }
+    if (cur && wasAfterHeading && !start && line.x <= cur.x + MARGIN) {
+      // A question never runs on past a section heading: a line at the question margin right
+      // under one starts a question whose number OCR could not read ("rR_" for "1.").
+      const n = cur.start.n + 1;
+      open(
+        { ...cur.start, n, part: null, rest: text },
+        line,
+        `No number read at the start of ${section}: numbered ${n}, check the split`,
+      );
+      continue;
     }
     const bare = cur?.start.part && !cur.hasLetters ? barePartOf(text) : null;
     if (cur && bare && nextParts(cur.start.part!).includes(bare.part)) {
