@@ -91,7 +91,7 @@ describe('search and coverage', () => {
       pagination { total } facets { type { question topic } } corrected hint`;
     const typo = `${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}`;
     const { body } = await gw.gql(
-      `query ($q: SearchText!, $t: SearchText!, $s: String!) {
+      `query ($q: SearchText!, $t: SearchText!, $s: SuggestText!) {
         grouped: search(q: $q, type: QUESTION) { ${fields} }
         fixed: search(q: $t) { ${fields} }
         searchSuggest(q: $s) { type text id slug } }`,
@@ -123,7 +123,7 @@ describe('search and coverage', () => {
     const c = await makeCatalog(admin);
     const word = `iguana${tag().replace(/[^a-z]/g, 'y')}`;
     await updateTopic({ actor: admin, id: c.topic.id, input: { title: `${word} balancing` } });
-    const query = `query ($q: SearchText!, $t: SearchText!, $s: String!) {
+    const query = `query ($q: SearchText!, $t: SearchText!, $s: SuggestText!) {
       hits: search(q: $q, type: TOPIC) { items { id type context { topic { title } askedInLast { asked of } } } }
       fixed: search(q: $t) { corrected pagination { total } }
       searchSuggest(q: $s) { type text id } }`;

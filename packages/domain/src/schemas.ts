@@ -108,6 +108,7 @@ export {
   createPaperInput,
   createPaperFromPdfQuery,
   listPapersQuery,
+  MAX_DURATION_MINUTES,
   maxExamYear,
   MIN_EXAM_YEAR,
   paperFileSchema,

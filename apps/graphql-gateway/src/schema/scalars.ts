@@ -1,13 +1,16 @@
 import {
+  MAX_DURATION_MINUTES,
   MAX_LIMIT,
   MAX_PAGE,
   MAX_QUERY_LENGTH,
+  MAX_SUGGEST_LENGTH,
   maxExamYear,
   MIN_EXAM_YEAR,
   MIN_QUERY_WORD_LENGTH,
   searchQuerySchema,
   SORT_FIELDS,
   STOP_WORDS,
+  suggestQuerySchema,
 } from '@qpc/domain/schemas';
 import { sortText } from '@qpc/server-kit/list-text';
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
@@ -73,6 +76,12 @@ const NUMBERS: Record<string, NumberRule> = {
   Position: { kind: 'int', min: 0, max: 100_000, what: 'Order of a module or topic in its list' },
   SemesterNumber: { kind: 'int', min: 1, max: 12, what: 'Number of a semester in its branch' },
   VoteValue: { kind: 'int', min: -1, max: 1, what: 'A vote: 1 up, -1 down, 0 withdraws it' },
+  DurationMinutes: {
+    kind: 'int',
+    min: 1,
+    max: MAX_DURATION_MINUTES,
+    what: 'Length of an exam in minutes',
+  },
 };
 
 const topOf = (max: NumberRule['max']): number => (typeof max === 'function' ? max() : max);
@@ -88,6 +97,12 @@ export const SCALAR_RULES: Record<string, ScalarRule> = {
       { kind, min, max: topOf(max) },
     ]),
   ),
+  // What has been typed so far: any characters but NUL, at most MAX_SUGGEST_LENGTH.
+  SuggestText: {
+    kind: 'pattern',
+    pattern: `^[^\\u0000]{1,${MAX_SUGGEST_LENGTH}}$`,
+    maxLength: MAX_SUGGEST_LENGTH,
+  },
   SearchText: {
     kind: 'search',
     maxLength: MAX_QUERY_LENGTH,
@@ -230,6 +245,7 @@ const GraphQLUserRef = new RegularExpression('UserRef', USER_REF_PATTERN, {
 });
 
 const searchText = searchQuerySchema.shape.q;
+const suggestText = suggestQuerySchema.shape.q;
 
 /** Every custom scalar of the graph, by name: SDL declarations and resolvers come from here. */
 const SCALARS: Record<string, GraphQLScalarType> = Object.fromEntries(
@@ -240,6 +256,11 @@ const SCALARS: Record<string, GraphQLScalarType> = Object.fromEntries(
     UserRef: GraphQLUserRef,
     ...Object.fromEntries(
       Object.entries(NUMBERS).map(([name, rule]) => [name, boundedNumber(name, rule)]),
+    ),
+    SuggestText: checkedText(
+      'SuggestText',
+      `What has been typed so far, 1 to ${MAX_SUGGEST_LENGTH} characters; its last word is completed.`,
+      suggestText,
     ),
     SearchText: checkedText(
       'SearchText',

@@ -173,7 +173,7 @@ export const searchTypeDefs = /* GraphQL */ `
       ${pageArgs()}
     ): SearchPage!
     "Up to 10 completions of the last word typed (from its 4th letter): subjects, topics, then frequent words; only what the caller may see."
-    searchSuggest("What has been typed, 1 to 50 characters." q: String!): [SearchSuggestion!]!
+    searchSuggest("What has been typed, 1 to 50 characters." q: SuggestText!): [SearchSuggestion!]!
   }
 `;
 

@@ -60,6 +60,7 @@ export function academicRows({ tree, a, freshModule, freshTopic }: RowContext): 
 
     getRow('/subject-offerings/:id', offering),
     getRow('/search', '/search?q=question'),
+    getRow('/search/suggest', '/search/suggest?q=ques'),
     getRow('/subject-offerings/:id/coverage', `${offering}/coverage`),
     freshRow('DELETE', '/subject-offerings/:subjectOfferingId/syllabus', async () => {
       const { offering: fresh } = await makeOffering(a());

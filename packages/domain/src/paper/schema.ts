@@ -51,11 +51,14 @@ const title = trimmedText('title', 200).describe('Human-readable title of the pa
 
 /** The longest exam a paper states: a day. */
 export const MAX_DURATION_MINUTES = 1440;
-const durationMinutes = z
-  .number()
-  .int()
-  .min(1, `durationMinutes must be between 1 and ${MAX_DURATION_MINUTES}`)
-  .max(MAX_DURATION_MINUTES, `durationMinutes must be between 1 and ${MAX_DURATION_MINUTES}`)
+const durationMinutes = asScalar(
+  z
+    .number()
+    .int()
+    .min(1, `durationMinutes must be between 1 and ${MAX_DURATION_MINUTES}`)
+    .max(MAX_DURATION_MINUTES, `durationMinutes must be between 1 and ${MAX_DURATION_MINUTES}`),
+  'DurationMinutes',
+)
   .nullable()
   .describe(`Length of the exam in minutes (1 to ${MAX_DURATION_MINUTES}), or null when not known`);
 
