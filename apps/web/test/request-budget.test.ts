@@ -101,7 +101,7 @@ describe("the page's requests against the rate limit", () => {
     await page.getByRole('button', { name: /Download the PDF/ }).click();
     await downloading;
 
-    await page.getByRole('searchbox', { name: /Search questions/ }).fill('AVL tree rotation');
+    await page.getByRole('combobox', { name: /Search questions/ }).fill('AVL tree rotation');
     await page.keyboard.press('Enter');
     await page.locator('main a[href^="/q/"]').first().click();
     await page.locator('h1.question-heading').waitFor();

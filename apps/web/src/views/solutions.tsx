@@ -31,13 +31,22 @@ function Votes(props: {
   const { solution } = props;
   const vote = useTypedMutation(VoteSolutionDocument);
   const [tally, setTally] = useState<Tally>(solution);
-  // A fresh answer from the server (after a reload or a sign-in) replaces what the vote showed.
-  useEffect(() => setTally(solution), [solution]);
-  const cast = (value: 1 | -1) => {
+  // The vote this reader cast here, until an answer from the server knows of it.
+  const [cast, setCast] = useState<Tally['myVote'] | undefined>(undefined);
+  // A fresh answer from the server (after a reload or a sign-in) replaces what the vote showed,
+  // unless it was asked before the vote landed (a sign-in's refresh still on its way): that one
+  // would undo the vote on screen.
+  useEffect(() => {
+    if (cast !== undefined && (solution.myVote ?? null) !== cast) return;
+    setCast(undefined);
+    setTally(solution);
+  }, [solution, cast]);
+  const castVote = (value: 1 | -1) => {
     props.onProblem(null);
-    vote
-      .run({ id: solution.id, value: tally.myVote === value ? 0 : value })
-      .then((result) => setTally(result.voteSolution), props.onProblem);
+    vote.run({ id: solution.id, value: tally.myVote === value ? 0 : value }).then((result) => {
+      setCast(result.voteSolution.myVote ?? null);
+      setTally(result.voteSolution);
+    }, props.onProblem);
   };
   const score = (
     <span className="score" aria-label="Score">
@@ -54,7 +63,7 @@ function Votes(props: {
             aria-label="Upvote"
             aria-pressed={tally.myVote === 1}
             disabled={vote.fetching}
-            onClick={() => cast(1)}
+            onClick={() => castVote(1)}
           >
             ▲
           </button>
@@ -65,7 +74,7 @@ function Votes(props: {
             aria-label="Downvote"
             aria-pressed={tally.myVote === -1}
             disabled={vote.fetching}
-            onClick={() => cast(-1)}
+            onClick={() => castVote(-1)}
           >
             ▼
           </button>
