@@ -33,6 +33,8 @@ RUN pnpm install --frozen-lockfile --prefer-offline
 COPY --from=pruner /repo/pruned/full/ ./
 COPY tsconfig.base.json ./
 COPY scripts/ scripts/
+# The gateway types its resolvers from the committed SDL, which lives in the client package.
+COPY packages/client/schema.graphql packages/client/schema.graphql
 RUN pnpm exec turbo run build --filter=@qpc/${APP}...
 RUN node scripts/package.mjs --skip-build ${APP}
 
