@@ -59,10 +59,13 @@ const CONNECTION_SYSTEM_CODES = new Set([
 const ENGINE_BACKEND_GONE = /\(SQLSTATE (?:08[0-9A-Z]{3}|57P0[1-3])\)|failed to connect to `/;
 
 /**
- * The driver's own network messages. A bulk write (`insertMany`) rewraps the network error it
- * met as a MongoBulkWriteError, keeping its message but neither its class nor its labels.
+ * The driver's own network messages, and a socket's (`read ECONNRESET`, `write EPIPE`). A bulk
+ * write (`insertMany`) rewraps the network error it met as a MongoBulkWriteError, keeping its
+ * message but neither its class, its labels nor the socket error's code.
  */
-const DRIVER_CONNECTION_GONE = /^connection \d+ to \S+ (?:closed|timed out)/;
+const DRIVER_CONNECTION_GONE = new RegExp(
+  `^(?:connection \\d+ to \\S+ (?:closed|timed out)|(?:read|write|connect) (?:${[...CONNECTION_SYSTEM_CODES].join('|')})\\b)`,
+);
 
 interface ErrorShape {
   name?: unknown;

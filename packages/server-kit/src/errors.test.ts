@@ -141,6 +141,11 @@ describe('toHttpError for connection-class errors while the connection still loo
       "a bulk write's rewrapped network error",
       new FakeDriverError('MongoBulkWriteError', 'connection 3 to 127.0.0.1:42105 closed'),
     ],
+    // The same, when the socket was reset under it: the socket's own message, its code lost.
+    [
+      "a bulk write's rewrapped socket reset",
+      new FakeDriverError('MongoBulkWriteError', 'read ECONNRESET'),
+    ],
     [
       "FerretDB's word that PostgreSQL refuses connections",
       new FakeDriverError(
