@@ -17,7 +17,7 @@ import {
   similarQuestionSchema,
   suggestedSittingSchema,
 } from '@qpc/domain/schemas';
-import { IDEMPOTENCY_KEY_ARGUMENT, idempotentCreate, who } from './common.js';
+import { IDEMPOTENCY_KEY_ARGUMENT, idempotentCreate, inputFor, who } from './common.js';
 import type { AcceptDraftInput, Resolvers } from '../generated/resolvers.js';
 import type { ZodGraphType } from './zod-types.js';
 
@@ -70,14 +70,9 @@ export const draftTypeDefs = /* GraphQL */ `
   }
 `;
 
-// Fields of an accepted draft where null means "none" (else null means "not given").
-const NULLABLE = new Set(['marks', 'options', 'moduleId', 'topicId']);
-
-function draftEntry(entry: AcceptDraftInput): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(entry).filter(([field, value]) => value !== null || NULLABLE.has(field)),
-  );
-}
+// A null field is "none" where the domain's schema takes null (marks, options, the module and
+// topic), else "not given".
+const draftEntry = (entry: AcceptDraftInput) => inputFor(acceptedDraftSchema, entry);
 
 /** The drafts' enums: each GraphQL value and the domain's. */
 export const draftEnums = {

@@ -8,7 +8,7 @@ import { paperFileGraphTypes, paperFileResolvers, paperFileTypeDefs } from './pa
 import { paperGraphTypes, paperResolvers, paperTypeDefs } from './papers.js';
 import { questionGraphTypes, questionResolvers, questionTypeDefs } from './questions.js';
 import { scalarResolvers, scalarTypeDefs } from './scalars.js';
-import { searchResolvers, searchTypeDefs } from './search.js';
+import { searchGraphTypes, searchResolvers, searchTypeDefs } from './search.js';
 import { semesterGraphTypes, semesterResolvers, semesterTypeDefs } from './semesters.js';
 import { solutionGraphTypes, solutionResolvers, solutionTypeDefs } from './solutions.js';
 import {
@@ -28,24 +28,23 @@ import { ZodGraph } from './zod-types.js';
  * module's listed before its hand-written SDL; a zod enum is named by the GraphQL enum whose
  * values it holds.
  */
-const generated = new ZodGraph(
-  [
-    ...universityGraphTypes,
-    ...branchGraphTypes,
-    ...semesterGraphTypes,
-    ...subjectGraphTypes,
-    ...subjectOfferingGraphTypes,
-    ...coverageGraphTypes,
-    ...syllabusGraphTypes,
-    ...paperGraphTypes,
-    ...questionGraphTypes,
-    ...solutionGraphTypes,
-    ...paperFileGraphTypes,
-    ...draftGraphTypes,
-    ...userGraphTypes,
-  ],
-  { ...enumResolvers, ...draftEnums },
-);
+export const graphTypes = [
+  ...universityGraphTypes,
+  ...branchGraphTypes,
+  ...semesterGraphTypes,
+  ...subjectGraphTypes,
+  ...subjectOfferingGraphTypes,
+  ...coverageGraphTypes,
+  ...syllabusGraphTypes,
+  ...paperGraphTypes,
+  ...questionGraphTypes,
+  ...solutionGraphTypes,
+  ...paperFileGraphTypes,
+  ...draftGraphTypes,
+  ...userGraphTypes,
+  ...searchGraphTypes,
+];
+const generated = new ZodGraph(graphTypes, { ...enumResolvers, ...draftEnums });
 
 /**
  * Every type definition of the graph, one module per resource (the REST routes' and the domain
@@ -79,6 +78,7 @@ export const typeDefs = [
   generated.sdl(draftGraphTypes),
   generated.sdl(userGraphTypes),
   userTypeDefs,
+  generated.sdl(searchGraphTypes),
   searchTypeDefs,
 ];
 
