@@ -16,12 +16,14 @@ export function firstScreenDrawer(staticDir: string) {
   const file = resolve(staticDir, '../ssr/first-screen.js');
   let render: Promise<RenderFirstScreen | undefined> | undefined;
   const load = () =>
-    (render ??= access(file).then(
-      async () =>
-        ((await import(pathToFileURL(file).href)) as { renderFirstScreen: RenderFirstScreen })
-          .renderFirstScreen,
-      () => undefined,
-    ));
+    (render ??= access(file)
+      .then(
+        async () =>
+          ((await import(pathToFileURL(file).href)) as { renderFirstScreen: RenderFirstScreen })
+            .renderFirstScreen,
+      )
+      // Missing or broken, the build draws nothing: the page draws itself, as without it.
+      .catch(() => undefined));
   // Loaded at once, not on the first visitor's request: React's server renderer takes a while.
   void load();
   return async (url: URL, data: SSRData): Promise<string> => {

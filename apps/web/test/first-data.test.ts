@@ -1,5 +1,8 @@
+import { cpSync, mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type {} from '@qpc/ferretdb/vitest-global-setup';
+import { describe, expect, inject, it } from 'vitest';
 import { createWebServer } from '../server/app.js';
 import { useStack } from './support/use-stack.js';
 
@@ -98,6 +101,18 @@ describe("the home page's data, sent with the page", () => {
       .toBe('true');
     expect(page.requested.filter((url) => new URL(url).pathname === '/graphql')).toEqual([]);
     expect(problems).toEqual([]);
+  });
+
+  it('when the server build of the first screen is missing, then the page still comes whole with its data, for the page to draw', async () => {
+    // The built page alone, without dist/ssr/ beside it.
+    const alone = join(mkdtempSync(join(inject('tempRoot'), 'web-page-')), 'public');
+    cpSync(new URL('../dist/public/', import.meta.url).pathname, alone, { recursive: true });
+    await withWebServer({ graphqlUrl: stack.gatewayUrl, staticDir: alone }, async (url) => {
+      const html = await (await fetch(url)).text();
+      expect(html).not.toContain('<div id="root">');
+      expect(firstDataOf(html)).toHaveLength(1);
+      expect(html).toMatch(/<\/body>\s*<\/html>\s*$/);
+    });
   });
 
   it("when a university's name holds markup that would end the data's element, then the page carries it as text and runs nothing", async () => {
