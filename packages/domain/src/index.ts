@@ -283,6 +283,8 @@ export type {
   Suggestions,
   SuggestQuery,
 } from './search/schema.js';
+export { facetEntries } from './search/facets.js';
+export type { FacetEntry } from './search/facets.js';
 export { suggestSearch } from './search/suggest.js';
 export { reindexSearch, backfillSearch } from './search/backfill.js';
 export { SEARCH_TERMS_COLLECTION } from './search/terms.js';

@@ -1,5 +1,5 @@
 // Ranked search with facets.
-import { searchCatalog, suggestSearch } from '@qpc/domain';
+import { facetEntries, searchCatalog, suggestSearch } from '@qpc/domain';
 import type { SearchFacets } from '@qpc/domain';
 import {
   alsoAskedSchema,
@@ -49,9 +49,9 @@ export const searchTypeDefs = /* GraphQL */ `
   }
 
   extend type SearchFacets {
-    "Hits per exam year (questions and papers)."
+    "Hits per exam year (questions and papers), newest year first."
     examYear: [FacetCount!]!
-    "Hits per university id (questions and papers)."
+    "Hits per university id (questions and papers), most hits first."
     universityId: [FacetCount!]!
   }
 
@@ -89,11 +89,6 @@ export const searchTypeDefs = /* GraphQL */ `
   }
 `;
 
-type Counts = Record<string, number>;
-
-const facetList = (counts: Counts) =>
-  Object.entries(counts).map(([value, count]) => ({ value, count }));
-
 export const searchResolvers: Resolvers = {
   Query: {
     search: async (_, args, { caller }) => {
@@ -103,8 +98,8 @@ export const searchResolvers: Resolvers = {
         ...result,
         facets: {
           type: facets.type,
-          examYear: facetList(facets.examYear),
-          universityId: facetList(facets.universityId),
+          examYear: facetEntries(facets.examYear, 'examYear'),
+          universityId: facetEntries(facets.universityId, 'universityId'),
         },
       };
     },

@@ -143,9 +143,7 @@ function FacetFilters(props: {
           title="Year"
           name="year"
           params={params}
-          entries={[...facets.examYear]
-            .sort((a, b) => Number(b.value) - Number(a.value))
-            .map((f) => ({ value: f.value, label: f.value, count: f.count }))}
+          entries={facets.examYear.map((f) => ({ value: f.value, label: f.value, count: f.count }))}
         />
         <FacetList
           title="University"

@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
-import { facetsOf, universityCounts } from './facets.js';
+import { facetEntries, facetsOf, universityCounts } from './facets.js';
 
 // Each hit carries its own ObjectId instance, as documents read from the database do.
 const hitsOf = (ids: string[]) =>
@@ -42,5 +42,18 @@ describe('search facets', () => {
       examYear: {},
       universityId: {},
     });
+  });
+
+  it('when facets are listed, then years come newest first and universities by most hits, then id', () => {
+    const facets = facetsOf(hitsOf([idOf(2), idOf(1), idOf(3), idOf(1), idOf(2), idOf(1)]));
+    expect(facetEntries(facets.examYear, 'examYear')).toEqual([
+      { value: '2021', count: 3 },
+      { value: '2020', count: 3 },
+    ]);
+    expect(facetEntries(facets.universityId, 'universityId')).toEqual([
+      { value: idOf(1), count: 3 },
+      { value: idOf(2), count: 2 },
+      { value: idOf(3), count: 1 },
+    ]);
   });
 });

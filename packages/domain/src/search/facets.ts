@@ -54,3 +54,23 @@ export function facetsOf(hits: readonly FacetedHit[]): SearchFacets {
     universityId: universityCounts(hits),
   };
 }
+
+/** One value of a facet as a list shows it. */
+export interface FacetEntry {
+  value: string;
+  count: number;
+}
+
+/**
+ * A facet's counts as a list, in the order pages show them: exam years newest first,
+ * universities with the most hits first (then by id, so that the order is stable).
+ */
+export function facetEntries(
+  counts: Record<string, number>,
+  facet: 'examYear' | 'universityId',
+): FacetEntry[] {
+  const entries = Object.entries(counts).map(([value, count]) => ({ value, count }));
+  return facet === 'examYear'
+    ? entries.sort((a, b) => Number(b.value) - Number(a.value))
+    : entries.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
+}
