@@ -35,15 +35,6 @@ export function catalogSize(scale = 1) {
   };
 }
 
-function slugify(text) {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100)
-    .replace(/-+$/g, '');
-}
-
 function uniqueSlug(used, base) {
   let slug = base;
   for (let n = 2; used.has(slug); n += 1) slug = `${base}-${n}`;
@@ -51,8 +42,9 @@ function uniqueSlug(used, base) {
   return slug;
 }
 
-/** Builds every document in memory (plain objects with deterministic `_id`s). */
-export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor }) {
+/** Builds every document in memory (plain objects with deterministic `_id`s); `slugify`: the
+ * domain's. */
+export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor, slugify }) {
   const rnd = createRandom(seed);
   const size = catalogSize(scale);
   // ObjectIds: the creation second (8 hex digits since 1978) and 8 seeded bytes, in creation order.

@@ -3,7 +3,7 @@
 import { buildCatalog } from './catalog.mjs';
 import { importBuilt, round } from './lib.mjs';
 
-export { catalogSize, SEARCH_COMMON_QUERY, SEARCH_RARE_QUERY } from './catalog.mjs';
+export { SEARCH_COMMON_QUERY, SEARCH_RARE_QUERY } from './catalog.mjs';
 
 const fromDomain = (file) => importBuilt(`packages/domain/dist/${file}.js`);
 
@@ -56,7 +56,8 @@ export async function loadCatalog(db, seed, scale, { batchSize = 2_000, inFlight
   const { domain } = db;
   const started = performance.now();
   const { userIdFor, mongoose } = domain;
-  const catalog = buildCatalog({ seed, scale, Types: mongoose.Types, userIdFor });
+  const { slugify } = await fromDomain('writing/slug');
+  const catalog = buildCatalog({ seed, scale, Types: mongoose.Types, userIdFor, slugify });
   for (const [key, modelName] of ORDER)
     catalog.docs[key] = withDefaults(domain[modelName], catalog.docs[key]);
   const stems = await addDerivedFields(domain, catalog.docs);
