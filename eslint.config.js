@@ -50,6 +50,7 @@ export default tseslint.config(
       '**/*.test.ts',
       '**/test/**',
       '**/bench/**',
+      'eval/**',
       '**/vitest.config.ts',
     ],
     rules: { 'no-restricted-properties': 'off' },
@@ -60,8 +61,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // The benchmark is plain Node ESM (`npx eslint bench`).
-    files: ['bench/**/*.mjs'],
+    // The benchmark and the evaluation are plain Node ESM (`npx eslint bench eval`).
+    files: ['bench/**/*.mjs', 'eval/**/*.mjs'],
     languageOptions: {
       globals: Object.fromEntries(
         [

@@ -11,8 +11,8 @@ export function buildContent(context) {
   const { rnd, size, docs, offeringTree, oid, stamp, tick, slugify, uniqueSlug } = context;
   const { admin, editor, authors, voters, loadUsers } = context;
   // Papers (10 per offering, ~85% approved) and their questions (10 per paper).
-  const paperSlugs = new Set();
-  const questionSlugs = new Set();
+  const paperSlugs = new Map();
+  const questionSlugs = new Map();
   const approvedQuestions = [];
   for (const offering of docs.offerings) {
     const { subject, university, modules } = offeringTree.get(String(offering._id));
@@ -63,8 +63,8 @@ export function buildContent(context) {
         const openAnswer = () =>
           rnd.chance(0.5) ? `Consider ${concept} first; then ${rnd.pick(FILLER)}.` : null;
         const answer = options ? options[0] : openAnswer();
-        const words = `${text.split(/\s+/).slice(0, 6).join(' ')} ${paper.slug.slice(0, 40)} ${q + 1}`;
-        const slug = uniqueSlug(questionSlugs, slugify(words));
+        const base = slugify(text.split(/\s+/, 8).join(' ').slice(0, 60)); // as the app makes it
+        const slug = uniqueSlug(questionSlugs, base);
         const fields = { text, type, difficulty, marks, ...(options && { options }), answer, slug };
         const meta = { isVerified: rnd.chance(0.6), createdBy: editor._id, ...stamp(qAt) };
         const question = { ...ids, ...place, ...fields, ...meta };

@@ -36,9 +36,9 @@ export function catalogSize(scale = 1) {
 }
 
 function uniqueSlug(used, base) {
-  let slug = base;
-  for (let n = 2; used.has(slug); n += 1) slug = `${base}-${n}`;
-  used.add(slug);
+  let [slug, n] = [base, used.get(base) ?? 1]; // used: slug -> last suffix tried after it
+  while (used.has(slug)) slug = `${base}-${(n += 1)}`;
+  used.set(base, n).set(slug, 1);
   return slug;
 }
 
@@ -81,7 +81,7 @@ export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor, slugify }
   const voters = people('voter', 'Voter', size.voters);
 
   // Universities, branches (2-3 each), semesters 1-8 of each branch.
-  const universitySlugs = new Set();
+  const universitySlugs = new Map();
   const branchesOf = new Map();
   const semestersOf = new Map();
   for (let i = 0; i < size.universities; i += 1) {
@@ -110,7 +110,7 @@ export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor, slugify }
     branchesOf.set(String(universityId), branches);
   }
 
-  const subjectSlugs = new Set();
+  const subjectSlugs = new Map();
   for (let i = 0; i < size.subjects; i += 1) {
     const stem = SUBJECT_STEMS[i % SUBJECT_STEMS.length];
     const round = Math.floor(i / SUBJECT_STEMS.length);

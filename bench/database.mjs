@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importBuilt } from './lib.mjs';
+import { importBuilt, importFrom } from './lib.mjs';
 
 export const BENCH_DATABASE_NAME = 'qpc_bench';
 
@@ -39,6 +39,16 @@ export async function openBenchDatabase({ engine = 'postgresql' } = {}) {
       // sets in a running database some time after a bulk load.
       const pg = embedded.postgres;
       if (pg) await ferretdb.analyzeDatabase(pg.url, BENCH_DATABASE_NAME, { vacuum: true });
+    },
+    /** The database's size on disk in MiB (null on SQLite). */
+    async diskMiB() {
+      if (!embedded.postgres) return null;
+      const pg = await importFrom('packages/ferretdb', 'pg');
+      const client = new pg.Client({ connectionString: embedded.postgres.url });
+      await client.connect();
+      const { rows } = await client.query('SELECT pg_database_size(current_database()) AS n');
+      await client.end();
+      return Math.round(Number(rows[0].n) / 2 ** 20);
     },
     async close() {
       await domain.disconnectDatabase().catch(() => undefined);

@@ -90,6 +90,6 @@ export async function loadCatalog(db, seed, scale, { batchSize = 2_000, inFlight
   const [papers, questions, solutions] = ['Paper', 'Question', 'Solution'].map(collectionOf);
   await domain.disconnectDatabase();
   const counts = Object.fromEntries(ORDER.map(([key]) => [key, catalog.docs[key].length]));
-  const figures = { counts, insertSeconds, indexSeconds, backfilled };
+  const figures = { counts, insertSeconds, indexSeconds, backfilled, diskMiB: await db.diskMiB() };
   return { catalog, collections: { papers, questions, solutions }, ...figures };
 }

@@ -34,7 +34,7 @@ function setup(report) {
       .map(([k, v]) => `${v} ${k}`)
       .join(', ');
     lines.push(
-      `- **${c.key}**: ${c.engineDescription}; ${counts}; inserted in ${c.catalog.insertSeconds} s, indexed in ${c.catalog.indexSeconds} s; ${minutes(c.seconds)}.`,
+      `- **${c.key}**: ${c.engineDescription}; ${counts}; inserted in ${c.catalog.insertSeconds} s, indexed in ${c.catalog.indexSeconds} s${c.catalog.diskMiB ? `; ${c.catalog.diskMiB} MiB on disk` : ''}; ${minutes(c.seconds)}.`,
     );
   }
   const s = report.settings;

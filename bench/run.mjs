@@ -1,15 +1,19 @@
 // The benchmark (`npm run bench`, which builds first: scripts/bench.mjs). Options:
-//   --scales 1,5      catalog scales (1 = 20,000 questions); `--scales 1` is the quick run
+//   --scales 1,5      catalog scales (1 = 20,000 questions); `--scales 1` is the quick run;
+//                     `--scales 50` (1,000,000 questions) only on demand: over 10 the run
+//                     restarts itself with a 16 GiB heap (the catalog is built in memory)
 //   --sqlite          the embedded SQLite backend too, after PostgreSQL (not in the default run)
 //   --only a,b        scenario name prefixes (and `insert`, `deactivat`)
 //   --duration 2.5    seconds per side of each one-connection measurement (over all rounds)
 //   --rounds 3  --warmup 0.5  --max-request 15  --max-run 20  --connections 10  --load-seconds 2
 //   --seed 42         the catalog's seed
 //   --out docs        where benchmarks.md and benchmarks.json go (`-`: nowhere)
+import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { getHeapStatistics } from 'node:v8';
 import { runConfiguration } from './configuration.mjs';
 import { root, round } from './lib.mjs';
 import { durationLine, writeReport } from './report.mjs';
@@ -47,6 +51,18 @@ const settings = {
   seed: Math.round(number('seed')),
 };
 const out = values.out === '-' ? null : values.out;
+const LARGE_HEAP_MIB = 16_384;
+if (
+  Math.max(...settings.scales) > 10 &&
+  getHeapStatistics().heap_size_limit < LARGE_HEAP_MIB * 2 ** 20 * 0.9
+) {
+  const args = [
+    `--max-old-space-size=${LARGE_HEAP_MIB}`,
+    ...process.execArgv,
+    ...process.argv.slice(1),
+  ];
+  process.exit(spawnSync(process.execPath, args, { stdio: 'inherit' }).status ?? 1);
+}
 const startedAt = new Date();
 // Each line with the minutes and seconds since the start: where a run's time goes.
 const clock = () => new Date(Date.now() - startedAt).toISOString().slice(14, 19);

@@ -17,7 +17,7 @@ export const searchTypeDefs = /* GraphQL */ `
     title: String!
     "About 160 characters of the original text around the first matching word (… marks a cut)."
     snippet: String!
-    "Relevance: per query word, its rarity times the field weight (title or slug above body); higher first."
+    "Relevance: per query word, its rarity times the field weight (title or slug above body), raised when the query makes up most of the title; higher first."
     score: Float!
     "Where the hit sits: paper, year, university, subject, topic, marks."
     context: SearchHitContext!

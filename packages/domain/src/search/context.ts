@@ -1,7 +1,8 @@
 // The context of the hits of one page: where each sits (paper, year, university, subject, module,
 // topic, marks), the sittings a grouped question was also asked in, and how often a topic hit was
-// examined lately. Only the page's hits are looked up, each record once, by its id (one pushed-down
-// `_id` equality each, in parallel); what search already read of a hit is not read again.
+// examined lately. Only the page's hits are looked up, each record once: one `_id` `$in` per
+// collection (our engine answers it from the `_id` index; one command per id cost a round trip
+// each, about 80 of a page's 88 commands); what search already read of a hit is not read again.
 import type { Types } from 'mongoose';
 import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
@@ -10,6 +11,7 @@ import { SITTING_RANK } from '../subject-offering/coverage.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
 import { SubjectModel } from '../subject/model.js';
 import { ModuleModel, TopicModel } from '../syllabus/model.js';
+import type { AnyModel } from '../storage/model-helpers.js';
 import { UniversityModel } from '../university/model.js';
 import { isVisible, visibleWhere } from '../visibility.js';
 import type { CallerView } from '../visibility.js';
@@ -42,19 +44,16 @@ type Row = Record<string, unknown> & { _id: Types.ObjectId };
 
 const idOf = (value: unknown) => (value ? String(value) : null);
 
-/** Reads the records of these ids with `fields`, each by its id, into a map by id. */
+/** Reads the records of these ids with `fields` (one `$in`), into a map by id. */
 async function byIds<T extends Row>(
-  model: { findById: (id: string, fields: object) => { lean: <R>() => Promise<R | null> } },
+  model: AnyModel,
   ids: Iterable<string | null>,
   fields: Record<string, 1>,
 ): Promise<Map<string, T>> {
   const distinct = [...new Set([...ids].filter((id): id is string => !!id))];
-  const rows: (T | null)[] = await Promise.all(
-    distinct.map((id) => model.findById(id, fields).lean<T>()),
-  );
-  const out = new Map<string, T>();
-  for (const row of rows) if (row) out.set(String(row._id), row);
-  return out;
+  if (distinct.length === 0) return new Map();
+  const rows = await model.find({ _id: { $in: distinct } }, fields).lean<T[]>();
+  return new Map(rows.map((row) => [String(row._id), row]));
 }
 
 const sittingKey = (s: { examYear: number; examType: string }) => `${s.examYear}|${s.examType}`;

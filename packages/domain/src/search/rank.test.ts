@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
-import { BODY_WEIGHT, rankCandidates, rarityOf, TITLE_WEIGHT } from './rank.js';
+import { BODY_WEIGHT, COVERAGE_WEIGHT, rankCandidates, rarityOf, TITLE_WEIGHT } from './rank.js';
 import type { Candidate, CandidateList } from './rank.js';
 import { queryTerms } from './tokens.js';
 
@@ -50,8 +50,9 @@ describe('rankCandidates', () => {
     const neither = question('unrelated', 'Explain sorting.');
     const result = rank('hashing chaining', [body, neither, title]);
     expect(result.items.map((hit) => hit.slug)).toEqual(['hashing-basics', 'pivot-choice']);
+    // "hashing-basics": one of its title's two words matched, so raised by half the coverage weight.
     expect(result.items.map((hit) => hit.score)).toEqual([
-      TITLE_WEIGHT + BODY_WEIGHT,
+      (TITLE_WEIGHT + BODY_WEIGHT) * (1 + COVERAGE_WEIGHT / 2),
       2 * BODY_WEIGHT,
     ]);
     expect(result.pagination.total).toBe(2);
@@ -61,6 +62,17 @@ describe('rankCandidates', () => {
     const older = question('older', 'A kappa question.');
     const newer = question('newer', 'A kappa question.');
     expect(rank('kappa', [older, newer]).items.map((hit) => hit.slug)).toEqual(['newer', 'older']);
+  });
+
+  it('when the same words fill a title and part of a newer one, then the title made of them comes first', () => {
+    const whole = question('binary-heaps', 'Binary heaps.');
+    const part = question('binary-heaps-and-their-uses', 'Binary heaps and their uses.');
+    const result = rank('binary heaps', [part, whole]);
+    expect(result.items.map((hit) => hit.slug)).toEqual([
+      'binary-heaps',
+      'binary-heaps-and-their-uses',
+    ]);
+    expect(result.items[0]!.score).toBeCloseTo(2 * TITLE_WEIGHT * (1 + COVERAGE_WEIGHT), 4);
   });
 
   it('when keep drops a candidate, then neither the page nor the facets count it', () => {

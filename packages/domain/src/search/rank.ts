@@ -8,7 +8,7 @@ import { facetsOf } from './facets.js';
 import type { SearchableFields } from './indexing.js';
 import type { SearchFacets, SearchHit, SearchHitContext, SearchType } from './schema.js';
 import { shorten, snippetOf } from './snippet.js';
-import { termMatcher } from './tokens.js';
+import { stemOf, termMatcher, wordsOf } from './tokens.js';
 import type { MatchKind, QueryTerm } from './tokens.js';
 
 /** Weight of a term found in a title-like field (title, slug, name, code). */
@@ -17,6 +17,8 @@ export const TITLE_WEIGHT = 3;
 export const BODY_WEIGHT = 1;
 /** Factor for a term that only starts a word (no word with its stem). */
 export const PREFIX_FACTOR = 0.5;
+/** At most this share is added to a score for a title wholly made of the query's words. */
+export const COVERAGE_WEIGHT = 0.2;
 
 /** A document read for a search: its searched fields, plus what ranking, facets and visibility read. */
 export interface Candidate {
@@ -96,14 +98,30 @@ export function rarityOf(frequencies: readonly number[], documents: number): num
   return frequencies.map((n) => Math.log(1 + total / n));
 }
 
-/** The score of a document, or null when a term does not match it. */
+/**
+ * The terms a title matched over its distinct words (stems), at most 1. At scale the same words
+ * fill many titles (a subject's name in each of its papers, a topic's in its questions' slugs):
+ * the topic or subject whose title is the query is the better match.
+ */
+function coverageOf(titles: readonly string[], title: readonly MatchKind[]): number {
+  const matched = title.filter(Boolean).length;
+  if (matched === 0) return 0;
+  const stems = new Set(titles.flatMap((text) => wordsOf(text).map(stemOf)));
+  return Math.min(1, matched / Math.max(1, stems.size));
+}
+
+/**
+ * The score of a document, or null when a term does not match it: each term's field weight x
+ * match factor x rarity, summed, then raised by up to COVERAGE_WEIGHT by the title's coverage.
+ */
 function scoreOf(
   doc: Candidate,
   fields: SearchableFields,
   match: (texts: readonly string[]) => MatchKind[],
   rarity: readonly number[],
 ): number | null {
-  const title = match(fields.title.map((f) => str(doc[f])));
+  const titles = fields.title.map((f) => str(doc[f]));
+  const title = match(titles);
   // The body counts only for terms the title does not match at all.
   const body = title.includes(null) ? match(fields.body.map((f) => str(doc[f]))) : title;
   let score = 0;
@@ -113,7 +131,7 @@ function scoreOf(
     const weight = inTitle ? TITLE_WEIGHT : BODY_WEIGHT;
     score += weight * (kind === 'exact' ? 1 : PREFIX_FACTOR) * rarity[i]!;
   }
-  return score;
+  return score * (1 + COVERAGE_WEIGHT * coverageOf(titles, title));
 }
 
 /** Score, then newest first, then id: the order of hits. */
@@ -126,10 +144,10 @@ export function byRelevance(a: Hit, b: Hit): number {
 
 /**
  * Ranks the candidates of a query: every term must match a document (checked on its words);
- * hits are scored by field weight and term rarity, ordered by score then newest first, and the
- * page `page` of `limit` hits is shown, with facets counted over all hits. `keep` drops the
- * candidates the caller may not see before anything is counted; `group` folds hits together
- * (near-identical questions) before the page is cut and anything is counted.
+ * hits are scored by field weight, term rarity and title coverage, ordered by score then newest
+ * first, and the page `page` of `limit` hits is shown, with facets counted over all hits. `keep`
+ * drops the candidates the caller may not see before anything is counted; `group` folds hits
+ * together (near-identical questions) before the page is cut and anything is counted.
  */
 export function rankCandidates({
   terms,

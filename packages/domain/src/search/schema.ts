@@ -160,7 +160,8 @@ export const searchHitSchema = z.object({
     .number()
     .describe(
       'Relevance: per query word, its rarity (inverse document frequency) times the field weight ' +
-        '(title or slug 3, body 1; halved again for a prefix-only match); higher first',
+        '(title or slug 3, body 1; halved again for a prefix-only match), summed, then raised by up ' +
+        "to a fifth by the share of the title's words the query matched; higher first",
     ),
   context: searchHitContextSchema,
 });

@@ -6,8 +6,8 @@
 //    (the newest by id):
 //    the engine answers each equality from an index and intersects them (plan.ts);
 // 3. rank.ts checks every term in code on the words of those documents, scores each hit (field
-//    weight x rarity per term), sorts them (ties newest first), folds near-identical questions
-//    into one hit (grouping.ts), counts facets and cuts the page;
+//    weight x rarity per term, raised by title coverage), sorts them (ties newest first), folds
+//    near-identical questions into one hit (grouping.ts), counts facets and cuts the page;
 // 4. a query as typed that finds nothing gets its unmatched words corrected (corrections.ts);
 // 5. the page's hits get their context (context.ts).
 import { parseInput } from '../errors.js';
@@ -246,10 +246,11 @@ function replaceWords(q: string, from: readonly string[], to: readonly string[])
 /**
  * Searches the questions, papers, subjects and syllabus topics the caller may see: every word of
  * `q` must match (same stem, or the start of a word; case and accents ignored). Hits are ranked
- * by field weight and term rarity, ties newest first; near-identical questions are one hit (the
- * newest); facets count all hits after that grouping; each hit carries its context. A word of 5
- * or more letters that matches nothing is corrected (`corrected`). A query with no searchable
- * word answers no hits and a `hint`; 400 when `q` is empty, over 100 characters or malformed.
+ * by field weight, term rarity and title coverage, ties newest first; near-identical questions
+ * are one hit (the newest); facets count all hits after that grouping; each hit carries its
+ * context. A word of 5 or more letters that matches nothing is corrected (`corrected`). A query
+ * with no searchable word answers no hits and a `hint`; 400 when `q` is empty, over 100
+ * characters or malformed.
  */
 export async function searchCatalog({
   actor,
