@@ -3,10 +3,12 @@
 // syllabus per offering; a question's module and topic in its paper's offering; options for mcq
 // only; solutions only under approved papers; nobody votes on their own solution, or twice.
 import { buildContent, DAY } from './catalog-content.mjs';
-import { createRandom } from './lib.mjs';
+import { createRandom, importBuilt } from './lib.mjs';
 import * as vocabulary from './vocabulary.mjs';
 
 const { BRANCHES, CONCEPTS, EDITIONS, KINDS, PLACES, SUBJECT_STEMS, TOPIC_WORDS } = vocabulary;
+// The slugs the services would make (the built domain's rule).
+const { slugify } = await importBuilt('packages/domain/dist/writing/slug.js');
 
 /** Two words no other generated text uses, planted in `catalogSize().searchPlanted` questions. */
 export const SEARCH_RARE_QUERY = 'penrose tiling';
@@ -42,9 +44,8 @@ function uniqueSlug(used, base) {
   return slug;
 }
 
-/** Builds every document in memory (plain objects with deterministic `_id`s); `slugify`: the
- * domain's. */
-export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor, slugify }) {
+/** Builds every document in memory (plain objects with deterministic `_id`s). */
+export function buildCatalog({ seed = 42, scale = 1, Types, userIdFor }) {
   const rnd = createRandom(seed);
   const size = catalogSize(scale);
   // ObjectIds: the creation second (8 hex digits since 1978) and 8 seeded bytes, in creation order.

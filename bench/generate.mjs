@@ -56,8 +56,7 @@ export async function loadCatalog(db, seed, scale, { batchSize = 2_000, inFlight
   const { domain } = db;
   const started = performance.now();
   const { userIdFor, mongoose } = domain;
-  const { slugify } = await fromDomain('writing/slug');
-  const catalog = buildCatalog({ seed, scale, Types: mongoose.Types, userIdFor, slugify });
+  const catalog = buildCatalog({ seed, scale, Types: mongoose.Types, userIdFor });
   for (const [key, modelName] of ORDER)
     catalog.docs[key] = withDefaults(domain[modelName], catalog.docs[key]);
   const stems = await addDerivedFields(domain, catalog.docs);
