@@ -1,10 +1,10 @@
 // The graph's object and input types come from the domain's zod schemas: a field added there is a
 // field of the graph, typed and described, with nothing else to write.
 import { paperSchema, recordId } from '@qpc/domain/schemas';
-import { isObjectType } from 'graphql';
+import { isInputObjectType, isObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildSchema } from '../src/schema/index.js';
+import { buildSchema, graphTypes } from '../src/schema/index.js';
 import { ZodGraph } from '../src/schema/zod-types.js';
 
 const ENUMS = { Colour: { RED: 'red', DEEP_BLUE: 'deep-blue' } };
@@ -20,6 +20,8 @@ function generated(schema: z.ZodType, kind: 'type' | 'input' = 'type'): string {
     ENUMS,
   ).sdl([{ name: 'Thing', kind, schema }]);
 }
+
+const gatewaySchema = buildSchema({ version: 'test', startedAt: 0 });
 
 describe('types generated from zod', () => {
   it('when a zod object has fields of each kind, then each is typed, described and nullable as zod says', () => {
@@ -77,4 +79,18 @@ describe('types generated from zod', () => {
     );
     expect(paper.getFields().examYear?.description).toBe('Year the exam was held.');
   });
+
+  it.each(graphTypes.map((type) => [type.name, type] as const))(
+    "when the gateway's schema is built, then %s has each field of its zod schema, each described (else add a .describe())",
+    (name, { schema, omit = [] }) => {
+      const type = gatewaySchema.getType(name);
+      if (!isObjectType(type) && !isInputObjectType(type)) throw new Error(`${name}: no such type`);
+      const { shape } = schema as unknown as { shape: Record<string, z.ZodType> };
+      const fields = Object.keys(shape).filter((field) => !omit.includes(field));
+      expect(fields.length).toBeGreaterThan(0);
+      const undescribed = fields.filter((field) => !type.getFields()[field]?.description);
+      expect(undescribed).toEqual([]);
+      expect(type.description, `${name} has no description`).toBeTruthy();
+    },
+  );
 });

@@ -188,6 +188,12 @@ export {
   searchFacetsSchema,
   searchExtrasSchema,
   searchHitContextSchema,
+  alsoAskedSchema,
+  searchHitPaperSchema,
+  searchHitSubjectSchema,
+  searchHitTitledSchema,
+  searchHitUniversitySchema,
+  searchTypeCountsSchema,
   suggestQuerySchema,
   suggestionSchema,
   suggestionsSchema,
@@ -199,15 +205,17 @@ export {
 export { MIN_QUERY_WORD_LENGTH, STOP_WORDS } from './search/tokens.js';
 export {
   acceptDraftsInput,
+  acceptedDraftSchema,
   DRAFT_STATUSES,
   DRAFT_TYPES,
   draftSchema,
+  draftsProgressSchema,
   paperDraftsSchema,
   similarQuestionRefSchema,
   suggestedSittingSchema,
 } from './drafts/schema.js';
 export type { AcceptDraftsInput, Draft, PaperDrafts } from './drafts/schema.js';
-export { similarQuestionSchema } from './similar/schema.js';
+export { similarPaperSchema, similarQuestionSchema } from './similar/schema.js';
 export type { SimilarQuestion } from './similar/schema.js';
 export type {
   SearchQuery,
@@ -218,10 +226,13 @@ export type {
   Suggestion,
 } from './search/schema.js';
 export {
+  askedInLastSchema,
   coverageSchema,
+  coveragePapersSchema,
   coverageStatsSchema,
   coverageModuleSchema,
   coverageTopicSchema,
+  sittingCountSchema,
   sittingSchema,
   RECENT_SITTINGS,
 } from './subject-offering/coverage-schema.js';

@@ -1,5 +1,5 @@
 import { createBranch, deleteBranch, getBranchById, listBranches, updateBranch } from '@qpc/domain';
-import { createBranchInput, updateBranchInput } from '@qpc/domain/schemas';
+import { branchSchema, createBranchInput, updateBranchInput } from '@qpc/domain/schemas';
 import {
   inputFor,
   listArgs,
@@ -9,24 +9,17 @@ import {
   idempotentCreate,
 } from './common.js';
 import type { Resolvers } from '../generated/resolvers.js';
+import type { ZodGraphType } from './zod-types.js';
+
+/** The branch's types the graph generates from the domain's zod schemas. */
+export const branchGraphTypes: ZodGraphType[] = [
+  { name: 'Branch', kind: 'type', schema: branchSchema },
+  { name: 'CreateBranchInput', kind: 'input', schema: createBranchInput },
+  { name: 'UpdateBranchInput', kind: 'input', schema: updateBranchInput },
+];
 
 export const branchTypeDefs = /* GraphQL */ `
-  """
-  A branch (department) of a university.
-  """
-  type Branch {
-    "Resource id."
-    id: ObjectID!
-    "Id of the university the branch belongs to."
-    universityId: ObjectID!
-    "Name of the branch."
-    name: String!
-    "Short code, e.g. CSE, or null."
-    code: String
-    "Creation time (ISO 8601)."
-    createdAt: String!
-    "Last update time (ISO 8601)."
-    updatedAt: String!
+  extend type Branch {
     "Semesters of the branch, ordered by number."
     semesters: [Semester!]!
   }
@@ -37,26 +30,6 @@ export const branchTypeDefs = /* GraphQL */ `
     items: [Branch!]!
     "Where this page sits in the whole list."
     pagination: Pagination!
-  }
-
-  "Fields of a new branch."
-  input CreateBranchInput {
-    "Id of an active university."
-    universityId: ObjectID!
-    "Name of the branch (1 to 200 characters)."
-    name: NonEmptyString!
-    "Short code (1 to 50 characters), or null."
-    code: NonEmptyString
-  }
-
-  "Fields to change on a branch, at least one."
-  input UpdateBranchInput {
-    "Id of an active university (refused while subject offerings reference the branch)."
-    universityId: ObjectID
-    "Name of the branch (1 to 200 characters)."
-    name: NonEmptyString
-    "Short code (1 to 50 characters); null clears it."
-    code: NonEmptyString
   }
 
   type Query {

@@ -215,10 +215,10 @@ export const enumResolvers = {
  * GraphQL list arguments as the domain's list input: values keep their types (numbers,
  * booleans, enum values); an argument given as null means "not given", so it is left out.
  */
-export function listArgs(args: object): Record<string, unknown> {
+export function listArgs<T extends object>(args: T): { [K in keyof T]?: Exclude<T[K], null> } {
   return Object.fromEntries(
     Object.entries(args).filter(([, value]) => value !== null && value !== undefined),
-  );
+  ) as { [K in keyof T]?: Exclude<T[K], null> };
 }
 
 /** A domain input schema (zod object): what `inputFor` reads of it. */

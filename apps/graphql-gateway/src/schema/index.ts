@@ -1,21 +1,26 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import type { GatewayContext } from '../context.js';
-import { branchResolvers, branchTypeDefs } from './branches.js';
+import { branchGraphTypes, branchResolvers, branchTypeDefs } from './branches.js';
 import { commonTypeDefs, enumResolvers } from './common.js';
-import { draftEnums, draftResolvers, draftTypeDefs } from './drafts.js';
+import { draftEnums, draftGraphTypes, draftResolvers, draftTypeDefs } from './drafts.js';
 import { paperFileGraphTypes, paperFileResolvers, paperFileTypeDefs } from './paper-files.js';
 import { paperGraphTypes, paperResolvers, paperTypeDefs } from './papers.js';
-import { questionResolvers, questionTypeDefs } from './questions.js';
+import { questionGraphTypes, questionResolvers, questionTypeDefs } from './questions.js';
 import { scalarResolvers, scalarTypeDefs } from './scalars.js';
-import { searchResolvers, searchTypeDefs } from './search.js';
+import { searchGraphTypes, searchResolvers, searchTypeDefs } from './search.js';
 import { semesterGraphTypes, semesterResolvers, semesterTypeDefs } from './semesters.js';
-import { solutionResolvers, solutionTypeDefs } from './solutions.js';
-import { subjectOfferingResolvers, subjectOfferingTypeDefs } from './subject-offerings.js';
-import { subjectResolvers, subjectTypeDefs } from './subjects.js';
-import { syllabusResolvers, syllabusTypeDefs } from './syllabus.js';
-import { universityResolvers, universityTypeDefs } from './universities.js';
-import { userResolvers, userTypeDefs } from './users.js';
+import { solutionGraphTypes, solutionResolvers, solutionTypeDefs } from './solutions.js';
+import {
+  coverageGraphTypes,
+  subjectOfferingGraphTypes,
+  subjectOfferingResolvers,
+  subjectOfferingTypeDefs,
+} from './subject-offerings.js';
+import { subjectGraphTypes, subjectResolvers, subjectTypeDefs } from './subjects.js';
+import { syllabusGraphTypes, syllabusResolvers, syllabusTypeDefs } from './syllabus.js';
+import { universityGraphTypes, universityResolvers, universityTypeDefs } from './universities.js';
+import { userGraphTypes, userResolvers, userTypeDefs } from './users.js';
 import { ZodGraph } from './zod-types.js';
 
 /**
@@ -23,13 +28,23 @@ import { ZodGraph } from './zod-types.js';
  * module's listed before its hand-written SDL; a zod enum is named by the GraphQL enum whose
  * values it holds.
  */
-const generated = new ZodGraph(
-  [...semesterGraphTypes, ...paperGraphTypes, ...paperFileGraphTypes],
-  {
-    ...enumResolvers,
-    ...draftEnums,
-  },
-);
+export const graphTypes = [
+  ...universityGraphTypes,
+  ...branchGraphTypes,
+  ...semesterGraphTypes,
+  ...subjectGraphTypes,
+  ...subjectOfferingGraphTypes,
+  ...coverageGraphTypes,
+  ...syllabusGraphTypes,
+  ...paperGraphTypes,
+  ...questionGraphTypes,
+  ...solutionGraphTypes,
+  ...paperFileGraphTypes,
+  ...draftGraphTypes,
+  ...userGraphTypes,
+  ...searchGraphTypes,
+];
+const generated = new ZodGraph(graphTypes, { ...enumResolvers, ...draftEnums });
 
 /**
  * Every type definition of the graph, one module per resource (the REST routes' and the domain
@@ -38,21 +53,32 @@ const generated = new ZodGraph(
 export const typeDefs = [
   scalarTypeDefs,
   commonTypeDefs,
+  generated.sdl(universityGraphTypes),
   universityTypeDefs,
+  generated.sdl(branchGraphTypes),
   branchTypeDefs,
   generated.sdl(semesterGraphTypes),
   semesterTypeDefs,
+  generated.sdl(subjectGraphTypes),
   subjectTypeDefs,
+  generated.sdl(subjectOfferingGraphTypes),
+  generated.sdl(coverageGraphTypes),
   subjectOfferingTypeDefs,
+  generated.sdl(syllabusGraphTypes),
   syllabusTypeDefs,
   generated.sdl(paperGraphTypes),
   paperTypeDefs,
+  generated.sdl(questionGraphTypes),
   questionTypeDefs,
+  generated.sdl(solutionGraphTypes),
   solutionTypeDefs,
   generated.sdl(paperFileGraphTypes),
   paperFileTypeDefs,
   draftTypeDefs,
+  generated.sdl(draftGraphTypes),
+  generated.sdl(userGraphTypes),
   userTypeDefs,
+  generated.sdl(searchGraphTypes),
   searchTypeDefs,
 ];
 

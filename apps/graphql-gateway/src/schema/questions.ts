@@ -8,7 +8,7 @@ import {
   updateQuestion,
   ValidationError,
 } from '@qpc/domain';
-import { createQuestionInput, updateQuestionInput } from '@qpc/domain/schemas';
+import { createQuestionInput, questionSchema, updateQuestionInput } from '@qpc/domain/schemas';
 import { childrenOf } from '../loaders.js';
 import {
   inputFor,
@@ -20,46 +20,17 @@ import {
   required,
 } from './common.js';
 import type { Resolvers } from '../generated/resolvers.js';
+import type { ZodGraphType } from './zod-types.js';
+
+/** The question's types the graph generates from the domain's zod schemas. */
+export const questionGraphTypes: ZodGraphType[] = [
+  { name: 'Question', kind: 'type', schema: questionSchema },
+  { name: 'CreateQuestionInput', kind: 'input', schema: createQuestionInput },
+  { name: 'UpdateQuestionInput', kind: 'input', schema: updateQuestionInput },
+];
 
 export const questionTypeDefs = /* GraphQL */ `
-  """
-  A question of a paper, optionally placed in a syllabus module and topic.
-  """
-  type Question {
-    "Resource id."
-    id: ObjectID!
-    "Id of the paper."
-    paperId: ObjectID!
-    "Id of the paper's subject offering."
-    subjectOfferingId: ObjectID!
-    "Id of the paper's university."
-    universityId: ObjectID!
-    "Id of the syllabus module, or null."
-    moduleId: ObjectID
-    "Id of the syllabus topic, or null."
-    topicId: ObjectID
-    "The question as printed on the paper."
-    text: String!
-    "Kind of question."
-    type: QuestionType!
-    "Difficulty."
-    difficulty: Difficulty!
-    "Marks the question carries, or null."
-    marks: Float
-    "Choices of a multiple-choice question, else null."
-    options: [String!]
-    "Expected answer, or null."
-    answer: String
-    "Unique slug used in read paths."
-    slug: String!
-    "True once checked by an editor."
-    isVerified: Boolean!
-    "Id of the user who created it, or null."
-    createdBy: ObjectID
-    "Creation time (ISO 8601)."
-    createdAt: String!
-    "Last update time (ISO 8601)."
-    updatedAt: String!
+  extend type Question {
     "Solutions, best score first, then oldest."
     solutions: [Solution!]!
     "The paper's subject offering: where the question sits in the catalog, in the same request."
@@ -72,56 +43,6 @@ export const questionTypeDefs = /* GraphQL */ `
     items: [Question!]!
     "Where this page sits in the whole list."
     pagination: Pagination!
-  }
-
-  "Fields of a new question."
-  input CreateQuestionInput {
-    "Id of the paper."
-    paperId: ObjectID!
-    "The question text (1 to 10000 characters)."
-    text: NonEmptyString!
-    "Kind of question."
-    type: QuestionType!
-    "Difficulty."
-    difficulty: Difficulty!
-    "Syllabus module of the paper's subject offering, or null."
-    moduleId: ObjectID
-    "Syllabus topic of the paper's subject offering (and of moduleId when given), or null."
-    topicId: ObjectID
-    "Marks (0 to 1000), or null."
-    marks: Marks
-    "Choices: 2 to 10, each 1 to 1000 characters; required for MCQ and refused otherwise."
-    options: [NonEmptyString!]
-    "Expected answer (up to 10000 characters), or null."
-    answer: String
-    "Unique lowercase kebab-case slug (1 to 120 characters); generated from the text when absent."
-    slug: Slug
-    "Checked by an editor (default false)."
-    isVerified: Boolean
-  }
-
-  "Fields to change on a question, at least one."
-  input UpdateQuestionInput {
-    "The question text (1 to 10000 characters)."
-    text: NonEmptyString
-    "Kind of question."
-    type: QuestionType
-    "Difficulty."
-    difficulty: Difficulty
-    "Syllabus module; null removes it."
-    moduleId: ObjectID
-    "Syllabus topic; null removes it."
-    topicId: ObjectID
-    "Marks (0 to 1000); null clears them."
-    marks: Marks
-    "Choices (MCQ only), 2 to 10, each 1 to 1000 characters; null removes them."
-    options: [NonEmptyString!]
-    "Expected answer (up to 10000 characters); null clears it."
-    answer: String
-    "Unique lowercase kebab-case slug (1 to 120 characters)."
-    slug: Slug
-    "Checked by an editor."
-    isVerified: Boolean
   }
 
   type Query {

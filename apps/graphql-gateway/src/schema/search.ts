@@ -1,118 +1,45 @@
 // Ranked search with facets.
 import { searchCatalog, suggestSearch } from '@qpc/domain';
 import type { SearchFacets } from '@qpc/domain';
+import {
+  alsoAskedSchema,
+  searchFacetsSchema,
+  searchHitContextSchema,
+  searchHitPaperSchema,
+  searchHitSchema,
+  searchHitSubjectSchema,
+  searchHitTitledSchema,
+  searchHitUniversitySchema,
+  searchTypeCountsSchema,
+  suggestionSchema,
+} from '@qpc/domain/schemas';
 import { listArgs, pageArgs } from './common.js';
 import type { Resolvers } from '../generated/resolvers.js';
+import type { ZodGraphType } from './zod-types.js';
+
+/**
+ * The search's types the graph generates from the domain's zod schemas. The domain counts facet
+ * values in records, which the graph lists as `FacetCount`s (an `extend type` below).
+ */
+export const searchGraphTypes: ZodGraphType[] = [
+  { name: 'SearchHit', kind: 'type', schema: searchHitSchema },
+  { name: 'SearchHitPaper', kind: 'type', schema: searchHitPaperSchema },
+  { name: 'SearchHitUniversity', kind: 'type', schema: searchHitUniversitySchema },
+  { name: 'SearchHitSubject', kind: 'type', schema: searchHitSubjectSchema },
+  { name: 'SearchHitTitled', kind: 'type', schema: searchHitTitledSchema },
+  { name: 'AlsoAsked', kind: 'type', schema: alsoAskedSchema },
+  { name: 'SearchHitContext', kind: 'type', schema: searchHitContextSchema },
+  { name: 'SearchSuggestion', kind: 'type', schema: suggestionSchema },
+  { name: 'SearchTypeCounts', kind: 'type', schema: searchTypeCountsSchema },
+  {
+    name: 'SearchFacets',
+    kind: 'type',
+    schema: searchFacetsSchema,
+    omit: ['examYear', 'universityId'],
+  },
+];
 
 export const searchTypeDefs = /* GraphQL */ `
-  "One search hit: a question, paper or subject, ranked by relevance."
-  type SearchHit {
-    "What was found."
-    type: SearchType!
-    "Id of the question, paper or subject."
-    id: ObjectID!
-    "Its slug (read it with question(slug), paper(slug) or subject(slug))."
-    slug: String!
-    "A paper's title, a subject's name, a topic's title, or the start of a question's text."
-    title: String!
-    "About 160 characters of the original text around the first matching word (… marks a cut)."
-    snippet: String!
-    "Relevance: per query word, its rarity times the field weight (title or slug above body), raised when the query makes up most of the title; higher first."
-    score: Float!
-    "Where the hit sits: paper, year, university, subject, topic, marks."
-    context: SearchHitContext!
-  }
-
-  "The paper of a search hit."
-  type SearchHitPaper {
-    "The paper's id."
-    id: ObjectID!
-    "The paper's slug, for its page."
-    slug: String!
-    "The paper's title."
-    title: String!
-    "Year the exam was held."
-    examYear: Int!
-    "Kind of exam."
-    examType: ExamType!
-  }
-
-  "The university of a search hit."
-  type SearchHitUniversity {
-    "The university's id."
-    id: ObjectID!
-    "The university's slug, for its page."
-    slug: String!
-    "The university's short name (e.g. NFIT)."
-    shortName: String!
-  }
-
-  "The subject of a search hit."
-  type SearchHitSubject {
-    "The subject's id."
-    id: ObjectID!
-    "The subject's slug, for its page."
-    slug: String!
-    "The subject's name."
-    name: String!
-  }
-
-  "A module or topic of a search hit."
-  type SearchHitTitled {
-    "The module's or topic's id."
-    id: ObjectID!
-    "The module's or topic's title."
-    title: String!
-  }
-
-  "A near-identical question of another sitting, folded into a question hit."
-  type AlsoAsked {
-    "The other question's id."
-    questionId: ObjectID!
-    "The slug of that question's paper."
-    paperSlug: String!
-    "Year of that paper's exam."
-    examYear: Int!
-    "Kind of that paper's exam."
-    examType: ExamType!
-    "Short name of that paper's university."
-    universityShortName: String!
-  }
-
-  "Where a search hit sits."
-  type SearchHitContext {
-    "The question's paper (a paper hit: itself); null for subjects and topics."
-    paper: SearchHitPaper
-    "The university of a question, paper or topic; null for subjects."
-    university: SearchHitUniversity
-    "The subject of a question, paper or topic (a subject hit: itself)."
-    subject: SearchHitSubject
-    "The subject offering of a question, paper or topic (a topic's questions are listed under it)."
-    subjectOfferingId: ObjectID
-    "A topic hit's module, or the module of a question's topic."
-    module: SearchHitTitled
-    "The question's topic (a topic hit: itself)."
-    topic: SearchHitTitled
-    "A question's marks."
-    marks: Float
-    "A topic hit: in how many of its offering's last 5 exam sittings it was asked."
-    askedInLast: AskedInLast
-    "A question hit: the near-identical questions of other papers shown as this hit (it is the newest)."
-    alsoAsked: [AlsoAsked!]!
-  }
-
-  "One suggestion while typing."
-  type SearchSuggestion {
-    "A subject, a topic, or a frequent word."
-    type: SuggestionType!
-    "A subject's name, a topic's title, or the query with its last word completed."
-    text: String!
-    "The subject or topic id (terms have none)."
-    id: ObjectID
-    "The subject's slug (subjects only)."
-    slug: String
-  }
-
   "A value of a facet and how many hits have it."
   type FacetCount {
     "The value (an exam year or a university id)."
@@ -121,22 +48,7 @@ export const searchTypeDefs = /* GraphQL */ `
     count: Int!
   }
 
-  "Number of hits of each kind, over all hits."
-  type SearchTypeCounts {
-    "Questions found."
-    question: Int!
-    "Papers found."
-    paper: Int!
-    "Subjects found."
-    subject: Int!
-    "Syllabus topics found."
-    topic: Int!
-  }
-
-  "Counts over all hits, not just the page; hidden content is never counted."
-  type SearchFacets {
-    "Hits per kind."
-    type: SearchTypeCounts!
+  extend type SearchFacets {
     "Hits per exam year (questions and papers)."
     examYear: [FacetCount!]!
     "Hits per university id (questions and papers)."

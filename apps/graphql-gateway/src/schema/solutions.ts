@@ -6,7 +6,7 @@ import {
   updateSolution,
   voteSolution,
 } from '@qpc/domain';
-import { createSolutionInput, updateSolutionInput } from '@qpc/domain/schemas';
+import { createSolutionInput, solutionSchema, updateSolutionInput } from '@qpc/domain/schemas';
 import {
   inputFor,
   listArgs,
@@ -16,60 +16,22 @@ import {
   idempotentCreate,
 } from './common.js';
 import type { Resolvers } from '../generated/resolvers.js';
+import type { ZodGraphType } from './zod-types.js';
+
+/** The solution's types the graph generates from the domain's zod schemas. */
+export const solutionGraphTypes: ZodGraphType[] = [
+  { name: 'Solution', kind: 'type', schema: solutionSchema },
+  { name: 'UpdateSolutionInput', kind: 'input', schema: updateSolutionInput },
+  { name: 'CreateSolutionInput', kind: 'input', schema: createSolutionInput },
+];
 
 export const solutionTypeDefs = /* GraphQL */ `
-  """
-  A solution contributed to a question, with its votes.
-  """
-  type Solution {
-    "Resource id."
-    id: ObjectID!
-    "Id of the question."
-    questionId: ObjectID!
-    "Id of the question's paper."
-    paperId: ObjectID!
-    "Id of the question's subject offering."
-    subjectOfferingId: ObjectID!
-    "Id of the question's university."
-    universityId: ObjectID!
-    "Id of the user who wrote it."
-    authorId: ObjectID!
-    "The solution text (Markdown)."
-    content: String!
-    "Number of up votes."
-    upvotes: Int!
-    "Number of down votes."
-    downvotes: Int!
-    "upvotes minus downvotes."
-    score: Int!
-    "The caller's vote: 1, -1, or 0 for none (always 0 for anonymous callers)."
-    myVote: Int!
-    "Creation time (ISO 8601)."
-    createdAt: String!
-    "Last update time (ISO 8601)."
-    updatedAt: String!
-  }
-
   "A page of solutions."
   type SolutionPage {
     "The solutions of this page."
     items: [Solution!]!
     "Where this page sits in the whole list."
     pagination: Pagination!
-  }
-
-  "The new text of a solution."
-  input UpdateSolutionInput {
-    "The solution text (1 to 20000 characters, Markdown)."
-    content: NonEmptyString!
-  }
-
-  "Fields of a new solution; the caller is the author."
-  input CreateSolutionInput {
-    "Id of a question the caller can see."
-    questionId: ObjectID!
-    "The solution text (1 to 20000 characters, Markdown)."
-    content: NonEmptyString!
   }
 
   type Query {

@@ -5,7 +5,18 @@ import {
   getSubjectOfferingCoverage,
   listSubjectOfferings,
 } from '@qpc/domain';
-import { createSubjectOfferingInput } from '@qpc/domain/schemas';
+import {
+  askedInLastSchema,
+  coverageModuleSchema,
+  coveragePapersSchema,
+  coverageSchema,
+  coverageStatsSchema,
+  coverageTopicSchema,
+  createSubjectOfferingInput,
+  sittingCountSchema,
+  sittingSchema,
+  subjectOfferingSchema,
+} from '@qpc/domain/schemas';
 import {
   inputFor,
   listArgs,
@@ -16,44 +27,37 @@ import {
   idempotentCreate,
 } from './common.js';
 import type { ExamType, Resolvers } from '../generated/resolvers.js';
+import { graphDescription } from './zod-types.js';
+import type { ZodGraphType } from './zod-types.js';
 
-/** The figures of a module, a topic and the unassigned questions alike. */
-const STATS_FIELDS = `"Questions asked."
-    questionCount: Int!
-    "Sum of their marks (questions without marks count 0)."
-    marks: Float!
-    "Exam years they were asked in, ascending, distinct."
-    years: [Int!]!
-    "Number of questions per exam type of their paper (every type present)."
-    examTypes: [ExamTypeCount!]!
-    "In how many of the offering's latest sittings (at most 5) it was asked."
-    askedInLast: AskedInLast!
-    "Questions also asked in another sitting of the offering (a near-identical question, Jaccard index above 0.5)."
-    repeated: Int!
-    "Questions asked in each of the offering's latest sittings (at most 5), in the order of Coverage.sittings (newest first)."
-    bySitting: [SittingCount!]!`;
+/** The offering's types the graph generates from the domain's zod schemas. */
+export const subjectOfferingGraphTypes: ZodGraphType[] = [
+  { name: 'SubjectOffering', kind: 'type', schema: subjectOfferingSchema },
+  { name: 'CreateSubjectOfferingInput', kind: 'input', schema: createSubjectOfferingInput },
+];
+
+/**
+ * The coverage's types: the domain keys its exam-type counts by type, which the graph lists as
+ * `examTypes` (an `extend type` below, made by the resolver); the offering is the parent field.
+ */
+export const coverageGraphTypes: ZodGraphType[] = [
+  { name: 'CoverageStats', kind: 'type', schema: coverageStatsSchema, omit: ['examTypes'] },
+  { name: 'Sitting', kind: 'type', schema: sittingSchema },
+  { name: 'SittingCount', kind: 'type', schema: sittingCountSchema },
+  { name: 'AskedInLast', kind: 'type', schema: askedInLastSchema },
+  { name: 'CoverageTopic', kind: 'type', schema: coverageTopicSchema, omit: ['examTypes'] },
+  { name: 'CoverageModule', kind: 'type', schema: coverageModuleSchema, omit: ['examTypes'] },
+  { name: 'CoveragePapers', kind: 'type', schema: coveragePapersSchema },
+  { name: 'Coverage', kind: 'type', schema: coverageSchema, omit: ['subjectOfferingId'] },
+];
+
+/** The exam-type counts are listed in the graph, described as the domain describes them. */
+const EXAM_TYPES_DESCRIPTION = JSON.stringify(
+  graphDescription(coverageStatsSchema.shape.examTypes.description ?? ''),
+);
 
 export const subjectOfferingTypeDefs = /* GraphQL */ `
-  """
-  A subject taught in one university, branch and semester (and regulation).
-  """
-  type SubjectOffering {
-    "Resource id."
-    id: ObjectID!
-    "Id of the university."
-    universityId: ObjectID!
-    "Id of the branch."
-    branchId: ObjectID!
-    "Id of the semester."
-    semesterId: ObjectID!
-    "Id of the subject."
-    subjectId: ObjectID!
-    "Regulation or curriculum version, e.g. R22, or null."
-    regulation: String
-    "Creation time (ISO 8601)."
-    createdAt: String!
-    "Last update time (ISO 8601)."
-    updatedAt: String!
+  extend type SubjectOffering {
     "The subject taught."
     subject: Subject!
     "The university (returned even when it was soft-deleted later)."
@@ -78,29 +82,6 @@ export const subjectOfferingTypeDefs = /* GraphQL */ `
     pagination: Pagination!
   }
 
-  "Questions asked, marks, years and sittings of one part of a syllabus."
-  type CoverageStats {
-    ${STATS_FIELDS}
-  }
-
-  "One exam sitting: a distinct exam year and type of the papers counted."
-  type Sitting {
-    "The exam year."
-    examYear: Int!
-    "The exam type."
-    examType: ExamType!
-  }
-
-  "Questions asked in one exam sitting."
-  type SittingCount {
-    "The exam year."
-    examYear: Int!
-    "The exam type."
-    examType: ExamType!
-    "Questions asked in that sitting."
-    questionCount: Int!
-  }
-
   "How many questions came from papers of one exam type."
   type ExamTypeCount {
     "The exam type."
@@ -109,71 +90,14 @@ export const subjectOfferingTypeDefs = /* GraphQL */ `
     count: Int!
   }
 
-  "In how many of the offering's latest sittings something was asked."
-  type AskedInLast {
-    "Sittings among the latest in which it was asked."
-    asked: Int!
-    "Latest sittings looked at: 5, or fewer when the offering has fewer."
-    of: Int!
-  }
-
-  "Coverage of one topic."
-  type CoverageTopic {
-    "The topic's id."
-    id: ObjectID!
-    "The topic's title."
-    title: String!
-    "Its position in the module."
-    order: Float!
-    ${STATS_FIELDS}
-  }
-
-  "Coverage of one module and its topics."
-  type CoverageModule {
-    "The module's id."
-    id: ObjectID!
-    "The module's title."
-    title: String!
-    "Its position in the syllabus."
-    order: Float!
-    ${STATS_FIELDS}
-    "Its topics, in syllabus order."
-    topics: [CoverageTopic!]!
-  }
-
-  "The papers a coverage counts."
-  type CoveragePapers {
-    "Papers the caller may see."
-    count: Int!
-    "Their exam years, ascending, distinct."
-    years: [Int!]!
-  }
-
-  "How the syllabus of an offering has been examined."
-  type Coverage {
-    "The papers counted (only those the caller may see)."
-    papers: CoveragePapers!
-    "The latest 5 sittings, newest first."
-    sittings: [Sitting!]!
-    "Modules of the syllabus, in order."
-    modules: [CoverageModule!]!
-    "Questions assigned to no module."
-    unassigned: CoverageStats!
-  }
-
-  "Fields of a new subject offering."
-  input CreateSubjectOfferingInput {
-    "Id of an active university."
-    universityId: ObjectID!
-    "Id of a branch of that university."
-    branchId: ObjectID!
-    "Id of a semester of that branch."
-    semesterId: ObjectID!
-    "Id of the subject taught."
-    subjectId: ObjectID!
-    "Regulation or curriculum version (1 to 50 characters), or null."
-    regulation: NonEmptyString
-  }
+  ${['CoverageStats', 'CoverageTopic', 'CoverageModule']
+    .map(
+      (name) => `extend type ${name} {
+    ${EXAM_TYPES_DESCRIPTION}
+    examTypes: [ExamTypeCount!]!
+  }`,
+    )
+    .join('\n\n  ')}
 
   type Query {
     "Subject offerings, oldest first."

@@ -6,7 +6,7 @@ import {
   listSubjects,
   updateSubject,
 } from '@qpc/domain';
-import { createSubjectInput, updateSubjectInput } from '@qpc/domain/schemas';
+import { createSubjectInput, subjectSchema, updateSubjectInput } from '@qpc/domain/schemas';
 import {
   inputFor,
   listArgs,
@@ -16,58 +16,22 @@ import {
   idempotentCreate,
 } from './common.js';
 import type { Resolvers } from '../generated/resolvers.js';
+import type { ZodGraphType } from './zod-types.js';
+
+/** The subject's types the graph generates from the domain's zod schemas. */
+export const subjectGraphTypes: ZodGraphType[] = [
+  { name: 'Subject', kind: 'type', schema: subjectSchema },
+  { name: 'CreateSubjectInput', kind: 'input', schema: createSubjectInput },
+  { name: 'UpdateSubjectInput', kind: 'input', schema: updateSubjectInput },
+];
 
 export const subjectTypeDefs = /* GraphQL */ `
-  """
-  A subject of the global catalog.
-  """
-  type Subject {
-    "Resource id."
-    id: ObjectID!
-    "Name of the subject."
-    name: String!
-    "Subject code, e.g. CS201, or null."
-    code: String
-    "Unique slug used in read paths."
-    slug: String!
-    "Free-text description, or null."
-    description: String
-    "Creation time (ISO 8601)."
-    createdAt: String!
-    "Last update time (ISO 8601)."
-    updatedAt: String!
-  }
-
   "A page of subjects."
   type SubjectPage {
     "The subjects of this page."
     items: [Subject!]!
     "Where this page sits in the whole list."
     pagination: Pagination!
-  }
-
-  "Fields of a new subject."
-  input CreateSubjectInput {
-    "Name of the subject (1 to 200 characters)."
-    name: NonEmptyString!
-    "Subject code (1 to 50 characters), or null."
-    code: NonEmptyString
-    "Unique lowercase kebab-case slug (1 to 120 characters); generated from the name when absent."
-    slug: Slug
-    "Free-text description (up to 5000 characters), or null."
-    description: String
-  }
-
-  "Fields to change on a subject, at least one."
-  input UpdateSubjectInput {
-    "Name of the subject (1 to 200 characters)."
-    name: NonEmptyString
-    "Subject code (1 to 50 characters); null clears it."
-    code: NonEmptyString
-    "Unique lowercase kebab-case slug (1 to 120 characters)."
-    slug: Slug
-    "Free-text description (up to 5000 characters); null clears it."
-    description: String
   }
 
   type Query {

@@ -12,108 +12,45 @@ import {
   updateModule,
   updateTopic,
 } from '@qpc/domain';
-import { createModuleInput, createTopicInput, updateSyllabusItemInput } from '@qpc/domain/schemas';
+import {
+  createModuleInput,
+  createTopicInput,
+  moduleSchema,
+  syllabusSchema,
+  topicSchema,
+  updateSyllabusItemInput,
+} from '@qpc/domain/schemas';
 import { childrenOf } from '../loaders.js';
 import { inputFor, who, IDEMPOTENCY_KEY_ARGUMENT, idempotentCreate } from './common.js';
 import type { Resolvers } from '../generated/resolvers.js';
+import type { ZodGraphType } from './zod-types.js';
+
+/** The syllabus's types the graph generates from the domain's zod schemas. */
+export const syllabusGraphTypes: ZodGraphType[] = [
+  { name: 'Syllabus', kind: 'type', schema: syllabusSchema },
+  { name: 'Module', kind: 'type', schema: moduleSchema },
+  { name: 'Topic', kind: 'type', schema: topicSchema },
+  { name: 'CreateModuleInput', kind: 'input', schema: createModuleInput },
+  { name: 'CreateTopicInput', kind: 'input', schema: createTopicInput },
+  { name: 'UpdateSyllabusItemInput', kind: 'input', schema: updateSyllabusItemInput },
+];
 
 export const syllabusTypeDefs = /* GraphQL */ `
-  """
-  The syllabus of a subject offering: its modules, each with topics.
-  """
-  type Syllabus {
-    "Resource id."
-    id: ObjectID!
-    "Id of the subject offering (one syllabus per offering)."
-    subjectOfferingId: ObjectID!
-    "Id of the university it belongs to."
-    universityId: ObjectID!
-    "Creation time (ISO 8601)."
-    createdAt: String!
-    "Last update time (ISO 8601)."
-    updatedAt: String!
+  extend type Syllabus {
     "Modules ordered by order, then creation."
     modules: [Module!]!
   }
 
-  """
-  A module of a syllabus.
-  """
-  type Module {
-    "Resource id."
-    id: ObjectID!
-    "Id of the syllabus."
-    syllabusId: ObjectID!
-    "Id of the subject offering."
-    subjectOfferingId: ObjectID!
-    "Id of the university it belongs to."
-    universityId: ObjectID!
-    "Title of the module."
-    title: String!
-    "Position in the syllabus."
-    order: Int!
-    "Creation time (ISO 8601)."
-    createdAt: String!
-    "Last update time (ISO 8601)."
-    updatedAt: String!
+  extend type Module {
     "Topics ordered by order, then creation."
     topics: [Topic!]!
     "Questions of the module the caller may see, newest first."
     questions: [Question!]!
   }
 
-  """
-  A topic of a module.
-  """
-  type Topic {
-    "Resource id."
-    id: ObjectID!
-    "Id of the module."
-    moduleId: ObjectID!
-    "Id of the syllabus."
-    syllabusId: ObjectID!
-    "Id of the subject offering."
-    subjectOfferingId: ObjectID!
-    "Id of the university it belongs to."
-    universityId: ObjectID!
-    "Title of the topic."
-    title: String!
-    "Position in the module."
-    order: Int!
-    "Creation time (ISO 8601)."
-    createdAt: String!
-    "Last update time (ISO 8601)."
-    updatedAt: String!
+  extend type Topic {
     "Questions of the topic the caller may see, newest first."
     questions: [Question!]!
-  }
-
-  "Fields of a new module."
-  input CreateModuleInput {
-    "Id of a subject offering whose syllabus exists."
-    subjectOfferingId: ObjectID!
-    "Title of the module (1 to 300 characters)."
-    title: NonEmptyString!
-    "Position in the syllabus (0 to 100000); after the last module when absent."
-    order: Position
-  }
-
-  "Fields of a new topic."
-  input CreateTopicInput {
-    "Id of the module."
-    moduleId: ObjectID!
-    "Title of the topic (1 to 300 characters)."
-    title: NonEmptyString!
-    "Position in the module (0 to 100000); after the last topic when absent."
-    order: Position
-  }
-
-  "Fields to change on a module or topic; at least one."
-  input UpdateSyllabusItemInput {
-    "New title (1 to 300 characters)."
-    title: NonEmptyString
-    "New position among its siblings (0 to 100000)."
-    order: Position
   }
 
   type Query {

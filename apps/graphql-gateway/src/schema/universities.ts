@@ -6,7 +6,11 @@ import {
   listUniversities,
   updateUniversity,
 } from '@qpc/domain';
-import { createUniversityInput, updateUniversityInput } from '@qpc/domain/schemas';
+import {
+  createUniversityInput,
+  universitySchema,
+  updateUniversityInput,
+} from '@qpc/domain/schemas';
 import { activeFilter } from '@qpc/server-kit/list-text';
 import {
   inputFor,
@@ -17,28 +21,17 @@ import {
   idempotentCreate,
 } from './common.js';
 import type { Resolvers } from '../generated/resolvers.js';
+import type { ZodGraphType } from './zod-types.js';
+
+/** The university's types the graph generates from the domain's zod schemas. */
+export const universityGraphTypes: ZodGraphType[] = [
+  { name: 'University', kind: 'type', schema: universitySchema },
+  { name: 'CreateUniversityInput', kind: 'input', schema: createUniversityInput },
+  { name: 'UpdateUniversityInput', kind: 'input', schema: updateUniversityInput },
+];
 
 export const universityTypeDefs = /* GraphQL */ `
-  """
-  A university. Soft-deleted ones have isActive false and a deletedAt time.
-  """
-  type University {
-    "Resource id."
-    id: ObjectID!
-    "Full name of the university."
-    name: String!
-    "Abbreviation, e.g. JNTUH."
-    shortName: String!
-    "Unique slug used in read paths."
-    slug: String!
-    "False once soft-deleted."
-    isActive: Boolean!
-    "When it was soft-deleted (ISO 8601), or null."
-    deletedAt: String
-    "Creation time (ISO 8601)."
-    createdAt: String!
-    "Last update time (ISO 8601)."
-    updatedAt: String!
+  extend type University {
     "Branches (departments) of the university, ordered by name."
     branches: [Branch!]!
   }
@@ -49,28 +42,6 @@ export const universityTypeDefs = /* GraphQL */ `
     items: [University!]!
     "Where this page sits in the whole list."
     pagination: Pagination!
-  }
-
-  "Fields of a new university."
-  input CreateUniversityInput {
-    "Full name (1 to 200 characters)."
-    name: NonEmptyString!
-    "Abbreviation (1 to 50 characters)."
-    shortName: NonEmptyString!
-    "Unique lowercase kebab-case slug (1 to 120 characters); generated from the name when absent."
-    slug: Slug
-  }
-
-  "Fields to change on a university, at least one."
-  input UpdateUniversityInput {
-    "Full name (1 to 200 characters)."
-    name: NonEmptyString
-    "Abbreviation (1 to 50 characters)."
-    shortName: NonEmptyString
-    "Unique lowercase kebab-case slug (1 to 120 characters)."
-    slug: Slug
-    "Admin only: false soft-deletes the university, true restores it."
-    isActive: Boolean
   }
 
   type Query {

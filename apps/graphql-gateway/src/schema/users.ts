@@ -1,45 +1,22 @@
 import { getMe, getUserByExternalId, listUsers, updateUser } from '@qpc/domain';
-import { updateUserInput } from '@qpc/domain/schemas';
+import { updateUserInput, userSchema } from '@qpc/domain/schemas';
 import { inputFor, listArgs, pageArgs, who } from './common.js';
 import type { Resolvers } from '../generated/resolvers.js';
+import type { ZodGraphType } from './zod-types.js';
+
+/** The user's types the graph generates from the domain's zod schemas. */
+export const userGraphTypes: ZodGraphType[] = [
+  { name: 'User', kind: 'type', schema: userSchema },
+  { name: 'UpdateUserInput', kind: 'input', schema: updateUserInput },
+];
 
 export const userTypeDefs = /* GraphQL */ `
-  """
-  A user, identified by the identity provider's id (externalId).
-  """
-  type User {
-    "Resource id."
-    id: ObjectID!
-    "The identity provider's user id (the token's sub)."
-    externalId: String!
-    "Role."
-    role: Role!
-    "False when the account is deactivated."
-    isActive: Boolean!
-    "Display name, or null."
-    name: String
-    "Email address, or null."
-    email: String
-    "Creation time (ISO 8601)."
-    createdAt: String!
-    "Last update time (ISO 8601)."
-    updatedAt: String!
-  }
-
   "A page of users."
   type UserPage {
     "The users of this page."
     items: [User!]!
     "Where this page sits in the whole list."
     pagination: Pagination!
-  }
-
-  "Fields to change on a user, at least one."
-  input UpdateUserInput {
-    "New role."
-    role: Role
-    "False deactivates the account, true reactivates it."
-    isActive: Boolean
   }
 
   type Query {

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
+  asScalar,
   atLeastOneField,
   NO_NUL,
   NOT_BLANK,
   objectId,
+  recordId,
   trimmedText,
   slugSchema,
 } from '../common-schemas.js';
@@ -19,44 +21,46 @@ export type Difficulty = (typeof DIFFICULTIES)[number];
 export const MIN_MCQ_OPTIONS = 2;
 export const MAX_MCQ_OPTIONS = 10;
 
-const questionType = z
-  .enum(QUESTION_TYPES)
-  .describe('Kind of question: mcq, short, long, numerical or coding');
+const questionType = z.enum(QUESTION_TYPES).describe('Kind of question');
 
 /** Every question type but mcq: the types that take no options. */
 const OPEN_QUESTION_TYPES = QUESTION_TYPES.filter(
   (type): type is Exclude<(typeof QUESTION_TYPES)[number], 'mcq'> => type !== 'mcq',
 );
 
-const difficulty = z.enum(DIFFICULTIES).describe('Difficulty: easy, medium or hard');
+const difficulty = z.enum(DIFFICULTIES).describe('Difficulty');
 
-const text = trimmedText('text', 10_000).describe('The question as printed on the paper');
+const text = trimmedText('text', 10_000).describe('The question text (1 to 10000 characters)');
 
 const options = z
   .array(
-    z
-      .string()
-      .trim()
-      .min(1, { message: 'an option must not be empty', abort: true })
-      .max(1_000, 'an option must be at most 1000 characters')
-      .regex(NOT_BLANK, 'an option must not be empty or contain NUL characters'),
+    asScalar(
+      z
+        .string()
+        .trim()
+        .min(1, { message: 'an option must not be empty', abort: true })
+        .max(1_000, 'an option must be at most 1000 characters')
+        .regex(NOT_BLANK, 'an option must not be empty or contain NUL characters'),
+      'NonEmptyString',
+    ),
   )
   .min(MIN_MCQ_OPTIONS, `options must hold ${MIN_MCQ_OPTIONS} to ${MAX_MCQ_OPTIONS} entries`)
   .max(MAX_MCQ_OPTIONS, `options must hold ${MIN_MCQ_OPTIONS} to ${MAX_MCQ_OPTIONS} entries`)
-  .describe('Choices of a multiple-choice question (2 to 10; required for mcq, refused otherwise)');
+  .describe('Choices: 2 to 10, each 1 to 1000 characters; required for MCQ and refused otherwise');
 
-const marks = z
-  .number()
-  .min(0, 'marks must be between 0 and 1000')
-  .max(1_000, 'marks must be between 0 and 1000')
-  .describe('Marks the question carries');
+const marks = asScalar(
+  z
+    .number()
+    .min(0, 'marks must be between 0 and 1000')
+    .max(1_000, 'marks must be between 0 and 1000'),
+  'Marks',
+);
 
 const answer = z
   .string()
   .trim()
   .max(10_000, 'answer must be at most 10000 characters')
-  .regex(NO_NUL, 'answer must not contain NUL characters')
-  .describe('Expected answer (for mcq, usually the correct option)');
+  .regex(NO_NUL, 'answer must not contain NUL characters');
 
 /** True when `type` and `options` agree: options for mcq only, and always for mcq. */
 export function optionsIssue(
@@ -94,29 +98,34 @@ const OPTIONS_FORMS = [
  */
 export const createQuestionInput = z
   .strictObject({
-    paperId: objectId.describe('Paper the question appears in'),
+    paperId: objectId.describe('Id of the paper'),
     text,
     type: questionType,
     difficulty,
-    moduleId: objectId.nullish().describe("Syllabus module (of the paper's subject offering)"),
+    moduleId: objectId
+      .nullish()
+      .describe("Syllabus module of the paper's subject offering, or null"),
     topicId: objectId
       .nullish()
       .describe(
-        "Syllabus topic (of the paper's subject offering, and of moduleId when both are given)",
+        "Syllabus topic of the paper's subject offering (and of moduleId when given), or null",
       ),
-    marks: marks.nullish(),
+    marks: marks.nullish().describe('Marks (0 to 1000), or null'),
     options: options.nullish(),
-    answer: answer.nullish(),
+    answer: answer.nullish().describe('Expected answer (up to 10000 characters), or null'),
     slug: slugSchema
       .optional()
-      .describe("Unique slug; generated from the text's first words when absent"),
-    isVerified: z.boolean().optional().describe('Checked by an editor'),
+      .describe(
+        'Unique lowercase kebab-case slug (1 to 120 characters); generated from the text when absent',
+      ),
+    isVerified: z.boolean().optional().describe('Checked by an editor (default false)'),
   })
   .superRefine((value, ctx) => {
     const issue = optionsIssue(value.type, value.options);
     if (issue) ctx.addIssue({ code: 'custom', path: ['options'], message: issue });
   })
-  .meta({ oneOf: OPTIONS_FORMS });
+  .meta({ oneOf: OPTIONS_FORMS })
+  .describe('Fields of a new question');
 export type CreateQuestionInput = z.input<typeof createQuestionInput>;
 
 export const updateQuestionInput = atLeastOneField(
@@ -126,13 +135,15 @@ export const updateQuestionInput = atLeastOneField(
     difficulty: difficulty.optional(),
     moduleId: objectId.nullish().describe('Syllabus module; null removes it'),
     topicId: objectId.nullish().describe('Syllabus topic; null removes it'),
-    marks: marks.nullish(),
-    options: options.nullish().describe('Choices (mcq only); null removes them'),
-    answer: answer.nullish(),
-    slug: slugSchema.optional(),
-    isVerified: z.boolean().optional(),
+    marks: marks.nullish().describe('Marks (0 to 1000); null clears them'),
+    options: options
+      .nullish()
+      .describe('Choices (MCQ only), 2 to 10, each 1 to 1000 characters; null removes them'),
+    answer: answer.nullish().describe('Expected answer (up to 10000 characters); null clears it'),
+    slug: slugSchema.optional().describe('Unique lowercase kebab-case slug (1 to 120 characters)'),
+    isVerified: z.boolean().optional().describe('Checked by an editor'),
   }),
-);
+).describe('Fields to change on a question, at least one');
 export type UpdateQuestionInput = z.input<typeof updateQuestionInput>;
 
 const questionFilters = {
@@ -162,23 +173,28 @@ export const listSyllabusQuestionsQuery = paginationQuery
   .strict();
 export type ListSyllabusQuestionsQuery = z.input<typeof listSyllabusQuestionsQuery>;
 
-export const questionSchema = z.object({
-  id: z.string().describe('Question id'),
-  paperId: z.string().describe('Paper id'),
-  subjectOfferingId: z.string().describe("Subject offering id (the paper's)"),
-  universityId: z.string().describe("University id (the paper's)"),
-  moduleId: z.string().nullable().describe('Module id'),
-  topicId: z.string().nullable().describe('Topic id'),
-  text: z.string().describe('Question text'),
-  type: questionType,
-  difficulty,
-  marks: z.number().nullable().describe('Marks'),
-  options: z.array(z.string()).nullable().describe('Choices of an mcq question, else null'),
-  answer: z.string().nullable().describe('Expected answer'),
-  slug: z.string().describe('Unique slug'),
-  isVerified: z.boolean().describe('Checked by an editor'),
-  createdBy: z.string().nullable().describe('Id of the user who created it'),
-  createdAt: z.string().describe('Creation time (ISO 8601)'),
-  updatedAt: z.string().describe('Last update time (ISO 8601)'),
-});
+export const questionSchema = z
+  .object({
+    id: recordId,
+    paperId: recordId.describe('Id of the paper'),
+    subjectOfferingId: recordId.describe("Id of the paper's subject offering"),
+    universityId: recordId.describe("Id of the paper's university"),
+    moduleId: recordId.nullable().describe('Id of the syllabus module, or null'),
+    topicId: recordId.nullable().describe('Id of the syllabus topic, or null'),
+    text: z.string().describe('The question as printed on the paper'),
+    type: questionType,
+    difficulty,
+    marks: z.number().nullable().describe('Marks the question carries, or null'),
+    options: z
+      .array(z.string())
+      .nullable()
+      .describe('Choices of a multiple-choice question, else null'),
+    answer: z.string().nullable().describe('Expected answer, or null'),
+    slug: z.string().describe('Unique slug used in read paths'),
+    isVerified: z.boolean().describe('True once checked by an editor'),
+    createdBy: recordId.nullable().describe('Id of the user who created it, or null'),
+    createdAt: z.string().describe('Creation time (ISO 8601)'),
+    updatedAt: z.string().describe('Last update time (ISO 8601)'),
+  })
+  .describe('A question of a paper, optionally placed in a syllabus module and topic');
 export type Question = z.infer<typeof questionSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { objectId } from '../common-schemas.js';
+import { objectId, recordId } from '../common-schemas.js';
 import { paginationQuery } from '../listing/list-query.js';
 import { EXAM_TYPES, MIN_EXAM_YEAR } from '../paper/schema.js';
+import { askedInLastSchema } from '../subject-offering/coverage-schema.js';
 import { allWordsOf, MIN_QUERY_WORD_LENGTH, queryTerms } from './tokens.js';
 
 /** What search finds. */
@@ -72,57 +73,78 @@ export const searchQuerySchema = paginationQuery
   .strict();
 export type SearchQuery = z.input<typeof searchQuerySchema>;
 
-const ref = (fields: z.ZodRawShape, what: string) => z.object(fields).describe(what);
 const examType = z.enum(EXAM_TYPES);
 
 export const alsoAskedSchema = z
   .object({
-    questionId: z.string(),
-    paperSlug: z.string(),
-    examYear: z.number().int(),
-    examType,
-    universityShortName: z.string(),
+    questionId: recordId.describe("The other question's id"),
+    paperSlug: z.string().describe("The slug of that question's paper"),
+    examYear: z.number().int().describe("Year of that paper's exam"),
+    examType: examType.describe("Kind of that paper's exam"),
+    universityShortName: z.string().describe("Short name of that paper's university"),
   })
-  .describe('A near-identical question of another sitting, folded into this hit');
+  .describe('A near-identical question of another sitting, folded into a question hit');
 export type AlsoAsked = z.infer<typeof alsoAskedSchema>;
+
+export const searchHitPaperSchema = z
+  .object({
+    id: recordId.describe("The paper's id"),
+    slug: z.string().describe("The paper's slug, for its page"),
+    title: z.string().describe("The paper's title"),
+    examYear: z.number().int().describe('Year the exam was held'),
+    examType: examType.describe('Kind of exam'),
+  })
+  .describe('The paper of a search hit');
+
+export const searchHitUniversitySchema = z
+  .object({
+    id: recordId.describe("The university's id"),
+    slug: z.string().describe("The university's slug, for its page"),
+    shortName: z.string().describe("The university's short name (e.g. NFIT)"),
+  })
+  .describe('The university of a search hit');
+
+export const searchHitSubjectSchema = z
+  .object({
+    id: recordId.describe("The subject's id"),
+    slug: z.string().describe("The subject's slug, for its page"),
+    name: z.string().describe("The subject's name"),
+  })
+  .describe('The subject of a search hit');
+
+export const searchHitTitledSchema = z
+  .object({
+    id: recordId.describe("The module's or topic's id"),
+    title: z.string().describe("The module's or topic's title"),
+  })
+  .describe('A module or topic of a search hit');
 
 export const searchHitContextSchema = z
   .object({
-    paper: ref(
-      {
-        id: z.string(),
-        slug: z.string(),
-        title: z.string(),
-        examYear: z.number().int(),
-        examType,
-      },
-      "The question's paper (a paper hit: the paper itself); null for subjects and topics",
-    ).nullable(),
-    university: ref(
-      { id: z.string(), slug: z.string(), shortName: z.string() },
-      'The university of a question, paper or topic; null for subjects',
-    ).nullable(),
-    subject: ref(
-      { id: z.string(), slug: z.string(), name: z.string() },
-      'The subject of a question, paper or topic (a subject hit: itself)',
-    ).nullable(),
-    subjectOfferingId: z
-      .string()
+    paper: searchHitPaperSchema
       .nullable()
       .describe(
-        "The subject offering a question, paper or topic belongs to (a topic's questions: /o/:id/t/:topicId)",
+        "The question's paper (a paper hit: the paper itself); null for subjects and topics",
       ),
-    module: ref(
-      { id: z.string(), title: z.string() },
-      "A topic hit's module, or the module of a question's topic; else null",
-    ).nullable(),
-    topic: ref(
-      { id: z.string(), title: z.string() },
-      "The question's topic (a topic hit: itself); else null",
-    ).nullable(),
+    university: searchHitUniversitySchema
+      .nullable()
+      .describe('The university of a question, paper or topic; null for subjects'),
+    subject: searchHitSubjectSchema
+      .nullable()
+      .describe('The subject of a question, paper or topic (a subject hit: itself)'),
+    subjectOfferingId: recordId
+      .nullable()
+      .describe(
+        "The subject offering a question, paper or topic belongs to (a topic's questions are listed under it)",
+      ),
+    module: searchHitTitledSchema
+      .nullable()
+      .describe("A topic hit's module, or the module of a question's topic; else null"),
+    topic: searchHitTitledSchema
+      .nullable()
+      .describe("The question's topic (a topic hit: itself); else null"),
     marks: z.number().nullable().describe("A question's marks, else null"),
-    askedInLast: z
-      .object({ asked: z.number().int().min(0), of: z.number().int().min(0) })
+    askedInLast: askedInLastSchema
       .nullable()
       .describe(
         "A topic hit: in how many of its offering's last 5 exam sittings it was asked; else null",
@@ -137,54 +159,60 @@ export const searchHitContextSchema = z
   .describe('Where a hit sits: paper, year, university, subject, topic, marks');
 export type SearchHitContext = z.infer<typeof searchHitContextSchema>;
 
-export const searchHitSchema = z.object({
-  type: z.enum(SEARCH_TYPES).describe('What was found'),
-  id: z.string().describe('Id of the question, paper, subject or topic'),
-  slug: z
-    .string()
-    .describe(
-      'Its slug (read paths: /questions/slug/:slug, /papers/:slug, /subjects/:slug); a topic has none: its id',
-    ),
-  title: z
-    .string()
-    .describe(
-      "A paper's title, a subject's name, a topic's title, or the start of a question's text",
-    ),
-  snippet: z
-    .string()
-    .describe(
-      'About 160 characters of the original text around the first matching word, words kept whole ' +
-        '(… marks a cut)',
-    ),
-  score: z
-    .number()
-    .describe(
-      'Relevance: per query word, its rarity (inverse document frequency) times the field weight ' +
-        '(title or slug 3, body 1; halved again for a prefix-only match), summed, then raised by up ' +
-        "to a fifth by the share of the title's words the query matched; higher first",
-    ),
-  context: searchHitContextSchema,
-});
+export const searchHitSchema = z
+  .object({
+    type: z.enum(SEARCH_TYPES).describe('What was found'),
+    id: recordId.describe('Id of the question, paper, subject or topic'),
+    slug: z
+      .string()
+      .describe(
+        'Its slug, by which a question, paper or subject is read; a topic has none: its id',
+      ),
+    title: z
+      .string()
+      .describe(
+        "A paper's title, a subject's name, a topic's title, or the start of a question's text",
+      ),
+    snippet: z
+      .string()
+      .describe(
+        'About 160 characters of the original text around the first matching word, words kept whole ' +
+          '(… marks a cut)',
+      ),
+    score: z
+      .number()
+      .describe(
+        'Relevance: per query word, its rarity (inverse document frequency) times the field weight ' +
+          '(title or slug 3, body 1; halved again for a prefix-only match), summed, then raised by up ' +
+          "to a fifth by the share of the title's words the query matched; higher first",
+      ),
+    context: searchHitContextSchema,
+  })
+  .describe('One search hit: a question, paper, subject or topic, ranked by relevance');
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
 const counts = (what: string) =>
   z.record(z.string(), z.number().int().min(0)).describe(`Number of hits per ${what}`);
 
+export const searchTypeCountsSchema = z
+  .object({
+    question: z.number().int().min(0).describe('Questions found'),
+    paper: z.number().int().min(0).describe('Papers found'),
+    subject: z.number().int().min(0).describe('Subjects found'),
+    topic: z.number().int().min(0).describe('Syllabus topics found'),
+  })
+  .describe('Number of hits of each kind, over all hits');
+
 export const searchFacetsSchema = z
   .object({
-    type: z
-      .object({
-        question: z.number().int().min(0),
-        paper: z.number().int().min(0),
-        subject: z.number().int().min(0),
-        topic: z.number().int().min(0),
-      })
-      .describe('Number of hits per kind (every kind present, 0 when none)'),
+    type: searchTypeCountsSchema.describe(
+      'Number of hits per kind (every kind present, 0 when none)',
+    ),
     examYear: counts('exam year (questions and papers; the key is the year)'),
     universityId: counts('university id (questions, papers and topics)'),
   })
   .describe(
-    'Counts over all hits, not just this page, after near-identical questions are grouped into one hit',
+    'Counts over all hits, not just this page, after near-identical questions are grouped into one hit; hidden content is never counted',
   );
 export type SearchFacets = z.infer<typeof searchFacetsSchema>;
 
@@ -228,14 +256,16 @@ export type SuggestQuery = z.input<typeof suggestQuerySchema>;
 
 export const SUGGESTION_TYPES = ['subject', 'topic', 'term'] as const;
 
-export const suggestionSchema = z.object({
-  type: z.enum(SUGGESTION_TYPES).describe('A subject, a syllabus topic, or a frequent word'),
-  text: z
-    .string()
-    .describe("A subject's name, a topic's title, or the query with its last word completed"),
-  id: z.string().optional().describe('The subject or topic id (terms have none)'),
-  slug: z.string().optional().describe("The subject's slug (subjects only)"),
-});
+export const suggestionSchema = z
+  .object({
+    type: z.enum(SUGGESTION_TYPES).describe('A subject, a syllabus topic, or a frequent word'),
+    text: z
+      .string()
+      .describe("A subject's name, a topic's title, or the query with its last word completed"),
+    id: recordId.optional().describe('The subject or topic id (terms have none)'),
+    slug: z.string().optional().describe("The subject's slug (subjects only)"),
+  })
+  .describe('One suggestion while typing');
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
 export const suggestionsSchema = z

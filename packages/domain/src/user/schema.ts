@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
-import { atLeastOneField, trimmedText } from '../common-schemas.js';
+import { atLeastOneField, recordId, trimmedText } from '../common-schemas.js';
 import { paginationQuery, SORT_FIELDS, sortInput } from '../listing/list-query.js';
 import { searchQuery } from '../listing/search-param.js';
 
@@ -13,10 +13,10 @@ export const externalIdSchema = trimmedText('externalId', 200).describe(
 
 export const updateUserInput = atLeastOneField(
   z.strictObject({
-    role: role.optional(),
-    isActive: z.boolean().optional().describe('false deactivates the account'),
+    role: role.optional().describe('New role'),
+    isActive: z.boolean().optional().describe('False deactivates the account, true reactivates it'),
   }),
-);
+).describe('Fields to change on a user, at least one');
 export type UpdateUserInput = z.input<typeof updateUserInput>;
 
 export const listUsersQuery = paginationQuery
@@ -43,14 +43,16 @@ export const setUserRoleInput = z.strictObject({
 });
 export type SetUserRoleInput = z.input<typeof setUserRoleInput>;
 
-export const userSchema = z.object({
-  id: z.string().describe('User id'),
-  externalId: z.string().describe("The identity provider's user id"),
-  role,
-  isActive: z.boolean().describe('false when the account is deactivated'),
-  name: z.string().nullable().describe('Display name'),
-  email: z.string().nullable().describe('Email address'),
-  createdAt: z.string().describe('Creation time (ISO 8601)'),
-  updatedAt: z.string().describe('Last update time (ISO 8601)'),
-});
+export const userSchema = z
+  .object({
+    id: recordId,
+    externalId: z.string().describe("The identity provider's user id (the token's sub)"),
+    role: role.describe('Role'),
+    isActive: z.boolean().describe('False when the account is deactivated'),
+    name: z.string().nullable().describe('Display name, or null'),
+    email: z.string().nullable().describe('Email address, or null'),
+    createdAt: z.string().describe('Creation time (ISO 8601)'),
+    updatedAt: z.string().describe('Last update time (ISO 8601)'),
+  })
+  .describe("A user, identified by the identity provider's id (externalId)");
 export type User = z.infer<typeof userSchema>;
