@@ -15,13 +15,17 @@ function precompress(): Plugin {
   const brotli = promisify(brotliCompress);
   const gz = promisify(gzip);
   let outDir = '';
+  let isServerBuild = false;
   return {
     name: 'qpc-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
+      isServerBuild = Boolean(config.build.ssr);
     },
     async writeBundle(_options, bundle) {
+      // The server's build of the first screen (dist/ssr/) is read from disk, never sent.
+      if (isServerBuild) return;
       const files = Object.values(bundle).filter((file) => /\.(js|css|svg)$/.test(file.fileName));
       await Promise.all(
         files.map(async (file) => {

@@ -4,6 +4,8 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server } from 'node:http';
 import { clerkFrontendApiHost } from './clerk.js';
 import { firstData, firstDataElement } from './first-data.js';
+import { SERVER_ROOT_ID } from './first-page.js';
+import { firstScreenDrawer } from './first-screen.js';
 import { graphqlProxy, paperFileProxy } from './proxy.js';
 import { sourceMapPolicy } from './source-maps.js';
 import { staticFiles } from './static-files.js';
@@ -64,11 +66,16 @@ export function createWebServer(options: WebServerOptions): Server {
     'cross-origin-opener-policy': 'same-origin',
   };
   // With Clerk the first request is signed in, so the anonymous first data would not be its own.
+  // The screen drawn from the data comes first, so the browser paints it before parsing the rest.
+  const drawFirstScreen = firstScreenDrawer(options.staticDir);
   const pageEnd = clerkHost
     ? undefined
     : async (req: IncomingMessage, url: URL) => {
         const data = await firstData(options.graphqlUrl, url, visitorHeaders(req));
-        return data ? firstDataElement(data) : '';
+        if (!data) return '';
+        const screen = await drawFirstScreen(url, data);
+        const drawn = screen ? `<div id="${SERVER_ROOT_ID}">${screen}</div>` : '';
+        return drawn + firstDataElement(data);
       };
   const files = staticFiles(
     options.staticDir,

@@ -22,9 +22,12 @@ const ClerkSignInPage = lazy(() =>
 
 function NotFound() {
   return (
-    <p className="empty">
-      There is no such page. <Link href="/">Start again</Link>
-    </p>
+    <section>
+      <h1>Page not found</h1>
+      <p className="empty">
+        There is no such page. <Link href="/">Start again</Link>
+      </p>
+    </section>
   );
 }
 

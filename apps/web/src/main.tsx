@@ -1,20 +1,18 @@
 // Starts the page: the session (Clerk when the server names a publishable key, else the token
-// box) around the app.
+// box) around the app. A first screen the server drew (first-screen.tsx) is hydrated, not drawn
+// again: it is already on screen while the script loads.
 import './styles.css';
 import { StrictMode, Suspense, lazy } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { TokenSession } from './auth/token-session.js';
+import { SERVER_ROOT_ID } from '../server/first-page.js';
 import { clerkPublishableKey } from './page-config.js';
 
 const ClerkSession = lazy(() => import('./auth/clerk-session.js'));
 
-const root = document.createElement('div');
-root.id = 'root';
-document.body.replaceChildren(root);
-
 const key = clerkPublishableKey();
-createRoot(root).render(
+const page = (
   <StrictMode>
     {key ? (
       <Suspense fallback={<p className="loading">Loading…</p>}>
@@ -27,5 +25,15 @@ createRoot(root).render(
         <App />
       </TokenSession>
     )}
-  </StrictMode>,
+  </StrictMode>
 );
+
+const drawn = document.getElementById(SERVER_ROOT_ID);
+if (drawn?.hasChildNodes() && !key) {
+  hydrateRoot(drawn, page);
+} else {
+  const root = document.createElement('div');
+  root.id = SERVER_ROOT_ID;
+  document.body.replaceChildren(root);
+  createRoot(root).render(page);
+}

@@ -4,12 +4,17 @@
 import type { SSRData } from 'urql';
 import { FIRST_DATA_ID } from '../server/first-page.js';
 
+/** On the server (first-screen.tsx) there is no document: every setting reads as unset. */
+const isBrowser = typeof document !== 'undefined';
+
 function meta(name: string): string {
+  if (!isBrowser) return '';
   return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.trim() ?? '';
 }
 
 /** The endpoint named in `<meta name="qpc-graphql-url">`, else the page's own `/graphql`. */
 export function graphqlUrl(): string {
+  if (!isBrowser) return '/graphql';
   return new URL(meta('qpc-graphql-url') || '/graphql', location.href).toString();
 }
 
@@ -20,6 +25,7 @@ export function clerkPublishableKey(): string | undefined {
 
 /** The data the server sent with the page, read before the page replaces the body. */
 function readFirstData(): SSRData | undefined {
+  if (!isBrowser) return undefined;
   const text = document.getElementById(FIRST_DATA_ID)?.textContent;
   if (!text) return undefined;
   try {

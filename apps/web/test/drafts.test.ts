@@ -1,6 +1,6 @@
 import { NUMBERING, MARKS, OPTIONS, samplePaperPdf } from '@qpc/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, screens, signIn, startStack } from './support/stack.js';
+import { DESKTOP, PHONE, expectAccessible, screens, signIn, startStack } from './support/stack.js';
 import type { Stack } from './support/stack.js';
 
 /** A two-page paper as the seed prints them: a cover page, then four numbered questions. */
@@ -102,7 +102,12 @@ describe('an editor reviews the drafts read from a PDF', () => {
     await page.getByRole('status').filter({ hasText: '2 questions added to the paper.' }).waitFor();
     await draft(1).getByText('Accepted').waitFor();
     await draft(3).getByText('Accepted').waitFor();
-    await expectAccessible(page, 'the drafts after accepting');
+    // Both layouts, and the moderate findings the issue named (heading order, landmarks).
+    const also = ['heading-order', 'landmark-unique'];
+    await expectAccessible(page, 'the drafts after accepting', also);
+    await page.setViewportSize(PHONE);
+    await expectAccessible(page, 'the drafts after accepting (phone)', also);
+    await page.setViewportSize(DESKTOP);
 
     // The paper lists them in order, the edit kept; the discarded draft made nothing.
     await page.getByRole('link', { name: 'See the paper as students do' }).click();

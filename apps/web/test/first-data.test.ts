@@ -1,5 +1,8 @@
+import { cpSync, mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type {} from '@qpc/ferretdb/vitest-global-setup';
+import { describe, expect, inject, it } from 'vitest';
 import { createWebServer } from '../server/app.js';
 import { useStack } from './support/use-stack.js';
 
@@ -53,8 +56,12 @@ describe("the home page's data, sent with the page", () => {
     expect((second!.data as typeof sent).universities.items.map((u) => u.name)).toEqual(
       await names(2),
     );
-    // Other screens ask for their own data.
-    expect(firstDataOf(await (await fetch(`${stack.webUrl}/search?q=heap`)).text())).toEqual([]);
+    // A search opened by its link carries its answer too; other screens ask for their own data.
+    expect(firstDataOf(await (await fetch(`${stack.webUrl}/search?q=heap`)).text())).toHaveLength(
+      1,
+    );
+    expect(firstDataOf(await (await fetch(`${stack.webUrl}/search`)).text())).toEqual([]);
+    expect(firstDataOf(await (await fetch(`${stack.webUrl}/review`)).text())).toEqual([]);
   });
 
   it('when the browser opens the home page, then the universities are drawn from that data without a GraphQL request', async () => {
@@ -66,6 +73,46 @@ describe("the home page's data, sent with the page", () => {
     await page.getByRole('link', { name: /Northfield Institute of Technology/ }).click();
     await page.getByRole('heading', { name: 'Northfield Institute of Technology' }).waitFor();
     expect(page.requested.some((url) => new URL(url).pathname === '/graphql')).toBe(true);
+  });
+
+  it('when a paper is opened by its link, then its HTML already shows the paper, and the page takes it over without a request or a mismatch', async () => {
+    const slug = 'nfit-data-structures-end-term-2023';
+    const { paper } = await stack.graphql<{
+      paper: { title: string; questions: { text: string }[] };
+    }>(`{ paper(slug: "${slug}") { title questions { text } } }`);
+    const html = await (await fetch(`${stack.webUrl}/p/${slug}`)).text();
+    // Drawn on the server: the heading and the first question are markup, not only data.
+    const drawn = html.slice(html.indexOf('<div id="root">'), html.search(DATA_BLOCK));
+    expect(drawn).toContain(`<h1>${paper.title}</h1>`);
+    expect(drawn).toContain(paper.questions[0]!.text.slice(0, 20));
+
+    const page = await stack.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${stack.webUrl}/p/${slug}`);
+    // Hydrated: the menu's button answers (a click does nothing on markup alone).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded'))
+      .toBe('true');
+    expect(page.requested.filter((url) => new URL(url).pathname === '/graphql')).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('when the server build of the first screen is missing, then the page still comes whole with its data, for the page to draw', async () => {
+    // The built page alone, without dist/ssr/ beside it.
+    const alone = join(mkdtempSync(join(inject('tempRoot'), 'web-page-')), 'public');
+    cpSync(new URL('../dist/public/', import.meta.url).pathname, alone, { recursive: true });
+    await withWebServer({ graphqlUrl: stack.gatewayUrl, staticDir: alone }, async (url) => {
+      const html = await (await fetch(url)).text();
+      expect(html).not.toContain('<div id="root">');
+      expect(firstDataOf(html)).toHaveLength(1);
+      expect(html).toMatch(/<\/body>\s*<\/html>\s*$/);
+    });
   });
 
   it("when a university's name holds markup that would end the data's element, then the page carries it as text and runs nothing", async () => {

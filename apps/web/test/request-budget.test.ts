@@ -127,6 +127,47 @@ describe("the page's requests against the rate limit", () => {
     expect(counted).toBeLessThanOrEqual(15);
   });
 
+  it('when a student lands on a screen by its link (semester, topic, subject, paper, question, search), then it costs one counted request', async () => {
+    const { paper } = await stack.graphql<{
+      paper: { subjectOfferingId: string; questions: { slug: string }[] };
+    }>(`{ paper(slug: "${PAPER}") { subjectOfferingId questions { slug } } }`);
+    const { subjectOffering: offering } = await stack.graphql<{
+      subjectOffering: {
+        id: string;
+        university: { slug: string };
+        branch: { id: string };
+        semester: { id: string };
+        syllabus: { modules: { topics: { id: string }[] }[] };
+      };
+    }>(
+      `query($id: ObjectID!) { subjectOffering(id: $id) {
+        id university { slug } branch { id } semester { id } syllabus { modules { topics { id } } } } }`,
+      { id: paper.subjectOfferingId },
+    );
+    const landings = {
+      semester: `/u/${offering.university.slug}/b/${offering.branch.id}/s/${offering.semester.id}`,
+      topic: `/o/${offering.id}/t/${offering.syllabus.modules[0]!.topics[0]!.id}`,
+      subject: `/o/${offering.id}`,
+      paper: `/p/${PAPER}`,
+      question: `/q/${paper.questions[0]!.slug}`,
+      search: '/search?q=tree',
+    };
+    const meter = budgetMeter(stack);
+    await meter.start();
+    const costs: Record<string, number> = {};
+    for (const [name, path] of Object.entries(landings)) {
+      // A page of its own each time: a first visit, nothing cached.
+      const page = await stack.newPage();
+      await page.goto(`${stack.webUrl}${path}`);
+      await settled(page, path);
+      // Drawn by the server, the screen shows before its script runs: wait for it to settle.
+      await page.waitForLoadState('networkidle');
+      costs[name] = await meter.counted();
+      await page.context().close();
+    }
+    expect(costs).toEqual(Object.fromEntries(Object.keys(landings).map((name) => [name, 1])));
+  });
+
   it('when a student browses 60 views (new screens, Back, Forward, a search refined twice), then each new view costs at most one counted request and each revisit none', async () => {
     const { subjectOfferings } = await stack.graphql<{
       subjectOfferings: {

@@ -33,8 +33,11 @@ describe('the web server', () => {
       expect(body!.trim()).toBe('');
     }
     expect(scripts.filter(([, attributes]) => attributes!.includes('src='))).toHaveLength(1);
-    // Nothing from another host: every src and href is a path on this server.
-    for (const [, url] of html.matchAll(/(?:src|href)="([^"]+)"/g)) expect(url).toMatch(/^\/\w/);
+    // Nothing from another host: every src and href is a path on this server (the first screen,
+    // drawn on the server, also links the home page "/" and the skip link's "#view").
+    for (const [, url] of html.matchAll(/(?:src|href)="([^"]+)"/g))
+      expect(url).toMatch(/^(\/(\w|$)|#\w)/);
+    expect(html).toContain('<div id="root">');
   });
 
   it('when an asset is requested, then it is served with its type and cached for good; the page itself is revalidated', async () => {

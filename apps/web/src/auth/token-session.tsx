@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Provider } from 'urql';
+import type { SSRData } from 'urql';
 import { ErrorBox } from '../components/error-box.js';
 import { createClient, setTokenSource } from '../graphql.js';
 import { ROLE } from '../labels.js';
@@ -59,14 +60,21 @@ interface SignedInState {
   user: CurrentUser | null;
 }
 
-export function TokenSession({ children }: { children: ReactNode }) {
+export function TokenSession({
+  children,
+  firstData,
+}: {
+  children: ReactNode;
+  /** The data the page was drawn with on the server (first-screen.tsx); else the page's own. */
+  firstData?: SSRData;
+}) {
   const [state, setState] = useState<SignedInState | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
   const token = state?.token;
   // The first client, anonymous, replays the data the server sent with the page.
   const client = useMemo(
-    () => createClient(() => token, token ? undefined : takeFirstData()),
-    [token],
+    () => createClient(() => token, token ? undefined : (firstData ?? takeFirstData())),
+    [token, firstData],
   );
   setTokenSource(() => token);
 

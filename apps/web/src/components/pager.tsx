@@ -1,5 +1,5 @@
 // Numbered pages of a list, as links (shareable: the page number is in the URL's query).
-import { Link, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { pageNumber } from '../../server/first-page.js';
 
 interface PageInfo {
@@ -15,12 +15,12 @@ export function usePageParam(name = 'page'): number {
 }
 
 /** The current URL's query with `page` set to `page` (dropped for page 1). */
-function hrefFor(search: string, page: number, name: string): string {
+function hrefFor(path: string, search: string, page: number, name: string): string {
   const params = new URLSearchParams(search);
   if (page === 1) params.delete(name);
   else params.set(name, String(page));
   const query = params.toString();
-  return `${location.pathname}${query ? `?${query}` : ''}`;
+  return `${path}${query ? `?${query}` : ''}`;
 }
 
 /** Page numbers around the current one: 1 … 4 5 [6] 7 8 … 20. */
@@ -39,6 +39,7 @@ export function Pager({
   label: string;
   name?: string;
 }) {
+  const [path] = useLocation();
   const search = useSearch();
   const total = info.totalPages ?? info.page + (info.hasNextPage ? 1 : 0);
   if (total <= 1) return null;
@@ -47,7 +48,7 @@ export function Pager({
       <ol>
         {info.hasPrevPage ? (
           <li>
-            <Link href={hrefFor(search, info.page - 1, name)} rel="prev">
+            <Link href={hrefFor(path, search, info.page - 1, name)} rel="prev">
               Previous
             </Link>
           </li>
@@ -62,7 +63,7 @@ export function Pager({
               {n === info.page ? (
                 <span aria-current="page">{n}</span>
               ) : (
-                <Link href={hrefFor(search, n, name)} aria-label={`Page ${n}`}>
+                <Link href={hrefFor(path, search, n, name)} aria-label={`Page ${n}`}>
                   {n}
                 </Link>
               )}
@@ -71,7 +72,7 @@ export function Pager({
         )}
         {info.hasNextPage ? (
           <li>
-            <Link href={hrefFor(search, info.page + 1, name)} rel="next">
+            <Link href={hrefFor(path, search, info.page + 1, name)} rel="next">
               Next
             </Link>
           </li>

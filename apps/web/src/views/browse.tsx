@@ -1,5 +1,6 @@
 // Browsing: universities -> a university's branches and semesters -> a semester's subjects.
-import { SemesterOfferingsDocument, UniversityTreeDocument } from '@qpc/client/graphql';
+import { SemesterPageDocument, UniversityTreeDocument } from '@qpc/client/graphql';
+import type { SemesterPageQuery } from '@qpc/client/graphql';
 import { Link } from 'wouter';
 import { homeQuery } from '../../server/first-page.js';
 import { Breadcrumbs, Pending } from '../components/common.js';
@@ -91,19 +92,10 @@ interface SemesterParams {
   semesterId: string;
 }
 
-function SemesterSubjects({
-  ids,
-}: {
-  ids: { universityId: string; branchId: string; semesterId: string };
-}) {
-  const page = usePageParam();
-  const { data, error } = useTypedQuery(SemesterOfferingsDocument, {
-    ...ids,
-    page,
-    limit: PAGE_SIZE,
-  });
-  if (!data) return <Pending error={error} />;
-  const { items, pagination } = data.subjectOfferings;
+type SemesterPage = NonNullable<SemesterPageQuery>;
+
+function SemesterSubjects({ offerings }: { offerings: SemesterPage['subjectOfferings'] }) {
+  const { items, pagination } = offerings;
   if (!items.length) return <p className="empty">No subjects in this semester yet.</p>;
   return (
     <>
@@ -126,7 +118,14 @@ function SemesterSubjects({
 
 /** The subjects taught in one semester of a branch. */
 export function SemesterView({ params }: { params: SemesterParams }) {
-  const { data, error } = useTypedQuery(UniversityTreeDocument, { slug: params.slug });
+  // One request for a direct landing too: the tree and the subjects in one document.
+  const { data, error } = useTypedQuery(SemesterPageDocument, {
+    slug: params.slug,
+    branchId: params.branchId,
+    semesterId: params.semesterId,
+    page: usePageParam(),
+    limit: PAGE_SIZE,
+  });
   const university = data?.university;
   if (!university) return <Pending error={error ?? (data ? 'No such university' : null)} />;
   const branch = university.branches.find((b) => b.id === params.branchId);
@@ -145,9 +144,7 @@ export function SemesterView({ params }: { params: SemesterParams }) {
         ]}
       />
       <h1>{`${branch.name}: semester ${semester.number}`}</h1>
-      <SemesterSubjects
-        ids={{ universityId: university.id, branchId: branch.id, semesterId: semester.id }}
-      />
+      <SemesterSubjects offerings={data.subjectOfferings} />
     </section>
   );
 }

@@ -36,7 +36,13 @@ function Heatmap({ coverage }: { coverage: Coverage }) {
   const { sittings } = coverage;
   if (!sittings.length) return <p className="empty">No paper has been examined yet.</p>;
   return (
-    <div className="heatmap-scroll">
+    // Wider than a phone with many sittings: focusable, so a keyboard can scroll it sideways.
+    <div
+      className="heatmap-scroll"
+      tabIndex={0}
+      role="region"
+      aria-label="Questions per topic and sitting"
+    >
       <table className="heatmap">
         <caption>Questions per topic in each of the last {sittings.length} sittings</caption>
         <thead>

@@ -1,12 +1,12 @@
 // Search results: grouped by type, the contract's facets (type, year, university) as filters,
 // snippets with the matched words marked, numbered pages. The URL holds it all: shareable.
-import { SearchDocument } from '@qpc/client/graphql';
 import type { SearchQuery, SearchType } from '@qpc/client/graphql';
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Pending } from '../components/common.js';
 import { Highlight } from '../components/highlight.js';
-import { Pager, usePageParam } from '../components/pager.js';
+import { searchQuery } from '../../server/first-page.js';
+import { Pager } from '../components/pager.js';
 import { useTypedQuery } from '../graphql.js';
 import { paths } from '../paths.js';
 
@@ -14,7 +14,6 @@ type Hit = SearchQuery['search']['items'][number];
 type Facets = SearchQuery['search']['facets'];
 type FacetUniversities = SearchQuery['facetUniversities']['items'];
 
-const PAGE_SIZE = 20;
 const TYPES: { type: SearchType; param: string; plural: string }[] = [
   { type: 'TOPIC', param: 'topic', plural: 'Topics' },
   { type: 'QUESTION', param: 'question', plural: 'Questions' },
@@ -164,19 +163,10 @@ function FacetFilters(props: {
 }
 
 function Results({ q, params }: { q: string; params: URLSearchParams }) {
-  const page = usePageParam();
-  const type = TYPES.find((t) => t.param === params.get('type'))?.type;
-  const year = Number(params.get('year'));
-  const universityId = params.get('university');
   const isAsTyped = params.get('asTyped') === '1';
-  const { data, error } = useTypedQuery(SearchDocument, {
-    q,
-    page,
-    limit: PAGE_SIZE,
-    ...(type ? { type } : {}),
-    ...(Number.isInteger(year) && year > 0 ? { examYear: year } : {}),
-    ...(universityId ? { universityId } : {}),
-  });
+  // The same query the server asks for a search opened by its link (first-page.ts).
+  const { document, variables } = searchQuery(q, params);
+  const { data, error } = useTypedQuery(document, variables);
   if (!data) return <Pending error={error} />;
   const { hint, corrected } = data.search;
   if (hint) return <p className="empty hint">{hint}</p>;

@@ -1,10 +1,8 @@
 // One topic of the syllabus: its questions a page at a time, each with the paper and year it was
 // asked in.
-import { TopicQuestionsDocument } from '@qpc/client/graphql';
 import { Link } from 'wouter';
 import { Breadcrumbs, Pending, QuestionChips, questionCount } from '../components/common.js';
 import { Pager, usePageParam } from '../components/pager.js';
-import { useTypedQuery } from '../graphql.js';
 import { EXAM_TYPE } from '../labels.js';
 import { paths } from '../paths.js';
 import { offeringCrumbs, useOffering } from './offering-data.js';
@@ -12,20 +10,30 @@ import type { Offering } from './offering-data.js';
 
 const PAGE_SIZE = 10;
 
-function TopicQuestions({ offering, topicId }: { offering: Offering; topicId: string }) {
-  const page = usePageParam();
-  const { data, error } = useTypedQuery(TopicQuestionsDocument, {
-    topicId,
+type Topic = NonNullable<Offering['syllabus']>['modules'][number]['topics'][number];
+
+/**
+ * The topic's questions a page at a time, from the offering's syllabus already asked for (its
+ * topics carry their questions): the screen costs the offering's one request, none when the
+ * offering's screen was seen before.
+ */
+function TopicQuestions({ offering, topic }: { offering: Offering; topic: Topic }) {
+  const asked = usePageParam();
+  const total = topic.questions.length;
+  if (!total) return <p className="empty">No question on this topic yet.</p>;
+  const totalPages = Math.ceil(total / PAGE_SIZE);
+  const page = Math.min(asked, totalPages);
+  const items = topic.questions.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const pagination = {
     page,
-    limit: PAGE_SIZE,
-  });
-  if (!data) return <Pending error={error} />;
-  const { items, pagination } = data.questions;
-  if (!items.length) return <p className="empty">No question on this topic yet.</p>;
+    totalPages,
+    hasNextPage: page < totalPages,
+    hasPrevPage: page > 1,
+  };
   const papers = new Map(offering.papers.map((p) => [p.id, p]));
   return (
     <>
-      <ol className="questions" start={(pagination.page - 1) * pagination.limit + 1}>
+      <ol className="questions" start={(page - 1) * PAGE_SIZE + 1}>
         {items.map((question) => {
           const paper = papers.get(question.paperId);
           return (
@@ -67,7 +75,7 @@ export function TopicView({ params }: { params: { offeringId: string; topicId: s
         {module.title} · {questionCount(topic.questions.length)}
         {years.length ? ` · asked in ${years.join(', ')}` : ''}
       </p>
-      <TopicQuestions offering={offering} topicId={topic.id} />
+      <TopicQuestions offering={offering} topic={topic} />
     </section>
   );
 }

@@ -260,9 +260,14 @@ interface AxeViolation {
 
 /**
  * Runs axe-core on the page as it is (injected through the DevTools protocol, so the page's CSP
- * stays as strict as it is for visitors) and fails on any serious or critical violation.
+ * stays as strict as it is for visitors) and fails on any serious or critical violation, and on
+ * any violation of the rules named in `alsoFailOn` whatever their impact.
  */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
+export async function expectAccessible(
+  page: Page,
+  screen: string,
+  alsoFailOn: readonly string[] = [],
+): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
     const result = await (
@@ -271,7 +276,7 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
     return result.violations as AxeViolation[];
   });
   const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || alsoFailOn.includes(v.id))
     .map(
       (v) =>
         `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
