@@ -3,10 +3,12 @@
 // syllabus per offering; a question's module and topic in its paper's offering; options for mcq
 // only; solutions only under approved papers; nobody votes on their own solution, or twice.
 import { buildContent, DAY } from './catalog-content.mjs';
-import { createRandom } from './lib.mjs';
+import { createRandom, importBuilt } from './lib.mjs';
 import * as vocabulary from './vocabulary.mjs';
 
 const { BRANCHES, CONCEPTS, EDITIONS, KINDS, PLACES, SUBJECT_STEMS, TOPIC_WORDS } = vocabulary;
+// The slugs the services would make (the built domain's rule).
+const { slugify } = await importBuilt('packages/domain/dist/writing/slug.js');
 
 /** Two words no other generated text uses, planted in `catalogSize().searchPlanted` questions. */
 export const SEARCH_RARE_QUERY = 'penrose tiling';
@@ -33,15 +35,6 @@ export function catalogSize(scale = 1) {
     preVotingLoadUsers: 16,
     searchPlanted: 40,
   };
-}
-
-function slugify(text) {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100)
-    .replace(/-+$/g, '');
 }
 
 function uniqueSlug(used, base) {

@@ -10,7 +10,7 @@ import { importBuilt, round, stats } from './lib.mjs';
 import { fire, pairedLatency } from './measure.mjs';
 import { measureMiddleware } from './middleware.mjs';
 import { pickTargets } from './picks.mjs';
-import { createServerPool, monitoredUri } from './processes.mjs';
+import { createServerPool } from './processes.mjs';
 import { toWaves } from './replay.mjs';
 import { buildScenarios, GRAPHQL_FULL_TREE, graphql, overheadScenario } from './scenarios.mjs';
 import { measureSharedCache } from './shared-cache.mjs';
@@ -164,7 +164,8 @@ export async function runConfiguration({ config, settings, keys, log }) {
 
     log(`> ${tag} starting the apps, capture processes and baseline`);
     await pool.start('rest', 'rest'); // first alone: its startup migrations run once
-    const capturing = { MONGODB_URI: monitoredUri(db.uri), BENCH_CAPTURE: '1' };
+    // The driver's command monitoring, on in the capture processes only (db.uri has no query).
+    const capturing = { MONGODB_URI: `${db.uri}?monitorCommands=true`, BENCH_CAPTURE: '1' };
     await Promise.all([
       pool.start('gateway', 'gateway'),
       pool.start('rest-capture', 'rest', capturing),

@@ -3,7 +3,7 @@
 import { buildCatalog } from './catalog.mjs';
 import { importBuilt, round } from './lib.mjs';
 
-export { catalogSize, SEARCH_COMMON_QUERY, SEARCH_RARE_QUERY } from './catalog.mjs';
+export { SEARCH_COMMON_QUERY, SEARCH_RARE_QUERY } from './catalog.mjs';
 
 const fromDomain = (file) => importBuilt(`packages/domain/dist/${file}.js`);
 

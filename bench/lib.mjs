@@ -63,6 +63,17 @@ export function stats(times) {
 
 export const bearer = (token) => ({ authorization: `Bearer ${token}` });
 
+/** A caller of the REST app at `url` as `token`'s holder: the answer's data, or it throws. */
+export function apiCall(url, token) {
+  return async (method, path, body, type = 'application/json') => {
+    const headers = { ...bearer(token), 'content-type': type };
+    const res = await fetch(`${url}/api/v1${path}`, { method, headers, body });
+    const json = await res.json();
+    if (res.status < 300 && json.data?.status !== 'failed') return json.data;
+    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  };
+}
+
 export function round(value, digits = 2) {
   if (value === null || value === undefined || !Number.isFinite(value)) return null;
   const f = 10 ** digits;

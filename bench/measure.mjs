@@ -65,7 +65,7 @@ export async function fire(url, requests, { connections = 1, seconds, amount }) 
 }
 
 /** One run with its costs: response times, req/s, Node CPU and database CPU per request. */
-export async function measuredRun(server, requests, shape, dbPids) {
+async function measuredRun(server, requests, shape, dbPids) {
   const before = await server.request({ type: 'cpu' });
   const dbBefore = processTreeCpuMicros(dbPids);
   const run = await fire(server.url, requests, shape);
@@ -77,7 +77,7 @@ export async function measuredRun(server, requests, shape, dbPids) {
 }
 
 /** The runs of one side summed: latency over every sample, the p50 of each round, CPU per request. */
-export function summarise(runs) {
+function summarise(runs) {
   const sum = (pick) => runs.reduce((total, run) => total + pick(run), 0);
   const served = sum((r) => r.served);
   return {

@@ -1,35 +1,22 @@
 // Scanned papers (issue 55): a 10-page scan's drafts from upload to `ready`, read by native
 // Tesseract (the `rest` app: OCR_ENGINE auto) and by the tesseract.js fallback (an app started
 // with OCR_ENGINE=js); and GET /questions/:id's p50 while a scan is read, against idle.
-import { bearer, stats, timesOver, waitUntil } from './lib.mjs';
+import { apiCall, bearer, stats, timesOver, waitUntil } from './lib.mjs';
+import { CONCEPTS, VERBS } from './vocabulary.mjs';
+import { uploadPaper } from './writes.mjs';
 
 const PAGES = 10;
 const READY_LIMIT_MS = 600_000;
-
-const TOPICS = [
-  'hashing with open addressing',
-  'caching in layered designs',
-  'deadlock avoidance',
-  'virtual memory paging',
-  'process scheduling',
-  'semaphores and monitors',
-  'file system journaling',
-  'network congestion control',
-  'relational normal forms',
-  'query optimisation',
-  'binary search trees',
-  'graph traversal',
-];
-const VERBS = ['Explain', 'Describe', 'Compare', 'Discuss', 'Illustrate'];
 
 /**
  * A 10-page scan (150 dpi, turned 1°), three questions a page, each in other words and at another
  * height (a line repeated at one place on every page is a running header), new words each run:
  * a file belongs to one paper.
  */
-async function scanOf(db, run) {
+async function scanOf(db, tag) {
+  const run = `${tag}${Date.now().toString(36)}`;
   const ask = (n) =>
-    `Q${n}. ${VERBS[n % VERBS.length]} ${TOPICS[n % TOPICS.length]} (${run}, case ${n}).`;
+    `Q${n}. ${VERBS[n % VERBS.length]} ${CONCEPTS[n % CONCEPTS.length]} in ${CONCEPTS[(3 * n + 1) % CONCEPTS.length]} (${run}, case ${n}).`;
   const page = (p) =>
     [1, 2, 3].flatMap((k) => {
       const n = 3 * p + k;
@@ -43,30 +30,10 @@ async function scanOf(db, run) {
   return db.domain.scannedPdf(pages, { dpi: 150, skewDegrees: 1 });
 }
 
-function caller(url, token) {
-  return async (method, path, body, type = 'application/json') => {
-    const headers = { ...bearer(token), 'content-type': type };
-    const res = await fetch(`${url}/api/v1${path}`, { method, headers, body });
-    const json = await res.json();
-    if (res.status < 300 && json.data?.status !== 'failed') return json.data;
-    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  };
-}
-
-/** Uploads a fresh scan to a new paper; resolves with the paper's id and when the upload started. */
-async function uploadScan({ call, db, offeringId, year, tag }) {
-  const paper = { subjectOfferingId: offeringId, examYear: year, examType: 'quiz' };
-  const { id } = await call('POST', '/papers', JSON.stringify(paper));
-  const pdf = await scanOf(db, `${tag}${Date.now().toString(36)}`);
-  const since = performance.now();
-  await call('PUT', `/papers/${id}/file`, pdf, 'application/pdf');
-  return { id, since };
-}
-
 /** Upload to `ready` of a 10-page scan on the app at `url`, and what its drafts came to. */
 async function readyTime({ url, token, offeringId, db, year, tag }) {
-  const call = caller(url, token);
-  const { id, since } = await uploadScan({ call, db, offeringId, year, tag });
+  const call = apiCall(url, token);
+  const { id, since } = await uploadPaper(call, offeringId, year, await scanOf(db, tag));
   let drafts;
   const ready = async () => {
     drafts = await call('GET', `/papers/${id}/drafts`);
@@ -103,8 +70,8 @@ export async function measureOcr({ url, token, offeringId, questionIds, db, star
   // Every question read once first: idle and busy then read the same warm set in the same order.
   await questionTimes(url, token, questionIds, { seconds: 0, min: questionIds.length });
   const idle = stats(await questionTimes(url, token, questionIds, { seconds: 5 }));
-  const call = caller(url, token);
-  const { id } = await uploadScan({ call, db, offeringId, year: 1981, tag: 'l' });
+  const call = apiCall(url, token);
+  const { id } = await uploadPaper(call, offeringId, 1981, await scanOf(db, 'l'));
   const busy = async () => (await call('GET', `/papers/${id}/drafts`)).status === 'pending';
   const duringOcr = stats(await questionTimes(url, token, questionIds, { busy }));
   log(`  ocr: GET /questions/:id p50 idle ${idle.p50} ms, during OCR ${duringOcr.p50} ms`);

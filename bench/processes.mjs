@@ -5,9 +5,6 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './lib.mjs';
 
-/** The same URI with the driver's command monitoring on (capture processes only). */
-export const monitoredUri = (uri) => `${uri}${uri.includes('?') ? '&' : '?'}monitorCommands=true`;
-
 /** A pool of bench servers sharing an environment; `start` resolves once the server listens. */
 export function createServerPool({ workDir, env }) {
   const servers = new Map();

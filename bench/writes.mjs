@@ -1,6 +1,6 @@
 // The writes of the targets: a question insert (against the figure before issue 35), a PDF's
 // drafts, deactivating the largest university (the DELETE, then until none of it is visible).
-import { bearer, round, sleep, stats, timesOver, waitUntil } from './lib.mjs';
+import { apiCall, bearer, round, sleep, stats, timesOver, waitUntil } from './lib.mjs';
 
 /**
  * POST /questions before issue 35's changes (the base of this benchmark's branch), on
@@ -71,21 +71,21 @@ export async function measureDrafts({ url, token, offeringId, db, runs = 3 }) {
   const at = (y, text) => ({ x: 60, y, text });
   const page = (p, r) => [1, 2, 3].map((k) => at(800 - 200 * k, ask(3 * p + k, r)));
   const pdf = (r) => db.domain.textPdf(Array.from({ length: 20 }, (_, p) => page(p, r)));
-  const call = async (method, path, body, type = 'application/json') => {
-    const headers = { ...bearer(token), 'content-type': type };
-    const res = await fetch(`${url}/api/v1${path}`, { method, headers, body });
-    const json = await res.json();
-    if (res.status < 300 && json.data?.status !== 'failed') return json.data;
-    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  };
+  const call = apiCall(url, token);
   const times = [];
   for (let r = 0; r < runs; r += 1) {
-    const paper = { subjectOfferingId: offeringId, examYear: 1990 + r, examType: 'quiz' };
-    const { id } = await call('POST', '/papers', JSON.stringify(paper));
-    const since = performance.now();
-    await call('PUT', `/papers/${id}/file`, pdf(r), 'application/pdf');
+    const { id, since } = await uploadPaper(call, offeringId, 1990 + r, pdf(r));
     const ready = async () => (await call('GET', `/papers/${id}/drafts`)).status === 'ready';
     times.push(await waitUntil(ready, { everyMs: 25, limitMs: 60_000, since }));
   }
   return stats(times);
+}
+
+/** A new paper of the offering with `pdf` as its file: its id and when the upload started. */
+export async function uploadPaper(call, offeringId, examYear, pdf) {
+  const paper = { subjectOfferingId: offeringId, examYear, examType: 'quiz' };
+  const { id } = await call('POST', '/papers', JSON.stringify(paper));
+  const since = performance.now();
+  await call('PUT', `/papers/${id}/file`, pdf, 'application/pdf');
+  return { id, since };
 }

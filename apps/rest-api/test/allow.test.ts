@@ -1,11 +1,10 @@
 // `Allow` (on OPTIONS and on 405) names the methods of the exact path asked, for every path of
 // the route table: a path another one also matches (`/users/me` and `/users/:externalId`) keeps
 // its own methods.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../src/routes/route.js';
 import { routeTable } from '../src/routes/table.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { useApp } from './support/harness.js';
 
 const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -32,11 +31,7 @@ function expectedAllow(): [string, string][] {
 }
 
 describe('Allow on every path of the route table', () => {
-  let app: RunningApp;
-  beforeAll(async () => {
-    app = await startApp();
-  }, 60_000);
-  afterAll(async () => app.close());
+  const { app } = useApp();
 
   it('when the table is read, then it has the overlapping paths this test is about', () => {
     const paths = expectedAllow().map(([path]) => path);

@@ -3,24 +3,16 @@ import { uid, UserModel } from '@qpc/domain/testing';
 import { signSessionToken } from '@qpc/server-kit';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { startApp, useApp } from './support/harness.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 const PUBLIC = '/universities';
 const PRIVATE = '/users/me';
 
 describe('authentication', () => {
-  let app: RunningApp;
-  let call: Call;
-  beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-  });
-  afterAll(async () => app.close());
+  const { app, call } = useApp();
 
   const expect401Everywhere = async (authorization: string) => {
     // The OpenAPI document and the docs page never read the caller (contract): not here.
@@ -115,16 +107,10 @@ describe('authentication', () => {
   });
 
   describe('with CLERK_AUTHORIZED_PARTIES', () => {
-    let strict: RunningApp;
-    let strictCall: Call;
-    beforeAll(async () => {
-      strict = await startApp(
-        { CLERK_AUTHORIZED_PARTIES: 'https://app.example.com,https://admin.example.com' },
-        { shareDatabaseWith: app },
-      );
-      strictCall = client(strict.url);
-    });
-    afterAll(async () => strict.close());
+    const { call: strictCall } = useApp(
+      { CLERK_AUTHORIZED_PARTIES: 'https://app.example.com,https://admin.example.com' },
+      { shareDatabaseWith: app },
+    );
 
     it('when the azp claim is another party, then 401 on any route', async () => {
       const token = await tokenFor({ sub: `user_${uid()}`, azp: 'https://evil.example.com' });

@@ -2,15 +2,10 @@
 // their own included (the parser reads any body a request carries), and the OpenAPI document
 // lists 413 on each (issue 53: `PATCH /solutions` answered an undocumented 413).
 import { request } from 'node:http';
-import { makeUser } from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/harness.js';
+import { documentedOperations } from './support/openapi-walk.js';
 
-const AN_ID = '0123456789abcdef01234567';
 const OVER_LIMIT = JSON.stringify({ text: 'x'.repeat(101 * 1024) });
 
 /** Sends `body` as JSON with any method (fetch refuses a body on GET); answers status and code. */
@@ -51,40 +46,24 @@ function send(
 }
 
 describe('the JSON body limit on every operation', () => {
-  let app: RunningApp;
-  let call: Call;
-  let admin: TestUser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-    admin = await makeUser('admin');
-  });
-  afterAll(async () => app.close());
+  const { app, call, admin } = useApp();
 
   it('when any operation of the route table gets a JSON body over the limit, then 413 PAYLOAD_TOO_LARGE, which its document lists', async () => {
     type Operation = { responses: Record<string, unknown>; requestBody?: { content: object } };
-    const document = (await call('GET', '/api/v1/openapi.json')).body as {
-      paths: Record<string, Record<string, Operation>>;
-    };
     let checked = 0;
-    for (const [path, operations] of Object.entries(document.paths)) {
+    for (const { path, concretePath, method, operation } of await documentedOperations<Operation>(
+      call,
+    )) {
       // Health and the reference answer before the body parser: they read no body.
       if (/\/(health|openapi\.json|docs)/.test(path)) continue;
-      const concrete = path.replace(/\{(\w+)\}/g, (_, name: string) =>
-        name === 'slug' ? 'some-slug' : name === 'externalId' ? 'user_someone' : AN_ID,
-      );
-      for (const [method, operation] of Object.entries(operations)) {
-        // The paper file's own limit (PAPER_FILE_MAX_BYTES) is tested with the uploads.
-        if (operation.requestBody && !('application/json' in operation.requestBody.content))
-          continue;
-        const where = `${method.toUpperCase()} ${path}`;
-        expect(Object.keys(operation.responses), where).toContain('413');
-        const res = await send(`${app.url}${concrete}`, method, admin.token, OVER_LIMIT);
-        expect(res.status, `${where}: ${res.text}`).toBe(413);
-        expect(res.code).toBe('PAYLOAD_TOO_LARGE');
-        checked += 1;
-      }
+      // The paper file's own limit (PAPER_FILE_MAX_BYTES) is tested with the uploads.
+      if (operation.requestBody && !('application/json' in operation.requestBody.content)) continue;
+      const where = `${method.toUpperCase()} ${path}`;
+      expect(Object.keys(operation.responses), where).toContain('413');
+      const res = await send(`${app.url}${concretePath}`, method, admin.token, OVER_LIMIT);
+      expect(res.status, `${where}: ${res.text}`).toBe(413);
+      expect(res.code).toBe('PAYLOAD_TOO_LARGE');
+      checked += 1;
     }
     expect(checked).toBeGreaterThan(40);
   });

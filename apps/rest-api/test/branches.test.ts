@@ -3,32 +3,19 @@ import { branchSchema } from '@qpc/domain/schemas';
 import {
   BranchModel,
   makeBranch,
-  makeCallers,
   makeSemester,
   makeSubject,
   makeUniversity,
   uid,
 } from '@qpc/domain/testing';
 import type { TestUser } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/harness.js';
 
 const MISSING_ID = '0123456789abcdef01234567';
 
 describe('branches', () => {
-  let app: RunningApp;
-  let call: Call;
-  let admin: TestUser;
-  let editor: TestUser;
-  beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-    ({ admin, editor } = await makeCallers());
-  });
-  afterAll(async () => app.close());
+  const { call, admin, editor } = useApp();
 
   it('when an editor creates a branch, then 201 with Location and the contract shape', async () => {
     const university = await makeUniversity(admin.actor);

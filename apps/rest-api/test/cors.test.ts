@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/harness.js';
 
 const LISTED = 'https://app.example.edu';
 const OTHER = 'https://other.example.com';
@@ -11,16 +10,8 @@ const corsHeaders = (res: Response) =>
 const listOf = (value: string | null) => (value ?? '').split(/\s*,\s*/).map((v) => v.toLowerCase());
 
 describe('REST other origins (CORS_ORIGINS)', () => {
-  let app: RunningApp;
-  let any: RunningApp;
-  beforeAll(async () => {
-    app = await startApp({ CORS_ORIGINS: `${LISTED}, http://127.0.0.1:1` });
-    any = await startApp({ CORS_ORIGINS: '*' }, { shareDatabaseWith: app });
-  });
-  afterAll(async () => {
-    await any?.close();
-    await app?.close();
-  });
+  const { app } = useApp({ CORS_ORIGINS: `${LISTED}, http://127.0.0.1:1` });
+  const { app: any } = useApp({ CORS_ORIGINS: '*' }, { shareDatabaseWith: app });
 
   const preflight = (base: string, origin: string, method = 'POST') =>
     fetch(`${base}/api/v1/papers`, {

@@ -3,7 +3,6 @@
 // a clear answer while the service goes on serving. Scans are made at test time from text PDFs.
 import {
   imagePdf,
-  makeCallers,
   makeOffering,
   makePaper,
   paperDraftsSettled,
@@ -15,12 +14,11 @@ import {
   truncatedJpeg,
   withImagePages,
 } from '@qpc/domain/testing';
-import type { PdfLine, TestUser } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PdfLine } from '@qpc/domain/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { client } from './support/api.js';
 import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { startApp, useApp } from './support/harness.js';
 
 /** A short paper: two questions with marks in a right-hand column, and an mcq. */
 function paperLines(): PdfLine[] {
@@ -61,16 +59,11 @@ type Drafts = {
 };
 
 describe('scanned papers read by OCR over REST', () => {
-  let base: RunningApp;
-  let editor: TestUser;
+  const { app: base, admin, editor } = useApp();
   let offeringId: string;
   beforeAll(async () => {
-    base = await startApp();
-    const callers = await makeCallers();
-    editor = callers.editor;
-    offeringId = (await makeOffering(callers.admin.actor)).offering.id;
+    offeringId = (await makeOffering(admin.actor)).offering.id;
   });
-  afterAll(async () => base.close());
 
   /** Starts an app with `env` over the same database, runs `check` with it, then closes it. */
   async function withApp(

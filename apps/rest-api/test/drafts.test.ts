@@ -2,19 +2,14 @@
 // them, accepting makes questions once; and a question's near-identical questions.
 import { randomUUID } from 'node:crypto';
 import {
-  makeCallers,
   makeOffering,
   makePaper,
   makeQuestion,
   paperDraftsSettled,
   textPdf,
 } from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from './support/harness.js';
 
 /** A two-page paper: a title block, two questions and an mcq, a running footer. */
 function paperPdf(): Buffer {
@@ -40,20 +35,11 @@ function paperPdf(): Buffer {
 }
 
 describe('drafts and similar questions over REST', () => {
-  let app: RunningApp;
-  let call: Call;
-  let editor: TestUser;
-  let normal: TestUser;
-  let admin: TestUser;
+  const { app, call, callers, admin, editor, normal } = useApp();
   let offeringId: string;
   beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-    const callers = await makeCallers();
-    ({ editor, normal, admin } = callers);
     offeringId = (await makeOffering(callers.admin.actor)).offering.id;
   });
-  afterAll(async () => app.close());
 
   async function upload(paperId: string, pdf: Buffer) {
     const res = await fetch(`${app.url}/api/v1/papers/${paperId}/file`, {

@@ -3,22 +3,14 @@
 // detailed health. The record here is what the supervisor writes (`EngineSupervision`).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { useApp } from './support/harness.js';
 
 describe("detailed health and the engine's restarts", () => {
   const dir = mkdtempSync(join(inject('tempRoot'), 'engine-status-'));
   const statusFile = join(dir, 'engine-status.json');
-  let app: RunningApp;
-
-  beforeAll(async () => {
-    app = await startApp({ EMBEDDED_ENGINE_STATUS_FILE: statusFile });
-  });
-  afterAll(async () => {
-    await app.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { app } = useApp({ EMBEDDED_ENGINE_STATUS_FILE: statusFile });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   async function engineRestarts(): Promise<unknown> {
     const res = await fetch(`${app.url}/api/v1/health/detailed`);

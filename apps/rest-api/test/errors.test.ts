@@ -1,13 +1,9 @@
-import { makeUser, UniversityModel } from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
+import { UniversityModel } from '@qpc/domain/testing';
 import { flushSentry, initSentry } from '@qpc/server-kit';
 import type { SentryOptions } from '@qpc/server-kit';
 import { socketEndedByPeerError } from '@qpc/server-kit/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useApp } from './support/harness.js';
 
 /** Makes the next university count fail inside the domain, as a broken database call would. */
 function breakNextCount(message: string) {
@@ -15,22 +11,11 @@ function breakNextCount(message: string) {
 }
 
 describe('error handling', () => {
-  let development: RunningApp;
-  let production: RunningApp;
-  let dev: Call;
-  let prod: Call;
-  let user: TestUser;
-  beforeAll(async () => {
-    development = await startApp();
-    production = await startApp({ NODE_ENV: 'production' }, { shareDatabaseWith: development });
-    dev = client(development.url);
-    prod = client(production.url);
-    user = await makeUser('normal');
-  });
-  afterAll(async () => {
-    await production.close();
-    await development.close();
-  });
+  const { app: development, call: dev, normal: user } = useApp();
+  const { app: production, call: prod } = useApp(
+    { NODE_ENV: 'production' },
+    { shareDatabaseWith: development },
+  );
   afterEach(() => {
     vi.restoreAllMocks();
   });

@@ -1,6 +1,5 @@
 // Input built to break things: operators, prototype keys, fields nobody may set, regex metacharacters.
 import {
-  makeCallers,
   makeOffering,
   makePaper,
   makeQuestion,
@@ -13,25 +12,11 @@ import {
   UniversityModel,
   UserModel,
 } from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useApp } from './support/harness.js';
 
 describe('hostile input', () => {
-  let app: RunningApp;
-  let call: Call;
-  let admin: TestUser;
-  let editor: TestUser;
-  let normal: TestUser;
-  beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-    ({ admin, editor, normal } = await makeCallers());
-  });
-  afterAll(async () => app.close());
+  const { call, admin, editor, normal } = useApp();
   afterEach(() => {
     // The app runs in this process: a polluted prototype would show here.
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -4,30 +4,19 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger, startCachePurger } from '@qpc/server-kit';
 import { captureLogs } from '@qpc/server-kit/testing';
-import { makeCallers, makeOffering, makePaper } from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { makeOffering, makePaper } from '@qpc/domain/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from './support/harness.js';
 
 const PUBLIC = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 
 describe('HTTP caching', () => {
-  let app: RunningApp;
-  let call: Call;
-  let admin: TestUser;
-  let normal: TestUser;
+  const { call, admin, normal } = useApp({ RATE_LIMIT_MAX: '1000' });
   let paper: { id: string; slug: string; subjectOfferingId: string; universityId: string };
   beforeAll(async () => {
-    app = await startApp({ RATE_LIMIT_MAX: '1000' });
-    call = client(app.url);
-    ({ admin, normal } = await makeCallers());
     const { offering } = await makeOffering(admin.actor);
     paper = await makePaper(admin.actor, offering.id);
   });
-  afterAll(async () => app.close());
 
   it('when an anonymous caller lists papers, then the answer is public for s-maxage, with a strong ETag and its surrogate keys', async () => {
     const res = await call('GET', `/papers?subjectOfferingId=${paper.subjectOfferingId}`);
@@ -81,15 +70,7 @@ describe('HTTP caching', () => {
 });
 
 describe('purges', () => {
-  let app: RunningApp;
-  let call: Call;
-  let admin: TestUser;
-  beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-    ({ admin } = await makeCallers());
-  });
-  afterAll(async () => app.close());
+  const { call, admin } = useApp();
 
   /** A stand-in for the shared cache that records each PURGE's keys. */
   async function recordingCache() {

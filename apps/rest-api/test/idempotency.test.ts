@@ -2,26 +2,13 @@
 // that never duplicate"): a retry replays the first answer, another body is 422, anonymous callers
 // cannot use a key, racing retries make one, and a caller who may no longer create gets 403.
 // The faults (a stalled engine, a cut connection, a killed process) are in tests/reliability.
-import { makeCallers, makeUser, uid, UniversityModel } from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeUser, uid, UniversityModel } from '@qpc/domain/testing';
+import { describe, expect, it } from 'vitest';
 import { routeTable } from '../src/routes/table.js';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { useApp } from './support/harness.js';
 
 describe('Idempotency-Key', () => {
-  let app: RunningApp;
-  let call: Call;
-  let editor: TestUser;
-  let admin: TestUser;
-  beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-    ({ editor, admin } = await makeCallers());
-  });
-  afterAll(async () => app.close());
+  const { call, admin, editor } = useApp();
 
   const create = (key: string | undefined, body: unknown, token = editor.token) =>
     call('POST', '/universities', {

@@ -1,14 +1,12 @@
 import { createActorResolver, createLogger, createRateLimiter } from '@qpc/server-kit';
 import { testConfig } from '@qpc/server-kit/testing';
 import type { Express } from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { pathShape } from '../src/openapi/document.js';
 import { routeTable } from '../src/routes/table.js';
 import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { startApp, useApp } from './support/harness.js';
 
 interface Operation {
   operationId: string;
@@ -56,18 +54,14 @@ function registeredRoutes(app: Express): string[] {
 }
 
 describe('OpenAPI document and reference', () => {
-  let app: RunningApp;
-  let call: Call;
+  const { app, call } = useApp();
   let paths: Paths;
   let document: any;
   beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
     const res = await call('GET', '/openapi.json');
     document = res.body;
     paths = document.paths;
   });
-  afterAll(async () => app.close());
 
   const operations = (): [string, string, Operation][] =>
     Object.entries(paths).flatMap(([path, ops]) =>

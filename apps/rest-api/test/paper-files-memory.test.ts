@@ -7,11 +7,9 @@ import { get, request } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { makeCallers, makeOffering, makePaper, samplePdf } from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { makeOffering, makePaper, samplePdf } from '@qpc/domain/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from './support/harness.js';
 
 setFlagsFromString('--expose-gc');
 // Freed Buffers leave memoryUsage() only once V8 sweeps them, by default on a background thread
@@ -57,17 +55,12 @@ async function readAnswer(res: IncomingMessage): Promise<{ status: number; body:
 }
 
 describe('paper file memory', () => {
-  let app: RunningApp;
-  let editor: TestUser;
+  const { app, callers, editor } = useApp();
   let paperId: string;
   beforeAll(async () => {
-    app = await startApp();
-    const callers = await makeCallers();
-    editor = callers.editor;
     const { offering } = await makeOffering(callers.admin.actor);
     paperId = (await makePaper(callers.admin.actor, offering.id)).id;
   });
-  afterAll(async () => app.close());
 
   it('when a 20 MiB PDF is uploaded and downloaded, then the process never holds more than a few MiB of it', async () => {
     expect(app.config.paperFileMaxBytes).toBe(SIZE);

@@ -2,29 +2,16 @@
 // only with force) or rejects, the editor finds their papers with createdBy=me.
 import { setPaperStatus } from '@qpc/domain';
 import type { PaperStatus } from '@qpc/domain/schemas';
-import { makeCallers, makeOffering, makePaper, makeQuestion, makeUser } from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { makeOffering, makePaper, makeQuestion, makeUser } from '@qpc/domain/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from './support/harness.js';
 
 describe('paper workflow', () => {
-  let app: RunningApp;
-  let call: Call;
-  let callers: Awaited<ReturnType<typeof makeCallers>>;
-  let admin: TestUser;
-  let editor: TestUser;
+  const { call, callers, admin, editor } = useApp();
   let offeringId: string;
   beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-    callers = await makeCallers();
-    ({ admin, editor } = callers);
     offeringId = (await makeOffering(admin.actor)).offering.id;
   });
-  afterAll(async () => app.close());
 
   /** A paper the file's editor created, put in `status` by an admin. */
   const editorsPaper = async (status: PaperStatus) => {

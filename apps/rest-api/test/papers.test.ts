@@ -1,31 +1,10 @@
 import { paperSchema } from '@qpc/domain/schemas';
-import {
-  makeCallers,
-  makeOffering,
-  makePaper,
-  makeQuestion,
-  PaperModel,
-} from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { makeOffering, makePaper, makeQuestion, PaperModel } from '@qpc/domain/testing';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/harness.js';
 
 describe('papers', () => {
-  let app: RunningApp;
-  let call: Call;
-  let callers: Awaited<ReturnType<typeof makeCallers>>;
-  let admin: TestUser;
-  let editor: TestUser;
-  beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-    callers = await makeCallers();
-    ({ admin, editor } = callers);
-  });
-  afterAll(async () => app.close());
+  const { call, callers, admin, editor } = useApp();
 
   describe('durationMinutes', () => {
     it('when a paper is created with 180 minutes and patched to null, then GET shows 180, then null', async () => {

@@ -1,16 +1,11 @@
 import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { tokenFor } from '@qpc/server-kit/testing';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { describe, expect, inject, it } from 'vitest';
+import { startApp, useApp } from './support/harness.js';
 
 describe('REST platform', () => {
-  let app: RunningApp;
-  beforeAll(async () => {
-    app = await startApp({ CORS_ORIGINS: 'https://app.example.edu' });
-  });
-  afterAll(async () => app.close());
+  const { app } = useApp({ CORS_ORIGINS: 'https://app.example.edu' });
 
   it('when health is asked, then it answers 200 with status, uptime and version', async () => {
     const res = await fetch(`${app.url}/api/v1/health`);

@@ -8,15 +8,11 @@ import {
   listUniversitiesText as listUniversitiesQuery,
   listUsersText as listUsersQuery,
 } from '@qpc/server-kit/list-text';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fromQueryString, queryStringSchema, valueKinds } from '../src/routes/query-string.js';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { makeOffering, makePaper, makeQuestion, makeUser, uid } from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { makeOffering, makePaper, makeQuestion, uid } from '@qpc/domain/testing';
+import { useApp } from './support/harness.js';
 
 const papers = queryStringSchema(listPapersQuery);
 const refusal = (form: z.ZodType, query: Record<string, string>) => {
@@ -105,22 +101,15 @@ describe('queryStringSchema (unit)', () => {
 });
 
 describe('query strings over HTTP', () => {
-  let app: RunningApp;
-  let call: Call;
-  let admin: TestUser;
+  const { call, admin } = useApp();
   let offeringId: string;
-
   beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-    admin = await makeUser('admin');
     const { offering } = await makeOffering(admin.actor);
     offeringId = offering.id;
     const paper = await makePaper(admin.actor, offeringId, { examYear: 2020 });
     await makePaper(admin.actor, offeringId, { examYear: 2021 });
     await makeQuestion(admin.actor, paper.id, { isVerified: true });
   });
-  afterAll(async () => app.close());
 
   // Defect 12: these reached the domain as numbers (1000, 16, 2, 2).
   const malformed = ['1e3', '0x10', '+2', ' 2', '2 '];

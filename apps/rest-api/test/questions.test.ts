@@ -1,6 +1,5 @@
 import { questionSchema } from '@qpc/domain/schemas';
 import {
-  makeCallers,
   makeOffering,
   makePaper,
   makeQuestion,
@@ -8,29 +7,15 @@ import {
   makeSyllabus,
   QuestionModel,
 } from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/harness.js';
 
 const MISSING_ID = '0123456789abcdef01234567';
 
 describe('questions', () => {
-  let app: RunningApp;
-  let call: Call;
-  let admin: TestUser;
-  let editor: TestUser;
-  let normal: TestUser;
+  const { call, admin, editor, normal } = useApp();
   const approvedPaper = async () =>
     makePaper(admin.actor, (await makeOffering(admin.actor)).offering.id);
-  beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-    ({ admin, editor, normal } = await makeCallers());
-  });
-  afterAll(async () => app.close());
 
   describe('create', () => {
     it('when an editor creates an mcq, then 201 with Location by id and the question in the contract shape', async () => {

@@ -1,18 +1,13 @@
 // Refused requests are cheap to log: one short line without a stack per 4xx, a 429 once per
 // client and window at most; a flood of refused requests barely grows the log.
 import { REFUSAL_LINE_BYTES } from '@qpc/server-kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/harness.js';
 
 const LIMIT = 3;
 
 describe('refusal logs', () => {
-  let app: RunningApp;
-  beforeAll(async () => {
-    app = await startApp({ RATE_LIMIT_MAX: String(LIMIT), LOG_LEVEL: 'info' });
-  }, 60_000);
-  afterAll(async () => app.close());
+  const { app } = useApp({ RATE_LIMIT_MAX: String(LIMIT), LOG_LEVEL: 'info' });
 
   it('when a request is refused with 404, then it is one line, without a stack, within the limit', async () => {
     const before = app.logs().length;

@@ -1,39 +1,29 @@
 // The role matrix: one row per route, the status each kind of caller gets. A route missing from
 // the app answers 404 and fails its row; a route missing from this table fails the coverage test.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pathShape } from '../src/openapi/document.js';
 import { routeTable } from '../src/routes/table.js';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
 import { academicRows } from './support/academic-role-rows.js';
 import { contentRows } from './support/content-role-rows.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { useApp } from './support/harness.js';
 import { CALLERS, makeRowContext } from './support/role-rows.js';
 import type { Row } from './support/role-rows.js';
-import { makeCallers, makeUser } from '@qpc/domain/testing';
-import type { CallerKind, TestUser } from '@qpc/domain/testing';
+import { makeUser } from '@qpc/domain/testing';
+import type { TestUser } from '@qpc/domain/testing';
 import { rolesFor } from '@qpc/domain';
 
 describe('role matrix', () => {
-  let app: RunningApp;
-  let call: Call;
+  const { call, callers } = useApp();
   let owner: TestUser;
-  let callers: Record<Exclude<CallerKind, 'anonymous'>, TestUser>;
   let tree: Awaited<ReturnType<typeof makeRowContext>>['tree'];
   let rows: Row[];
-
   beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
     // The fixture owner is nobody in the matrix, so every caller may vote on its solution.
     owner = await makeUser('admin');
-    callers = await makeCallers();
     const context = await makeRowContext(owner);
     tree = context.tree;
     rows = [...academicRows(context), ...contentRows(context)];
   });
-  afterAll(async () => app.close());
 
   it('when the matrix is compared with the route table and the OpenAPI document, then every route has exactly one row', async () => {
     const matrix = rows.map((r) => `${r.method} ${r.route}`).sort();

@@ -1,28 +1,9 @@
 // Search and coverage over HTTP: the envelope with facets, visibility, bad input, coverage counts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import {
-  makeCallers,
-  makeOffering,
-  makePaper,
-  makeQuestion,
-  makeSyllabus,
-  uid,
-} from '@qpc/domain/testing';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { makeOffering, makePaper, makeQuestion, makeSyllabus, uid } from '@qpc/domain/testing';
+import { useApp } from './support/harness.js';
 
-let app: RunningApp;
-let call: Call;
-let callers: Awaited<ReturnType<typeof makeCallers>>;
-
-beforeAll(async () => {
-  app = await startApp();
-  call = client(app.url);
-  callers = await makeCallers();
-});
-afterAll(async () => app.close());
+const { call, callers } = useApp();
 
 describe('GET /search', () => {
   it('when a word only visible questions hold is searched, then hits come ranked with facets, pending papers absent for anonymous callers', async () => {

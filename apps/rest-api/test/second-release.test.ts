@@ -1,11 +1,8 @@
 // The contract's "Second release: reads, edits and deletes that users reach for", over HTTP:
 // reads by id behind every Location, filters, sort, includeTotal, edits and deletes where the
 // tree dead-ended, and an inactive university hiding everything under it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
+import { describe, expect, it } from 'vitest';
 import {
-  makeCallers,
   makeOffering,
   makePaper,
   makeQuestion,
@@ -16,19 +13,9 @@ import {
   uid,
 } from '@qpc/domain/testing';
 import type { TestUser } from '@qpc/domain/testing';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { useApp } from './support/harness.js';
 
-let app: RunningApp;
-let call: Call;
-let callers: Awaited<ReturnType<typeof makeCallers>>;
-
-beforeAll(async () => {
-  app = await startApp();
-  call = client(app.url);
-  callers = await makeCallers();
-});
-afterAll(async () => app.close());
+const { call, callers } = useApp();
 
 const ids = (body: { data: { id: string }[] }) => body.data.map((item) => item.id);
 

@@ -2,31 +2,17 @@ import { createSubjectOffering } from '@qpc/domain';
 import { semesterSchema } from '@qpc/domain/schemas';
 import {
   makeBranch,
-  makeCallers,
   makeSemester,
   makeSubject,
   makeUniversity,
   SemesterModel,
 } from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/harness.js';
 
 describe('semesters', () => {
-  let app: RunningApp;
-  let call: Call;
-  let admin: TestUser;
-  let editor: TestUser;
+  const { call, admin, editor } = useApp();
   const newBranch = async () => makeBranch(admin.actor, (await makeUniversity(admin.actor)).id);
-  beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-    ({ admin, editor } = await makeCallers());
-  });
-  afterAll(async () => app.close());
 
   it('when an editor creates a semester, then 201 with Location and the contract shape', async () => {
     const branch = await newBranch();

@@ -1,6 +1,5 @@
 import { solutionSchema } from '@qpc/domain/schemas';
 import {
-  makeCallers,
   makeOffering,
   makePaper,
   makeQuestion,
@@ -9,19 +8,11 @@ import {
   SolutionModel,
   VoteModel,
 } from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/harness.js';
 
 describe('solutions and votes', () => {
-  let app: RunningApp;
-  let call: Call;
-  let admin: TestUser;
-  let editor: TestUser;
-  let normal: TestUser;
+  const { call, admin, editor, normal } = useApp();
   const newQuestion = async (status: 'approved' | 'pending' = 'approved') => {
     const paper = await makePaper(admin.actor, (await makeOffering(admin.actor)).offering.id, {
       status,
@@ -30,12 +21,6 @@ describe('solutions and votes', () => {
   };
   const vote = (id: string, value: unknown, token: string) =>
     call('PATCH', `/solutions/${id}/vote`, { token, body: { value } });
-  beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-    ({ admin, editor, normal } = await makeCallers());
-  });
-  afterAll(async () => app.close());
 
   describe('create', () => {
     it('when a normal user contributes a solution, then 201 with the caller as author and zero votes', async () => {

@@ -1,7 +1,6 @@
 import { subjectOfferingSchema } from '@qpc/domain/schemas';
 import {
   makeBranch,
-  makeCallers,
   makeOffering,
   makePaper,
   makeSemester,
@@ -9,18 +8,11 @@ import {
   makeUniversity,
   SubjectOfferingModel,
 } from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/harness.js';
 
 describe('subject offerings', () => {
-  let app: RunningApp;
-  let call: Call;
-  let admin: TestUser;
-  let editor: TestUser;
+  const { call, admin, editor } = useApp();
   const structure = async () => {
     const university = await makeUniversity(admin.actor);
     const branch = await makeBranch(admin.actor, university.id);
@@ -33,12 +25,6 @@ describe('subject offerings', () => {
       subjectId: subject.id,
     };
   };
-  beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-    ({ admin, editor } = await makeCallers());
-  });
-  afterAll(async () => app.close());
 
   it('when an editor creates an offering, then 201 with Location; the same combination again is 409', async () => {
     const ids = await structure();

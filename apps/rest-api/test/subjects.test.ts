@@ -2,31 +2,17 @@ import { createSubjectOffering } from '@qpc/domain';
 import { subjectSchema } from '@qpc/domain/schemas';
 import {
   makeBranch,
-  makeCallers,
   makeSemester,
   makeSubject,
   makeUniversity,
   SubjectModel,
   uid,
 } from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/harness.js';
 
 describe('subjects', () => {
-  let app: RunningApp;
-  let call: Call;
-  let admin: TestUser;
-  let editor: TestUser;
-  beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-    ({ admin, editor } = await makeCallers());
-  });
-  afterAll(async () => app.close());
+  const { call, admin, editor } = useApp();
 
   it('when an editor creates a subject, then 201 with a generated slug and Location by slug', async () => {
     const name = `Data Structures ${uid()}`;

@@ -1,33 +1,18 @@
 import { questionSchema, syllabusWithModulesSchema } from '@qpc/domain/schemas';
 import {
-  makeCallers,
   makeOffering,
   makePaper,
   makeQuestion,
   makeSyllabus,
   SyllabusModel,
 } from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/harness.js';
 
 const MISSING_ID = '0123456789abcdef01234567';
 
 describe('syllabus, modules and topics', () => {
-  let app: RunningApp;
-  let call: Call;
-  let admin: TestUser;
-  let editor: TestUser;
-  let normal: TestUser;
-  beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-    ({ admin, editor, normal } = await makeCallers());
-  });
-  afterAll(async () => app.close());
+  const { call, admin, editor, normal } = useApp();
 
   it('when an editor builds a syllabus over HTTP, then the offering returns modules and topics in order', async () => {
     const { offering } = await makeOffering(admin.actor);

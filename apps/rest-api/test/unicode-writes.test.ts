@@ -2,14 +2,11 @@
 // names and titles posted to the real REST app on the real database. Every answer is 201 with a
 // resource that reads back, or a 400/409 in the error envelope that created nothing; never a 500
 // or a 503. fast-check prints the seed and path of a failing run.
-import { makeCallers, makeTree, PaperModel, UniversityModel } from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
+import { makeTree, PaperModel, UniversityModel } from '@qpc/domain/testing';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { ApiResponse, Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiResponse } from './support/api.js';
+import { useApp } from './support/harness.js';
 
 /** The texts that broke a derived field once, or could: the "©" probe among them. */
 const HARD_TEXTS = [
@@ -60,18 +57,11 @@ function expectCreatedOrRefused(res: ApiResponse): void {
 }
 
 describe('creates over HTTP with arbitrary Unicode', () => {
-  let app: RunningApp;
-  let call: Call;
-  let editor: TestUser;
+  const { call, callers, editor } = useApp();
   let offeringId: string;
   beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-    const callers = await makeCallers();
-    editor = callers.editor;
     offeringId = (await makeTree(callers.admin.actor)).offering.id;
   });
-  afterAll(async () => app.close());
 
   it('when the "©" university is posted, then 201 and it reads back whole', async () => {
     const res = await call('POST', '/universities', {

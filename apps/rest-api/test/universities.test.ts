@@ -1,24 +1,10 @@
 import { universitySchema } from '@qpc/domain/schemas';
-import { makeCallers, makeTree, makeUniversity, uid, UniversityModel } from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { makeTree, makeUniversity, uid, UniversityModel } from '@qpc/domain/testing';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/harness.js';
 
 describe('universities', () => {
-  let app: RunningApp;
-  let call: Call;
-  let admin: TestUser;
-  let editor: TestUser;
-  let normal: TestUser;
-  beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-    ({ admin, editor, normal } = await makeCallers());
-  });
-  afterAll(async () => app.close());
+  const { call, admin, editor, normal } = useApp();
 
   describe('create', () => {
     it('when an editor creates one, then 201 with Location, the contract shape and it can be read back', async () => {

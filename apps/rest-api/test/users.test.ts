@@ -1,23 +1,11 @@
 import { userSchema } from '@qpc/domain/schemas';
 import { makeUser, uid, UserModel } from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
 import { tokenFor } from '@qpc/server-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/harness.js';
 
 describe('users', () => {
-  let app: RunningApp;
-  let call: Call;
-  let admin: TestUser;
-  beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-    admin = await makeUser('admin');
-  });
-  afterAll(async () => app.close());
+  const { call, admin } = useApp();
 
   it('when a new token is seen, then the user is created as normal with name and email from the claims, and /users/me returns it', async () => {
     const sub = `user_first_${uid()}`;
@@ -189,6 +177,6 @@ describe('users', () => {
       role: 'admin',
       isActive: true,
     });
-    admin = first;
+    Object.assign(admin, first);
   });
 });

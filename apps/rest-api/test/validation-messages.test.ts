@@ -1,30 +1,19 @@
 // Defect 5: a 400 says what is wrong in plain words, naming the field and the values it takes,
 // in `error.message` and in each of `error.details`.
 import { maxExamYear } from '@qpc/domain/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/api.js';
-import type { Call } from './support/api.js';
-import { makeOffering, makePaper, makeUser } from '@qpc/domain/testing';
-import type { TestUser } from '@qpc/domain/testing';
-import { startApp } from './support/harness.js';
-import type { RunningApp } from './support/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeOffering, makePaper } from '@qpc/domain/testing';
+import { useApp } from './support/harness.js';
 
 describe('validation messages over REST', () => {
-  let app: RunningApp;
-  let call: Call;
-  let editor: TestUser;
+  const { call, editor } = useApp();
   let offeringId: string;
   let paperId: string;
-
   beforeAll(async () => {
-    app = await startApp();
-    call = client(app.url);
-    editor = await makeUser('editor');
     const { offering } = await makeOffering(editor.actor);
     offeringId = offering.id;
     paperId = (await makePaper(editor.actor, offeringId, { status: 'pending' })).id;
   });
-  afterAll(async () => app.close());
 
   const question = () => ({ paperId, text: 'Define entropy.', difficulty: 'easy' });
 

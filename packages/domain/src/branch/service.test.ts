@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../access.js';
+import { describe, expect, it } from 'vitest';
 import { SemesterModel } from '../semester/model.js';
 import { SubjectModel } from '../subject/model.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
-import { makeActors } from '../test-support/callers.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { useTestActors } from '../test-support/database.js';
+import { itRefusesDeletesByNonAdmins } from '../test-support/refusals.js';
 import { UniversityModel } from '../university/model.js';
 import { BranchModel } from './model.js';
 import {
@@ -16,12 +15,7 @@ import {
   updateBranch,
 } from './service.js';
 
-useTestDatabase();
-
-let actors: { admin: Actor; editor: Actor; normal: Actor; deactivated: Actor };
-beforeAll(async () => {
-  actors = await makeActors();
-});
+const { actors } = useTestActors();
 
 const tag = () => randomUUID().slice(0, 8);
 
@@ -273,16 +267,7 @@ describe('deleteBranch', () => {
     ).toBe(404);
   });
 
-  it.each([...refusals, ['editor', 403, () => actors.editor] as const])(
-    'when the caller is %s, then it is refused with %i',
-    async (_, status, actor) => {
-      const created = await branch();
-      expect((await deleteBranch({ actor: actor(), id: created.id }).catch((e) => e)).status).toBe(
-        status,
-      );
-      expect(await BranchModel.exists({ _id: created.id })).not.toBeNull();
-    },
-  );
+  itRefusesDeletesByNonAdmins(actors, () => branch(), deleteBranch, BranchModel);
 
   it('when semesters and offerings reference it, then it is refused with 409 naming them', async () => {
     const created = await branch();

@@ -2,24 +2,21 @@
 // did (each question keeps the id chosen for it), and a finished one is replayed, never redone.
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paperDraftsSettled } from '../drafts/compute.js';
 import { acceptDrafts, findAcceptedDrafts } from '../drafts/service.js';
 import { ServiceUnavailableError } from '../errors.js';
 import { QuestionModel } from '../models.js';
 import { uploadPaperFile } from '../paper-file/service.js';
 import { textPdf } from '../pdf/write.js';
-import { makeOffering, makePaper } from '../test-support/content-fixtures.js';
-import type { OfferingFixture } from '../test-support/content-fixtures.js';
+import { useOffering } from '../test-support/content-hooks.js';
+import { makePaper } from '../test-support/content-fixtures.js';
 import { useTestActors } from '../test-support/database.js';
 import { withIdempotency } from './service.js';
 
 const { actors } = useTestActors();
 
-let offering: OfferingFixture;
-beforeAll(async () => {
-  offering = await makeOffering();
-});
+const offering = useOffering();
 
 /** A paper of its own whose two drafts are ready. */
 async function paperWithDrafts(): Promise<string> {

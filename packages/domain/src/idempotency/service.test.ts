@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Actor } from '../access.js';
 import { mongoose } from '../db.js';
 import { ForbiddenError, ServiceUnavailableError, ValidationError } from '../errors.js';
-import { makeActors, makeUser } from '../test-support/callers.js';
+import { makeUser } from '../test-support/callers.js';
 import { UserModel } from '../user/model.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { useTestActors } from '../test-support/database.js';
 import { UniversityModel } from '../university/model.js';
 import { createUniversity, getUniversityById } from '../university/service.js';
 import {
@@ -16,12 +16,7 @@ import {
   withIdempotency,
 } from './service.js';
 
-useTestDatabase();
-
-let actors: { admin: Actor; editor: Actor; normal: Actor; deactivated: Actor };
-beforeAll(async () => {
-  actors = await makeActors();
-});
+const { actors } = useTestActors();
 
 const tag = () => randomUUID().slice(0, 8);
 const OPERATION = 'test createUniversity';

@@ -30,7 +30,11 @@ const { uri } = useTestDatabase();
 
 const collection = (model: AnyModel) => model.collection.collectionName;
 
-/** `n` documents of a small list (users, subjects, universities), inserted directly. */
+/**
+ * `n` documents of a small list (users, subjects, universities), inserted straight into the
+ * collections: the plans are what this file is about, and thousands of rows through the services
+ * would take minutes (the test-support README's rules 2 and 3).
+ */
 async function seedSmallLists(n: number): Promise<void> {
   const db = mongoose.connection.db!;
   const now = Date.now();

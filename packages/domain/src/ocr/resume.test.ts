@@ -1,23 +1,20 @@
 // Drafts left pending by a reading that stopped (a restart during OCR) are read again by the
 // sweep a bounded number of times, then failed with the reason: never pending for ever.
 import { Readable } from 'node:stream';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paperDraftsSettled, resumePendingDrafts } from '../drafts/compute.js';
 import { PaperDraftsModel } from '../drafts/model.js';
 import { getPaperDrafts } from '../drafts/service.js';
 import { uploadPaperFile } from '../paper-file/service.js';
 import { textPdf } from '../pdf/write.js';
-import { makeOffering, makePaper } from '../test-support/content-fixtures.js';
-import type { OfferingFixture } from '../test-support/content-fixtures.js';
+import { useOffering } from '../test-support/content-hooks.js';
+import { makePaper } from '../test-support/content-fixtures.js';
 import { useTestActors } from '../test-support/database.js';
 import { DEFAULT_DRAFTS_READING } from './settings.js';
 
 const { actors } = useTestActors();
 
-let offering: OfferingFixture;
-beforeAll(async () => {
-  offering = await makeOffering();
-});
+const offering = useOffering();
 
 async function uploadedPaper(): Promise<string> {
   const paper = await makePaper(offering.offeringId);

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../access.js';
+import { describe, expect, it } from 'vitest';
 import { BranchModel } from '../branch/model.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
-import { makeActors } from '../test-support/callers.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { useTestActors } from '../test-support/database.js';
+import { itRefusesDeletesByNonAdmins } from '../test-support/refusals.js';
 import { SemesterModel } from './model.js';
 import {
   createSemester,
@@ -14,12 +13,7 @@ import {
   updateSemester,
 } from './service.js';
 
-useTestDatabase();
-
-let actors: { admin: Actor; editor: Actor; normal: Actor; deactivated: Actor };
-beforeAll(async () => {
-  actors = await makeActors();
-});
+const { actors } = useTestActors();
 
 async function branchId(): Promise<string> {
   const doc = await BranchModel.create({
@@ -273,16 +267,7 @@ describe('deleteSemester', () => {
     ).toBe(404);
   });
 
-  it.each([...refusals, ['editor', 403, () => actors.editor] as const])(
-    'when the caller is %s, then it is refused with %i',
-    async (_, status, actor) => {
-      const created = await semester();
-      expect(
-        (await deleteSemester({ actor: actor(), id: created.id }).catch((e) => e)).status,
-      ).toBe(status);
-      expect(await SemesterModel.exists({ _id: created.id })).not.toBeNull();
-    },
-  );
+  itRefusesDeletesByNonAdmins(actors, () => semester(), deleteSemester, SemesterModel);
 
   it('when subject offerings reference it, then it is refused with 409 naming them', async () => {
     const created = await semester();

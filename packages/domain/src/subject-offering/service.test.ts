@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../access.js';
+import { describe, expect, it } from 'vitest';
 import { BranchModel } from '../branch/model.js';
 import { PaperModel } from '../paper/model.js';
 import { SemesterModel } from '../semester/model.js';
 import { SubjectModel } from '../subject/model.js';
 import { SyllabusModel } from '../syllabus/model.js';
-import { makeActors } from '../test-support/callers.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { useTestActors } from '../test-support/database.js';
+import { itRefusesDeletesByNonAdmins } from '../test-support/refusals.js';
 import { UniversityModel } from '../university/model.js';
 import { SubjectOfferingModel } from './model.js';
 import {
@@ -17,12 +16,7 @@ import {
   listSubjectOfferings,
 } from './service.js';
 
-useTestDatabase();
-
-let actors: { admin: Actor; editor: Actor; normal: Actor; deactivated: Actor };
-beforeAll(async () => {
-  actors = await makeActors();
-});
+const { actors } = useTestActors();
 
 const tag = () => randomUUID().slice(0, 8);
 
@@ -246,15 +240,11 @@ describe('deleteSubjectOffering', () => {
     ).toBe(404);
   });
 
-  it.each([...refusals, ['editor', 403, () => actors.editor] as const])(
-    'when the caller is %s, then it is refused with %i',
-    async (_, status, actor) => {
-      const created = await offering();
-      expect(
-        (await deleteSubjectOffering({ actor: actor(), id: created.id }).catch((e) => e)).status,
-      ).toBe(status);
-      expect(await SubjectOfferingModel.exists({ _id: created.id })).not.toBeNull();
-    },
+  itRefusesDeletesByNonAdmins(
+    actors,
+    () => offering(),
+    deleteSubjectOffering,
+    SubjectOfferingModel,
   );
 
   it('when a syllabus and papers reference it, then it is refused with 409 naming both', async () => {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../access.js';
+import { describe, expect, it } from 'vitest';
 import { BranchModel } from '../branch/model.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
-import { makeActors } from '../test-support/callers.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { useTestActors } from '../test-support/database.js';
+import { itRefusesDeletesByNonAdmins } from '../test-support/refusals.js';
 import { SubjectModel } from './model.js';
 import {
   createSubject,
@@ -15,12 +14,7 @@ import {
   updateSubject,
 } from './service.js';
 
-useTestDatabase();
-
-let actors: { admin: Actor; editor: Actor; normal: Actor; deactivated: Actor };
-beforeAll(async () => {
-  actors = await makeActors();
-});
+const { actors } = useTestActors();
 
 const tag = () => randomUUID().slice(0, 8);
 
@@ -263,16 +257,7 @@ describe('deleteSubject', () => {
     ).toBe(404);
   });
 
-  it.each([...refusals, ['editor', 403, () => actors.editor] as const])(
-    'when the caller is %s, then it is refused with %i',
-    async (_, status, actor) => {
-      const created = await subject();
-      expect((await deleteSubject({ actor: actor(), id: created.id }).catch((e) => e)).status).toBe(
-        status,
-      );
-      expect(await SubjectModel.exists({ _id: created.id })).not.toBeNull();
-    },
-  );
+  itRefusesDeletesByNonAdmins(actors, () => subject(), deleteSubject, SubjectModel);
 
   it('when subject offerings reference it, then it is refused with 409 naming them', async () => {
     const created = await subject();

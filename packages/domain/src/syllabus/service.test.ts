@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../access.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mongoose } from '../db.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
-import { makeActors } from '../test-support/callers.js';
-import { useTestDatabase } from '../test-support/database.js';
+import { useTestActors } from '../test-support/database.js';
 import { ModuleModel, SyllabusModel, TopicModel } from './model.js';
 import {
   createModule,
@@ -15,12 +13,7 @@ import {
   initSyllabus,
 } from './service.js';
 
-useTestDatabase();
-
-let actors: { admin: Actor; editor: Actor; normal: Actor; deactivated: Actor };
-beforeAll(async () => {
-  actors = await makeActors();
-});
+const { actors } = useTestActors();
 afterEach(() => {
   mongoose.set('debug', false);
 });

@@ -21,7 +21,14 @@ import type { Module, Topic } from '../syllabus/schema.js';
 import { createModule, createTopic, initSyllabus } from '../syllabus/service.js';
 import type { University } from '../university/schema.js';
 import { UserModel } from '../user/model.js';
-import { insertOffering } from './content-fixtures.js';
+import {
+  BranchModel,
+  SemesterModel,
+  SubjectModel,
+  SubjectOfferingModel,
+  SyllabusModel,
+  UniversityModel,
+} from '../models.js';
 import {
   makeBranch,
   makeQuestion,
@@ -145,6 +152,42 @@ export interface TreeSize {
   votesPerSolution: number;
   /** How many solutions get votes (FerretDB scans votes: keep it small). */
   votedSolutions: number;
+}
+
+/** The ids of an offering and of what it hangs from, as `insertOffering` made them. */
+export interface OfferingIds {
+  universityId: Types.ObjectId;
+  branchId: Types.ObjectId;
+  semesterId: Types.ObjectId;
+  subjectId: Types.ObjectId;
+  subjectOfferingId: Types.ObjectId;
+  syllabusId: Types.ObjectId;
+}
+
+/**
+ * A university, branch, semester, subject and offering with an empty syllabus, inserted directly:
+ * the large trees' (rule 2 of the README), written through the models like the rest of the tree.
+ */
+export async function insertOffering(subjectName = `Subject ${uid()}`): Promise<OfferingIds> {
+  const t = uid();
+  const university = await UniversityModel.create({
+    name: `University ${t}`,
+    shortName: `U${t}`,
+    slug: `u-${t}`,
+  });
+  const universityId = university._id;
+  const branch = await BranchModel.create({ universityId, name: `Branch ${t}` });
+  const semester = await SemesterModel.create({ branchId: branch._id, universityId, number: 3 });
+  const subject = await SubjectModel.create({ name: subjectName, slug: `s-${t}` });
+  const ids = {
+    universityId,
+    branchId: branch._id,
+    semesterId: semester._id,
+    subjectId: subject._id,
+  };
+  const offering = await SubjectOfferingModel.create(ids);
+  const syllabus = await SyllabusModel.create({ subjectOfferingId: offering._id, universityId });
+  return { ...ids, subjectOfferingId: offering._id, syllabusId: syllabus._id };
 }
 
 /**

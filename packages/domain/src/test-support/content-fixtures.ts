@@ -1,27 +1,20 @@
-// Catalog data for the content tests (papers, questions, solutions), written straight through
-// the models so these tests do not depend on the academic-structure services.
-import { randomUUID } from 'node:crypto';
+// Catalog data for the content tests (papers, questions, solutions), made through the services
+// as an admin would make it (rule 1 of the README): the slugs, the copies of ancestor ids, the
+// `visible` flag and the status history are the services' own, never restated here.
 import type { Types } from 'mongoose';
-import {
-  BranchModel,
-  ModuleModel,
-  PaperModel,
-  QuestionModel,
-  SemesterModel,
-  SolutionModel,
-  SubjectModel,
-  SubjectOfferingModel,
-  SyllabusModel,
-  TopicModel,
-  UniversityModel,
-} from '../models.js';
+import type { Actor } from '../access.js';
+import { mongoose } from '../db.js';
+import { SolutionModel } from '../solution/model.js';
+import { PaperModel } from '../paper/model.js';
 import type { ExamType, PaperStatus } from '../paper/schema.js';
+import { createPaper, setPaperStatus } from '../paper/service.js';
+import { QuestionModel } from '../question/model.js';
 import type { Difficulty, QuestionType } from '../question/schema.js';
-import { isPublic } from '../visibility.js';
-
-function tag(): string {
-  return randomUUID().slice(0, 8);
-}
+import { createQuestion } from '../question/service.js';
+import { createModule, createTopic, initSyllabus } from '../syllabus/service.js';
+import { inheritedFrom } from '../writing/reference-table.js';
+import { makeActor } from './callers.js';
+import { makeOffering as makeAcademicOffering, uid as tag } from './service-fixtures.js';
 
 export interface OfferingFixture {
   subjectName: string;
@@ -34,79 +27,49 @@ export interface OfferingFixture {
   modules: { id: string; topics: string[] }[];
 }
 
-/** The ids of an offering and of what it hangs from, as `insertOffering` made them. */
-export interface OfferingIds {
-  universityId: Types.ObjectId;
-  branchId: Types.ObjectId;
-  semesterId: Types.ObjectId;
-  subjectId: Types.ObjectId;
-  subjectOfferingId: Types.ObjectId;
-  syllabusId: Types.ObjectId;
-}
-
-/** A university, branch, semester, subject and offering with an empty syllabus, inserted directly. */
-export async function insertOffering(subjectName = `Subject ${tag()}`): Promise<OfferingIds> {
-  const t = tag();
-  const university = await UniversityModel.create({
-    name: `University ${t}`,
-    shortName: `U${t}`,
-    slug: `u-${t}`,
-  });
-  const universityId = university._id;
-  const branch = await BranchModel.create({ universityId, name: `Branch ${t}` });
-  const semester = await SemesterModel.create({ branchId: branch._id, universityId, number: 3 });
-  const subject = await SubjectModel.create({ name: subjectName, slug: `s-${t}` });
-  const ids = {
-    universityId,
-    branchId: branch._id,
-    semesterId: semester._id,
-    subjectId: subject._id,
-  };
-  const offering = await SubjectOfferingModel.create(ids);
-  const syllabus = await SyllabusModel.create({ subjectOfferingId: offering._id, universityId });
-  return { ...ids, subjectOfferingId: offering._id, syllabusId: syllabus._id };
+/** The admin who makes the fixtures: one per database (each test file has a database of its own). */
+const admins = new Map<string, Promise<Actor>>();
+function fixtureAdmin(): Promise<Actor> {
+  const database = mongoose.connection.db!.databaseName;
+  if (!admins.has(database)) admins.set(database, makeActor('admin'));
+  return admins.get(database)!;
 }
 
 /** A university, branch, semester, subject and offering with a syllabus of two modules of two topics. */
 export async function makeOffering(subjectName = `Subject ${tag()}`): Promise<OfferingFixture> {
-  const ids = await insertOffering(subjectName);
-  // Where every module and topic sits.
-  const inSyllabus = {
-    syllabusId: ids.syllabusId,
-    subjectOfferingId: ids.subjectOfferingId,
-    universityId: ids.universityId,
-  };
+  const actor = await fixtureAdmin();
+  const { university, branch, semester, offering } = await makeAcademicOffering(actor, {
+    name: subjectName,
+  });
+  const syllabus = await initSyllabus({ actor, input: { subjectOfferingId: offering.id } });
   const modules: { id: string; topics: string[] }[] = [];
   for (const order of [1, 2]) {
-    const module = await ModuleModel.create({
-      ...inSyllabus,
-      title: `Module ${order}`,
-      order,
+    const module = await createModule({
+      actor,
+      input: { subjectOfferingId: offering.id, title: `Module ${order}`, order },
     });
     const topics: string[] = [];
     for (const topicOrder of [1, 2]) {
-      const topic = await TopicModel.create({
-        moduleId: module._id,
-        ...inSyllabus,
-        title: `Topic ${order}.${topicOrder}`,
-        order: topicOrder,
+      const topic = await createTopic({
+        actor,
+        input: { moduleId: module.id, title: `Topic ${order}.${topicOrder}`, order: topicOrder },
       });
-      topics.push(topic._id.toHexString());
+      topics.push(topic.id);
     }
-    modules.push({ id: module._id.toHexString(), topics });
+    modules.push({ id: module.id, topics });
   }
   return {
     subjectName,
-    offeringId: ids.subjectOfferingId.toHexString(),
-    universityId: ids.universityId.toHexString(),
-    branchId: ids.branchId.toHexString(),
-    semesterId: ids.semesterId.toHexString(),
-    syllabusId: ids.syllabusId.toHexString(),
+    offeringId: offering.id,
+    universityId: university.id,
+    branchId: branch.id,
+    semesterId: semester.id,
+    syllabusId: syllabus.id,
     modules,
   };
 }
 
-/** A paper of the offering, inserted directly with the given status. */
+/** A paper of the offering in the given status (approved by default), made through the workflow. */
 export async function makePaper(
   offeringId: string,
   options: {
@@ -114,33 +77,34 @@ export async function makePaper(
     examYear?: number;
     examType?: ExamType;
     title?: string;
-    /** The creating user's id (none recorded when absent, as for papers made before it was). */
-    createdBy?: string;
+    /** The creating user's id, in place of the fixtures' admin (none: `null`). */
+    createdBy?: string | null;
   } = {},
 ): Promise<{ id: string; slug: string }> {
-  const t = tag();
-  const offering = await SubjectOfferingModel.findById(offeringId).lean();
-  if (!offering) throw new Error('makePaper: no such offering');
+  const actor = await fixtureAdmin();
   const status = options.status ?? 'approved';
-  const university = await UniversityModel.findById(offering.universityId, { isActive: 1 }).lean();
-  const paper = await PaperModel.create({
-    subjectOfferingId: offeringId,
-    universityId: offering.universityId,
-    branchId: offering.branchId,
-    semesterId: offering.semesterId,
-    subjectId: offering.subjectId,
-    examYear: options.examYear ?? 2023,
-    examType: options.examType ?? 'end-term',
-    title: options.title ?? `Paper ${t}`,
-    slug: `paper-${t}`,
-    status,
-    visible: isPublic(status, university?.isActive === true),
-    createdBy: options.createdBy ?? null,
+  const paper = await createPaper({
+    actor,
+    input: {
+      subjectOfferingId: offeringId,
+      examYear: options.examYear ?? 2023,
+      examType: options.examType ?? 'end-term',
+      title: options.title ?? `Paper ${tag()}`,
+      status: status === 'draft' ? 'draft' : 'pending',
+    },
   });
-  return { id: paper._id.toHexString(), slug: paper.slug };
+  if (status === 'approved' || status === 'rejected') {
+    // An empty paper is approved on purpose: fixtures add questions afterwards.
+    await setPaperStatus({ actor, id: paper.id, input: { status, force: true } });
+  }
+  // The services record the caller as creator; a test about another creator (or a paper made
+  // before creators were recorded) says whom.
+  if (options.createdBy !== undefined)
+    await PaperModel.updateOne({ _id: paper.id }, { $set: { createdBy: options.createdBy } });
+  return { id: paper.id, slug: paper.slug };
 }
 
-/** A short question of the paper, inserted directly. */
+/** A short question of the paper, made through the question service. */
 export async function makeQuestion(
   paperId: string,
   options: {
@@ -154,33 +118,32 @@ export async function makeQuestion(
     slug?: string;
   } = {},
 ): Promise<{ id: string; slug: string }> {
-  const paper = await PaperModel.findById(paperId).lean();
-  if (!paper) throw new Error('makeQuestion: no such paper');
-  const t = tag();
   const type: QuestionType = options.type ?? 'short';
-  const question = await QuestionModel.create({
-    paperId,
-    subjectOfferingId: paper.subjectOfferingId,
-    universityId: paper.universityId,
-    paperStatus: paper.status,
-    visible: paper.visible,
-    examYear: paper.examYear,
-    moduleId: options.moduleId ?? null,
-    topicId: options.topicId ?? null,
-    // The tag after a letter: an all-digit tag is no word to the similarity check (numbers are
-    // left out), and two such questions would count as repeated.
-    text: options.text ?? `Question q${t}`,
-    marks: options.marks ?? null,
-    type,
-    difficulty: options.difficulty ?? 'easy',
-    ...(type === 'mcq' ? { options: ['A', 'B'] } : {}),
-    slug: options.slug ?? `question-${t}`,
-    isVerified: options.isVerified ?? false,
+  const question = await createQuestion({
+    actor: await fixtureAdmin(),
+    input: {
+      paperId,
+      moduleId: options.moduleId ?? null,
+      topicId: options.topicId ?? null,
+      // The tag after a letter: an all-digit tag is no word to the similarity check (numbers are
+      // left out), and two such questions would count as repeated.
+      text: options.text ?? `Question q${tag()}`,
+      marks: options.marks ?? null,
+      type,
+      difficulty: options.difficulty ?? 'easy',
+      ...(type === 'mcq' ? { options: ['A', 'B'] } : {}),
+      slug: options.slug ?? `question-${tag()}`,
+      isVerified: options.isVerified ?? false,
+    },
   });
-  return { id: question._id.toHexString(), slug: question.slug };
+  return { id: question.id, slug: question.slug };
 }
 
-/** A solution to the question by the given author, inserted directly. */
+/**
+ * A solution to the question by the given author. Written through the model, with the copies the
+ * solution service makes (`inheritedFrom`): the tests give solutions to hidden questions too,
+ * which the service refuses to a normal author, as a paper withdrawn after its solutions has them.
+ */
 export async function makeSolution(
   questionId: string,
   authorId: string | Types.ObjectId,
@@ -189,11 +152,7 @@ export async function makeSolution(
   if (!question) throw new Error('makeSolution: no such question');
   const solution = await SolutionModel.create({
     questionId,
-    paperId: question.paperId,
-    subjectOfferingId: question.subjectOfferingId,
-    universityId: question.universityId,
-    paperStatus: question.paperStatus,
-    visible: question.visible,
+    ...inheritedFrom(SolutionModel, 'questionId', question),
     authorId,
     content: `Solution ${tag()}`,
   });

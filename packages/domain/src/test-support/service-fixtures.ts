@@ -37,22 +37,22 @@ export const makeSemester = (actor: Actor, branchId: string, number = 1) =>
 export const makeSubject = (actor: Actor, input: Input = {}) =>
   createSubject({ actor, input: { name: `Subject ${uid()}`, ...input } });
 
-/** An offering with its own university, branch, semester and subject. */
-export async function makeOffering(actor: Actor) {
+/** An offering with its own university, branch, semester and subject (`subject`: its input). */
+export async function makeOffering(actor: Actor, subject: Input = {}) {
   const university = await makeUniversity(actor);
   const branch = await makeBranch(actor, university.id);
   const semester = await makeSemester(actor, branch.id);
-  const subject = await makeSubject(actor);
+  const subjectMade = await makeSubject(actor, subject);
   const offering = await createSubjectOffering({
     actor,
     input: {
       universityId: university.id,
       branchId: branch.id,
       semesterId: semester.id,
-      subjectId: subject.id,
+      subjectId: subjectMade.id,
     },
   });
-  return { university, branch, semester, subject, offering };
+  return { university, branch, semester, subject: subjectMade, offering };
 }
 
 /** A syllabus for the offering with one module and one topic in it. */
