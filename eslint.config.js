@@ -51,6 +51,7 @@ export default tseslint.config(
       '**/test/**',
       '**/bench/**',
       'eval/**',
+      'catalog-generator/**',
       '**/vitest.config.ts',
     ],
     rules: { 'no-restricted-properties': 'off' },
@@ -62,7 +63,7 @@ export default tseslint.config(
   },
   {
     // The benchmark and the evaluation are plain Node ESM (`npx eslint bench eval`).
-    files: ['bench/**/*.mjs', 'eval/**/*.mjs'],
+    files: ['bench/**/*.mjs', 'eval/**/*.mjs', 'catalog-generator/**/*.mjs'],
     languageOptions: {
       globals: Object.fromEntries(
         [

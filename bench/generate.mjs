@@ -1,9 +1,9 @@
-// Loads the benchmark catalog (bench/catalog.mjs) into a fresh database as the app stores it
+// Loads the benchmark catalog (catalog-generator/catalog.mjs) into a fresh database as the app stores it
 // (model defaults, search and band keys, `visible`), bulk-inserted with the driver, indexed after.
-import { buildCatalog } from './catalog.mjs';
+import { buildCatalog } from '../catalog-generator/catalog.mjs';
 import { importBuilt, round } from './lib.mjs';
 
-export { SEARCH_COMMON_QUERY, SEARCH_RARE_QUERY } from './catalog.mjs';
+export { SEARCH_COMMON_QUERY, SEARCH_RARE_QUERY } from '../catalog-generator/catalog.mjs';
 
 const fromDomain = (file) => importBuilt(`packages/domain/dist/${file}.js`);
 

@@ -2,7 +2,7 @@
 // Tesseract (the `rest` app: OCR_ENGINE auto) and by the tesseract.js fallback (an app started
 // with OCR_ENGINE=js); and GET /questions/:id's p50 while a scan is read, against idle.
 import { apiCall, bearer, stats, timesOver, waitUntil } from './lib.mjs';
-import { CONCEPTS, VERBS } from './vocabulary.mjs';
+import { CONCEPTS, VERBS } from '../catalog-generator/vocabulary.mjs';
 import { uploadPaper } from './writes.mjs';
 
 const PAGES = 10;

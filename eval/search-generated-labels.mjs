@@ -1,9 +1,9 @@
-// The labelled queries over the bench's generated catalog (bench/catalog.mjs), judged from what
+// The labelled queries over the bench's generated catalog (catalog-generator/catalog.mjs), judged from what
 // the generator meant each document to be, never from the words the ranking reads: a topic is
 // its title; a question is about its main concept ("the role of <concept>") in its topic; a paper
 // is its subject's sitting; a subject is its name. Only what an anonymous student may see (papers
 // approved) is judged relevant. Deterministic: the catalog's seed, then a seeded pick of queries.
-import { CONCEPTS, SUBJECT_STEMS, VERBS } from '../bench/vocabulary.mjs';
+import { CONCEPTS, SUBJECT_STEMS, VERBS } from '../catalog-generator/vocabulary.mjs';
 import { createRandom } from '../bench/lib.mjs';
 
 /** Queries per family. */
@@ -129,7 +129,7 @@ export function generatedLabelledSet(catalog, { seed, scale }) {
   if (tooMany.length > 0) throw new Error(`over ${MAX_RELEVANT} relevant: ${tooMany[0].q}`);
   return {
     about:
-      "Search queries over the bench catalog (bench/catalog.mjs) at this seed and scale, judged from the generator's structure by eval/search-generated-labels.mjs: a topic by its title, a question by its main concept in its topic (unit: the start of its text), a paper by its sitting, a subject by its name; grade 2 for what the query asks for, 1 for a related result. Anonymous caller: only approved papers. Rewrite with `npm run eval -- --only search --write-labels`.",
+      "Search queries over the bench catalog (catalog-generator/catalog.mjs) at this seed and scale, judged from the generator's structure by eval/search-generated-labels.mjs: a topic by its title, a question by its main concept in its topic (unit: the start of its text), a paper by its sitting, a subject by its name; grade 2 for what the query asks for, 1 for a related result. Anonymous caller: only approved papers. Rewrite with `npm run eval -- --only search --write-labels`.",
     seed,
     scale,
     queries,

@@ -70,7 +70,7 @@ ${belowOne(sample)}
 
 ## The generated catalog
 
-\`eval/search-generated-set.json\`: queries over the bench's catalog (\`bench/catalog.mjs\`, seed
+\`eval/search-generated-set.json\`: queries over the bench's catalog (\`catalog-generator/catalog.mjs\`, seed
 ${generated.seed}, scale ${generated.scale}: ${n(counts.questions)} questions, ${n(counts.papers)} papers, ${n(counts.topics)} topics,
 ${n(counts.subjects)} subjects), loaded as the bench loads it (${generated.loadSeconds} s with its indexes). Its texts are
 made from templates, so relevance is judged from what the generator meant each document to be,

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { buildCatalog } from '../bench/catalog.mjs';
+import { buildCatalog } from '../catalog-generator/catalog.mjs';
 import { openBenchDatabase } from '../bench/database.mjs';
 import { loadCatalog } from '../bench/generate.mjs';
 import { root } from '../scripts/lib.mjs';

@@ -1,9 +1,10 @@
-// The benchmark catalog, built in memory and deterministic from a seed (one seeded PRNG). It keeps
-// the services' rules: unique slugs; every reference exists and agrees with its parents; one
-// syllabus per offering; a question's module and topic in its paper's offering; options for mcq
-// only; solutions only under approved papers; nobody votes on their own solution, or twice.
+// The generated catalog, built in memory and deterministic from a seed (one seeded PRNG): bench/
+// measures speed on it and eval/ judges search on it. It keeps the services' rules: unique slugs;
+// every reference exists and agrees with its parents; one syllabus per offering; a question's
+// module and topic in its paper's offering; options for mcq only; solutions only under approved
+// papers; nobody votes on their own solution, or twice.
 import { buildContent, DAY } from './catalog-content.mjs';
-import { createRandom, importBuilt } from './lib.mjs';
+import { createRandom, importBuilt } from '../bench/lib.mjs';
 import * as vocabulary from './vocabulary.mjs';
 
 const { BRANCHES, CONCEPTS, EDITIONS, KINDS, PLACES, SUBJECT_STEMS, TOPIC_WORDS } = vocabulary;

@@ -1,4 +1,4 @@
-// The content of the benchmark catalog (bench/catalog.mjs): papers and their questions, the
+// The content of the benchmark catalog (catalog.mjs): papers and their questions, the
 // search scenario's planted phrase, solutions and votes.
 import * as vocabulary from './vocabulary.mjs';
 

@@ -1,4 +1,4 @@
-// The words the benchmark catalog is made of (bench/catalog.mjs): places, subjects, concepts.
+// The words the benchmark catalog is made of (catalog.mjs): places, subjects, concepts.
 
 const words = (text) => text.split('|');
 
