@@ -4,7 +4,7 @@
 // are held here too). The journeys check their own screens as they go; this file goes through
 // every route of the page, for each role that sees it differently, so none is left out.
 import type { Page } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, expectAccessible, signIn } from './support/stack.js';
 import type { Stack } from './support/stack.js';
 import { useStack } from './support/use-stack.js';
@@ -83,6 +83,8 @@ async function checkAll(stack: Stack, paths: Record<string, string>, who: string
     await page.goto(`${stack.webUrl}${path}`);
     if (token) await page.getByText('Signed in as').waitFor();
     await settled(page);
+    // One main landmark, so that "skip to content" and screen readers land in one place.
+    expect(await page.locator('main').count(), `${screen} (${who})`).toBe(1);
     await check(page, `${screen} (${who})`);
   }
   await page.context().close();
