@@ -7,46 +7,25 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, expectAccessible, signIn } from './support/stack.js';
 import type { Stack } from './support/stack.js';
+import { SAMPLE_PAPER, sampleRoutes } from './support/sample-routes.js';
 import { useStack } from './support/use-stack.js';
 
-const PAPER = 'nfit-data-structures-end-term-2023';
 const ALSO = ['heading-order', 'landmark-unique'] as const;
 
 /** The routes of the page, with ids from the sample catalog. */
 async function routes(stack: Stack) {
-  const { paper } = await stack.graphql<{
-    paper: { subjectOfferingId: string; subjectId: string; questions: { slug: string }[] };
-  }>(`{ paper(slug: "${PAPER}") { subjectOfferingId subjectId questions { slug } } }`);
-  const { subjectOffering: o } = await stack.graphql<{
-    subjectOffering: {
-      id: string;
-      university: { slug: string };
-      branch: { id: string };
-      semester: { id: string };
-      syllabus: { modules: { topics: { id: string }[] }[] };
-    };
-  }>(
-    `query($id: ObjectID!) { subjectOffering(id: $id) {
-      id university { slug } branch { id } semester { id } syllabus { modules { topics { id } } } } }`,
-    { id: paper.subjectOfferingId },
-  );
+  const place = await sampleRoutes(stack);
   return {
     home: '/',
-    university: `/u/${o.university.slug}`,
-    semester: `/u/${o.university.slug}/b/${o.branch.id}/s/${o.semester.id}`,
-    subject: `/o/${o.id}`,
-    topic: `/o/${o.id}/t/${o.syllabus.modules[0]!.topics[0]!.id}`,
-    'subject elsewhere': `/subjects/${paper.subjectId}`,
-    paper: `/p/${PAPER}`,
-    question: `/q/${paper.questions[0]!.slug}`,
+    ...place,
     search: '/search?q=tree',
     'search, empty': '/search',
     'search, nothing found': '/search?q=qqqzzzxxv',
     'search, a stop word': '/search?q=the',
     'no such page': '/no-such-page',
-    'new paper': `/o/${o.id}/new-paper`,
-    'paper, editing': `/p/${PAPER}/edit`,
-    'paper, drafts': `/p/${PAPER}/drafts`,
+    'new paper': `${place.subject}/new-paper`,
+    'paper, editing': `/p/${SAMPLE_PAPER}/edit`,
+    'paper, drafts': `/p/${SAMPLE_PAPER}/drafts`,
     'my papers': '/my-papers',
     review: '/review',
   };

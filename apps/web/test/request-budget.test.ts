@@ -8,9 +8,8 @@ import type { Page } from 'playwright-core';
 import { onePagePdf } from './support/pdf.js';
 import { signIn } from './support/stack.js';
 import type { Stack } from './support/stack.js';
+import { SAMPLE_PAPER, sampleRoutes } from './support/sample-routes.js';
 import { useStack } from './support/use-stack.js';
-
-const PAPER = 'nfit-data-structures-end-term-2023';
 
 /** What is left of one budget: a probe's own answer, the probe itself already spent. */
 async function left(url: string, init: RequestInit): Promise<number> {
@@ -81,7 +80,7 @@ describe("the page's requests against the rate limit", () => {
   const stack = useStack();
 
   it('when a student browses, searches, opens a paper and its PDF, signs in, posts a solution and votes, then at most 15 requests are counted', async () => {
-    await stack.uploadPdf(PAPER, onePagePdf('Budget'), await stack.tokenFor('editor'));
+    await stack.uploadPdf(SAMPLE_PAPER, onePagePdf('Budget'), await stack.tokenFor('editor'));
     const token = await stack.tokenFor('normal');
     const meter = budgetMeter(stack, token);
     const page = await stack.newPage();
@@ -128,28 +127,9 @@ describe("the page's requests against the rate limit", () => {
   });
 
   it('when a student lands on a screen by its link (semester, topic, subject, paper, question, search), then it costs one counted request', async () => {
-    const { paper } = await stack.graphql<{
-      paper: { subjectOfferingId: string; questions: { slug: string }[] };
-    }>(`{ paper(slug: "${PAPER}") { subjectOfferingId questions { slug } } }`);
-    const { subjectOffering: offering } = await stack.graphql<{
-      subjectOffering: {
-        id: string;
-        university: { slug: string };
-        branch: { id: string };
-        semester: { id: string };
-        syllabus: { modules: { topics: { id: string }[] }[] };
-      };
-    }>(
-      `query($id: ObjectID!) { subjectOffering(id: $id) {
-        id university { slug } branch { id } semester { id } syllabus { modules { topics { id } } } } }`,
-      { id: paper.subjectOfferingId },
-    );
+    const { semester, topic, subject, paper, question } = await sampleRoutes(stack);
     const landings = {
-      semester: `/u/${offering.university.slug}/b/${offering.branch.id}/s/${offering.semester.id}`,
-      topic: `/o/${offering.id}/t/${offering.syllabus.modules[0]!.topics[0]!.id}`,
-      subject: `/o/${offering.id}`,
-      paper: `/p/${PAPER}`,
-      question: `/q/${paper.questions[0]!.slug}`,
+      ...{ semester, topic, subject, paper, question },
       search: '/search?q=tree',
     };
     const meter = budgetMeter(stack);
@@ -185,7 +165,7 @@ describe("the page's requests against the rate limit", () => {
       syllabus { modules { topics { id } } }
       papers { slug status questions { slug } } } } }`);
     const offerings = subjectOfferings.items;
-    const nfitDs = offerings.find((o) => o.papers.some((p) => p.slug === PAPER))!;
+    const nfitDs = offerings.find((o) => o.papers.some((p) => p.slug === SAMPLE_PAPER))!;
     const papers = offerings.flatMap((o) => o.papers.filter((p) => p.status === 'APPROVED'));
     const newViews = [
       `/u/${nfitDs.university.slug}`,
