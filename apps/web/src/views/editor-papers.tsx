@@ -19,7 +19,7 @@ type OwnPaper = MyPapersQuery['papers']['items'][number];
 
 /** The reason of the paper's last rejection, if it has one. */
 function rejection(paper: OwnPaper): string | null {
-  const last = [...(paper.statusHistory ?? [])].reverse().find((c) => c.to === 'REJECTED');
+  const last = (paper.statusHistory ?? []).findLast((c) => c.to === 'REJECTED');
   return last ? (last.reason ?? 'No reason given') : null;
 }
 

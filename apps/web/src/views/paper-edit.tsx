@@ -85,7 +85,7 @@ function Upload({ paper, onUploaded }: { paper: Paper; onUploaded: () => void })
 /** Where the paper stands: a rejection's reason, and "Send for review" for its creator or an admin. */
 function Review({ paper, onSent }: { paper: Paper; onSent: () => void }) {
   const { user, isAdmin } = useSession();
-  const rejected = [...(paper.statusHistory ?? [])].reverse().find((c) => c.to === 'REJECTED');
+  const rejected = (paper.statusHistory ?? []).findLast((c) => c.to === 'REJECTED');
   const canSubmit =
     (paper.status === 'DRAFT' || paper.status === 'REJECTED') &&
     (isAdmin || (user !== null && paper.createdBy === user?.id));

@@ -30,19 +30,20 @@ function hitLink(hit: Hit): string {
   return paths.subject(hit.id);
 }
 
-/** "asked 3×: 2022, 2023 (NFIT, RSU)": the sittings a grouped question was set in. */
+/**
+ * "asked 3×: 2023, 2022 (NFIT, RSU)": the sittings a grouped question was set in, in the API's
+ * order (the hit is the newest, alsoAsked newest first), each year and university once.
+ */
 export function askedLine(hit: Hit): string | null {
   const also = hit.context.alsoAsked;
   if (!also.length) return null;
-  const paper = hit.context.paper;
-  const years = [...new Set([...also.map((a) => a.examYear), ...(paper ? [paper.examYear] : [])])];
-  const places = [
-    ...new Set([
-      ...also.map((a) => a.universityShortName),
-      ...(hit.context.university ? [hit.context.university.shortName] : []),
-    ]),
-  ];
-  return `asked ${also.length + 1}×: ${years.sort((a, b) => a - b).join(', ')} (${places.sort().join(', ')})`;
+  const { paper, university } = hit.context;
+  const years = new Set([...(paper ? [paper.examYear] : []), ...also.map((a) => a.examYear)]);
+  const places = new Set([
+    ...(university ? [university.shortName] : []),
+    ...also.map((a) => a.universityShortName),
+  ]);
+  return `asked ${also.length + 1}×: ${[...years].join(', ')} (${[...places].join(', ')})`;
 }
 
 /** Where a hit sits, in the words a student reads: paper, year, university, subject, marks, topic. */

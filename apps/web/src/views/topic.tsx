@@ -63,10 +63,9 @@ export function TopicView({ params }: { params: { offeringId: string; topicId: s
   );
   const topic = module?.topics.find((t) => t.id === params.topicId);
   if (!module || !topic) return <p className="empty">This topic is not in the syllabus.</p>;
-  const papers = new Map(offering.papers.map((p) => [p.id, p]));
-  const years = [
-    ...new Set(topic.questions.map((q) => papers.get(q.paperId)?.examYear).filter(Boolean)),
-  ].sort();
+  // The years the coverage gives (distinct, ascending): the web does not recount them.
+  const years =
+    offering.coverage.modules.flatMap((m) => m.topics).find((t) => t.id === topic.id)?.years ?? [];
   return (
     <section>
       <Breadcrumbs crumbs={offeringCrumbs(offering, topic.title)} />
