@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mongoose } from '../db.js';
 import { createSubjectOffering } from '../subject-offering/service.js';
-import { ModuleModel, SyllabusModel, TopicModel } from './model.js';
 import { useTestActors } from '../test-support/database.js';
 import {
   makeBranch,
+  makeOffering,
   makeSemester,
   makeSubject,
   makeUniversity,
@@ -22,6 +22,7 @@ import {
   readSyllabiBySubjectOfferingIds,
   readTopicsBySyllabusIds,
 } from './reads.js';
+import { createModule, createTopic, initSyllabus } from './service.js';
 
 const { actors } = useTestActors();
 
@@ -42,7 +43,6 @@ const seeing = (viewer: CallerView): RequestCaller => ({ actor: null, view: asyn
 const inKeyOrder = <T, M>(found: ReadonlyMap<string, T>, keys: readonly string[], missing: M) =>
   keys.map((key) => found.get(key) ?? missing);
 const newId = () => new mongoose.Types.ObjectId();
-const hex = (doc: { _id: { toHexString(): string } }) => doc._id.toHexString();
 
 /** Runs `work`, counting the database commands mongoose sends meanwhile. */
 async function counted<T>(work: () => Promise<T>): Promise<{ result: T; queries: number }> {
@@ -183,14 +183,13 @@ describe('batch reads of children', () => {
   });
 
   it('when syllabi, modules and topics are read, then each level is one query per syllabus, aligned and ordered', async () => {
-    const offerings = [newId(), newId(), newId()];
-    const universityId = newId();
-    const syllabi = await Promise.all(
-      offerings
-        .slice(0, 2)
-        .map((id) => SyllabusModel.create({ subjectOfferingId: id, universityId })),
-    );
-    const offeringKeys = offerings.map((o) => o.toHexString());
+    const offeringKeys: string[] = [];
+    for (let i = 0; i < 3; i += 1)
+      offeringKeys.push((await makeOffering(actors.admin)).offering.id);
+    const syllabi = [
+      await initSyllabus({ actor: actors.admin, input: { subjectOfferingId: offeringKeys[0] } }),
+      await initSyllabus({ actor: actors.admin, input: { subjectOfferingId: offeringKeys[1] } }),
+    ];
     const { result: loadedSyllabi, queries: q1 } = await counted(async () =>
       inKeyOrder(
         await readSyllabiBySubjectOfferingIds(seeing(anyone), offeringKeys),
@@ -199,29 +198,23 @@ describe('batch reads of children', () => {
       ),
     );
     expect(q1).toBe(3);
-    expect(loadedSyllabi.map((s) => s?.id ?? null)).toEqual([
-      hex(syllabi[0]!),
-      hex(syllabi[1]!),
-      null,
-    ]);
+    expect(loadedSyllabi.map((s) => s?.id ?? null)).toEqual([syllabi[0]!.id, syllabi[1]!.id, null]);
     expect(loadedSyllabi[0]).not.toHaveProperty('modules');
 
-    const modules: InstanceType<typeof ModuleModel>[] = [];
+    const modules: { id: string }[] = [];
     for (const [title, order] of [
       ['B', 2],
       ['A', 1],
       ['C', 2],
     ] as const) {
-      const module = await ModuleModel.create({
-        syllabusId: syllabi[0]!._id,
-        subjectOfferingId: offerings[0],
-        universityId,
-        title,
-        order,
-      });
-      modules.push(module);
+      modules.push(
+        await createModule({
+          actor: actors.admin,
+          input: { subjectOfferingId: offeringKeys[0], title, order },
+        }),
+      );
     }
-    const syllabusKeys = syllabi.map(hex).reverse();
+    const syllabusKeys = syllabi.map((x) => x.id).reverse();
     const { result: loadedModules, queries: q2 } = await counted(async () =>
       inKeyOrder(await readModulesBySyllabusIds(seeing(anyone), syllabusKeys), syllabusKeys, []),
     );
@@ -230,23 +223,19 @@ describe('batch reads of children', () => {
 
     for (const [i, module] of modules.entries()) {
       for (const order of [2, 1]) {
-        await TopicModel.create({
-          moduleId: module._id,
-          syllabusId: syllabi[0]!._id,
-          subjectOfferingId: offerings[0],
-          universityId,
-          title: `${i}-${order}`,
-          order,
+        await createTopic({
+          actor: actors.admin,
+          input: { moduleId: module.id, title: `${i}-${order}`, order },
         });
       }
     }
     const { result: loadedTopics, queries: q3 } = await counted(() =>
-      readTopicsBySyllabusIds(seeing(anyone), [hex(syllabi[0]!)]),
+      readTopicsBySyllabusIds(seeing(anyone), [syllabi[0]!.id]),
     );
     // Every module's topics in one query: the whole level of one syllabus, grouped by module.
     expect(q3).toBe(1);
-    const byModule = loadedTopics.get(hex(syllabi[0]!))!;
-    expect(modules.map((m) => byModule.get(hex(m))?.map((t) => t.title))).toEqual([
+    const byModule = loadedTopics.get(syllabi[0]!.id)!;
+    expect(modules.map((m) => byModule.get(m.id)?.map((t) => t.title))).toEqual([
       ['0-1', '0-2'],
       ['1-1', '1-2'],
       ['2-1', '2-2'],
