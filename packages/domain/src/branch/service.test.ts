@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SemesterModel } from '../semester/model.js';
-import { SubjectModel } from '../subject/model.js';
-import { SubjectOfferingModel } from '../subject-offering/model.js';
+import { createSubjectOffering } from '../subject-offering/service.js';
 import { useTestActors } from '../test-support/database.js';
 import { itRefusesDeletesByNonAdmins } from '../test-support/refusals.js';
-import { UniversityModel } from '../university/model.js';
+import { makeSemester, makeSubject, makeUniversity } from '../test-support/service-fixtures.js';
+import { contentSweepsSettled } from '../university/content-sweep.js';
+import { deleteUniversity } from '../university/service.js';
 import { BranchModel } from './model.js';
+import type { Branch } from './schema.js';
 import {
   createBranch,
   deleteBranch,
@@ -19,16 +20,29 @@ const { actors } = useTestActors();
 
 const tag = () => randomUUID().slice(0, 8);
 
+/** A university made by the service; an inactive one is soft-deleted by the service too. */
 async function universityId(isActive = true): Promise<string> {
-  const t = tag();
-  const doc = await UniversityModel.create({
-    name: `University ${t}`,
-    shortName: 'U',
-    slug: `u-${t}`,
-    isActive,
-    deletedAt: isActive ? null : new Date(),
+  const university = await makeUniversity(actors.admin);
+  if (!isActive) {
+    await deleteUniversity({ actor: actors.admin, id: university.id });
+    await contentSweepsSettled();
+  }
+  return university.id;
+}
+
+/** An offering in the branch (a new semester numbered `number` and a new subject), by the services. */
+async function offeringIn(branch: Branch, number = 1) {
+  const semester = await makeSemester(actors.admin, branch.id, number);
+  const subject = await makeSubject(actors.admin);
+  return createSubjectOffering({
+    actor: actors.admin,
+    input: {
+      universityId: branch.universityId,
+      branchId: branch.id,
+      semesterId: semester.id,
+      subjectId: subject.id,
+    },
   });
-  return doc._id.toHexString();
 }
 
 async function branch(name = `Branch ${tag()}`, university?: string) {
@@ -232,12 +246,7 @@ describe('updateBranch', () => {
 
   it('when subject offerings reference it, then it may not move to another university (409)', async () => {
     const created = await branch();
-    await SubjectOfferingModel.create({
-      universityId: created.universityId,
-      branchId: created.id,
-      semesterId: new BranchModel()._id,
-      subjectId: new BranchModel()._id,
-    });
+    await offeringIn(created);
     const error = await updateBranch({
       actor: actors.admin,
       id: created.id,
@@ -271,23 +280,8 @@ describe('deleteBranch', () => {
 
   it('when semesters and offerings reference it, then it is refused with 409 naming them', async () => {
     const created = await branch();
-    const semester = await SemesterModel.create({
-      branchId: created.id,
-      universityId: created.universityId,
-      number: 1,
-    });
-    await SemesterModel.create({
-      branchId: created.id,
-      universityId: created.universityId,
-      number: 2,
-    });
-    const subject = await SubjectModel.create({ name: 'S', slug: `s-${tag()}` });
-    await SubjectOfferingModel.create({
-      universityId: created.universityId,
-      branchId: created.id,
-      semesterId: semester._id,
-      subjectId: subject._id,
-    });
+    await offeringIn(created, 1);
+    await makeSemester(actors.admin, created.id, 2);
     const error = await deleteBranch({ actor: actors.admin, id: created.id }).catch((e) => e);
     expect(error.status).toBe(409);
     expect(error.code).toBe('CONFLICT');
@@ -302,11 +296,7 @@ describe('deleteBranch', () => {
 
   it('when only semesters reference it, then the message names only semesters', async () => {
     const created = await branch();
-    await SemesterModel.create({
-      branchId: created.id,
-      universityId: created.universityId,
-      number: 3,
-    });
+    await makeSemester(actors.admin, created.id, 3);
     const error = await deleteBranch({ actor: actors.admin, id: created.id }).catch((e) => e);
     expect(error.status).toBe(409);
     expect(error.message).toBe('Branch cannot be deleted: 1 semester still references it');

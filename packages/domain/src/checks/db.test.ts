@@ -8,6 +8,7 @@ import { mongoose } from '../db.js';
 
 useTestDatabase();
 
+// Through the models on purpose: these check the model layer and its 11000 mapping, below any service.
 describe('database', () => {
   it('when a document is saved, then it reads back with its fields and timestamps', async () => {
     const created = await SubjectModel.create({ name: 'Data Structures', slug: 'data-structures' });

@@ -6,12 +6,13 @@
 // marks 95, topic suggested for 82, all 82 right).
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ModuleModel, SyllabusModel, TopicModel } from '../models.js';
 import { uploadPaperFile } from '../paper-file/service.js';
 import { makeActors } from '../test-support/callers.js';
-import { makeOffering, makePaper } from '../test-support/content-fixtures.js';
+import { createModule, createTopic, initSyllabus } from '../syllabus/service.js';
+import { makePaper } from '../test-support/content-fixtures.js';
 import { useTestDatabase } from '../test-support/database.js';
 import { LABELLED_PAPERS, SYLLABUS } from '../test-support/labelled-papers.js';
+import { makeOffering as makeAcademicOffering } from '../test-support/service-fixtures.js';
 import { paperDraftsSettled } from './compute.js';
 import { samplePaperPdf } from './sample-paper.js';
 import { getPaperDrafts } from './service.js';
@@ -34,31 +35,23 @@ describe('drafts of the labelled set', () => {
   let topicIds: Map<string, string>;
   let offeringId: string;
   beforeAll(async () => {
-    const offering = await makeOffering();
-    offeringId = offering.offeringId;
-    // The offering's syllabus replaced by the labelled one.
-    await ModuleModel.deleteMany({ subjectOfferingId: offeringId });
-    await TopicModel.deleteMany({ subjectOfferingId: offeringId });
-    const syllabus = await SyllabusModel.findOne({ subjectOfferingId: offeringId }).lean();
+    // The labelled syllabus, made through the services as an admin would make it.
+    const { admin } = await makeActors();
+    const { offering } = await makeAcademicOffering(admin);
+    offeringId = offering.id;
+    await initSyllabus({ actor: admin, input: { subjectOfferingId: offeringId } });
     topicIds = new Map();
     for (const [m, mod] of SYLLABUS.entries()) {
-      const module = await ModuleModel.create({
-        syllabusId: syllabus!._id,
-        subjectOfferingId: offeringId,
-        universityId: syllabus!.universityId,
-        title: mod.title,
-        order: m + 1,
+      const module = await createModule({
+        actor: admin,
+        input: { subjectOfferingId: offeringId, title: mod.title, order: m + 1 },
       });
       for (const [t, title] of mod.topics.entries()) {
-        const topic = await TopicModel.create({
-          moduleId: module._id,
-          syllabusId: syllabus!._id,
-          subjectOfferingId: offeringId,
-          universityId: syllabus!.universityId,
-          title,
-          order: t + 1,
+        const topic = await createTopic({
+          actor: admin,
+          input: { moduleId: module.id, title, order: t + 1 },
         });
-        topicIds.set(title, topic._id.toHexString());
+        topicIds.set(title, topic.id);
       }
     }
   });

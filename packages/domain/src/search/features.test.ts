@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '../errors.js';
-import { SubjectModel, TopicModel } from '../models.js';
+import { TopicModel } from '../models.js';
+import { createSubject } from '../subject/service.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
 import { useTestActors } from '../test-support/database.js';
@@ -211,7 +212,7 @@ describe('typo corrections', () => {
 describe('suggestSearch', () => {
   it('when the last word starts a subject, a topic and question words, then they are suggested in that order', async () => {
     const offering = await makeOffering();
-    await SubjectModel.create({ name: 'Kookaburra Networks', slug: 'kookaburra-networks' });
+    await createSubject({ actor: actors.admin, input: { name: 'Kookaburra Networks' } });
     const topicId = await titleTopic(offering, 'Kookaburra routing');
     const paper = await makePaper(offering.offeringId);
     await makeQuestion(paper.id, { text: 'Why do kookaburras laugh at kookaburra routing?' });

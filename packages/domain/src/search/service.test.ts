@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mongoose } from '../db.js';
 import { ValidationError } from '../errors.js';
 import { PaperModel, QuestionModel, SubjectModel, TopicModel } from '../models.js';
+import { createSubject } from '../subject/service.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
 import { useTestActors } from '../test-support/database.js';
@@ -135,7 +136,7 @@ describe('searchCatalog facets and filters', () => {
     await makeQuestion(old.id, { text: 'Sigma algebra one.' });
     await makeQuestion(old.id, { text: 'Sigma algebra two.' });
     await makeQuestion(recent.id, { text: 'Sigma fields.' });
-    await SubjectModel.create({ name: 'Sigma methods', slug: 'sigma-methods' });
+    await createSubject({ actor: actors.admin, input: { name: 'Sigma methods' } });
   });
 
   it('when hits span several pages, then facets count all of them, equal to the hits themselves', async () => {

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BranchModel } from '../branch/model.js';
-import { SubjectOfferingModel } from '../subject-offering/model.js';
+import { createSubjectOffering } from '../subject-offering/service.js';
 import { useTestActors } from '../test-support/database.js';
 import { itRefusesDeletesByNonAdmins } from '../test-support/refusals.js';
+import { makeBranch, makeSubject, makeUniversity } from '../test-support/service-fixtures.js';
 import { SemesterModel } from './model.js';
+import type { Semester } from './schema.js';
 import {
   createSemester,
   deleteSemester,
@@ -16,11 +16,8 @@ import {
 const { actors } = useTestActors();
 
 async function branchId(): Promise<string> {
-  const doc = await BranchModel.create({
-    universityId: new BranchModel()._id,
-    name: `Branch ${randomUUID()}`,
-  });
-  return doc._id.toHexString();
+  const university = await makeUniversity(actors.admin);
+  return (await makeBranch(actors.admin, university.id)).id;
 }
 
 async function semester(number = 1, branch?: string) {
@@ -30,12 +27,17 @@ async function semester(number = 1, branch?: string) {
   });
 }
 
-async function reference(semesterId: string, branch: string) {
-  await SubjectOfferingModel.create({
-    universityId: new BranchModel()._id,
-    branchId: branch,
-    semesterId,
-    subjectId: new BranchModel()._id,
+/** An offering of a new subject in the semester, made through the service. */
+async function reference(semester: Semester) {
+  const subject = await makeSubject(actors.admin);
+  await createSubjectOffering({
+    actor: actors.admin,
+    input: {
+      universityId: semester.universityId,
+      branchId: semester.branchId,
+      semesterId: semester.id,
+      subjectId: subject.id,
+    },
   });
 }
 
@@ -237,7 +239,7 @@ describe('updateSemester', () => {
 
   it('when subject offerings reference it, then it may not move to another branch (409)', async () => {
     const created = await semester(1);
-    await reference(created.id, created.branchId);
+    await reference(created);
     const error = await updateSemester({
       actor: actors.admin,
       id: created.id,
@@ -271,7 +273,7 @@ describe('deleteSemester', () => {
 
   it('when subject offerings reference it, then it is refused with 409 naming them', async () => {
     const created = await semester();
-    await reference(created.id, created.branchId);
+    await reference(created);
     const error = await deleteSemester({ actor: actors.admin, id: created.id }).catch((e) => e);
     expect(error.status).toBe(409);
     expect(error.message).toBe(

@@ -1,13 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BranchModel } from '../branch/model.js';
-import { PaperModel } from '../paper/model.js';
-import { SemesterModel } from '../semester/model.js';
-import { SubjectModel } from '../subject/model.js';
-import { SyllabusModel } from '../syllabus/model.js';
+import { initSyllabus } from '../syllabus/service.js';
 import { useTestActors } from '../test-support/database.js';
 import { itRefusesDeletesByNonAdmins } from '../test-support/refusals.js';
-import { UniversityModel } from '../university/model.js';
+import {
+  makeBranch,
+  makePaper,
+  makeSemester,
+  makeSubject,
+  makeUniversity,
+} from '../test-support/service-fixtures.js';
+import { contentSweepsSettled } from '../university/content-sweep.js';
+import { deleteUniversity } from '../university/service.js';
 import { SubjectOfferingModel } from './model.js';
 import {
   createSubjectOffering,
@@ -18,31 +21,24 @@ import {
 
 const { actors } = useTestActors();
 
-const tag = () => randomUUID().slice(0, 8);
-
-/** A consistent university > branch > semester chain and a subject, as id strings. */
+/**
+ * A consistent university > branch > semester chain and a subject, as id strings, made by the
+ * services; an inactive university is soft-deleted by the service once its chain is made.
+ */
 async function chain(options: { isUniversityActive?: boolean } = {}) {
-  const t = tag();
-  const isActive = options.isUniversityActive ?? true;
-  const university = await UniversityModel.create({
-    name: `U ${t}`,
-    shortName: 'U',
-    slug: `u-${t}`,
-    isActive,
-    deletedAt: isActive ? null : new Date(),
-  });
-  const branch = await BranchModel.create({ universityId: university._id, name: 'CSE' });
-  const semester = await SemesterModel.create({
-    branchId: branch._id,
-    universityId: university._id,
-    number: 1,
-  });
-  const subject = await SubjectModel.create({ name: 'DS', slug: `ds-${t}` });
+  const university = await makeUniversity(actors.admin);
+  const branch = await makeBranch(actors.admin, university.id);
+  const semester = await makeSemester(actors.admin, branch.id);
+  const subject = await makeSubject(actors.admin);
+  if (options.isUniversityActive === false) {
+    await deleteUniversity({ actor: actors.admin, id: university.id });
+    await contentSweepsSettled();
+  }
   return {
-    universityId: university._id.toHexString(),
-    branchId: branch._id.toHexString(),
-    semesterId: semester._id.toHexString(),
-    subjectId: subject._id.toHexString(),
+    universityId: university.id,
+    branchId: branch.id,
+    semesterId: semester.id,
+    subjectId: subject.id,
   };
 }
 
@@ -184,10 +180,10 @@ describe('getSubjectOfferingById', () => {
 describe('listSubjectOfferings', () => {
   it('when filtered, then only matching offerings come back, oldest first, paginated', async () => {
     const ids = await chain();
-    const other = await SubjectModel.create({ name: 'Other', slug: `other-${tag()}` });
+    const other = await makeSubject(actors.admin);
     const first = await offering({ ...ids, regulation: 'R1' });
     const second = await offering({ ...ids, regulation: 'R2' });
-    const third = await offering({ ...ids, subjectId: other._id.toHexString() });
+    const third = await offering({ ...ids, subjectId: other.id });
     await offering();
 
     const byBranch = await listSubjectOfferings({
@@ -214,7 +210,7 @@ describe('listSubjectOfferings', () => {
       query: {
         universityId: ids.universityId,
         semesterId: ids.semesterId,
-        subjectId: other._id.toHexString(),
+        subjectId: other.id,
       },
     });
     expect(combined.items.map((o) => o.id)).toEqual([third.id]);
@@ -249,23 +245,9 @@ describe('deleteSubjectOffering', () => {
 
   it('when a syllabus and papers reference it, then it is refused with 409 naming both', async () => {
     const created = await offering();
-    await SyllabusModel.create({
-      subjectOfferingId: created.id,
-      universityId: created.universityId,
-    });
-    for (const year of [2022, 2023]) {
-      await PaperModel.create({
-        subjectOfferingId: created.id,
-        universityId: created.universityId,
-        branchId: created.branchId,
-        semesterId: created.semesterId,
-        subjectId: created.subjectId,
-        examYear: year,
-        examType: 'end-term',
-        title: `Paper ${year}`,
-        slug: `paper-${year}-${tag()}`,
-        visible: false,
-      });
+    await initSyllabus({ actor: actors.admin, input: { subjectOfferingId: created.id } });
+    for (const examYear of [2022, 2023]) {
+      await makePaper(actors.admin, created.id, { status: 'pending', examYear });
     }
     const error = await deleteSubjectOffering({ actor: actors.admin, id: created.id }).catch(
       (e) => e,
@@ -280,10 +262,7 @@ describe('deleteSubjectOffering', () => {
 
   it('when only a syllabus references it, then it is refused with 409', async () => {
     const created = await offering();
-    await SyllabusModel.create({
-      subjectOfferingId: created.id,
-      universityId: created.universityId,
-    });
+    await initSyllabus({ actor: actors.admin, input: { subjectOfferingId: created.id } });
     const error = await deleteSubjectOffering({ actor: actors.admin, id: created.id }).catch(
       (e) => e,
     );

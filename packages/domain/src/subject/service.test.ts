@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BranchModel } from '../branch/model.js';
-import { SubjectOfferingModel } from '../subject-offering/model.js';
+import { createSubjectOffering } from '../subject-offering/service.js';
 import { useTestActors } from '../test-support/database.js';
 import { itRefusesDeletesByNonAdmins } from '../test-support/refusals.js';
+import { makeBranch, makeSemester, makeUniversity } from '../test-support/service-fixtures.js';
 import { SubjectModel } from './model.js';
 import {
   createSubject,
@@ -261,12 +261,19 @@ describe('deleteSubject', () => {
 
   it('when subject offerings reference it, then it is refused with 409 naming them', async () => {
     const created = await subject();
-    for (let i = 0; i < 2; i += 1) {
-      await SubjectOfferingModel.create({
-        universityId: new BranchModel()._id,
-        branchId: new BranchModel()._id,
-        semesterId: new BranchModel()._id,
-        subjectId: created.id,
+    const university = await makeUniversity(actors.admin);
+    const branch = await makeBranch(actors.admin, university.id);
+    const semester = await makeSemester(actors.admin, branch.id);
+    for (const regulation of ['R20', 'R22']) {
+      await createSubjectOffering({
+        actor: actors.admin,
+        input: {
+          universityId: university.id,
+          branchId: branch.id,
+          semesterId: semester.id,
+          subjectId: created.id,
+          regulation,
+        },
       });
     }
     const error = await deleteSubject({ actor: actors.admin, id: created.id }).catch((e) => e);

@@ -1,13 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BranchModel } from '../branch/model.js';
 import { mongoose } from '../db.js';
-import { SemesterModel } from '../semester/model.js';
-import { SubjectModel } from '../subject/model.js';
-import { SubjectOfferingModel } from '../subject-offering/model.js';
-import { ModuleModel, SyllabusModel, TopicModel } from './model.js';
-import { useTestDatabase } from '../test-support/database.js';
-import { UniversityModel } from '../university/model.js';
+import { createSubjectOffering } from '../subject-offering/service.js';
+import { useTestActors } from '../test-support/database.js';
+import {
+  makeBranch,
+  makeOffering,
+  makeSemester,
+  makeSubject,
+  makeUniversity,
+} from '../test-support/service-fixtures.js';
+import { contentSweepsSettled } from '../university/content-sweep.js';
+import { deleteUniversity } from '../university/service.js';
 import { readBranchesByIds, readBranchesByUniversityIds } from '../branch/reads.js';
 import { readSemestersByBranchIds, readSemestersByIds } from '../semester/reads.js';
 import { readSubjectOfferingsByIds } from '../subject-offering/reads.js';
@@ -19,14 +22,14 @@ import {
   readSyllabiBySubjectOfferingIds,
   readTopicsBySyllabusIds,
 } from './reads.js';
+import { createModule, createTopic, initSyllabus } from './service.js';
 
-useTestDatabase();
+const { actors } = useTestActors();
 
 afterEach(() => {
   mongoose.set('debug', false);
 });
 
-const tag = () => randomUUID().slice(0, 8);
 const anyone: CallerView = {
   actor: null,
   seesAll: false,
@@ -40,7 +43,6 @@ const seeing = (viewer: CallerView): RequestCaller => ({ actor: null, view: asyn
 const inKeyOrder = <T, M>(found: ReadonlyMap<string, T>, keys: readonly string[], missing: M) =>
   keys.map((key) => found.get(key) ?? missing);
 const newId = () => new mongoose.Types.ObjectId();
-const hex = (doc: { _id: { toHexString(): string } }) => doc._id.toHexString();
 
 /** Runs `work`, counting the database commands mongoose sends meanwhile. */
 async function counted<T>(work: () => Promise<T>): Promise<{ result: T; queries: number }> {
@@ -55,53 +57,55 @@ async function counted<T>(work: () => Promise<T>): Promise<{ result: T; queries:
   }
 }
 
-async function university(isActive = true) {
-  const t = tag();
-  return UniversityModel.create({ name: `U ${t}`, shortName: 'U', slug: `u-${t}`, isActive });
+/** Soft-deletes a university through the service, its content sweep finished. */
+async function softDelete(universityId: string) {
+  await deleteUniversity({ actor: actors.admin, id: universityId });
+  await contentSweepsSettled();
 }
 
 describe('batch reads by id', () => {
   it('when universities are read, then each key finds its own in one query (deleted included)', async () => {
-    const a = await university();
-    const b = await university(false);
+    const a = await makeUniversity(actors.admin);
+    const b = await makeUniversity(actors.admin);
+    await softDelete(b.id);
     const missing = newId().toHexString();
-    const keys = [hex(b), missing, hex(a), 'not-an-id', hex(b)];
+    const keys = [b.id, missing, a.id, 'not-an-id', b.id];
     const { result, queries } = await counted(async () =>
       inKeyOrder(await readUniversitiesByIds(keys), keys, null),
     );
     expect(queries).toBe(1);
-    expect(result.map((u) => u?.id ?? null)).toEqual([hex(b), null, hex(a), null, hex(b)]);
+    expect(result.map((u) => u?.id ?? null)).toEqual([b.id, null, a.id, null, b.id]);
     expect(result[0]).toMatchObject({ isActive: false, slug: b.slug });
     expect(result[0]).not.toHaveProperty('_id');
   });
 
   it('when branches, semesters, subjects and offerings are read, then each takes one query', async () => {
-    const uni = await university();
-    const branches = await BranchModel.create([
-      { universityId: uni._id, name: 'A' },
-      { universityId: uni._id, name: 'B' },
-    ]);
-    const semesters = await SemesterModel.create([
-      { branchId: branches[0]!._id, universityId: uni._id, number: 1 },
-      { branchId: branches[0]!._id, universityId: uni._id, number: 2 },
-    ]);
-    const subjects = await SubjectModel.create([
-      { name: 'S1', slug: `s1-${tag()}` },
-      { name: 'S2', slug: `s2-${tag()}` },
-    ]);
-    const offering = await SubjectOfferingModel.create({
-      universityId: uni._id,
-      branchId: branches[0]!._id,
-      semesterId: semesters[0]!._id,
-      subjectId: subjects[0]!._id,
+    const uni = await makeUniversity(actors.admin);
+    const branches = [
+      await makeBranch(actors.admin, uni.id, { name: 'A' }),
+      await makeBranch(actors.admin, uni.id, { name: 'B' }),
+    ];
+    const semesters = [
+      await makeSemester(actors.admin, branches[0]!.id, 1),
+      await makeSemester(actors.admin, branches[0]!.id, 2),
+    ];
+    const subjects = [await makeSubject(actors.admin), await makeSubject(actors.admin)];
+    const offering = await createSubjectOffering({
+      actor: actors.admin,
+      input: {
+        universityId: uni.id,
+        branchId: branches[0]!.id,
+        semesterId: semesters[0]!.id,
+        subjectId: subjects[0]!.id,
+      },
     });
     const missing = newId().toHexString();
 
     const cases: [(ids: string[]) => Promise<ReadonlyMap<string, { id: string }>>, string[]][] = [
-      [readBranchesByIds, branches.map(hex)],
-      [readSemestersByIds, semesters.map(hex)],
-      [readSubjectsByIds, subjects.map(hex)],
-      [readSubjectOfferingsByIds, [hex(offering)]],
+      [readBranchesByIds, branches.map((b) => b.id)],
+      [readSemestersByIds, semesters.map((x) => x.id)],
+      [readSubjectsByIds, subjects.map((x) => x.id)],
+      [readSubjectOfferingsByIds, [offering.id]],
     ];
     for (const [read, ids] of cases) {
       const keys = [...ids].reverse().concat(missing);
@@ -125,12 +129,16 @@ describe('batch reads by id', () => {
 
 describe('batch reads of children', () => {
   it('when branches of many universities are read, then one indexed query per university returns them by name', async () => {
-    const unis = await Promise.all([university(), university(), university()]);
+    const unis = [
+      await makeUniversity(actors.admin),
+      await makeUniversity(actors.admin),
+      await makeUniversity(actors.admin),
+    ];
     for (const [i, uni] of unis.slice(0, 2).entries()) {
       for (const name of ['Mech', 'Civil', 'EEE'])
-        await BranchModel.create({ universityId: uni._id, name: `${name}${i}` });
+        await makeBranch(actors.admin, uni.id, { name: `${name}${i}` });
     }
-    const keys = [hex(unis[1]!), hex(unis[2]!), hex(unis[0]!)];
+    const keys = [unis[1]!.id, unis[2]!.id, unis[0]!.id];
     const { result, queries } = await counted(async () =>
       inKeyOrder(await readBranchesByUniversityIds(seeing(anyone), keys), keys, []),
     );
@@ -140,32 +148,33 @@ describe('batch reads of children', () => {
       [],
       ['Civil0', 'EEE0', 'Mech0'],
     ]);
-    expect(result[0]!.every((b) => b.universityId === hex(unis[1]!))).toBe(true);
+    expect(result[0]!.every((b) => b.universityId === unis[1]!.id)).toBe(true);
   });
 
   it('when a university is hidden from the viewer, then its branches and semesters are empty without a query for it', async () => {
-    const hidden = await university(false);
-    const branch = await BranchModel.create({ universityId: hidden._id, name: 'Hidden' });
-    await SemesterModel.create({ branchId: branch._id, universityId: hidden._id, number: 1 });
-    const viewer: CallerView = { ...anyone, inactiveUniversityIds: [hex(hidden)] };
-    const branches = await counted(() =>
-      readBranchesByUniversityIds(seeing(viewer), [hex(hidden)]),
-    );
+    const hidden = await makeUniversity(actors.admin);
+    const branch = await makeBranch(actors.admin, hidden.id, { name: 'Hidden' });
+    await makeSemester(actors.admin, branch.id, 1);
+    await softDelete(hidden.id);
+    const viewer: CallerView = { ...anyone, inactiveUniversityIds: [hidden.id] };
+    const branches = await counted(() => readBranchesByUniversityIds(seeing(viewer), [hidden.id]));
     expect(branches).toEqual({ result: new Map(), queries: 0 });
-    expect(await readSemestersByBranchIds(seeing(viewer), [hex(branch)])).toEqual(new Map());
+    expect(await readSemestersByBranchIds(seeing(viewer), [branch.id])).toEqual(new Map());
     const editor: CallerView = { ...anyone, seesAll: true };
     expect(
-      (await readSemestersByBranchIds(seeing(editor), [hex(branch)])).get(hex(branch)),
+      (await readSemestersByBranchIds(seeing(editor), [branch.id])).get(branch.id),
     ).toHaveLength(1);
   });
 
   it('when semesters of many branches are read, then one query per branch returns them by number', async () => {
-    const branchIds = [newId(), newId()];
-    const universityId = newId();
-    for (const n of [3, 1, 2])
-      await SemesterModel.create({ branchId: branchIds[0], universityId, number: n });
-    await SemesterModel.create({ branchId: branchIds[1], universityId, number: 7 });
-    const keys = [branchIds[1]!.toHexString(), branchIds[0]!.toHexString()];
+    const uni = await makeUniversity(actors.admin);
+    const branchIds = [
+      (await makeBranch(actors.admin, uni.id)).id,
+      (await makeBranch(actors.admin, uni.id)).id,
+    ];
+    for (const n of [3, 1, 2]) await makeSemester(actors.admin, branchIds[0]!, n);
+    await makeSemester(actors.admin, branchIds[1]!, 7);
+    const keys = [branchIds[1]!, branchIds[0]!];
     const { result, queries } = await counted(async () =>
       inKeyOrder(await readSemestersByBranchIds(seeing(anyone), keys), keys, []),
     );
@@ -174,14 +183,13 @@ describe('batch reads of children', () => {
   });
 
   it('when syllabi, modules and topics are read, then each level is one query per syllabus, aligned and ordered', async () => {
-    const offerings = [newId(), newId(), newId()];
-    const universityId = newId();
-    const syllabi = await Promise.all(
-      offerings
-        .slice(0, 2)
-        .map((id) => SyllabusModel.create({ subjectOfferingId: id, universityId })),
-    );
-    const offeringKeys = offerings.map((o) => o.toHexString());
+    const offeringKeys: string[] = [];
+    for (let i = 0; i < 3; i += 1)
+      offeringKeys.push((await makeOffering(actors.admin)).offering.id);
+    const syllabi = [
+      await initSyllabus({ actor: actors.admin, input: { subjectOfferingId: offeringKeys[0] } }),
+      await initSyllabus({ actor: actors.admin, input: { subjectOfferingId: offeringKeys[1] } }),
+    ];
     const { result: loadedSyllabi, queries: q1 } = await counted(async () =>
       inKeyOrder(
         await readSyllabiBySubjectOfferingIds(seeing(anyone), offeringKeys),
@@ -190,29 +198,23 @@ describe('batch reads of children', () => {
       ),
     );
     expect(q1).toBe(3);
-    expect(loadedSyllabi.map((s) => s?.id ?? null)).toEqual([
-      hex(syllabi[0]!),
-      hex(syllabi[1]!),
-      null,
-    ]);
+    expect(loadedSyllabi.map((s) => s?.id ?? null)).toEqual([syllabi[0]!.id, syllabi[1]!.id, null]);
     expect(loadedSyllabi[0]).not.toHaveProperty('modules');
 
-    const modules: InstanceType<typeof ModuleModel>[] = [];
+    const modules: { id: string }[] = [];
     for (const [title, order] of [
       ['B', 2],
       ['A', 1],
       ['C', 2],
     ] as const) {
-      const module = await ModuleModel.create({
-        syllabusId: syllabi[0]!._id,
-        subjectOfferingId: offerings[0],
-        universityId,
-        title,
-        order,
-      });
-      modules.push(module);
+      modules.push(
+        await createModule({
+          actor: actors.admin,
+          input: { subjectOfferingId: offeringKeys[0], title, order },
+        }),
+      );
     }
-    const syllabusKeys = syllabi.map(hex).reverse();
+    const syllabusKeys = syllabi.map((x) => x.id).reverse();
     const { result: loadedModules, queries: q2 } = await counted(async () =>
       inKeyOrder(await readModulesBySyllabusIds(seeing(anyone), syllabusKeys), syllabusKeys, []),
     );
@@ -221,23 +223,19 @@ describe('batch reads of children', () => {
 
     for (const [i, module] of modules.entries()) {
       for (const order of [2, 1]) {
-        await TopicModel.create({
-          moduleId: module._id,
-          syllabusId: syllabi[0]!._id,
-          subjectOfferingId: offerings[0],
-          universityId,
-          title: `${i}-${order}`,
-          order,
+        await createTopic({
+          actor: actors.admin,
+          input: { moduleId: module.id, title: `${i}-${order}`, order },
         });
       }
     }
     const { result: loadedTopics, queries: q3 } = await counted(() =>
-      readTopicsBySyllabusIds(seeing(anyone), [hex(syllabi[0]!)]),
+      readTopicsBySyllabusIds(seeing(anyone), [syllabi[0]!.id]),
     );
     // Every module's topics in one query: the whole level of one syllabus, grouped by module.
     expect(q3).toBe(1);
-    const byModule = loadedTopics.get(hex(syllabi[0]!))!;
-    expect(modules.map((m) => byModule.get(hex(m))?.map((t) => t.title))).toEqual([
+    const byModule = loadedTopics.get(syllabi[0]!.id)!;
+    expect(modules.map((m) => byModule.get(m.id)?.map((t) => t.title))).toEqual([
       ['0-1', '0-2'],
       ['1-1', '1-2'],
       ['2-1', '2-2'],

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mongoose } from '../db.js';
-import { SubjectOfferingModel } from '../subject-offering/model.js';
 import { useTestActors } from '../test-support/database.js';
+import { makeOffering } from '../test-support/service-fixtures.js';
 import { ModuleModel, SyllabusModel, TopicModel } from './model.js';
 import {
   createModule,
@@ -21,14 +20,7 @@ afterEach(() => {
 const newId = () => new mongoose.Types.ObjectId();
 
 async function offeringId(): Promise<string> {
-  const doc = await SubjectOfferingModel.create({
-    universityId: newId(),
-    branchId: newId(),
-    semesterId: newId(),
-    subjectId: newId(),
-    regulation: randomUUID(),
-  });
-  return doc._id.toHexString();
+  return (await makeOffering(actors.admin)).offering.id;
 }
 
 async function withSyllabus(): Promise<string> {

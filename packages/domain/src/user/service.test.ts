@@ -360,6 +360,7 @@ describe('userIdFor', () => {
   });
 
   it('when a user was stored with another id, then it is still found by its externalId and not duplicated', async () => {
+    // Through the model on purpose: the service would give the user its id derived from externalId.
     await UserModel.create({ externalId: 'legacy_user', role: 'editor', isActive: true });
     const { user } = await upsertUserFromClaims({ externalId: 'legacy_user' });
     expect(user.role).toBe('editor');

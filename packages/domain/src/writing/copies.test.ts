@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { BranchModel } from '../branch/model.js';
 import { updateBranch } from '../branch/service.js';
@@ -7,7 +6,6 @@ import { QuestionModel } from '../question/model.js';
 import { SemesterModel } from '../semester/model.js';
 import { SolutionModel } from '../solution/model.js';
 import type { AnyModel } from '../storage/model-helpers.js';
-import { UniversityModel } from '../university/model.js';
 import { makeActor } from '../test-support/callers.js';
 import {
   makeOffering,
@@ -16,6 +14,7 @@ import {
   makeSolution,
 } from '../test-support/content-fixtures.js';
 import { useTestDatabase } from '../test-support/database.js';
+import { makeBranch, makeSemester, makeUniversity } from '../test-support/service-fixtures.js';
 import { assertMovable, copyToChildren } from './copies.js';
 import { REFERENCES, sourceOf } from './reference-table.js';
 
@@ -70,26 +69,18 @@ describe('the copies of the reference table', () => {
   it('when a branch without offerings moves to another university, then its semesters follow', async () => {
     const admin = await makeActor('admin');
     const offering = await makeOffering();
-    const target = await UniversityModel.create({
-      name: 'Target',
-      shortName: 'T',
-      slug: `t-${randomUUID()}`,
-    });
-    const branch = await BranchModel.create({ universityId: offering.universityId, name: 'Lone' });
-    const semester = await SemesterModel.create({
-      branchId: branch._id,
-      universityId: offering.universityId,
-      number: 1,
-    });
+    const target = await makeUniversity(admin);
+    const branch = await makeBranch(admin, offering.universityId);
+    const semester = await makeSemester(admin, branch.id);
 
     await updateBranch({
       actor: admin,
-      id: String(branch._id),
-      input: { universityId: String(target._id) },
+      id: branch.id,
+      input: { universityId: target.id },
     });
 
-    const moved = await SemesterModel.findById(semester._id).lean();
-    expect(String(moved!.universityId)).toBe(String(target._id));
+    const moved = await SemesterModel.findById(semester.id).lean();
+    expect(String(moved!.universityId)).toBe(target.id);
   });
 
   it('when a subject offering names the branch, then its move is refused with 409 naming universityId', async () => {
@@ -111,16 +102,13 @@ describe('the copies of the reference table', () => {
       { path: 'universityId', message: 'subject offerings reference this branch' },
     ]);
     // Semesters copy the university instead: they never pin the branch.
-    const lone = await BranchModel.create({ universityId: offering.universityId, name: 'Lone' });
-    await SemesterModel.create({
-      branchId: lone._id,
-      universityId: offering.universityId,
-      number: 1,
-    });
+    const admin = await makeActor('admin');
+    const lone = await makeBranch(admin, offering.universityId);
+    await makeSemester(admin, lone.id);
     await expect(
       assertMovable({
         model: BranchModel,
-        id: String(lone._id),
+        id: lone.id,
         field: 'universityId',
         label: 'Branch',
       }),
