@@ -9,6 +9,7 @@ import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_SUB, baseEnv, startService, waitFor } from './support/processes.js';
 import type { ServiceProcess } from './support/processes.js';
+import { restCall } from './support/rest-call.js';
 
 /** Drafts with no sign of life for this long are read again (the heartbeat is a third of it). */
 const RESUME_AFTER_MS = 2_000;
@@ -33,21 +34,8 @@ describe('a restart during OCR', () => {
     await Promise.all([first?.stop('SIGKILL'), second?.stop()]);
   });
 
-  async function api(service: ServiceProcess, method: string, path: string, body?: unknown) {
-    const isPdf = Buffer.isBuffer(body);
-    const res = await fetch(`${service.url}/api/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined
-          ? {}
-          : { 'content-type': isPdf ? 'application/pdf' : 'application/json' }),
-      },
-      body: body === undefined ? undefined : isPdf ? body : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  }
+  const api = (service: ServiceProcess, method: string, path: string, body?: unknown) =>
+    restCall(service, token, method, path, { body, timeoutMs: 30_000 });
 
   async function makePaper(service: ServiceProcess): Promise<string> {
     const n = randomUUID().slice(0, 6);
