@@ -3,7 +3,11 @@
 import { buildCatalog } from '../catalog-generator/catalog.mjs';
 import { importBuilt, round } from './lib.mjs';
 
-export { SEARCH_COMMON_QUERY, SEARCH_RARE_QUERY } from '../catalog-generator/catalog.mjs';
+export {
+  SEARCH_COMMON_QUERY,
+  SEARCH_RARE_QUERY,
+  SUGGEST_QUERIES,
+} from '../catalog-generator/catalog.mjs';
 
 const fromDomain = (file) => importBuilt(`packages/domain/dist/${file}.js`);
 

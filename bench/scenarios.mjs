@@ -1,7 +1,7 @@
 // What is measured: each scenario's requests per load connection. `list`: req/s at 10 connections
 // is reported, and a `-no-total` twin asks includeTotal=false (growth is judged on it). `check`:
 // a test of the real answer, so an ignored parameter is reported, not measured under its name.
-import { SEARCH_COMMON_QUERY, SEARCH_RARE_QUERY } from './generate.mjs';
+import { SEARCH_COMMON_QUERY, SEARCH_RARE_QUERY, SUGGEST_QUERIES } from './generate.mjs';
 import { bearer } from './lib.mjs';
 
 const json = { 'content-type': 'application/json', accept: 'application/json' };
@@ -86,7 +86,13 @@ export function buildScenarios({ pick, auth, admin }) {
   const gateway = (name, label, query, variables, more) =>
     rest(name, label, () => [graphql(query, variables)], { app: 'gateway', ...more });
   const list = (check) => ({ list: true, check });
-  const search = (words) => one(`/search?q=${encodeURIComponent(words)}`);
+  const search = (words, path = '') => one(`/search${path}?q=${encodeURIComponent(words)}`);
+  // Anonymous, as a student types: each answer must suggest something.
+  const suggested = (body) => (body?.data?.length ? null : 'nothing suggested');
+  const suggest = ([kind, typed]) =>
+    rest(`suggest-${kind}`, `GET /search/suggest?q=${typed}`, search(typed, '/suggest'), {
+      check: suggested,
+    });
   // Each connection is one user voting on its own rotation of solutions, alternating +1/-1;
   // its users already voted on these solutions in the generated catalog.
   const votes = (i) =>
@@ -130,6 +136,7 @@ export function buildScenarios({ pick, auth, admin }) {
     rest('syllabus', 'GET /subject-offerings/:id/syllabus', one(offering)),
     rest('vote', 'PATCH /solutions/:id/vote (authenticated)', votes),
     rest('search', 'GET /search, two rare words (hits constant)', search(SEARCH_RARE_QUERY)),
+    ...Object.entries(SUGGEST_QUERIES).map(suggest),
     rest('coverage', 'GET /subject-offerings/:id/coverage (largest offering)', one(largest)),
     gateway('graphql.syllabus', 'GraphQL syllabus tree', GRAPHQL_SYLLABUS, syllabusId),
     gateway('graphql.tree', "GraphQL full offering tree (README's, largest)", ...fullTree),

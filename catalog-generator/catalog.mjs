@@ -15,6 +15,15 @@ const { slugify } = await importBuilt('packages/domain/dist/writing/slug.js');
 export const SEARCH_RARE_QUERY = 'penrose tiling';
 /** Two words of the generated vocabulary: their hits grow with the catalog. */
 export const SEARCH_COMMON_QUERY = 'hashing complexity';
+/** What a student types before a suggestion, by what its last word starts: a subject's name
+ * (no question uses it), a topic's word (topics and their questions), a frequent word, and a
+ * second word after a whole first one. */
+export const SUGGEST_QUERIES = {
+  subject: 'thermo',
+  topic: 'repres',
+  word: 'hash',
+  'two-words': 'hashing compl',
+};
 
 const BASE_TIME = Date.UTC(2025, 0, 1);
 const KEYS = 'users universities branches semesters subjects offerings syllabi modules topics';

@@ -2,7 +2,8 @@
 // topic, marks), the sittings a grouped question was also asked in, and how often a topic hit was
 // examined lately. Only the page's hits are looked up, each record once: one `_id` `$in` per
 // collection (our engine answers it from the `_id` index; one command per id cost a round trip
-// each, about 80 of a page's 88 commands); what search already read of a hit is not read again.
+// each, about 80 of a page's 88 commands), in two waves; what search already read of a hit is not
+// read again. Each field read costs the engine per row, so only the fields shown are read.
 import type { Types } from 'mongoose';
 import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
@@ -28,7 +29,6 @@ interface PaperRow {
   examYear: number;
   examType: ExamType;
   subjectId: Types.ObjectId;
-  universityId: Types.ObjectId;
 }
 
 const PAPER_FIELDS = {
@@ -37,7 +37,6 @@ const PAPER_FIELDS = {
   examYear: 1,
   examType: 1,
   subjectId: 1,
-  universityId: 1,
 } as const;
 
 type Row = Record<string, unknown> & { _id: Types.ObjectId };
@@ -58,31 +57,58 @@ async function byIds<T extends Row>(
 
 const sittingKey = (s: { examYear: number; examType: string }) => `${s.examYear}|${s.examType}`;
 
+type AskedInLast = { asked: number; of: number };
+type SittingRow = Pick<PaperRow, '_id' | 'examYear' | 'examType'> & {
+  subjectOfferingId: Types.ObjectId;
+};
+
 /**
- * In how many of the offering's last RECENT_SITTINGS sittings (of the papers the viewer sees)
- * the topic had a question the viewer sees.
+ * For each topic hit: in how many of its offering's last RECENT_SITTINGS sittings (of the papers
+ * the viewer sees) the topic had a question the viewer sees. Two reads for all the topics: the
+ * papers of their offerings and the questions of the topics (each an `$in` the engine answers
+ * from the fields' indexes), not two per topic.
  */
 async function askedInLastOf(
   viewer: CallerView,
-  topic: Candidate,
-): Promise<{ asked: number; of: number }> {
-  const offeringId = topic.subjectOfferingId as Types.ObjectId;
+  topics: readonly Candidate[],
+): Promise<Map<string, AskedInLast>> {
+  if (topics.length === 0) return new Map();
+  const distinct = (values: unknown[]) => [...new Map(values.map((v) => [String(v), v])).values()];
   const [papers, questions] = await Promise.all([
-    PaperModel.find(visibleWhere(viewer, 'paper', { subjectOfferingId: offeringId }), {
-      examYear: 1,
-      examType: 1,
-    }).lean<{ _id: Types.ObjectId; examYear: number; examType: ExamType }[]>(),
-    QuestionModel.find(visibleWhere(viewer, 'question', { topicId: topic._id }), {
-      paperId: 1,
-    }).lean<{ paperId: Types.ObjectId }[]>(),
+    PaperModel.find(
+      visibleWhere(viewer, 'paper', {
+        subjectOfferingId: { $in: distinct(topics.map((t) => t.subjectOfferingId)) },
+      }),
+      { examYear: 1, examType: 1, subjectOfferingId: 1 },
+    ).lean<SittingRow[]>(),
+    QuestionModel.find(
+      visibleWhere(viewer, 'question', { topicId: { $in: distinct(topics.map((t) => t._id)) } }),
+      { paperId: 1, topicId: 1 },
+    ).lean<{ paperId: Types.ObjectId; topicId: Types.ObjectId }[]>(),
   ]);
-  const recent = [...new Map(papers.map((p) => [sittingKey(p), p])).values()]
-    .sort((a, b) => b.examYear - a.examYear || SITTING_RANK[b.examType] - SITTING_RANK[a.examType])
-    .slice(0, RECENT_SITTINGS)
-    .map(sittingKey);
   const sittingOf = new Map(papers.map((p) => [String(p._id), sittingKey(p)]));
-  const asked = new Set(questions.map((q) => sittingOf.get(String(q.paperId))));
-  return { asked: recent.filter((key) => asked.has(key)).length, of: recent.length };
+  const askedIn = new Map<string, Set<string | undefined>>();
+  for (const q of questions) {
+    const topic = String(q.topicId);
+    askedIn.set(topic, (askedIn.get(topic) ?? new Set()).add(sittingOf.get(String(q.paperId))));
+  }
+  return new Map(
+    topics.map((topic) => {
+      const offering = String(topic.subjectOfferingId);
+      const own = papers.filter((p) => String(p.subjectOfferingId) === offering);
+      const recent = [...new Map(own.map((p) => [sittingKey(p), p])).values()]
+        .sort(
+          (a, b) => b.examYear - a.examYear || SITTING_RANK[b.examType] - SITTING_RANK[a.examType],
+        )
+        .slice(0, RECENT_SITTINGS)
+        .map(sittingKey);
+      const asked = askedIn.get(String(topic._id)) ?? new Set();
+      return [
+        String(topic._id),
+        { asked: recent.filter((key) => asked.has(key)).length, of: recent.length },
+      ];
+    }),
+  );
 }
 
 /** The hits of a page with their context (the items in the same order as `shown`). */
@@ -95,29 +121,35 @@ export async function withContext(
   const questions = docsOf('question');
   const members = shown.flatMap((hit) => hit.members ?? []);
   const topicHits = docsOf('topic');
-  const papers = await byIds<PaperRow & Row>(
-    PaperModel,
-    [...questions, ...members].map((q) => idOf(q.paperId)),
-    PAPER_FIELDS,
-  );
-  // A paper hit is its own paper: its row was read by search with these fields.
-  for (const doc of docsOf('paper')) papers.set(String(doc._id), doc as unknown as PaperRow & Row);
-  const offerings = await byIds<Row>(
-    SubjectOfferingModel,
-    topicHits.map((t) => idOf(t.subjectOfferingId)),
-    { subjectId: 1 },
-  );
-  const questionTopics = await byIds<Row>(
-    TopicModel,
-    questions.map((q) => idOf(q.topicId)),
-    { title: 1, moduleId: 1 },
-  );
-  const [universities, subjects, modules, asked] = await Promise.all([
+  // Two waves of reads: what the hits name (papers, offerings, topics, universities, the topics'
+  // sittings), then what those name (subjects, the questions' modules). A question carries its
+  // paper's university, so its university is known from the hit itself.
+  const [papers, offerings, questionTopics, universities, asked] = await Promise.all([
+    byIds<PaperRow & Row>(
+      PaperModel,
+      [...questions, ...members].map((q) => idOf(q.paperId)),
+      PAPER_FIELDS,
+    ),
+    byIds<Row>(
+      SubjectOfferingModel,
+      topicHits.map((t) => idOf(t.subjectOfferingId)),
+      { subjectId: 1 },
+    ),
+    byIds<Row>(
+      TopicModel,
+      questions.map((q) => idOf(q.topicId)),
+      { title: 1, moduleId: 1 },
+    ),
     byIds<Row>(
       UniversityModel,
-      [...papers.values(), ...topicHits].map((d) => idOf(d.universityId)),
+      shown.flatMap((hit) => [hit.doc, ...(hit.members ?? [])]).map((d) => idOf(d.universityId)),
       { slug: 1, shortName: 1 },
     ),
+    askedInLastOf(viewer, topicHits),
+  ]);
+  // A paper hit is its own paper: its row was read by search with these fields.
+  for (const doc of docsOf('paper')) papers.set(String(doc._id), doc as unknown as PaperRow & Row);
+  const [subjects, modules] = await Promise.all([
     byIds<Row>(
       SubjectModel,
       [...papers.values(), ...offerings.values()].map((d) => idOf(d.subjectId)),
@@ -128,10 +160,7 @@ export async function withContext(
       [...topicHits, ...questionTopics.values()].map((t) => idOf(t.moduleId)),
       { title: 1 },
     ),
-    Promise.all(topicHits.map((topic) => askedInLastOf(viewer, topic))),
   ]);
-  const askedOf = new Map(topicHits.map((t, i) => [String(t._id), asked[i]!]));
-
   const university = (id: unknown) => {
     const row = universities.get(String(id));
     return row
@@ -164,7 +193,7 @@ export async function withContext(
           paperSlug: paper.slug,
           examYear: paper.examYear,
           examType: paper.examType,
-          universityShortName: university(paper.universityId)?.shortName ?? '',
+          universityShortName: university(doc.universityId)?.shortName ?? '',
         },
       ];
     });
@@ -205,7 +234,7 @@ export async function withContext(
         subjectOfferingId: idOf(doc.subjectOfferingId),
         module: titled(modules.get(String(doc.moduleId))),
         topic: { id: String(doc._id), title: String(doc.title) },
-        askedInLast: askedOf.get(String(doc._id)) ?? null,
+        askedInLast: asked.get(String(doc._id)) ?? null,
       };
     }
     return {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '../errors.js';
-import { TopicModel } from '../models.js';
+import { mongoose } from '../db.js';
+import { PaperModel, QuestionModel, TopicModel } from '../models.js';
 import { createSubject } from '../subject/service.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
@@ -49,6 +50,47 @@ describe('topic hits', () => {
       topicId,
     ]);
     expect((await search({ q: 'quokkaheap', examYear: 2022 })).facets.type.topic).toBe(0);
+  });
+
+  it('when topics of two offerings are hits, then each gets the sittings of its own offering the caller may see, from one read of papers and one of questions', async () => {
+    const [first, second] = [await makeOffering(), await makeOffering()];
+    const [firstTopic, secondTopic] = [
+      await titleTopic(first, 'Echidnasort basics'),
+      await titleTopic(second, 'Echidnasort advanced'),
+    ];
+    const on = (offering: OfferingFixture, topicId: string) => ({
+      topicId,
+      moduleId: offering.modules[0]!.id,
+    });
+    const old = await makePaper(first.offeringId, { examYear: 2020 });
+    await makePaper(first.offeringId, { examYear: 2021 });
+    const pending = await makePaper(first.offeringId, { examYear: 2022, status: 'pending' });
+    await makeQuestion(old.id, on(first, firstTopic));
+    await makeQuestion(pending.id, on(first, firstTopic));
+    const other = await makePaper(second.offeringId, { examYear: 2023 });
+    await makeQuestion(other.id, on(second, secondTopic));
+
+    const sent: { collection: string; filter: Record<string, unknown> }[] = [];
+    mongoose.set('debug', (collection: string, _method: string, filter: unknown) => {
+      sent.push({ collection, filter: (filter ?? {}) as Record<string, unknown> });
+    });
+    const asked = async (actor: (typeof actors)['admin'] | null) => {
+      const { items } = await search({ q: 'echidnasort', type: 'topic' }, actor);
+      return Object.fromEntries(items.map((hit) => [hit.id, hit.context.askedInLast]));
+    };
+    try {
+      expect(await asked(null)).toEqual({
+        [firstTopic]: { asked: 1, of: 2 },
+        [secondTopic]: { asked: 1, of: 1 },
+      });
+    } finally {
+      mongoose.set('debug', false);
+    }
+    const reads = (model: { collection: { collectionName: string } }, field: string) =>
+      sent.filter((c) => c.collection === model.collection.collectionName && field in c.filter);
+    expect(reads(PaperModel, 'subjectOfferingId')).toHaveLength(1);
+    expect(reads(QuestionModel, 'topicId')).toHaveLength(1);
+    expect((await asked(actors.editor))[firstTopic]).toEqual({ asked: 2, of: 3 });
   });
 
   it('when a topic belongs to an inactive university, then anonymous callers do not find it and editors do', async () => {
