@@ -9,6 +9,7 @@ import {
 import { SORT_FIELDS } from '../listing/list-query.js';
 import { DIFFICULTIES, QUESTION_TYPES } from './schema.js';
 import { PAPER_STATUSES } from '../paper/schema.js';
+import { SEARCHED_FIELDS } from '../search/entries.js';
 import { searchable } from '../search/indexing.js';
 import { similarity } from '../similar/plugin.js';
 
@@ -56,7 +57,7 @@ visiblePartIndexes(questionSchema, {
   field: 'type',
   values: QUESTION_TYPES,
 });
-searchable(questionSchema, { title: ['slug'], body: ['text'] });
+searchable(questionSchema, SEARCHED_FIELDS.question);
 similarity(questionSchema);
 
 export type QuestionDoc = InferSchemaType<typeof questionSchema>;
