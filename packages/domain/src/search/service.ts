@@ -10,7 +10,12 @@
 //    near-identical questions into one hit (grouping.ts), counts facets and cuts the page;
 // 4. a query as typed that finds nothing gets its unmatched words corrected (corrections.ts);
 // 5. the page's hits get their context (context.ts).
+// On an engine with our `searchEntries` command (patch 0009), steps 2 and 3 are one command over
+// the small search entries instead (engine.ts): the database ranks, groups, counts and facets,
+// and only the page's documents are read, by id. An engine without it (FerretDB as released,
+// MongoDB) answers in process as above, decided once per connection.
 import { parseInput } from '../errors.js';
+import { paginationMeta } from '../listing/pagination.js';
 // The search index reads the models it indexes directly (import-graph.test.ts allows it): one
 // generic query per indexed model, built from each model's searchable fields.
 import { PaperModel } from '../paper/model.js';
@@ -27,8 +32,10 @@ import { withContext } from './context.js';
 import { CANDIDATES_PER_WORD, correctionsOf, isCorrectable } from './corrections.js';
 import { groupNearIdentical } from './grouping.js';
 import { frequenciesOf, pushedFilters } from './plan.js';
-import { rankCandidates, rarityOf } from './rank.js';
-import type { Candidate, CandidateList, RankedPage, SearchResult } from './rank.js';
+import { searchInEngine } from './engine.js';
+import type { EngineHit } from './engine.js';
+import { itemsOf, rankCandidates, rarityOf } from './rank.js';
+import type { Candidate, CandidateList, Hit, RankedPage, SearchResult } from './rank.js';
 import { searchQuerySchema, SEARCH_TYPES, unsearchableReason } from './schema.js';
 import type { SearchType } from './schema.js';
 import { DOCUMENTS_KEY, readTermCounts, stemKey } from './terms.js';
@@ -111,14 +118,19 @@ function filterFor(
   return restrictFilter(viewer, spec.visibility, wanted);
 }
 
+/** What search reads of a document of one kind: its searched fields and what ranking, grouping and context read. */
+function projectionOf(spec: KindSpec, fields: SearchableFields): Record<string, 1> {
+  const read = ['slug', 'createdAt', ...fields.title, ...fields.body, ...spec.extra];
+  return Object.fromEntries(read.map((f) => [f, 1 as const]));
+}
+
 async function candidatesOf(
   spec: KindSpec,
   fields: SearchableFields,
   filter: Record<string, unknown>,
   pushed: readonly Record<string, string>[],
 ): Promise<Candidate[]> {
-  const read = ['slug', 'createdAt', ...fields.title, ...fields.body, ...spec.extra];
-  const projection = Object.fromEntries(read.map((f) => [f, 1]));
+  const projection = projectionOf(spec, fields);
   const lists = await Promise.all(
     pushed.map((keys) =>
       spec.model
@@ -140,6 +152,8 @@ async function candidatesOf(
 }
 
 interface Run {
+  /** `engine`: the database ranks and counts when it can (engine.ts); `in-process`: always here. */
+  path: 'engine' | 'in-process';
   viewer: CallerView;
   types: readonly SearchType[];
   filters: Filters;
@@ -161,6 +175,9 @@ async function runTerms(
   if (frequencies.some((n) => n === 0)) {
     return { page: rankCandidates({ ...shown, rarity: [], lists: [] }), frequencies };
   }
+  const rarity = rarityOf(frequencies, run.documents);
+  const inEngine = run.path === 'engine' ? await engineRun(terms, rarity, run) : null;
+  if (inEngine) return { page: inEngine, frequencies };
   const pushed = pushedFilters(terms, frequencies);
   const lists = await Promise.all(
     run.types.map(async (type): Promise<CandidateList> => {
@@ -173,12 +190,63 @@ async function runTerms(
   );
   const page = rankCandidates({
     ...shown,
-    rarity: rarityOf(frequencies, run.documents),
+    rarity,
     lists,
     keep: (type, doc) => isVisible(run.viewer, KINDS[type].visibility, doc),
     group: groupNearIdentical,
   });
   return { page, frequencies };
+}
+
+/**
+ * The page the engine ranked, grouped and counted (engine.ts), its documents read by id for
+ * their titles, snippets and context; null when the engine cannot answer.
+ */
+async function engineRun(
+  terms: readonly QueryTerm[],
+  rarity: readonly number[],
+  run: Run,
+): Promise<RankedPage | null> {
+  const types = run.types.flatMap((type) => {
+    const filter = filterFor(KINDS[type], run.viewer, run.filters);
+    return filter ? [{ type, filter }] : [];
+  });
+  const answer = await searchInEngine({ terms, rarity, types, page: run.page, limit: run.limit });
+  if (!answer) return null;
+  const docs = await pageDocuments(answer.hits);
+  const shown: Hit[] = answer.hits.flatMap(({ id, type, score, members }) => {
+    const doc = docs.get(id);
+    // A document deleted since its entry was read is left out.
+    if (!doc) return [];
+    const others = members.flatMap((member) => docs.get(member) ?? []);
+    return [{ type, doc, score, ...(others.length > 0 ? { members: others } : {}) }];
+  });
+  return {
+    items: itemsOf(shown, terms),
+    shown,
+    pagination: paginationMeta(run.page, run.limit, answer.total),
+    facets: answer.facets,
+    corrected: null,
+    hint: null,
+  };
+}
+
+/** The page's hits and their groups' members, read by id with the fields search reads. */
+async function pageDocuments(hits: readonly EngineHit[]): Promise<Map<string, Candidate>> {
+  const ids = new Map<SearchType, string[]>();
+  for (const hit of hits) {
+    ids.set(hit.type, [...(ids.get(hit.type) ?? []), hit.id, ...hit.members]);
+  }
+  const lists = await Promise.all(
+    [...ids].map(([type, list]) => {
+      const spec = KINDS[type];
+      return spec.model
+        .find({ _id: { $in: list } }, projectionOf(spec, searchedFields(spec)))
+        .lean<Candidate[]>()
+        .exec();
+    }),
+  );
+  return new Map(lists.flat().map((doc) => [String(doc._id), doc]));
 }
 
 /**
@@ -252,26 +320,43 @@ function replaceWords(q: string, from: readonly string[], to: readonly string[])
  * with no searchable word answers no hits and a `hint`; 400 when `q` is empty, over 100
  * characters or malformed.
  */
-export async function searchCatalog({
-  actor,
-  query,
-}: {
+export async function searchCatalog(args: {
   actor: Caller;
   query?: unknown;
 }): Promise<SearchResult> {
+  return (await searchPageBy(SEARCH_PATH, args)).result;
+}
+
+/**
+ * The path searchCatalog takes. In process until the services keep the search entries on every
+ * write (decision 13, "What is left" 1 and 2: branch `entries`): the engine answers from the
+ * entries, and before then they are not there. engine.test.ts compares the two paths.
+ */
+const SEARCH_PATH: Run['path'] = 'in-process';
+
+/**
+ * searchCatalog by one path (`engine`: the database's command when it has one, else in process;
+ * `in-process`: always here), with the page's hits as ranked (exact scores, grouped members):
+ * what the engine's differential test compares.
+ */
+export async function searchPageBy(
+  path: Run['path'],
+  { actor, query }: { actor: Caller; query?: unknown },
+): Promise<{ result: SearchResult; shown: readonly Hit[] }> {
   const q = parseInput(searchQuerySchema, query ?? {});
   const terms = queryTerms(q.q);
   const empty = { terms, page: q.page, limit: q.limit, rarity: [], lists: [] };
   const hint = unsearchableReason(q.q);
   if (hint) {
-    const { shown: _shown, ...result } = rankCandidates(empty);
-    return { ...result, hint };
+    const { shown, ...result } = rankCandidates(empty);
+    return { result: { ...result, hint }, shown };
   }
   const [viewer, documents] = await Promise.all([
     asCaller(actor).view(),
     readTermCounts([DOCUMENTS_KEY]).then((counts) => counts.get(DOCUMENTS_KEY) ?? 0),
   ]);
   const run: Run = {
+    path,
     viewer,
     types: q.type ? [q.type] : [...SEARCH_TYPES],
     filters: {
@@ -286,9 +371,10 @@ export async function searchCatalog({
   const first = await runTerms(terms, run);
   const fixed = first.page.pagination.total === 0 ? await correctedRun(q.q, terms, run) : null;
   const { shown, items, ...rest } = fixed?.page ?? first.page;
-  return {
+  const result = {
     ...rest,
     items: await withContext(viewer, items, shown),
     corrected: fixed?.corrected ?? null,
   };
+  return { result, shown };
 }
