@@ -16,7 +16,6 @@ import { parseInput } from '../errors.js';
 import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
 import type { AnyModel } from '../storage/model-helpers.js';
-import { BAND_PROJECTION } from '../similar/plugin.js';
 import { SubjectModel } from '../subject/model.js';
 import { TopicModel } from '../syllabus/model.js';
 import { asCaller, isVisible, restrictFilter } from '../visibility.js';
@@ -25,6 +24,7 @@ import { searchableFieldsOf } from './indexing.js';
 import type { SearchableFields } from './indexing.js';
 import { withContext } from './context.js';
 import { CANDIDATES_PER_WORD, correctionsOf, isCorrectable } from './corrections.js';
+import { GROUP_FIELD } from './group-key.js';
 import { groupNearIdentical } from './grouping.js';
 import { frequenciesOf, pushedFilters } from './plan.js';
 import { rankCandidates, rarityOf } from './rank.js';
@@ -54,7 +54,7 @@ const KINDS: Record<SearchType, KindSpec> = {
     model: QuestionModel,
     visibility: 'question',
     filterable: ['universityId', 'subjectOfferingId', 'examYear'],
-    // Context and grouping read the paper, topic, marks and band keys of every hit.
+    // Context and grouping read the paper, topic, marks and group key of every hit.
     extra: [
       'universityId',
       'visible',
@@ -64,7 +64,7 @@ const KINDS: Record<SearchType, KindSpec> = {
       'subjectOfferingId',
       'topicId',
       'marks',
-      ...Object.keys(BAND_PROJECTION),
+      GROUP_FIELD,
     ],
   },
   paper: {
