@@ -66,7 +66,7 @@ paperSchema.index({ branchId: 1 });
 paperSchema.index({ semesterId: 1 });
 paperSchema.index({ subjectId: 1 });
 paperSchema.index({ fileSha256: 1 });
-searchable(paperSchema, SEARCHED_FIELDS.paper);
+searchable(paperSchema, SEARCHED_FIELDS.paper, 'paper');
 
 export type PaperDoc = InferSchemaType<typeof paperSchema>;
 export const PaperModel = model('Paper', paperSchema);

@@ -10,6 +10,7 @@ import { seeded } from '../test-support/labelled-set/random.js';
 import type { Random } from '../test-support/labelled-set/random.js';
 import { entryLexemes, entryOf, entryScore, SEARCHED_FIELDS } from './entries.js';
 import { facetsOf } from './facets.js';
+import { groupKeysInBulk } from './group-key.js';
 import { groupNearIdentical } from './grouping.js';
 import { byRelevance, rankCandidates, rarityOf } from './rank.js';
 import type { Candidate, CandidateList, Hit } from './rank.js';
@@ -57,6 +58,9 @@ function catalog(seed: number): CandidateList[] {
       ...bandFields(bandKeys(subjectId, text)),
     });
   }
+  // Each question's group key, as the write path gives it (group-key.ts).
+  const groups = groupKeysInBulk(questions);
+  for (const question of questions) question.searchGroup = groups.get(String(question._id));
   const subjectDocs: Candidate[] = Array.from({ length: 20 }, () => ({
     _id: new Types.ObjectId(),
     createdAt: new Date((clock += 1000)),
@@ -174,7 +178,7 @@ describe('search entries against rank.ts', () => {
       examYear: 2024,
       visible: false,
       paperStatus: 'pending',
-      g: 'a'.repeat(24),
+      searchGroup: 'a'.repeat(24),
     });
     expect(question).toMatchObject({
       y: 'question',

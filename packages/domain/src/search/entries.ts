@@ -127,7 +127,7 @@ export const ENTRY_SOURCE_PROJECTION: Readonly<Record<SearchType, Record<string,
           ...fields.title,
           ...fields.body,
           ...['createdAt', 'universityId', 'subjectOfferingId', 'examYear', 'visible'],
-          ...['status', 'paperStatus', 'g'],
+          ...['status', 'paperStatus', 'searchGroup'],
         ].map((f) => [f, 1]),
       ),
     ]),
@@ -142,7 +142,8 @@ export function entryOf(type: SearchType, doc: EntrySource): EntryDoc {
   const body = fields.body.map((f) => doc[f]);
   const isContent = type === 'question' || type === 'paper';
   const status = type === 'question' ? doc.paperStatus : type === 'paper' ? doc.status : null;
-  const group = type === 'question' && typeof doc.g === 'string' ? doc.g : String(doc._id);
+  const group =
+    type === 'question' && typeof doc.searchGroup === 'string' ? doc.searchGroup : String(doc._id);
   return {
     _id: doc._id,
     y: type,

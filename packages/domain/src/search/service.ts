@@ -21,7 +21,6 @@ import { paginationMeta } from '../listing/pagination.js';
 import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
 import type { AnyModel } from '../storage/model-helpers.js';
-import { BAND_PROJECTION } from '../similar/plugin.js';
 import { SubjectModel } from '../subject/model.js';
 import { TopicModel } from '../syllabus/model.js';
 import { asCaller, isVisible, restrictFilter } from '../visibility.js';
@@ -30,6 +29,7 @@ import { searchableFieldsOf } from './indexing.js';
 import type { SearchableFields } from './indexing.js';
 import { withContext } from './context.js';
 import { CANDIDATES_PER_WORD, correctionsOf, isCorrectable } from './corrections.js';
+import { GROUP_FIELD } from './group-key.js';
 import { groupNearIdentical } from './grouping.js';
 import { frequenciesOf, pushedFilters } from './plan.js';
 import { searchInEngine } from './engine.js';
@@ -61,7 +61,7 @@ const KINDS: Record<SearchType, KindSpec> = {
     model: QuestionModel,
     visibility: 'question',
     filterable: ['universityId', 'subjectOfferingId', 'examYear'],
-    // Context and grouping read the paper, topic, marks and band keys of every hit.
+    // Context and grouping read the paper, topic, marks and group key of every hit.
     extra: [
       'universityId',
       'visible',
@@ -71,7 +71,7 @@ const KINDS: Record<SearchType, KindSpec> = {
       'subjectOfferingId',
       'topicId',
       'marks',
-      ...Object.keys(BAND_PROJECTION),
+      GROUP_FIELD,
     ],
   },
   paper: {

@@ -15,7 +15,7 @@ const subjectSchema = new Schema(
   baseSchemaOptions,
 );
 subjectSchema.index({ name: 1 });
-searchable(subjectSchema, SEARCHED_FIELDS.subject);
+searchable(subjectSchema, SEARCHED_FIELDS.subject, 'subject');
 
 /** Default order of the subjects list: by name, `_id` last. */
 export const SUBJECT_ORDER = { name: 1, _id: 1 } as const;
