@@ -1,9 +1,8 @@
-// The engine's differential test (decision 13): random catalogs written through the services, the
-// same queries answered by the database's searchEntries command (patch 0009) and in process. The
+// The engine's differential test (decision 13): random catalogs written through the services
+// (which keep the search entries and group keys), the same queries answered by the database's searchEntries command (patch 0009) and in process. The
 // page (ids, order, exact scores, grouped members), the total and every facet must be equal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MaybeActor } from '../access.js';
-import { PaperModel, QuestionModel, SubjectModel, TopicModel } from '../models.js';
 import { createTopic } from '../syllabus/service.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import type { OfferingFixture } from '../test-support/content-fixtures.js';
@@ -11,8 +10,6 @@ import { useTestActors } from '../test-support/database.js';
 import { contentSweepsSettled } from '../university/content-sweep.js';
 import { deleteUniversity } from '../university/service.js';
 import { engineRefusedSearch } from './engine.js';
-import { ENTRY_SOURCE_PROJECTION, entryOf, SearchEntryModel } from './entries.js';
-import type { EntrySource } from './entries.js';
 import type { Hit } from './rank.js';
 import type { SearchType } from './schema.js';
 import { searchPageBy } from './service.js';
@@ -80,9 +77,6 @@ const WORDS = [
   'complex',
 ] as const;
 
-/** The group each copied question belongs to (its original's id), over every catalog made. */
-const groups = new Map<string, string>();
-
 interface Catalog {
   universities: string[];
   years: number[];
@@ -131,11 +125,10 @@ async function makeCatalog(seed: number): Promise<Catalog> {
         const copyOf = originals.filter((x) => !x.papers.has(paper.id));
         if (copyOf.length > 0 && r.next() < 0.25) {
           const original = r.pick(copyOf);
-          const copy = await makeQuestion(paper.id, {
+          await makeQuestion(paper.id, {
             text: original.text,
             slug: slugOf(textOf(r, 2), r.int(1e6)),
           });
-          groups.set(copy.id, original.id);
           original.papers.add(paper.id);
           continue;
         }
@@ -149,31 +142,6 @@ async function makeCatalog(seed: number): Promise<Catalog> {
   await deleteUniversity({ actor: actors.admin, id: inactive });
   await contentSweepsSettled();
   return { universities: offerings.map((o) => o.universityId), years };
-}
-
-const SOURCES = [
-  [QuestionModel, 'question'],
-  [PaperModel, 'paper'],
-  [SubjectModel, 'subject'],
-  [TopicModel, 'topic'],
-] as const;
-
-/**
- * The entries of every document, each question's group its original's id. Until the services
- * keep entries on writes (branch `entries`), the test writes them from the documents as stored.
- */
-async function writeEntries(): Promise<void> {
-  await SearchEntryModel.deleteMany({});
-  for (const [model, type] of SOURCES) {
-    const docs = await (model as typeof QuestionModel)
-      .find({}, ENTRY_SOURCE_PROJECTION[type])
-      .lean<EntrySource[]>();
-    const entries = docs.map((doc) => {
-      const g = groups.get(String(doc._id)) ?? String(doc._id);
-      return entryOf(type, type === 'question' ? { ...doc, g } : doc);
-    });
-    if (entries.length > 0) await SearchEntryModel.insertMany(entries);
-  }
 }
 
 /** A query made of catalog words: inflected, cut to a prefix, accented or not, upper case. */
@@ -215,7 +183,6 @@ describe.each([20261129, 7])('searchEntries against the in-process search (seed 
   let catalog: Catalog;
   beforeAll(async () => {
     catalog = await makeCatalog(seed);
-    await writeEntries();
   }, 600_000);
 
   afterAll(() => {

@@ -324,15 +324,8 @@ export async function searchCatalog(args: {
   actor: Caller;
   query?: unknown;
 }): Promise<SearchResult> {
-  return (await searchPageBy(SEARCH_PATH, args)).result;
+  return (await searchPageBy('engine', args)).result;
 }
-
-/**
- * The path searchCatalog takes. In process until the services keep the search entries on every
- * write (decision 13, "What is left" 1 and 2: branch `entries`): the engine answers from the
- * entries, and before then they are not there. engine.test.ts compares the two paths.
- */
-const SEARCH_PATH: Run['path'] = 'in-process';
 
 /**
  * searchCatalog by one path (`engine`: the database's command when it has one, else in process;
