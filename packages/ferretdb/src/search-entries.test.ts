@@ -151,4 +151,31 @@ describe('searchEntries (patch 0009)', () => {
     });
     expect(answer).toMatchObject({ total: 0, hits: [], ok: 1 });
   });
+
+  it('when the engine runs on SQLite, then the command is unknown (CommandNotFound), as on FerretDB as released', async () => {
+    const sqlite = await startFerretDB({
+      dataDir: mkdtempSync(join(tmpdir(), 'qpc-entries-sqlite-')),
+      engine: 'sqlite',
+    });
+    const other = new MongoClient(`${sqlite.uri}entries`);
+    try {
+      await other.connect();
+      await other
+        .db()
+        .collection(SEARCH_ENTRIES_COLLECTION)
+        .insertOne(entry(0, { k: 'tehash' }));
+      await expect(
+        other.db().command({
+          searchEntries: SEARCH_ENTRIES_COLLECTION,
+          terms: [hashTerm],
+          coverage: 0.2,
+          types: [{ type: 'question' }],
+        }),
+      ).rejects.toMatchObject({ code: 59 });
+    } finally {
+      await other.close();
+      await sqlite.stop();
+      rmSync(sqlite.dataDir, { recursive: true, force: true });
+    }
+  });
 });
