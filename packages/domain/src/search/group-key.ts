@@ -106,8 +106,12 @@ export function groupKeysInBulk(
   return out;
 }
 
-/** Candidates read per band key, as similar/lookup.ts reads them. */
-const CANDIDATES_PER_BAND = 100;
+/**
+ * Candidates a write reads, the oldest by id: each is a whole row for the engine, and a text
+ * asked in many papers (or many times in one) shares its band keys with every copy. A question
+ * sharing band keys with more older questions may miss its group and start its own.
+ */
+export const MAX_CANDIDATES = 40;
 const CANDIDATE_FIELDS = { _id: 1, paperId: 1, text: 1, createdAt: 1, searchGroup: 1 } as const;
 
 /** The group a question gets from the questions stored now (`keys`: its band keys). */
@@ -120,17 +124,28 @@ async function storedGroupOf(
     key ? [{ [SIMILAR_BAND_FIELDS[band]!]: key }] : [],
   );
   if (branches.length === 0) return String(question._id);
-  const [candidates, siblings] = await Promise.all([
-    model
-      .find({ $or: branches }, CANDIDATE_FIELDS)
-      .sort({ _id: 1 })
-      .limit(CANDIDATES_PER_BAND * branches.length)
-      .lean<GroupSource[]>(),
-    model
-      .find({ paperId: question.paperId, _id: { $ne: question._id } }, { searchGroup: 1 })
-      .lean<GroupSource[]>(),
-  ]);
-  return chooseGroup(question, candidates, new Set(siblings.map(groupOf)));
+  // Only the `$or` of equalities: the embedded engine sends it whole to PostgreSQL (a union of
+  // index lookups); another condition beside it (the paper's `$ne`) makes it read the table.
+  const candidates = await model
+    .find({ $or: branches }, CANDIDATE_FIELDS)
+    .sort({ _id: 1 })
+    .limit(MAX_CANDIDATES)
+    .lean<GroupSource[]>();
+  const shingles = shinglesOf(textOf(question));
+  const paper = String(question.paperId);
+  const alike = candidates.filter(
+    (c) => String(c.paperId) !== paper && isNearIdentical(jaccard(shingles, shinglesOf(textOf(c)))),
+  );
+  if (alike.length === 0) return String(question._id);
+  // The groups already holding a question of its paper: asked only when there is a group to join.
+  const groups = [...new Set(alike.map(groupOf))];
+  const siblings = await model
+    .find(
+      { paperId: question.paperId, _id: { $ne: question._id }, [GROUP_FIELD]: { $in: groups } },
+      { [GROUP_FIELD]: 1 },
+    )
+    .lean<GroupSource[]>();
+  return chooseGroup(question, alike, new Set(siblings.map(groupOf)));
 }
 
 /** Re-points the questions whose `g` is `id` (other than it) to the oldest of them. */
