@@ -141,6 +141,17 @@ describe('search entries kept on writes', () => {
     await deletePaper({ actor: admin(), id: paper.id });
     await expectEntriesOfStoredDocuments();
   });
+
+  it('when documents are inserted many at once, then each gets its entry', async () => {
+    const tag = String(Date.now());
+    const made = await SubjectModel.insertMany([
+      { name: 'Bulk numbat theory', slug: `bulk-numbat-${tag}` },
+      { name: 'Bulk quokka design', code: 'BQ-2', slug: `bulk-quokka-${tag}` },
+    ]);
+    expect(made).toHaveLength(2);
+    await expectEntriesOfStoredDocuments();
+    expect(await journalRows()).toBe(0);
+  });
 });
 
 describe('group keys', () => {
