@@ -3,7 +3,7 @@ import type { InferSchemaType } from 'mongoose';
 import { baseSchemaOptions, ObjectIdType, sortIndexes } from '../storage/model-helpers.js';
 import { SORT_FIELDS } from '../listing/list-query.js';
 import { EXAM_TYPES, PAPER_STATUSES } from './schema.js';
-import { SEARCHED_FIELDS } from '../search/entries.js';
+import { SEARCHED_FIELDS } from '../search/fields.js';
 import { searchable } from '../search/indexing.js';
 
 const statusChangeSchema = new Schema(

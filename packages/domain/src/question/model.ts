@@ -9,7 +9,7 @@ import {
 import { SORT_FIELDS } from '../listing/list-query.js';
 import { DIFFICULTIES, QUESTION_TYPES } from './schema.js';
 import { PAPER_STATUSES } from '../paper/schema.js';
-import { SEARCHED_FIELDS } from '../search/entries.js';
+import { SEARCHED_FIELDS } from '../search/fields.js';
 import { searchable } from '../search/indexing.js';
 import { similarity } from '../similar/plugin.js';
 import { groupKeys } from '../search/group-key.js';

@@ -12,17 +12,12 @@
 import { model, Schema } from 'mongoose';
 import type { Types } from 'mongoose';
 import { BODY_WEIGHT, COVERAGE_WEIGHT, PREFIX_FACTOR, TITLE_WEIGHT } from './rank.js';
+import { SEARCHED_FIELDS } from './fields.js';
 import type { SearchType } from './schema.js';
 import type { MatchKind, QueryTerm } from './tokens.js';
 import { MIN_PREFIX, stemOf, wordsOf } from './tokens.js';
 
-/** Which fields of each searchable kind are searched: the one list the models and entries use. */
-export const SEARCHED_FIELDS = {
-  question: { title: ['slug'], body: ['text'] },
-  paper: { title: ['title', 'slug'], body: [] },
-  subject: { title: ['name', 'code'], body: ['description'] },
-  topic: { title: ['title'], body: [] },
-} as const satisfies Record<SearchType, { title: readonly string[]; body: readonly string[] }>;
+export { SEARCHED_FIELDS };
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 

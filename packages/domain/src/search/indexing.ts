@@ -6,18 +6,13 @@
 // (`Model.collection`, `bulkWrite`) bypass it; reindexSearch repairs those.
 import type { Document, Query, Schema } from 'mongoose';
 import { searchEntries } from './entry-writes.js';
+import type { SearchableFields } from './fields.js';
 import type { SearchType } from './schema.js';
 import { documentIndex, SEARCH_KEY_FIELDS } from './tokens.js';
 import type { DocumentIndex } from './tokens.js';
 import { applyTermDeltaAfterWrite, changeDelta, termDelta } from './terms.js';
 
-/** Which fields of a model are searched, and how they weigh. */
-export interface SearchableFields {
-  /** Title-like fields (title, slug, name, code): a hit here ranks above a body hit. */
-  title: readonly string[];
-  /** Body text (question text, subject description). */
-  body: readonly string[];
-}
+export type { SearchableFields };
 
 type Read = (path: string) => unknown;
 

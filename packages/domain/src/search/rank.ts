@@ -5,7 +5,7 @@ import type { Types } from 'mongoose';
 import { paginationMeta } from '../listing/pagination.js';
 import type { Page } from '../listing/pagination.js';
 import { facetsOf } from './facets.js';
-import type { SearchableFields } from './indexing.js';
+import type { SearchableFields } from './fields.js';
 import type { SearchFacets, SearchHit, SearchHitContext, SearchType } from './schema.js';
 import { shorten, snippetOf } from './snippet.js';
 import { stemOf, termMatcher, wordsOf } from './tokens.js';

@@ -2,7 +2,7 @@ import { model, Schema } from 'mongoose';
 import type { InferSchemaType } from 'mongoose';
 import { SORT_FIELDS } from '../listing/list-query.js';
 import { sortIndexes, baseSchemaOptions } from '../storage/model-helpers.js';
-import { SEARCHED_FIELDS } from '../search/entries.js';
+import { SEARCHED_FIELDS } from '../search/fields.js';
 import { searchable } from '../search/indexing.js';
 
 const subjectSchema = new Schema(

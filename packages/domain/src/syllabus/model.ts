@@ -1,6 +1,6 @@
 import { model, Schema } from 'mongoose';
 import type { InferSchemaType } from 'mongoose';
-import { SEARCHED_FIELDS } from '../search/entries.js';
+import { SEARCHED_FIELDS } from '../search/fields.js';
 import { searchable } from '../search/indexing.js';
 import { baseSchemaOptions, ObjectIdType } from '../storage/model-helpers.js';
 
