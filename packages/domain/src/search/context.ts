@@ -40,6 +40,8 @@ const PAPER_FIELDS = {
   universityId: 1,
 } as const;
 
+const UNIVERSITY_FIELDS = { slug: 1, shortName: 1 } as const;
+
 type Row = Record<string, unknown> & { _id: Types.ObjectId };
 
 const idOf = (value: unknown) => (value ? String(value) : null);
@@ -95,28 +97,41 @@ export async function withContext(
   const questions = docsOf('question');
   const members = shown.flatMap((hit) => hit.members ?? []);
   const topicHits = docsOf('topic');
-  const papers = await byIds<PaperRow & Row>(
-    PaperModel,
-    [...questions, ...members].map((q) => idOf(q.paperId)),
-    PAPER_FIELDS,
-  );
-  // A paper hit is its own paper: its row was read by search with these fields.
-  for (const doc of docsOf('paper')) papers.set(String(doc._id), doc as unknown as PaperRow & Row);
-  const offerings = await byIds<Row>(
-    SubjectOfferingModel,
-    topicHits.map((t) => idOf(t.subjectOfferingId)),
-    { subjectId: 1 },
-  );
-  const questionTopics = await byIds<Row>(
-    TopicModel,
-    questions.map((q) => idOf(q.topicId)),
-    { title: 1, moduleId: 1 },
-  );
-  const [universities, subjects, modules, asked] = await Promise.all([
+  const paperHits = docsOf('paper');
+  // Two waves: what the hits name (their papers, offerings, topics, universities), then what
+  // those name (subjects, modules, and a paper's university no hit named).
+  const [papers, offerings, questionTopics, hitUniversities, asked] = await Promise.all([
+    byIds<PaperRow & Row>(
+      PaperModel,
+      [...questions, ...members].map((q) => idOf(q.paperId)),
+      PAPER_FIELDS,
+    ),
+    byIds<Row>(
+      SubjectOfferingModel,
+      topicHits.map((t) => idOf(t.subjectOfferingId)),
+      { subjectId: 1 },
+    ),
+    byIds<Row>(
+      TopicModel,
+      questions.map((q) => idOf(q.topicId)),
+      { title: 1, moduleId: 1 },
+    ),
     byIds<Row>(
       UniversityModel,
-      [...papers.values(), ...topicHits].map((d) => idOf(d.universityId)),
-      { slug: 1, shortName: 1 },
+      [...questions, ...members, ...paperHits, ...topicHits].map((d) => idOf(d.universityId)),
+      UNIVERSITY_FIELDS,
+    ),
+    Promise.all(topicHits.map((topic) => askedInLastOf(viewer, topic))),
+  ]);
+  // A paper hit is its own paper: its row was read by search with these fields.
+  for (const doc of paperHits) papers.set(String(doc._id), doc as unknown as PaperRow & Row);
+  const [paperUniversities, subjects, modules] = await Promise.all([
+    byIds<Row>(
+      UniversityModel,
+      [...papers.values()]
+        .map((d) => idOf(d.universityId))
+        .filter((id) => !id || !hitUniversities.has(id)),
+      UNIVERSITY_FIELDS,
     ),
     byIds<Row>(
       SubjectModel,
@@ -128,8 +143,8 @@ export async function withContext(
       [...topicHits, ...questionTopics.values()].map((t) => idOf(t.moduleId)),
       { title: 1 },
     ),
-    Promise.all(topicHits.map((topic) => askedInLastOf(viewer, topic))),
   ]);
+  const universities = new Map([...hitUniversities, ...paperUniversities]);
   const askedOf = new Map(topicHits.map((t, i) => [String(t._id), asked[i]!]));
 
   const university = (id: unknown) => {

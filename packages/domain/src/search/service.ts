@@ -1,6 +1,7 @@
 // Ranked search over questions, papers, subjects and syllabus topics. How a query runs:
 // 1. its words become terms (tokens.ts); how common each is comes from the stem counts in
-//    `searchterms` (one `_id` read per term; a word no document holds whole is probed);
+//    `searchterms` (one `_id` `$in` with the document count, beside the caller's view; a word no
+//    document holds whole is probed);
 // 2. the rarest terms' lookup keys are pushed to the database, one equality per key field (plus
 //    the visibility and filter equalities), at most MAX_CANDIDATES documents per collection
 //    (the newest by id):
@@ -158,6 +159,8 @@ interface Run {
   types: readonly SearchType[];
   filters: Filters;
   documents: number;
+  /** Stem counts read with the document count (terms.ts), for the query's terms as typed. */
+  counts: ReadonlyMap<string, number>;
   page: number;
   limit: number;
 }
@@ -170,6 +173,7 @@ async function runTerms(
   const frequencies = await frequenciesOf(
     terms,
     run.types.map((type) => KINDS[type].model),
+    run.counts,
   );
   const shown = { terms, page: run.page, limit: run.limit };
   if (frequencies.some((n) => n === 0)) {
@@ -261,8 +265,7 @@ async function correctedRun(
   run: Run,
 ): Promise<{ page: RankedPage; corrected: string } | null> {
   // No document holds a word of its stem: the probe's count of words it starts is a superset.
-  const counts = await readTermCounts(terms.map((term) => stemKey(term.stem)));
-  const wrong = terms.flatMap((term, i) => (counts.get(stemKey(term.stem)) ? [] : [i]));
+  const wrong = terms.flatMap((term, i) => (run.counts.get(stemKey(term.stem)) ? [] : [i]));
   if (wrong.length === 0 || !wrong.every((i) => isCorrectable(terms[i]!))) return null;
   const options = await Promise.all(wrong.map((i) => correctionsOf(terms[i]!, run.documents)));
   for (let attempt = 0; attempt < CANDIDATES_PER_WORD; attempt += 1) {
@@ -344,9 +347,10 @@ export async function searchPageBy(
     const { shown, ...result } = rankCandidates(empty);
     return { result: { ...result, hint }, shown };
   }
-  const [viewer, documents] = await Promise.all([
+  // The caller's view, the document count and the terms' stem counts in one wave.
+  const [viewer, counts] = await Promise.all([
     asCaller(actor).view(),
-    readTermCounts([DOCUMENTS_KEY]).then((counts) => counts.get(DOCUMENTS_KEY) ?? 0),
+    readTermCounts([DOCUMENTS_KEY, ...terms.map((term) => stemKey(term.stem))]),
   ]);
   const run: Run = {
     path,
@@ -357,7 +361,8 @@ export async function searchPageBy(
       subjectOfferingId: q.subjectOfferingId,
       examYear: q.examYear,
     },
-    documents,
+    documents: counts.get(DOCUMENTS_KEY) ?? 0,
+    counts,
     page: q.page,
     limit: q.limit,
   };

@@ -169,15 +169,17 @@ export async function markTermCountsStale(): Promise<void> {
     .catch(() => undefined);
 }
 
-/** The counts of the given keys (0 for keys no document holds). One `_id` read per key, in parallel. */
+/** The counts of the given keys (0 for keys no document holds). One command: an `_id` `$in`. */
 export async function readTermCounts(keys: readonly string[]): Promise<Map<string, number>> {
   const distinct = [...new Set(keys)];
-  // One equality on `_id` per key: the engine answers each from its primary key, where an `$in`
-  // would read the whole collection.
-  const found = await Promise.all(
-    distinct.map((key) => termsCollection().findOne({ _id: key }, { projection: { n: 1 } })),
-  );
-  return new Map(distinct.map((key, i) => [key, Math.max(0, found[i]?.n ?? 0)]));
+  if (distinct.length === 0) return new Map();
+  // Our engine answers an `_id` `$in` from the primary key (patch 0002): one round trip for the
+  // document count and every term of a query, instead of one each.
+  const found = await termsCollection()
+    .find({ _id: { $in: distinct } }, { projection: { n: 1 } })
+    .toArray();
+  const byKey = new Map(found.map((row) => [row._id, row.n]));
+  return new Map(distinct.map((key) => [key, Math.max(0, byKey.get(key) ?? 0)]));
 }
 
 /** Replaces every count by one computed from the given stem lists (one list per document). */
