@@ -111,7 +111,7 @@ export function groupKeysInBulk(
  * asked in many papers (or many times in one) shares its band keys with every copy. A question
  * sharing band keys with more older questions may miss its group and start its own.
  */
-export const MAX_CANDIDATES = 40;
+export const MAX_CANDIDATES = 24;
 const CANDIDATE_FIELDS = { _id: 1, paperId: 1, text: 1, createdAt: 1, searchGroup: 1 } as const;
 
 /** The group a question gets from the questions stored now (`keys`: its band keys). */
@@ -169,16 +169,30 @@ export function groupKeys(schema: Schema): void {
   schema.add({ [GROUP_FIELD]: { type: String, default: null } });
   schema.index({ [GROUP_FIELD]: 1 });
 
-  schema.pre('validate', async function (this: Document) {
+  // A create starts its lookup while validating and takes its answer just before the insert: the
+  // lookup runs meanwhile with the pre-save steps of other plugins (the entries' journal row).
+  schema.pre('validate', function (this: Document) {
     if (!this.isNew) return;
     const model = this.constructor as unknown as Model<unknown>;
-    const doc = this as unknown as GroupSource & Record<string, unknown>;
-    const g = await storedGroupOf(
+    const lookup = storedGroupOf(
       model,
-      { _id: doc._id, paperId: this.get('paperId'), text: this.get('text') },
+      { _id: this._id as Types.ObjectId, paperId: this.get('paperId'), text: this.get('text') },
       keysOf(Object.fromEntries(SIMILAR_BAND_FIELDS.map((f) => [f, this.get(f)]))),
     );
-    this.set(GROUP_FIELD, g);
+    // Settled here, so that a validation that is never saved leaves no rejection unhandled.
+    this.$locals.groupLookup = lookup.then(
+      (g) => ({ g }),
+      (error: unknown) => ({ error }),
+    );
+  });
+  schema.pre('save', async function (this: Document) {
+    const pending = this.$locals.groupLookup as
+      Promise<{ g: string } | { error: unknown }> | undefined;
+    if (!pending) return;
+    delete this.$locals.groupLookup;
+    const found = await pending;
+    if ('error' in found) throw found.error;
+    this.set(GROUP_FIELD, found.g);
   });
 
   const beforeUpdate = async function (this: Query<unknown, unknown>) {
