@@ -1,5 +1,6 @@
 // Loads the benchmark catalog (catalog-generator/catalog.mjs) into a fresh database as the app stores it
-// (model defaults, search and band keys, `visible`), bulk-inserted with the driver, indexed after.
+// (model defaults, search and band keys, group keys, `visible`) with its search entries,
+// bulk-inserted with the driver, indexed after.
 import { buildCatalog } from '../catalog-generator/catalog.mjs';
 import { importBuilt, round } from './lib.mjs';
 
@@ -21,14 +22,22 @@ const ORDER = (
   .map((pair) => pair.split(':'))
   .map(([key, model]) => [key, `${model}Model`]);
 
+/** Catalog key -> search entry kind. */
+const ENTRY_KINDS = {
+  questions: 'question',
+  papers: 'paper',
+  subjects: 'subject',
+  topics: 'topic',
+};
+
 /** Every path the model gives a default (`file: null`, ...) present, the generated values kept. */
 function withDefaults(Model, list) {
   const { _id, createdAt: _created, updatedAt: _updated, ...defaults } = new Model({}).toObject();
   return list.map((doc) => ({ ...defaults, ...doc }));
 }
 
-/** What the domain derives on its writes (exam year, search and band keys, `visible`), with its own
- * functions; returns the stems of each searchable document. */
+/** What the domain derives on its writes (exam year, search and band keys, group keys, `visible`),
+ * with its own functions; returns the stems of each searchable document. */
 async function addDerivedFields(domain, docs) {
   const yearOf = new Map(docs.papers.map((p) => [String(p._id), p.examYear]));
   for (const q of docs.questions) q.examYear = yearOf.get(String(q.paperId));
@@ -41,6 +50,9 @@ async function addDerivedFields(domain, docs) {
   const { bandKeys } = await fromDomain('similar/signature');
   for (const q of docs.questions)
     Object.assign(q, plugin.bandFields(bandKeys(subjectOf.get(String(q.paperId)), q.text)));
+  // Group keys in bulk, as each question's write would give it (search/group-key.ts).
+  const groups = (await fromDomain('search/group-key')).groupKeysInBulk(docs.questions);
+  for (const q of docs.questions) q.searchGroup = groups.get(String(q._id));
   const indexing = await fromDomain('search/indexing');
   const stems = []; // each searchable document's, for the term counts
   for (const [key, modelName] of ORDER) {
@@ -67,14 +79,20 @@ export async function loadCatalog(db, seed, scale, { batchSize = 2_000, inFlight
   // Casting, required fields, enums, strict paths: the first document of each kind.
   for (const [key, modelName] of ORDER)
     await new domain[modelName](catalog.docs[key][0]).validate();
-  for (const [key, modelName] of ORDER) {
-    const list = catalog.docs[key];
+  // The search entries of questions, papers, subjects and topics, built as the domain's writes
+  // build them (entryOf), inserted after the documents.
+  const entries = Object.entries(ENTRY_KINDS).flatMap(([key, type]) =>
+    catalog.docs[key].map((doc) => domain.entryOf(type, doc)),
+  );
+  const lists = [...ORDER.map(([key, modelName]) => [catalog.docs[key], domain[modelName]])];
+  lists.push([entries, domain.SearchEntryModel]);
+  for (const [list, Model] of lists) {
     let next = 0;
     const worker = async () => {
       while (next < list.length) {
         const from = next;
         next += batchSize;
-        await domain[modelName].collection.insertMany(list.slice(from, from + batchSize));
+        await Model.collection.insertMany(list.slice(from, from + batchSize));
       }
     };
     await Promise.all(Array.from({ length: inFlight }, worker));

@@ -288,6 +288,15 @@ export type { FacetEntry } from './search/facets.js';
 export { suggestSearch } from './search/suggest.js';
 export { reindexSearch, backfillSearch } from './search/backfill.js';
 export { SEARCH_TERMS_COLLECTION } from './search/terms.js';
+export {
+  entryLexemes,
+  entryOf,
+  entryScore,
+  SEARCH_ENTRIES_COLLECTION,
+  SEARCHED_FIELDS,
+  SearchEntryModel,
+} from './search/entries.js';
+export type { EntryDoc, EntrySource } from './search/entries.js';
 export { getSubjectOfferingCoverage } from './subject-offering/coverage.js';
 export { acceptDrafts, findAcceptedDrafts, getPaperDrafts } from './drafts/service.js';
 export { resumePendingDrafts } from './drafts/compute.js';

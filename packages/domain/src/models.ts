@@ -10,3 +10,4 @@ export { QuestionModel } from './question/model.js';
 export { SolutionModel, VoteModel } from './solution/model.js';
 export { UserModel } from './user/model.js';
 export { DraftClaimModel, PaperDraftsModel } from './drafts/model.js';
+export { SearchEntryModel } from './search/entries.js';

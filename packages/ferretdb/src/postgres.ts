@@ -29,6 +29,7 @@ import {
   withParentDeathSignal,
 } from './processes.js';
 import { freePort } from './ports.js';
+import { sharedBuffersMiB } from './shared-buffers.js';
 
 /** The PostgreSQL database FerretDB keeps its data in (one schema per MongoDB database). */
 export const FERRETDB_DATABASE = 'ferretdb';
@@ -219,6 +220,9 @@ async function launch(
       '-c',
       'unix_socket_permissions=0700',
       ...Object.entries(QUERY_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+      // Room for the search entries' pages: a search reads one per hit (shared-buffers.ts).
+      '-c',
+      `shared_buffers=${sharedBuffersMiB()}MB`,
       // After a crash (the server killed), one syncfs() of the file system instead of an fsync
       // of every file before recovery starts: measured under load, the fsync walk was 2.5 s of a
       // 3.7 s restart. Both make what the killed server wrote durable before it is replayed.

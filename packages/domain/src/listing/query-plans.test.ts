@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { mongoose } from '../db.js';
 import { findByIds } from './loading.js';
 import { QuestionModel } from '../question/model.js';
-import { MAX_CANDIDATES, searchCatalog } from '../search/service.js';
+import { MAX_CANDIDATES, searchPageBy } from '../search/service.js';
 import { fieldOf } from '../search/tokens.js';
 import { findSimilar, MAX_CANDIDATES_PER_BAND } from '../similar/lookup.js';
 import { BAND_PROJECTION, keysOf } from '../similar/plugin.js';
@@ -145,7 +145,7 @@ describe.skipIf(!postgresUrl)('hot query shapes on the embedded PostgreSQL engin
     expect(isAnsweredByIndex(explained.plan), nodeTypesOf(explained.plan).join(' > ')).toBe(true);
   });
 
-  it('when a search reads its candidates, then the find is sorted by id and limited, and PostgreSQL answers it from an index under the LIMIT', async () => {
+  it('when a search reads its candidates in process (an engine without searchEntries), then the find is sorted by id and limited, and PostgreSQL answers it from an index under the LIMIT', async () => {
     const db = mongoose.connection.db!;
     // Through the model, so that the word has its keys and its count.
     await QuestionModel.create({
@@ -161,7 +161,12 @@ describe.skipIf(!postgresUrl)('hot query shapes on the embedded PostgreSQL engin
     });
     let found;
     try {
-      found = await searchCatalog({ actor: null, query: { q: 'quokkaesque', type: 'question' } });
+      found = (
+        await searchPageBy('in-process', {
+          actor: null,
+          query: { q: 'quokkaesque', type: 'question' },
+        })
+      ).result;
     } finally {
       mongoose.set('debug', false);
     }

@@ -3,6 +3,7 @@ import type { InferSchemaType } from 'mongoose';
 import { baseSchemaOptions, ObjectIdType, sortIndexes } from '../storage/model-helpers.js';
 import { SORT_FIELDS } from '../listing/list-query.js';
 import { EXAM_TYPES, PAPER_STATUSES } from './schema.js';
+import { SEARCHED_FIELDS } from '../search/fields.js';
 import { searchable } from '../search/indexing.js';
 
 const statusChangeSchema = new Schema(
@@ -65,7 +66,7 @@ paperSchema.index({ branchId: 1 });
 paperSchema.index({ semesterId: 1 });
 paperSchema.index({ subjectId: 1 });
 paperSchema.index({ fileSha256: 1 });
-searchable(paperSchema, { title: ['title', 'slug'], body: [] });
+searchable(paperSchema, SEARCHED_FIELDS.paper, 'paper');
 
 export type PaperDoc = InferSchemaType<typeof paperSchema>;
 export const PaperModel = model('Paper', paperSchema);

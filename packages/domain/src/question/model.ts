@@ -9,8 +9,10 @@ import {
 import { SORT_FIELDS } from '../listing/list-query.js';
 import { DIFFICULTIES, QUESTION_TYPES } from './schema.js';
 import { PAPER_STATUSES } from '../paper/schema.js';
+import { SEARCHED_FIELDS } from '../search/fields.js';
 import { searchable } from '../search/indexing.js';
 import { similarity } from '../similar/plugin.js';
+import { groupKeys } from '../search/group-key.js';
 
 const questionSchema = new Schema(
   {
@@ -56,8 +58,10 @@ visiblePartIndexes(questionSchema, {
   field: 'type',
   values: QUESTION_TYPES,
 });
-searchable(questionSchema, { title: ['slug'], body: ['text'] });
+searchable(questionSchema, SEARCHED_FIELDS.question, 'question');
 similarity(questionSchema);
+// After similarity(): its hooks compute the band keys the group key is found by.
+groupKeys(questionSchema);
 
 export type QuestionDoc = InferSchemaType<typeof questionSchema>;
 export const QuestionModel = model('Question', questionSchema);

@@ -11,6 +11,7 @@ import { QuestionModel } from '../question/model.js';
 import type { AnyModel } from '../storage/model-helpers.js';
 import { SubjectModel } from '../subject/model.js';
 import { TopicModel } from '../syllabus/model.js';
+import { rebuildSearchEntries, regroupQuestions } from './entry-backfill.js';
 import { indexOf, searchableFieldsOf } from './indexing.js';
 import type { SearchableFields } from './indexing.js';
 import { SEARCH_KEY_FIELDS } from './tokens.js';
@@ -112,17 +113,21 @@ function connectedDb(): Db {
 
 /**
  * Recomputes what search relies on: questions' exam years, every searchable document's keys
- * (only the missing ones unless `all`), and every document frequency.
+ * (only the missing ones unless `all`), every document frequency, every question's group key
+ * and every search entry.
  */
 export async function reindexSearch(
   options: { all?: boolean } = {},
-): Promise<{ updated: number; terms: number }> {
+): Promise<{ updated: number; terms: number; entries: number }> {
   const db = connectedDb();
   const all = options.all ?? true;
   let updated = await copyExamYears(db, all);
   for (const model of SEARCHABLE) updated += await writeKeys(db, model, all);
   const terms = await recount(db);
-  return { updated, terms };
+  // Group keys, then the entries, from the documents as they are now.
+  updated += await regroupQuestions();
+  const entries = await rebuildSearchEntries();
+  return { updated, terms, entries };
 }
 
 /** Fills search keys, exam years and term counts of documents written before search existed (once). */

@@ -5,17 +5,14 @@
 // them for a recount and never fails the write already made). Only raw driver writes
 // (`Model.collection`, `bulkWrite`) bypass it; reindexSearch repairs those.
 import type { Document, Query, Schema } from 'mongoose';
+import { searchEntries } from './entry-writes.js';
+import type { SearchableFields } from './fields.js';
+import type { SearchType } from './schema.js';
 import { documentIndex, SEARCH_KEY_FIELDS } from './tokens.js';
 import type { DocumentIndex } from './tokens.js';
 import { applyTermDeltaAfterWrite, changeDelta, termDelta } from './terms.js';
 
-/** Which fields of a model are searched, and how they weigh. */
-export interface SearchableFields {
-  /** Title-like fields (title, slug, name, code): a hit here ranks above a body hit. */
-  title: readonly string[];
-  /** Body text (question text, subject description). */
-  body: readonly string[];
-}
+export type { SearchableFields };
 
 type Read = (path: string) => unknown;
 
@@ -58,9 +55,10 @@ export function indexOf(fields: SearchableFields, read: Read): DocumentIndex {
   return documentIndex({ title: fields.title.map(read), body: fields.body.map(read) });
 }
 
-/** Adds the search key fields, their indexes and the hooks that keep them right to a schema. */
-export function searchable(schema: Schema, fields: SearchableFields): void {
+/** Adds the search key fields, their indexes and the hooks that keep them and the entries right to a schema. */
+export function searchable(schema: Schema, fields: SearchableFields, type: SearchType): void {
   registry.set(schema, fields);
+  searchEntries(schema, type);
   const sources = [...fields.title, ...fields.body];
   const sourceProjection: Record<string, 1> = Object.fromEntries(sources.map((path) => [path, 1]));
   const stemsOf = (doc: Record<string, unknown>) => indexOf(fields, (path) => doc[path]).stems;

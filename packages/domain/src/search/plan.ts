@@ -12,13 +12,17 @@ export const MAX_PUSHED_TERMS = 3;
 /**
  * How many documents each term matches: the counted documents of its stem, or, for a word no
  * document holds whole (typed in part, or absent), the documents a bounded probe of its lookups
- * finds in the given collections (0: no document matches it).
+ * finds in the given collections (0: no document matches it). `known`: counts already read in
+ * this request (readTermCounts), so only the others are read.
  */
 export async function frequenciesOf(
   terms: readonly QueryTerm[],
   models: readonly AnyModel[],
+  known: ReadonlyMap<string, number> = new Map(),
 ): Promise<number[]> {
-  const counts = await readTermCounts(terms.map((t) => stemKey(t.stem)));
+  const missing = terms.map((t) => stemKey(t.stem)).filter((key) => !known.has(key));
+  const counts =
+    missing.length > 0 ? new Map([...known, ...(await readTermCounts(missing))]) : known;
   return Promise.all(
     terms.map(async (term) => {
       const counted = counts.get(stemKey(term.stem)) ?? 0;

@@ -5,7 +5,7 @@ import type { Types } from 'mongoose';
 import { paginationMeta } from '../listing/pagination.js';
 import type { Page } from '../listing/pagination.js';
 import { facetsOf } from './facets.js';
-import type { SearchableFields } from './indexing.js';
+import type { SearchableFields } from './fields.js';
 import type { SearchFacets, SearchHit, SearchHitContext, SearchType } from './schema.js';
 import { shorten, snippetOf } from './snippet.js';
 import { stemOf, termMatcher, wordsOf } from './tokens.js';
@@ -142,6 +142,20 @@ export function byRelevance(a: Hit, b: Hit): number {
   return String(b.doc._id).localeCompare(String(a.doc._id));
 }
 
+/** The page's hits as shown (context still unknown): title, snippet, the score rounded. */
+export function itemsOf(shown: readonly Hit[], terms: readonly QueryTerm[]): SearchHit[] {
+  return shown.map(({ type, doc, score }) => ({
+    type,
+    id: String(doc._id),
+    // A topic has no slug: its id stands in.
+    slug: doc.slug ?? String(doc._id),
+    title: SHOWN[type].title(doc),
+    snippet: snippetOf(SHOWN[type].text(doc), terms),
+    score: Math.round(score * 10_000) / 10_000,
+    context: NO_CONTEXT,
+  }));
+}
+
 /**
  * Ranks the candidates of a query: every term must match a document (checked on its words);
  * hits are scored by field weight, term rarity and title coverage, ordered by score then newest
@@ -179,18 +193,8 @@ export function rankCandidates({
   const counted = group ? group(hits) : hits;
   const from = (page - 1) * limit;
   const shown = counted.slice(from, from + limit);
-  const items = shown.map(({ type, doc, score }) => ({
-    type,
-    id: String(doc._id),
-    // A topic has no slug: its id stands in.
-    slug: doc.slug ?? String(doc._id),
-    title: SHOWN[type].title(doc),
-    snippet: snippetOf(SHOWN[type].text(doc), terms),
-    score: Math.round(score * 10_000) / 10_000,
-    context: NO_CONTEXT,
-  }));
   return {
-    items,
+    items: itemsOf(shown, terms),
     shown,
     pagination: paginationMeta(page, limit, counted.length),
     facets: facetsOf(counted),

@@ -8,7 +8,7 @@ import type { OfferingFixture } from '../test-support/content-fixtures.js';
 import { useTestActors } from '../test-support/database.js';
 import { contentSweepsSettled } from '../university/content-sweep.js';
 import { deleteUniversity } from '../university/service.js';
-import { searchCatalog } from './service.js';
+import { searchCatalog, searchPageBy } from './service.js';
 import { fieldOf } from './tokens.js';
 import type { SearchResult } from './service.js';
 
@@ -275,13 +275,13 @@ describe('searchCatalog queries', () => {
     mongoose.set('debug', false);
   });
 
-  it('when a two-word query runs, then each collection is asked for the rarest word by one equality', async () => {
+  it('when a two-word query runs in process, then each collection is asked for the rarest word by one equality', async () => {
     await makeQuestion(paperId, { text: 'Rare zygote and common psi.' });
     for (let i = 0; i < 3; i += 1) await makeQuestion(paperId, { text: `Common psi ${i}.` });
     mongoose.set('debug', (collection: string, method: string, filter: unknown) => {
       sent.push({ collection, method, filter });
     });
-    await search({ q: 'psi zygote' });
+    await searchPageBy('in-process', { actor: null, query: { q: 'psi zygote' } });
     const searched = [QuestionModel, PaperModel, SubjectModel, TopicModel].map(
       (m) => m.collection.collectionName,
     );
@@ -300,5 +300,21 @@ describe('searchCatalog queries', () => {
       expect(keys).toContainEqual([fieldOf('zygot'), 'zygot']);
       expect(keys.every(([, value]) => typeof value === 'string')).toBe(true);
     }
+  });
+
+  it('when the engine answers a query, then the searched collections are read only by the ids of the page', async () => {
+    const hit = await makeQuestion(paperId, { text: 'Rare quokka and common psi.' });
+    sent.length = 0;
+    mongoose.set('debug', (collection: string, method: string, filter: unknown) => {
+      sent.push({ collection, method, filter });
+    });
+    const result = await search({ q: 'psi quokka' });
+    expect(result.items.map((item) => item.id)).toEqual([hit.id]);
+    const searched = [QuestionModel, PaperModel, SubjectModel, TopicModel].map(
+      (m) => m.collection.collectionName,
+    );
+    const reads = sent.filter((c) => searched.includes(c.collection) && c.method === 'find');
+    expect(reads.length).toBeGreaterThan(0);
+    for (const { filter } of reads) expect(Object.keys(filter as object)).toEqual(['_id']);
   });
 });

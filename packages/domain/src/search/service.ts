@@ -1,6 +1,7 @@
 // Ranked search over questions, papers, subjects and syllabus topics. How a query runs:
 // 1. its words become terms (tokens.ts); how common each is comes from the stem counts in
-//    `searchterms` (one `_id` read per term; a word no document holds whole is probed);
+//    `searchterms` (one `_id` `$in` with the document count, beside the caller's view; a word no
+//    document holds whole is probed);
 // 2. the rarest terms' lookup keys are pushed to the database, one equality per key field (plus
 //    the visibility and filter equalities), at most MAX_CANDIDATES documents per collection
 //    (the newest by id):
@@ -10,13 +11,17 @@
 //    near-identical questions into one hit (grouping.ts), counts facets and cuts the page;
 // 4. a query as typed that finds nothing gets its unmatched words corrected (corrections.ts);
 // 5. the page's hits get their context (context.ts).
+// On an engine with our `searchEntries` command (patch 0009), steps 2 and 3 are one command over
+// the small search entries instead (engine.ts): the database ranks, groups, counts and facets,
+// and only the page's documents are read, by id. An engine without it (FerretDB as released,
+// MongoDB) answers in process as above, decided once per connection.
 import { parseInput } from '../errors.js';
+import { paginationMeta } from '../listing/pagination.js';
 // The search index reads the models it indexes directly (import-graph.test.ts allows it): one
 // generic query per indexed model, built from each model's searchable fields.
 import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
 import type { AnyModel } from '../storage/model-helpers.js';
-import { BAND_PROJECTION } from '../similar/plugin.js';
 import { SubjectModel } from '../subject/model.js';
 import { TopicModel } from '../syllabus/model.js';
 import { asCaller, isVisible, restrictFilter } from '../visibility.js';
@@ -25,10 +30,13 @@ import { searchableFieldsOf } from './indexing.js';
 import type { SearchableFields } from './indexing.js';
 import { withContext } from './context.js';
 import { CANDIDATES_PER_WORD, correctionsOf, isCorrectable } from './corrections.js';
+import { GROUP_FIELD } from './group-key.js';
 import { groupNearIdentical } from './grouping.js';
 import { frequenciesOf, pushedFilters } from './plan.js';
-import { rankCandidates, rarityOf } from './rank.js';
-import type { Candidate, CandidateList, RankedPage, SearchResult } from './rank.js';
+import { searchInEngine } from './engine.js';
+import type { EngineHit } from './engine.js';
+import { itemsOf, rankCandidates, rarityOf } from './rank.js';
+import type { Candidate, CandidateList, Hit, RankedPage, SearchResult } from './rank.js';
 import { searchQuerySchema, SEARCH_TYPES, unsearchableReason } from './schema.js';
 import type { SearchType } from './schema.js';
 import { DOCUMENTS_KEY, readTermCounts, stemKey } from './terms.js';
@@ -54,7 +62,7 @@ const KINDS: Record<SearchType, KindSpec> = {
     model: QuestionModel,
     visibility: 'question',
     filterable: ['universityId', 'subjectOfferingId', 'examYear'],
-    // Context and grouping read the paper, topic, marks and band keys of every hit.
+    // Context and grouping read the paper, topic, marks and group key of every hit.
     extra: [
       'universityId',
       'visible',
@@ -64,7 +72,7 @@ const KINDS: Record<SearchType, KindSpec> = {
       'subjectOfferingId',
       'topicId',
       'marks',
-      ...Object.keys(BAND_PROJECTION),
+      GROUP_FIELD,
     ],
   },
   paper: {
@@ -111,14 +119,19 @@ function filterFor(
   return restrictFilter(viewer, spec.visibility, wanted);
 }
 
+/** What search reads of a document of one kind: its searched fields and what ranking, grouping and context read. */
+function projectionOf(spec: KindSpec, fields: SearchableFields): Record<string, 1> {
+  const read = ['slug', 'createdAt', ...fields.title, ...fields.body, ...spec.extra];
+  return Object.fromEntries(read.map((f) => [f, 1 as const]));
+}
+
 async function candidatesOf(
   spec: KindSpec,
   fields: SearchableFields,
   filter: Record<string, unknown>,
   pushed: readonly Record<string, string>[],
 ): Promise<Candidate[]> {
-  const read = ['slug', 'createdAt', ...fields.title, ...fields.body, ...spec.extra];
-  const projection = Object.fromEntries(read.map((f) => [f, 1]));
+  const projection = projectionOf(spec, fields);
   const lists = await Promise.all(
     pushed.map((keys) =>
       spec.model
@@ -140,10 +153,14 @@ async function candidatesOf(
 }
 
 interface Run {
+  /** `engine`: the database ranks and counts when it can (engine.ts); `in-process`: always here. */
+  path: 'engine' | 'in-process';
   viewer: CallerView;
   types: readonly SearchType[];
   filters: Filters;
   documents: number;
+  /** Stem counts read with the document count (terms.ts), for the query's terms as typed. */
+  counts: ReadonlyMap<string, number>;
   page: number;
   limit: number;
 }
@@ -156,11 +173,15 @@ async function runTerms(
   const frequencies = await frequenciesOf(
     terms,
     run.types.map((type) => KINDS[type].model),
+    run.counts,
   );
   const shown = { terms, page: run.page, limit: run.limit };
   if (frequencies.some((n) => n === 0)) {
     return { page: rankCandidates({ ...shown, rarity: [], lists: [] }), frequencies };
   }
+  const rarity = rarityOf(frequencies, run.documents);
+  const inEngine = run.path === 'engine' ? await engineRun(terms, rarity, run) : null;
+  if (inEngine) return { page: inEngine, frequencies };
   const pushed = pushedFilters(terms, frequencies);
   const lists = await Promise.all(
     run.types.map(async (type): Promise<CandidateList> => {
@@ -173,12 +194,63 @@ async function runTerms(
   );
   const page = rankCandidates({
     ...shown,
-    rarity: rarityOf(frequencies, run.documents),
+    rarity,
     lists,
     keep: (type, doc) => isVisible(run.viewer, KINDS[type].visibility, doc),
     group: groupNearIdentical,
   });
   return { page, frequencies };
+}
+
+/**
+ * The page the engine ranked, grouped and counted (engine.ts), its documents read by id for
+ * their titles, snippets and context; null when the engine cannot answer.
+ */
+async function engineRun(
+  terms: readonly QueryTerm[],
+  rarity: readonly number[],
+  run: Run,
+): Promise<RankedPage | null> {
+  const types = run.types.flatMap((type) => {
+    const filter = filterFor(KINDS[type], run.viewer, run.filters);
+    return filter ? [{ type, filter }] : [];
+  });
+  const answer = await searchInEngine({ terms, rarity, types, page: run.page, limit: run.limit });
+  if (!answer) return null;
+  const docs = await pageDocuments(answer.hits);
+  const shown: Hit[] = answer.hits.flatMap(({ id, type, score, members }) => {
+    const doc = docs.get(id);
+    // A document deleted since its entry was read is left out.
+    if (!doc) return [];
+    const others = members.flatMap((member) => docs.get(member) ?? []);
+    return [{ type, doc, score, ...(others.length > 0 ? { members: others } : {}) }];
+  });
+  return {
+    items: itemsOf(shown, terms),
+    shown,
+    pagination: paginationMeta(run.page, run.limit, answer.total),
+    facets: answer.facets,
+    corrected: null,
+    hint: null,
+  };
+}
+
+/** The page's hits and their groups' members, read by id with the fields search reads. */
+async function pageDocuments(hits: readonly EngineHit[]): Promise<Map<string, Candidate>> {
+  const ids = new Map<SearchType, string[]>();
+  for (const hit of hits) {
+    ids.set(hit.type, [...(ids.get(hit.type) ?? []), hit.id, ...hit.members]);
+  }
+  const lists = await Promise.all(
+    [...ids].map(([type, list]) => {
+      const spec = KINDS[type];
+      return spec.model
+        .find({ _id: { $in: list } }, projectionOf(spec, searchedFields(spec)))
+        .lean<Candidate[]>()
+        .exec();
+    }),
+  );
+  return new Map(lists.flat().map((doc) => [String(doc._id), doc]));
 }
 
 /**
@@ -193,8 +265,7 @@ async function correctedRun(
   run: Run,
 ): Promise<{ page: RankedPage; corrected: string } | null> {
   // No document holds a word of its stem: the probe's count of words it starts is a superset.
-  const counts = await readTermCounts(terms.map((term) => stemKey(term.stem)));
-  const wrong = terms.flatMap((term, i) => (counts.get(stemKey(term.stem)) ? [] : [i]));
+  const wrong = terms.flatMap((term, i) => (run.counts.get(stemKey(term.stem)) ? [] : [i]));
   if (wrong.length === 0 || !wrong.every((i) => isCorrectable(terms[i]!))) return null;
   const options = await Promise.all(wrong.map((i) => correctionsOf(terms[i]!, run.documents)));
   for (let attempt = 0; attempt < CANDIDATES_PER_WORD; attempt += 1) {
@@ -252,26 +323,37 @@ function replaceWords(q: string, from: readonly string[], to: readonly string[])
  * with no searchable word answers no hits and a `hint`; 400 when `q` is empty, over 100
  * characters or malformed.
  */
-export async function searchCatalog({
-  actor,
-  query,
-}: {
+export async function searchCatalog(args: {
   actor: Caller;
   query?: unknown;
 }): Promise<SearchResult> {
+  return (await searchPageBy('engine', args)).result;
+}
+
+/**
+ * searchCatalog by one path (`engine`: the database's command when it has one, else in process;
+ * `in-process`: always here), with the page's hits as ranked (exact scores, grouped members):
+ * what the engine's differential test compares.
+ */
+export async function searchPageBy(
+  path: Run['path'],
+  { actor, query }: { actor: Caller; query?: unknown },
+): Promise<{ result: SearchResult; shown: readonly Hit[] }> {
   const q = parseInput(searchQuerySchema, query ?? {});
   const terms = queryTerms(q.q);
   const empty = { terms, page: q.page, limit: q.limit, rarity: [], lists: [] };
   const hint = unsearchableReason(q.q);
   if (hint) {
-    const { shown: _shown, ...result } = rankCandidates(empty);
-    return { ...result, hint };
+    const { shown, ...result } = rankCandidates(empty);
+    return { result: { ...result, hint }, shown };
   }
-  const [viewer, documents] = await Promise.all([
+  // The caller's view, the document count and the terms' stem counts in one wave.
+  const [viewer, counts] = await Promise.all([
     asCaller(actor).view(),
-    readTermCounts([DOCUMENTS_KEY]).then((counts) => counts.get(DOCUMENTS_KEY) ?? 0),
+    readTermCounts([DOCUMENTS_KEY, ...terms.map((term) => stemKey(term.stem))]),
   ]);
   const run: Run = {
+    path,
     viewer,
     types: q.type ? [q.type] : [...SEARCH_TYPES],
     filters: {
@@ -279,16 +361,18 @@ export async function searchCatalog({
       subjectOfferingId: q.subjectOfferingId,
       examYear: q.examYear,
     },
-    documents,
+    documents: counts.get(DOCUMENTS_KEY) ?? 0,
+    counts,
     page: q.page,
     limit: q.limit,
   };
   const first = await runTerms(terms, run);
   const fixed = first.page.pagination.total === 0 ? await correctedRun(q.q, terms, run) : null;
   const { shown, items, ...rest } = fixed?.page ?? first.page;
-  return {
+  const result = {
     ...rest,
     items: await withContext(viewer, items, shown),
     corrected: fixed?.corrected ?? null,
   };
+  return { result, shown };
 }

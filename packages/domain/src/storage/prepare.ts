@@ -5,6 +5,7 @@ import { mongoose } from '../db.js';
 import '../models.js';
 import { backfillSimilar } from '../similar/backfill.js';
 import { backfillSearch } from '../search/backfill.js';
+import { backfillSearchEntries } from '../search/entry-backfill.js';
 import { resumeContentSweeps } from '../university/content-sweep.js';
 import { backfillNameKeys } from '../university/name-keys.js';
 import { backfillAncestorKeys, backfillVisible } from './migrations.js';
@@ -33,6 +34,8 @@ export async function prepareDatabase(options: PrepareOptions = {}): Promise<num
   void resumeContentSweeps().catch(() => undefined);
   updated += (await backfillSearch()).updated;
   updated += (await backfillSimilar()).updated;
+  // After the band keys: the group keys are found by them.
+  updated += (await backfillSearchEntries()).updated;
   updated += (await backfillNameKeys()).updated;
   return updated;
 }

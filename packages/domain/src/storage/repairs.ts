@@ -7,6 +7,7 @@ import { repairBranchCopies } from '../branch/service.js';
 import { repairPaperCopies } from '../paper/status-change.js';
 import { completePaperFromPdf } from '../paper-file/from-pdf.js';
 import { repairTermCounts } from '../search/backfill.js';
+import { repairSearchEntries } from '../search/entry-backfill.js';
 import { resumeContentSweeps } from '../university/content-sweep.js';
 import { resumeNameKeys } from '../university/name-keys.js';
 import { clearPendingWrite, pendingWrites } from '../writing/pending-writes.js';
@@ -16,6 +17,7 @@ const REPAIRS: Record<PendingWriteKind, (targetId: string) => Promise<void>> = {
   'paper-copies': repairPaperCopies,
   'branch-copies': repairBranchCopies,
   'paper-from-pdf': completePaperFromPdf,
+  'search-entries': repairSearchEntries,
 };
 
 /** What one pass repaired. */

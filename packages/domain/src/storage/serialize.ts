@@ -2,13 +2,14 @@ import { Types } from 'mongoose';
 
 // Internal fields no DTO carries: the version key, the similar-question band keys
 // (`similarBand0`..., similar/plugin.ts), and the search keys (`searchKeys0`...,
-// search/tokens.ts; `searchKeys` and `searchTitleKeys` of documents the search-2 backfill has not
+// search/tokens.ts; the group key `searchGroup`, search/group-key.ts; `searchKeys` and `searchTitleKeys` of documents the search-2 backfill has not
 // reached yet).
 function isInternal(key: string): boolean {
   return (
     key === '__v' ||
     key.startsWith('similarBand') ||
     key === 'searchTitleKeys' ||
+    key === 'searchGroup' ||
     key.startsWith('searchKeys')
   );
 }

@@ -2,6 +2,7 @@ import { model, Schema } from 'mongoose';
 import type { InferSchemaType } from 'mongoose';
 import { SORT_FIELDS } from '../listing/list-query.js';
 import { sortIndexes, baseSchemaOptions } from '../storage/model-helpers.js';
+import { SEARCHED_FIELDS } from '../search/fields.js';
 import { searchable } from '../search/indexing.js';
 
 const subjectSchema = new Schema(
@@ -14,7 +15,7 @@ const subjectSchema = new Schema(
   baseSchemaOptions,
 );
 subjectSchema.index({ name: 1 });
-searchable(subjectSchema, { title: ['name', 'code'], body: ['description'] });
+searchable(subjectSchema, SEARCHED_FIELDS.subject, 'subject');
 
 /** Default order of the subjects list: by name, `_id` last. */
 export const SUBJECT_ORDER = { name: 1, _id: 1 } as const;

@@ -1,5 +1,6 @@
 import { model, Schema } from 'mongoose';
 import type { InferSchemaType } from 'mongoose';
+import { SEARCHED_FIELDS } from '../search/fields.js';
 import { searchable } from '../search/indexing.js';
 import { baseSchemaOptions, ObjectIdType } from '../storage/model-helpers.js';
 
@@ -41,7 +42,7 @@ topicSchema.index({ moduleId: 1, order: 1 });
 topicSchema.index({ subjectOfferingId: 1 });
 topicSchema.index({ syllabusId: 1, order: 1 });
 // Students search for topics by title ("heap" finds "Heaps"): search keys like questions'.
-searchable(topicSchema, { title: ['title'], body: [] });
+searchable(topicSchema, SEARCHED_FIELDS.topic, 'topic');
 
 /**
  * Modules and topics are listed by position, then creation, with the id as the last tiebreak: the

@@ -11,7 +11,8 @@ import type { mongo } from 'mongoose';
 import { mongoose } from '../db.js';
 
 /** The kinds of journalled writes; storage/repairs.ts holds the repair of each. */
-export type PendingWriteKind = 'paper-copies' | 'branch-copies' | 'paper-from-pdf';
+export type PendingWriteKind =
+  'paper-copies' | 'branch-copies' | 'paper-from-pdf' | 'search-entries';
 
 /** One journalled write not yet known to be whole. */
 export interface PendingWrite {

@@ -7,6 +7,7 @@
 
 import { Types } from 'mongoose';
 import { ConflictError, invalidReference, NotFoundError } from '../errors.js';
+import { entryKindOf, rewriteEntries } from '../search/entry-writes.js';
 import { searchableFieldsOf } from '../search/indexing.js';
 import { markTermCountsStale } from '../search/terms.js';
 import type { AnyModel } from '../storage/model-helpers.js';
@@ -128,6 +129,9 @@ export async function deleteUnlessReferenced(options: {
     await model.collection.insertOne(doc);
     // The delete took its words from the search term counts; the driver's insert gives none back.
     if (searchableFieldsOf(model.schema)) await markTermCountsStale();
+    // Nor its search entry, which the delete removed.
+    const kind = entryKindOf(model.schema);
+    if (kind) await rewriteEntries(model, kind, [doc._id]);
     throw refusal(label, after);
   }
   for (const reference of references.filter((r) => r.onDelete === 'cascade')) {
