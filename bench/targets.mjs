@@ -31,9 +31,10 @@ const SUGGESTING = {
   word: "a frequent word's prefix",
   'two-words': 'a second word being typed',
 };
-/** Issue 57's, by scale: suggestions as a student types, and rare words. */
+/** Issue 57's, by scale: common and rare words, and suggestions as a student types. */
 export const P50_TARGETS = [
   ...EARLIER_TARGETS,
+  ['search-common', 'a two-common-word search (issue 57)', { 5: 30, 50: 150 }],
   ['search', 'a two-rare-word search (issue 57)', { 5: 15, 50: 30 }],
   ...Object.entries(SUGGESTING).map(([kind, what]) => [
     `suggest-${kind}`,
