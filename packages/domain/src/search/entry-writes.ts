@@ -108,21 +108,34 @@ async function closeJournal(
   try {
     await step();
   } catch (error) {
-    const isRepaired = await repair().then(
-      () => true,
-      () => false,
-    );
-    if (isRepaired && row)
-      await journal()
-        .deleteOne({ _id: row })
-        .catch(() => undefined);
+    await settleJournal(row, repair);
     throw error;
   }
   // The write is whole; a row that cannot be removed only costs one idle repair later.
+  await removeRow(row);
+}
+
+/** Removes a journal row; a row that cannot be removed only costs one idle repair later. */
+async function removeRow(row: Types.ObjectId | null): Promise<void> {
   if (row)
     await journal()
       .deleteOne({ _id: row })
       .catch(() => undefined);
+}
+
+/**
+ * After a write that failed (a refused slug, a database away) and may still have reached the
+ * documents: its entries are rebuilt from what is stored, and its row removed when that worked.
+ */
+async function settleJournal(
+  row: Types.ObjectId | null,
+  repair: () => Promise<void>,
+): Promise<void> {
+  const isRepaired = await repair().then(
+    () => true,
+    () => false,
+  );
+  if (isRepaired) await removeRow(row);
 }
 
 /** Source fields whose new value an entry takes as it is, per kind: an update of only these is a `$set` on entries. */
@@ -226,24 +239,12 @@ export function searchEntries(schema: Schema, type: SearchType): void {
     await closeJournal(row, step, repair);
   });
 
-  // A write that failed (a refused slug, a database away) may still have reached the documents:
-  // its entries are rebuilt from what is stored, and its row removed when that worked.
-  const settle = async (row: Types.ObjectId | null, repair: () => Promise<void>) => {
-    const isRepaired = await repair().then(
-      () => true,
-      () => false,
-    );
-    if (isRepaired && row)
-      await journal()
-        .deleteOne({ _id: row })
-        .catch(() => undefined);
-  };
   schema.post('save', { errorHandler: true }, async function (this: Document) {
     if (!('entryRow' in this.$locals)) return;
     const row = this.$locals.entryRow as Types.ObjectId | null;
     delete this.$locals.entryRow;
     delete this.$locals.entryIsNew;
-    await settle(row, () => rewriteEntries(modelOf(this), type, [this._id]));
+    await settleJournal(row, () => rewriteEntries(modelOf(this), type, [this._id]));
   });
 
   schema.pre('insertMany', async function (docs: unknown) {
@@ -276,7 +277,7 @@ export function searchEntries(schema: Schema, type: SearchType): void {
       const state = first ? inserting.get(String(first._id)) : undefined;
       if (!state) return;
       inserting.delete(String(first!._id));
-      await settle(state.row, () => rewriteEntries(this, type, state.ids));
+      await settleJournal(state.row, () => rewriteEntries(this, type, state.ids));
     },
   );
 
@@ -312,7 +313,7 @@ export function searchEntries(schema: Schema, type: SearchType): void {
     if (!state) return;
     pending.delete(this);
     const model = this.model as Model<unknown>;
-    await settle(state.row, () => rewriteEntries(model, type, state.ids));
+    await settleJournal(state.row, () => rewriteEntries(model, type, state.ids));
   };
   for (const op of ['findOneAndUpdate', 'updateOne', 'updateMany'] as const) {
     schema.pre(op, beforeUpdate);
