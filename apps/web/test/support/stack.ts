@@ -220,6 +220,9 @@ export async function signIn(page: Page, token: string): Promise<void> {
   await page.getByLabel('Token').fill(token);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByText('Signed in as').waitFor();
+  // The sign-in refreshes the page's data with the caller's view (their votes, their papers): a
+  // test acts on that view, not on the visitor's one still on screen while the refresh is away.
+  await page.waitForLoadState('networkidle');
 }
 
 /** Saves a screenshot of the page as docs/screens/<name>.png (shown in the README). */
