@@ -62,13 +62,15 @@ $fn$;
 
 -- The lexeme index of the search entries' table (decision 13; patch 0009's searchEntries command
 -- reads it with this very expression): the lexemes of k plus ~v for a visible entry, so a
--- search of visible entries never fetches a hidden one. fastupdate off: a search would
+-- search of visible entries never fetches a hidden one. Made with the table's vocabulary
+-- (entry-vocabulary.ts). fastupdate off: a search would
 -- otherwise read the index's whole pending list of recent writes each time.
 CREATE OR REPLACE FUNCTION public.qpc_lexeme_index_for(nspname text, relname text) RETURNS integer
 LANGUAGE plpgsql AS $fn$
 DECLARE
   collection text;
   index_name text;
+  made integer;
 BEGIN
   EXECUTE format('SELECT _jsonb ->> %L FROM %I._ferretdb_database_metadata WHERE _jsonb ->> %L = $1',
                  '_id', nspname, 'table')
@@ -76,14 +78,15 @@ BEGIN
   IF collection IS DISTINCT FROM '${SEARCH_ENTRIES_COLLECTION}' THEN
     RETURN 0;
   END IF;
+  made := public.qpc_entry_vocabulary_for(nspname, relname);
   index_name := public.qpc_field_object_name(nspname, relname, 'k', 'lexemes');
   IF to_regclass(format('%I.%I', nspname, index_name)) IS NOT NULL THEN
-    RETURN 0;
+    RETURN made;
   END IF;
   EXECUTE format('CREATE INDEX %I ON %I.%I USING gin ((${ENTRY_LEXEMES.replaceAll("'", "''")})) WITH (fastupdate = off)',
                  index_name, nspname, relname);
   EXECUTE format('COMMENT ON INDEX %I.%I IS %L', nspname, index_name, 'qpc-lexemes:k');
-  RETURN 1;
+  RETURN made + 1;
 END
 $fn$;
 
@@ -147,6 +150,7 @@ BEGIN
   LOOP
     EXECUTE format('DROP INDEX %I.%I', orphan.nspname, orphan.relname);
   END LOOP;
+  PERFORM public.qpc_vocabulary_orphans_drop();
   SELECT coalesce(sum(public.qpc_gin_for_index(i.indexrelid)), 0)::integer INTO made
     FROM pg_index i
     JOIN pg_class t ON t.oid = i.indrelid

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { ENTRY_VOCABULARY_SQL } from './entry-vocabulary.js';
 import { GIN_INDEXER_SQL } from './gin-indexes.js';
 import { inLockedTransaction } from './pg-client.js';
 import { PREDICATE_STATISTICS_SQL } from './predicate-statistics.js';
@@ -34,6 +35,7 @@ export const INDEXERS_LOCK = 'qpc-gin-indexer';
 
 /** The indexers' functions and event triggers, in the order they are installed. */
 export const INDEXERS_SQL: readonly string[] = [
+  ENTRY_VOCABULARY_SQL,
   GIN_INDEXER_SQL,
   SORT_INDEXER_SQL,
   PREDICATE_STATISTICS_SQL,

@@ -1,5 +1,5 @@
-// Patch 0009's searchEntries command on the embedded engine: the lexeme index our indexer makes
-// on the entries' table, the command's answer, and its refusals. The domain's engine.test.ts
+// Patch 0009's searchEntries command on the embedded engine: the lexeme index and the vocabulary
+// our indexer makes on the entries' table, the command's answer, and its refusals. The domain's engine.test.ts
 // compares its answers with the in-process search on random catalogs.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
 import type { Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VOCABULARY_TRIGGERS } from './entry-vocabulary.js';
 import { ENTRY_LEXEMES, SEARCH_ENTRIES_COLLECTION } from './gin-indexes.js';
+import { installIndexers } from './indexers.js';
 import { withPostgres } from './pg-client.js';
 import { startFerretDB } from './server.js';
 import type { FerretDBServer } from './server.js';
@@ -58,6 +60,52 @@ const hashTerm = {
   ],
 };
 
+/** A term of one prefix arm (a word `prefix` starts). */
+const prefixTerm = (prefix: string) => ({
+  arms: [{ lexemes: [prefix], prefix: true, title: true, weight: 1 }],
+});
+
+/** The ids of the entries a search of `terms` finds, every entry visible or not. */
+async function found(terms: unknown[], on: Db = db): Promise<string[]> {
+  const answer = await on.command({
+    searchEntries: SEARCH_ENTRIES_COLLECTION,
+    terms,
+    coverage: 0.2,
+    types: [{ type: 'question' }],
+    limit: 1000,
+  });
+  return answer.hits.map((hit: { _id: ObjectId }) => hit._id.toHexString()).sort();
+}
+
+/** The vocabularies of the entries tables (schema, table, lexemes) and their tables' triggers. */
+async function vocabularies() {
+  return withPostgres(server.postgres!.url, async (pg) => {
+    const { rows } = await pg.query<{ nspname: string; relname: string; entries: string }>(
+      `SELECT n.nspname, c.relname, substr(obj_description(c.oid, 'pg_class'), 16) AS entries
+         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE obj_description(c.oid, 'pg_class') LIKE 'qpc-vocabulary:%'`,
+    );
+    return Promise.all(
+      rows.map(async ({ nspname, relname, entries }) => {
+        const lexemes = await pg.query<{ lexeme: string }>(
+          `SELECT DISTINCT lexeme FROM "${nspname}"."${relname}" ORDER BY lexeme`,
+        );
+        const triggers = await pg.query<{ tgname: string }>(
+          `SELECT tgname FROM pg_trigger WHERE tgrelid = to_regclass($1) ORDER BY tgname`,
+          [`"${nspname}"."${entries}"`],
+        );
+        return {
+          schema: nspname,
+          name: relname,
+          entries,
+          lexemes: lexemes.rows.map((row) => row.lexeme),
+          triggers: triggers.rows.map((row) => row.tgname),
+        };
+      }),
+    );
+  });
+}
+
 describe('searchEntries (patch 0009)', () => {
   beforeAll(async () => {
     await db.collection(SEARCH_ENTRIES_COLLECTION).insertMany([
@@ -83,6 +131,78 @@ describe('searchEntries (patch 0009)', () => {
       "string_to_array((_jsonb ->> 'k'::text), ' '::text)",
     );
     expect(ENTRY_LEXEMES).toContain("'{~v}'");
+  });
+
+  it('when entries are written, then their vocabulary holds every lexeme, kept by both triggers', async () => {
+    const [vocabulary, ...others] = (await vocabularies()).filter((v) => v.schema === 'entries');
+    expect(others).toHaveLength(0);
+    expect(vocabulary!.triggers).toEqual([...VOCABULARY_TRIGGERS].sort());
+    expect(vocabulary!.lexemes).toEqual(
+      expect.arrayContaining(['tehash', 'tetable', 'twhashing', 'tshash', 'bechain', 'bwhashes']),
+    );
+  });
+
+  it('when an entry is inserted or rewritten with a new word, then a prefix of it finds the entry at once', async () => {
+    const id = new ObjectId();
+    const entries = db.collection(SEARCH_ENTRIES_COLLECTION);
+    await entries.insertOne({
+      ...entry(0, { k: 'twmappings tsmap' }),
+      _id: id,
+      g: id.toHexString(),
+    });
+    expect(await found([prefixTerm('twmapp')])).toEqual([id.toHexString()]);
+    await entries.updateOne({ _id: id }, { $set: { k: 'bwrehashed bsrehash' } });
+    expect(await found([prefixTerm('bwreha')])).toEqual([id.toHexString()]);
+    expect(await found([prefixTerm('twmapp')])).toEqual([]);
+  });
+
+  it('when more words start a prefix than it is expanded into, then each entry is still found', async () => {
+    const made = Array.from({ length: 60 }, (_, i) => {
+      const id = new ObjectId();
+      return {
+        ...entry(0, { k: `twmany${String(i).padStart(2, '0')}x` }),
+        _id: id,
+        g: id.toHexString(),
+      };
+    });
+    await db.collection(SEARCH_ENTRIES_COLLECTION).insertMany(made);
+    expect(await found([prefixTerm('twmany')])).toEqual(
+      made.map((e) => e._id.toHexString()).sort(),
+    );
+    expect(await found([prefixTerm('twmany4')])).toHaveLength(10);
+  });
+
+  it('when the vocabulary is missing (a database an older version made), then prefixes are still searched, and the next start makes it again', async () => {
+    const id = new ObjectId();
+    await db
+      .collection(SEARCH_ENTRIES_COLLECTION)
+      .insertOne({ ...entry(0, { k: 'twdropped' }), _id: id, g: id.toHexString() });
+    const [before] = (await vocabularies()).filter((v) => v.schema === 'entries');
+    await withPostgres(server.postgres!.url, async (pg) => {
+      for (const trigger of VOCABULARY_TRIGGERS) {
+        await pg.query(`DROP TRIGGER ${trigger} ON "entries"."${before!.entries}"`);
+      }
+      await pg.query(`DROP TABLE "entries"."${before!.name}"`);
+    });
+    expect(await found([prefixTerm('twdrop')])).toEqual([id.toHexString()]);
+    await withPostgres(server.postgres!.url, (pg) => installIndexers(pg));
+    const [after] = (await vocabularies()).filter((v) => v.schema === 'entries');
+    expect(after!.triggers).toEqual([...VOCABULARY_TRIGGERS].sort());
+    // made again from the entries: every lexeme they hold now
+    const held = (await db.collection(SEARCH_ENTRIES_COLLECTION).find().toArray()).flatMap((e) =>
+      (e.k as string).split(' '),
+    );
+    expect(after!.lexemes).toEqual([...new Set(held)].filter(Boolean).sort());
+    expect(await found([prefixTerm('twdrop')])).toEqual([id.toHexString()]);
+  });
+
+  it('when the entries collection is dropped, then the next start drops its vocabulary', async () => {
+    const other = client.db('entries_dropped');
+    await other.collection(SEARCH_ENTRIES_COLLECTION).insertOne(entry(0, { k: 'tsgone' }));
+    expect((await vocabularies()).map((v) => v.schema)).toContain('entries_dropped');
+    await other.collection(SEARCH_ENTRIES_COLLECTION).drop();
+    await withPostgres(server.postgres!.url, (pg) => installIndexers(pg));
+    expect((await vocabularies()).map((v) => v.schema)).not.toContain('entries_dropped');
   });
 
   it('when visible entries are searched, then groups are counted once, led by the newest, scored by the best', async () => {
