@@ -21,6 +21,7 @@ import { paginationMeta } from '../listing/pagination.js';
 // generic query per indexed model, built from each model's searchable fields.
 import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
+import { readByIds } from '../storage/model-helpers.js';
 import type { AnyModel } from '../storage/model-helpers.js';
 import { SubjectModel } from '../subject/model.js';
 import { TopicModel } from '../syllabus/model.js';
@@ -55,6 +56,11 @@ interface KindSpec {
   filterable: readonly (keyof Filters)[];
   /** Fields read besides the searched ones. */
   extra: readonly string[];
+  /**
+   * What the page's context reads besides the searched fields (context.ts): all the engine path
+   * reads of the page's documents, by id, since the engine has ranked, grouped and filtered them.
+   */
+  context: readonly string[];
 }
 
 const KINDS: Record<SearchType, KindSpec> = {
@@ -74,6 +80,8 @@ const KINDS: Record<SearchType, KindSpec> = {
       'marks',
       GROUP_FIELD,
     ],
+    // moduleId: its topic's module, copied on the question, is read beside the topic.
+    context: ['paperId', 'topicId', 'moduleId', 'universityId', 'subjectOfferingId', 'marks'],
   },
   paper: {
     model: PaperModel,
@@ -88,13 +96,22 @@ const KINDS: Record<SearchType, KindSpec> = {
       'subjectId',
       'subjectOfferingId',
     ],
+    // A paper hit is its own paper in the context.
+    context: ['universityId', 'examYear', 'examType', 'subjectId', 'subjectOfferingId'],
   },
-  subject: { model: SubjectModel, visibility: 'academic', filterable: [], extra: [] },
+  subject: {
+    model: SubjectModel,
+    visibility: 'academic',
+    filterable: [],
+    extra: [],
+    context: [],
+  },
   topic: {
     model: TopicModel,
     visibility: 'academic',
     filterable: ['universityId', 'subjectOfferingId'],
     extra: ['universityId', 'moduleId', 'subjectOfferingId'],
+    context: ['universityId', 'moduleId', 'subjectOfferingId'],
   },
 };
 
@@ -122,6 +139,16 @@ function filterFor(
 /** What search reads of a document of one kind: its searched fields and what ranking, grouping and context read. */
 function projectionOf(spec: KindSpec, fields: SearchableFields): Record<string, 1> {
   const read = ['slug', 'createdAt', ...fields.title, ...fields.body, ...spec.extra];
+  return Object.fromEntries(read.map((f) => [f, 1 as const]));
+}
+
+/**
+ * What the engine path reads of a page's document: what the page shows (slug, the searched
+ * fields, for its title, snippet and a corrected word) and its context. Each field costs the
+ * engine per row.
+ */
+function pageProjectionOf(spec: KindSpec, fields: SearchableFields): Record<string, 1> {
+  const read = ['slug', ...fields.title, ...fields.body, ...spec.context];
   return Object.fromEntries(read.map((f) => [f, 1 as const]));
 }
 
@@ -244,10 +271,7 @@ async function pageDocuments(hits: readonly EngineHit[]): Promise<Map<string, Ca
   const lists = await Promise.all(
     [...ids].map(([type, list]) => {
       const spec = KINDS[type];
-      return spec.model
-        .find({ _id: { $in: list } }, projectionOf(spec, searchedFields(spec)))
-        .lean<Candidate[]>()
-        .exec();
+      return readByIds<Candidate>(spec.model, list, pageProjectionOf(spec, searchedFields(spec)));
     }),
   );
   return new Map(lists.flat().map((doc) => [String(doc._id), doc]));
