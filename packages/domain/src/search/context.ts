@@ -2,8 +2,9 @@
 // topic, marks), the sittings a grouped question was also asked in, and how often a topic hit was
 // examined lately. Only the page's hits are looked up, each record once: one `_id` `$in` per
 // collection (our engine answers it from the `_id` index; one command per id cost a round trip
-// each, about 80 of a page's 88 commands), in two waves; what search already read of a hit is not
-// read again. Each field read costs the engine per row, so only the fields shown are read.
+// each, about 80 of a page's 88 commands), all in one wave when the ids can be told from the hits
+// (decision 13); what search already read of a hit is not read again. Each field read costs the
+// engine per row, so only the fields shown are read.
 import type { Types } from 'mongoose';
 import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
@@ -12,12 +13,14 @@ import { SITTING_RANK } from '../subject-offering/coverage.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
 import { SubjectModel } from '../subject/model.js';
 import { ModuleModel, TopicModel } from '../syllabus/model.js';
+import { readByIds } from '../storage/model-helpers.js';
 import type { AnyModel } from '../storage/model-helpers.js';
 import { UniversityModel } from '../university/model.js';
 import { isVisible, visibleWhere } from '../visibility.js';
 import type { CallerView } from '../visibility.js';
 import type { Candidate, Hit } from './rank.js';
 import { NO_CONTEXT } from './rank.js';
+import { guessedSubjectOf, rememberSubjectOf } from './offering-subjects.js';
 import type { AlsoAsked, SearchHit, SearchHitContext } from './schema.js';
 
 type ExamType = keyof typeof SITTING_RANK;
@@ -51,8 +54,23 @@ async function byIds<T extends Row>(
 ): Promise<Map<string, T>> {
   const distinct = [...new Set([...ids].filter((id): id is string => !!id))];
   if (distinct.length === 0) return new Map();
-  const rows = await model.find({ _id: { $in: distinct } }, fields).lean<T[]>();
+  const rows = await readByIds<T>(model, distinct, fields);
   return new Map(rows.map((row) => [String(row._id), row]));
+}
+
+const SUBJECT_FIELDS = { slug: 1, name: 1 } as const;
+const MODULE_FIELDS = { title: 1 } as const;
+
+/** `read` with the records of the `needed` ids it lacks read and added (no command when none). */
+async function withMissing(
+  read: Map<string, Row>,
+  model: AnyModel,
+  needed: Iterable<string | null>,
+  fields: Record<string, 1>,
+): Promise<Map<string, Row>> {
+  const missing = [...needed].filter((id) => id && !read.has(id));
+  if (missing.length === 0) return read;
+  return new Map([...read, ...(await byIds<Row>(model, missing, fields))]);
 }
 
 const sittingKey = (s: { examYear: number; examType: string }) => `${s.examYear}|${s.examType}`;
@@ -121,44 +139,65 @@ export async function withContext(
   const questions = docsOf('question');
   const members = shown.flatMap((hit) => hit.members ?? []);
   const topicHits = docsOf('topic');
-  // Two waves of reads: what the hits name (papers, offerings, topics, universities, the topics'
-  // sittings), then what those name (subjects, the questions' modules). A question carries its
-  // paper's university, so its university is known from the hit itself.
-  const [papers, offerings, questionTopics, universities, asked] = await Promise.all([
-    byIds<PaperRow & Row>(
-      PaperModel,
-      [...questions, ...members].map((q) => idOf(q.paperId)),
-      PAPER_FIELDS,
-    ),
-    byIds<Row>(
-      SubjectOfferingModel,
-      topicHits.map((t) => idOf(t.subjectOfferingId)),
-      { subjectId: 1 },
-    ),
-    byIds<Row>(
-      TopicModel,
-      questions.map((q) => idOf(q.topicId)),
-      { title: 1, moduleId: 1 },
-    ),
-    byIds<Row>(
-      UniversityModel,
-      shown.flatMap((hit) => [hit.doc, ...(hit.members ?? [])]).map((d) => idOf(d.universityId)),
-      { slug: 1, shortName: 1 },
-    ),
-    askedInLastOf(viewer, topicHits),
-  ]);
+  const paperHits = docsOf('paper');
+  // What the hits name (papers, offerings, topics, universities, the topics' sittings), and, in
+  // the same wave, what those name as far as the hits tell it: a topic hit's module, a question's
+  // module (its topic's, copied on the question), a paper hit's subject, and the subject each
+  // offering was last seen to teach (offering-subjects.ts). A question carries its paper's
+  // university, so its university is known from the hit itself.
+  const [papers, offerings, questionTopics, universities, asked, earlySubjects, earlyModules] =
+    await Promise.all([
+      byIds<PaperRow & Row>(
+        PaperModel,
+        [...questions, ...members].map((q) => idOf(q.paperId)),
+        PAPER_FIELDS,
+      ),
+      byIds<Row>(
+        SubjectOfferingModel,
+        topicHits.map((t) => idOf(t.subjectOfferingId)),
+        { subjectId: 1 },
+      ),
+      byIds<Row>(
+        TopicModel,
+        questions.map((q) => idOf(q.topicId)),
+        { title: 1, moduleId: 1 },
+      ),
+      byIds<Row>(
+        UniversityModel,
+        shown.flatMap((hit) => [hit.doc, ...(hit.members ?? [])]).map((d) => idOf(d.universityId)),
+        { slug: 1, shortName: 1 },
+      ),
+      askedInLastOf(viewer, topicHits),
+      byIds<Row>(
+        SubjectModel,
+        [
+          ...paperHits.map((p) => idOf(p.subjectId)),
+          ...[...questions, ...topicHits].map((d) => guessedSubjectOf(d.subjectOfferingId)),
+        ],
+        SUBJECT_FIELDS,
+      ),
+      byIds<Row>(
+        ModuleModel,
+        [...topicHits, ...questions.filter((q) => q.topicId)].map((d) => idOf(d.moduleId)),
+        MODULE_FIELDS,
+      ),
+    ]);
   // A paper hit is its own paper: its row was read by search with these fields.
-  for (const doc of docsOf('paper')) papers.set(String(doc._id), doc as unknown as PaperRow & Row);
+  for (const doc of paperHits) papers.set(String(doc._id), doc as unknown as PaperRow & Row);
+  const subjectIdOf = new Map<Candidate, unknown>([
+    ...questions.map((q) => [q, papers.get(String(q.paperId))?.subjectId] as const),
+    ...paperHits.map((p) => [p, p.subjectId] as const),
+    ...topicHits.map((t) => [t, offerings.get(String(t.subjectOfferingId))?.subjectId] as const),
+  ]);
+  for (const [doc, subjectId] of subjectIdOf) rememberSubjectOf(doc.subjectOfferingId, subjectId);
+  // Then what the first wave could not tell: usually nothing, so no command.
   const [subjects, modules] = await Promise.all([
-    byIds<Row>(
-      SubjectModel,
-      [...papers.values(), ...offerings.values()].map((d) => idOf(d.subjectId)),
-      { slug: 1, name: 1 },
-    ),
-    byIds<Row>(
+    withMissing(earlySubjects, SubjectModel, [...subjectIdOf.values()].map(idOf), SUBJECT_FIELDS),
+    withMissing(
+      earlyModules,
       ModuleModel,
       [...topicHits, ...questionTopics.values()].map((t) => idOf(t.moduleId)),
-      { title: 1 },
+      MODULE_FIELDS,
     ),
   ]);
   const university = (id: unknown) => {

@@ -17,21 +17,15 @@
 // MongoDB) answers in process as above, decided once per connection.
 import { parseInput } from '../errors.js';
 import { paginationMeta } from '../listing/pagination.js';
-// The search index reads the models it indexes directly (import-graph.test.ts allows it): one
-// generic query per indexed model, built from each model's searchable fields.
-import { PaperModel } from '../paper/model.js';
-import { QuestionModel } from '../question/model.js';
-import type { AnyModel } from '../storage/model-helpers.js';
-import { SubjectModel } from '../subject/model.js';
-import { TopicModel } from '../syllabus/model.js';
-import { asCaller, isVisible, restrictFilter } from '../visibility.js';
-import type { Caller, CallerView, VisibleKind } from '../visibility.js';
-import { searchableFieldsOf } from './indexing.js';
+import { readByIds } from '../storage/model-helpers.js';
+import { asCaller, isVisible } from '../visibility.js';
+import type { Caller, CallerView } from '../visibility.js';
 import type { SearchableFields } from './indexing.js';
 import { withContext } from './context.js';
 import { CANDIDATES_PER_WORD, correctionsOf, isCorrectable } from './corrections.js';
-import { GROUP_FIELD } from './group-key.js';
 import { groupNearIdentical } from './grouping.js';
+import { filterFor, KINDS, pageProjectionOf, projectionOf, searchedFields } from './kinds.js';
+import type { Filters, KindSpec } from './kinds.js';
 import { frequenciesOf, pushedFilters } from './plan.js';
 import { searchInEngine } from './engine.js';
 import type { EngineHit } from './engine.js';
@@ -47,83 +41,6 @@ export type { SearchResult } from './rank.js';
 
 /** At most this many documents per collection and pushed filter are read for one query, newest first. */
 export const MAX_CANDIDATES = 2_000;
-
-interface KindSpec {
-  model: AnyModel;
-  visibility: VisibleKind;
-  /** The filters this kind has (subjects none; topics no exam year): any other excludes it. */
-  filterable: readonly (keyof Filters)[];
-  /** Fields read besides the searched ones. */
-  extra: readonly string[];
-}
-
-const KINDS: Record<SearchType, KindSpec> = {
-  question: {
-    model: QuestionModel,
-    visibility: 'question',
-    filterable: ['universityId', 'subjectOfferingId', 'examYear'],
-    // Context and grouping read the paper, topic, marks and group key of every hit.
-    extra: [
-      'universityId',
-      'visible',
-      'paperStatus',
-      'examYear',
-      'paperId',
-      'subjectOfferingId',
-      'topicId',
-      'marks',
-      GROUP_FIELD,
-    ],
-  },
-  paper: {
-    model: PaperModel,
-    visibility: 'paper',
-    filterable: ['universityId', 'subjectOfferingId', 'examYear'],
-    extra: [
-      'universityId',
-      'visible',
-      'status',
-      'examYear',
-      'examType',
-      'subjectId',
-      'subjectOfferingId',
-    ],
-  },
-  subject: { model: SubjectModel, visibility: 'academic', filterable: [], extra: [] },
-  topic: {
-    model: TopicModel,
-    visibility: 'academic',
-    filterable: ['universityId', 'subjectOfferingId'],
-    extra: ['universityId', 'moduleId', 'subjectOfferingId'],
-  },
-};
-
-function searchedFields(spec: KindSpec): SearchableFields {
-  const fields = searchableFieldsOf(spec.model.schema);
-  if (!fields) throw new Error(`${spec.model.modelName} is not searchable`);
-  return fields;
-}
-
-type Filters = { universityId?: string; subjectOfferingId?: string; examYear?: number };
-
-/** The equality filter of one kind for this viewer and these filters, or null when none can match. */
-function filterFor(
-  spec: KindSpec,
-  viewer: CallerView,
-  filters: Filters,
-): Record<string, unknown> | null {
-  const wanted = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined));
-  if (Object.keys(wanted).some((f) => !spec.filterable.includes(f as keyof Filters))) return null;
-  // Subjects belong to no university: every viewer sees them all.
-  if (spec.filterable.length === 0) return {};
-  return restrictFilter(viewer, spec.visibility, wanted);
-}
-
-/** What search reads of a document of one kind: its searched fields and what ranking, grouping and context read. */
-function projectionOf(spec: KindSpec, fields: SearchableFields): Record<string, 1> {
-  const read = ['slug', 'createdAt', ...fields.title, ...fields.body, ...spec.extra];
-  return Object.fromEntries(read.map((f) => [f, 1 as const]));
-}
 
 async function candidatesOf(
   spec: KindSpec,
@@ -244,10 +161,7 @@ async function pageDocuments(hits: readonly EngineHit[]): Promise<Map<string, Ca
   const lists = await Promise.all(
     [...ids].map(([type, list]) => {
       const spec = KINDS[type];
-      return spec.model
-        .find({ _id: { $in: list } }, projectionOf(spec, searchedFields(spec)))
-        .lean<Candidate[]>()
-        .exec();
+      return readByIds<Candidate>(spec.model, list, pageProjectionOf(spec, searchedFields(spec)));
     }),
   );
   return new Map(lists.flat().map((doc) => [String(doc._id), doc]));
