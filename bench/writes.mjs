@@ -10,6 +10,16 @@ import { apiCall, bearer, round, sleep, stats, timesOver, waitUntil } from './li
  */
 export const INSERT_BEFORE = { date: '2026-11-27', commit: '6bd6d21', scale: 1, p50: 77.6 };
 
+/**
+ * POST /questions before issue 57's search entries (main 463ef3b), at scale 1, one connection:
+ * measured at the same time as the branch's code, the two apps taking turns in blocks of
+ * sequential inserts, each on its own catalog built by its own bench code (decision 13, item 1).
+ */
+export const INSERT_BEFORE_57 = {
+  ...{ date: '2026-11-29', commit: '463ef3b', scale: 1, p50: 34.5 },
+  how: 'A/B with 28e63b9, load 3.6–6.0',
+};
+
 /** Sequential inserts (each text unique: no slug collisions) in `rounds` rounds of `seconds`. */
 export async function measureInserts({ url, token, target, rounds = 3, seconds = 2, warmup = 10 }) {
   const run = Date.now().toString(36);

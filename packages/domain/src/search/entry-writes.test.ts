@@ -4,18 +4,19 @@
 // the journal (decision 9), with a real fault injected by a PostgreSQL trigger.
 import type {} from '@qpc/ferretdb/vitest-global-setup';
 import { describe, expect, inject, it } from 'vitest';
+import { withPostgres } from '@qpc/ferretdb';
 import { mongoose } from '../db.js';
 import { PaperModel } from '../paper/model.js';
 import { setPaperStatus, updatePaper, deletePaper } from '../paper/service.js';
 import { QuestionModel } from '../question/model.js';
-import { deleteQuestion, updateQuestion } from '../question/service.js';
+import { createQuestion, deleteQuestion, updateQuestion } from '../question/service.js';
 import { repairHalfWrites } from '../storage/repairs.js';
 import { SubjectModel } from '../subject/model.js';
 import { updateSubject } from '../subject/service.js';
 import { deleteTopic, updateTopic } from '../syllabus/service.js';
 import { TopicModel } from '../syllabus/model.js';
 import { useTestActors } from '../test-support/database.js';
-import { refuseWrites } from '../test-support/faults.js';
+import { beforeEachWrite, refuseWrites } from '../test-support/faults.js';
 import {
   makeOffering,
   makePaper,
@@ -28,7 +29,9 @@ import { PENDING_WRITES_COLLECTION } from '../writing/pending-writes.js';
 import { reindexSearch } from './backfill.js';
 import { ENTRY_SOURCE_PROJECTION, entryOf, SEARCH_ENTRIES_COLLECTION } from './entries.js';
 import type { EntrySource } from './entries.js';
+import { settleEntryJournal } from './journal-retirement.js';
 import type { SearchType } from './schema.js';
+import { SEARCH_TERMS_COLLECTION } from './terms.js';
 
 const { actors } = useTestActors();
 const postgresUrl = inject('postgresUrl');
@@ -59,7 +62,18 @@ async function expectEntriesOfStoredDocuments(): Promise<number> {
   return expected.size;
 }
 
-const journalRows = () => db().collection(PENDING_WRITES_COLLECTION).countDocuments();
+/** The journal rows left once the rows of whole writes have been removed. */
+const journalRows = async () => {
+  await settleEntryJournal();
+  return db().collection(PENDING_WRITES_COLLECTION).countDocuments();
+};
+/** Every term count that is not 0 (a create undone leaves its new keys at 0). */
+const termCounts = async () =>
+  Object.fromEntries(
+    (await db().collection<{ _id: string; n: number }>(SEARCH_TERMS_COLLECTION).find({}).toArray())
+      .filter((row) => row.n !== 0)
+      .map((row) => [row._id, row.n]),
+  );
 const groupOf = async (id: string) =>
   (await QuestionModel.collection.findOne({ _id: new mongoose.Types.ObjectId(id) }))
     ?.searchGroup as string | undefined;
@@ -233,6 +247,76 @@ describe.skipIf(!postgresUrl)('entry writes the engine refuses', () => {
     expect((await repairHalfWrites(0)).copies).toBeGreaterThan(0);
     expect(await journalRows()).toBe(0);
     expect(await entry()).toMatchObject({ v: true, s: 'approved' });
+    await expectEntriesOfStoredDocuments();
+  });
+
+  it("when a new question's entry cannot be written, then the create answers the error and leaves nothing behind, and a retry with its id creates it", async () => {
+    const { offering } = await makeOffering(admin());
+    const paper = await makePaper(admin(), offering.id);
+    const input = {
+      paperId: paper.id,
+      text: 'Explain the undone quokka create.',
+      type: 'long',
+      difficulty: 'easy',
+    };
+    const id = new mongoose.Types.ObjectId().toHexString();
+    const countsBefore = await termCounts();
+    const lift = await refuseWrites({
+      postgresUrl: postgresUrl!,
+      collection: SEARCH_ENTRIES_COLLECTION,
+      operation: 'INSERT',
+    });
+    try {
+      await expect(createQuestion({ actor: admin(), input, id })).rejects.toThrow(
+        /refused by a test fault/,
+      );
+    } finally {
+      await lift();
+    }
+    expect(await QuestionModel.collection.findOne({ text: input.text })).toBeNull();
+    expect(await termCounts()).toEqual(countsBefore);
+    await expectEntriesOfStoredDocuments();
+    // The row of the refused entry stays until the repair, which finds nothing left to write.
+    await repairHalfWrites(0);
+    expect(await journalRows()).toBe(0);
+    await expectEntriesOfStoredDocuments();
+    // What an Idempotency-Key retry does after the 5xx: the create runs afresh with the same id.
+    const made = await createQuestion({ actor: admin(), input, id });
+    expect(made.id).toBe(id);
+    expect(await QuestionModel.countDocuments({ text: input.text })).toBe(1);
+    await expectEntriesOfStoredDocuments();
+  });
+
+  it("when a new question's entry is refused once, then the entry is rewritten at once and the create stands", async () => {
+    const { offering } = await makeOffering(admin());
+    const paper = await makePaper(admin(), offering.id);
+    const sequence = `qpc_refusals_${new mongoose.Types.ObjectId().toHexString()}`;
+    await withPostgres(postgresUrl!, (client) =>
+      client.query(`CREATE SEQUENCE public.${sequence}`),
+    );
+    const lift = await beforeEachWrite({
+      postgresUrl: postgresUrl!,
+      collection: SEARCH_ENTRIES_COLLECTION,
+      operation: 'INSERT',
+      sql: `IF nextval('public.${sequence}') = 1 THEN RAISE EXCEPTION 'refused once by a test fault'; END IF`,
+    });
+    try {
+      const question = await makeQuestion(admin(), paper.id, {
+        text: 'Explain the retried wombat entry.',
+      });
+      const refusals = await withPostgres(postgresUrl!, (client) =>
+        client.query<{ n: string }>(`SELECT last_value AS n FROM public.${sequence}`),
+      );
+      // The first insert was refused, the rewrite from the stored question was not.
+      expect(Number(refusals.rows[0]!.n)).toBe(2);
+      expect(await QuestionModel.exists({ _id: question.id })).not.toBeNull();
+    } finally {
+      await lift();
+      await withPostgres(postgresUrl!, (client) =>
+        client.query(`DROP SEQUENCE public.${sequence}`),
+      );
+    }
+    expect(await journalRows()).toBe(0);
     await expectEntriesOfStoredDocuments();
   });
 });

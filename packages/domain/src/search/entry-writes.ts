@@ -7,9 +7,11 @@
 //
 // Whole writes (decision 9): the entry is a second document, so each write records its intent in
 // the `pendingwrites` journal (kind `search-entries`, the kind and ids as target) before its first
-// step and removes it after the entry is written. A failed entry write repairs at once (the
-// entries rebuilt from the documents as stored), then answers its error; when that fails too the
-// row stays and the periodic repair (storage/repairs.ts) rebuilds them later.
+// step and removes it after the entry is written (after the answer, with the rows of other writes:
+// journal-retirement.ts). A failed entry write repairs at once (the entries rebuilt from the
+// documents as stored), and the write stands when that worked. When it fails too, a create is
+// undone and answers its error (finishEntryWrites); any other write answers its error, and its
+// row stays for the periodic repair (storage/repairs.ts), which rebuilds the entries later.
 import { Types } from 'mongoose';
 import type { Document, Model, Query, Schema } from 'mongoose';
 import { mongoose } from '../db.js';
@@ -18,6 +20,7 @@ import { PENDING_WRITES_COLLECTION } from '../writing/pending-writes.js';
 import type { PendingWrite } from '../writing/pending-writes.js';
 import { ENTRY_SOURCE_PROJECTION, entryOf, SEARCH_ENTRIES_COLLECTION } from './entries.js';
 import type { EntryDoc, EntrySource } from './entries.js';
+import { retireRow } from './journal-retirement.js';
 import type { SearchType } from './schema.js';
 
 /** Ids per command: FerretDB 1.24 hangs on large update commands (terms.ts). */
@@ -98,7 +101,8 @@ async function openJournal(type: SearchType, ids: readonly unknown[]) {
 
 /**
  * Runs the entry step of a journalled write, then removes the row. On failure the entries are
- * rebuilt from the documents at once (removing the row when that worked) and the error is thrown.
+ * rebuilt from the documents at once: when that worked the write is whole (its row removed),
+ * else the step's error is thrown and the row stays for the repair.
  */
 async function closeJournal(
   row: Types.ObjectId | null,
@@ -108,11 +112,11 @@ async function closeJournal(
   try {
     await step();
   } catch (error) {
-    await settleJournal(row, repair);
-    throw error;
+    if (!(await settleJournal(row, repair))) throw error;
+    return;
   }
-  // The write is whole; a row that cannot be removed only costs one idle repair later.
-  await removeRow(row);
+  // The write is whole: its row is removed with others after the answer.
+  if (row) retireRow(row);
 }
 
 /** Removes a journal row; a row that cannot be removed only costs one idle repair later. */
@@ -130,12 +134,13 @@ async function removeRow(row: Types.ObjectId | null): Promise<void> {
 async function settleJournal(
   row: Types.ObjectId | null,
   repair: () => Promise<void>,
-): Promise<void> {
+): Promise<boolean> {
   const isRepaired = await repair().then(
     () => true,
     () => false,
   );
   if (isRepaired) await removeRow(row);
+  return isRepaired;
 }
 
 /** Source fields whose new value an entry takes as it is, per kind: an update of only these is a `$set` on entries. */
@@ -190,6 +195,35 @@ function touchedPaths(update: Record<string, unknown>): string[] {
   );
 }
 
+/**
+ * Adds the hook that ends a save's entry write, which searchEntries' post-save hook starts: added
+ * after the schema's other post-save hooks, so that the entry is written while they run.
+ */
+export function finishEntryWrites(schema: Schema): void {
+  schema.post('save', async function (this: Document) {
+    const pending = this.$locals.entryWrite as EntryWriteOfSave | undefined;
+    if (!pending) return;
+    delete this.$locals.entryWrite;
+    const failed = await pending.done;
+    if (!failed) return;
+    // A new document whose entry cannot be written is taken back out: the create answers its
+    // error and leaves nothing a reader sees (contract: no write is half done), so a retry
+    // creates it afresh. The delete's own hooks take back its term counts and its entry. When
+    // even that fails, the document stays, its row too, and the repair writes its entry.
+    if (pending.isNew) {
+      const model = this.constructor as unknown as Model<unknown>;
+      await model.deleteOne({ _id: this._id }).catch(() => undefined);
+    }
+    throw failed.error;
+  });
+}
+
+/** A save's entry write, started by its post-save hook: whether it created, and how it ended. */
+interface EntryWriteOfSave {
+  isNew: boolean;
+  done: Promise<{ error: unknown } | null>;
+}
+
 const kinds = new WeakMap<object, SearchType>();
 
 /** The kind of entry a schema's documents have, or undefined when they have none. */
@@ -236,7 +270,16 @@ export function searchEntries(schema: Schema, type: SearchType): void {
               return putEntries([entry]);
             })
       : () => putEntries([entry]);
-    await closeJournal(row, step, repair);
+    // Started, not awaited: it runs while the later post-save hooks write the term counts, and
+    // finishEntryWrites' hook, added after them, waits for it and answers its error.
+    const write: EntryWriteOfSave = {
+      isNew,
+      done: closeJournal(row, step, repair).then(
+        () => null,
+        (error: unknown) => ({ error }),
+      ),
+    };
+    this.$locals.entryWrite = write;
   });
 
   schema.post('save', { errorHandler: true }, async function (this: Document) {

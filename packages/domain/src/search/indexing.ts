@@ -5,7 +5,7 @@
 // them for a recount and never fails the write already made). Only raw driver writes
 // (`Model.collection`, `bulkWrite`) bypass it; reindexSearch repairs those.
 import type { Document, Query, Schema } from 'mongoose';
-import { searchEntries } from './entry-writes.js';
+import { finishEntryWrites, searchEntries } from './entry-writes.js';
 import type { SearchableFields } from './fields.js';
 import type { SearchType } from './schema.js';
 import { documentIndex, SEARCH_KEY_FIELDS } from './tokens.js';
@@ -197,6 +197,8 @@ export function searchable(schema: Schema, fields: SearchableFields, type: Searc
     schema.pre(op, beforeDelete);
     schema.post(op, afterDelete);
   }
+  // Last: a save's entry is written while the hooks above write its term counts.
+  finishEntryWrites(schema);
 }
 
 interface SourceReader {

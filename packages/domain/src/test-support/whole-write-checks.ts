@@ -6,6 +6,7 @@ import { mongoose } from '../db.js';
 import { DomainError } from '../errors.js';
 import { QuestionModel } from '../question/model.js';
 import { indexOf, searchableFieldsOf } from '../search/indexing.js';
+import { settleEntryJournal } from '../search/journal-retirement.js';
 import { STALE_COUNTS_MARKER } from '../search/terms.js';
 import { SEARCH_KEY_FIELDS } from '../search/tokens.js';
 import { bandFields, bandsOfQuestion, keysOf } from '../similar/plugin.js';
@@ -35,6 +36,7 @@ const db = () => mongoose.connection.db!;
 
 /** Nothing any write left half done: no journal row, no pending name keys, no stale counts. */
 export async function expectNothingPending(): Promise<void> {
+  await settleEntryJournal();
   expect(await db().collection(PENDING_WRITES_COLLECTION).countDocuments()).toBe(0);
   expect(await UniversityNameKeyModel.countDocuments({ key: PENDING_KEY })).toBe(0);
   expect(
