@@ -20,6 +20,7 @@ export { mongoose } from './db.js';
 export { attachSamplePaperFiles, samplePdf } from './paper-file/sample-pdf.js';
 export type { SamplePaper } from './paper-file/sample-pdf.js';
 export { paperDraftsSettled } from './drafts/compute.js';
+export { settleEntryJournal } from './search/journal-retirement.js';
 export { MARKS, NUMBERING, OPTIONS, samplePaperPdf } from './drafts/sample-paper.js';
 export type { PaperStyle, SampleQuestion } from './drafts/sample-paper.js';
 export { assemblePdf, pdfStream, textPdf } from './pdf/write.js';

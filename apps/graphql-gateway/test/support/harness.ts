@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '@qpc/config';
 import { connectDatabase, disconnectDatabase, prepareDatabase } from '@qpc/domain';
-import { mongoose } from '@qpc/domain/testing';
+import { mongoose, settleEntryJournal } from '@qpc/domain/testing';
 import { createActorResolver, createLogger, createRateLimiter } from '@qpc/server-kit';
 import { captureLogs, listen, testConfig } from '@qpc/server-kit/testing';
 import { inject } from 'vitest';
@@ -78,6 +78,8 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ru
       return { status: res.status, body: await res.json(), headers: res.headers };
     },
     async countCommands(action) {
+      // Earlier writes remove their journal rows a moment after answering: not this action's.
+      await settleEntryJournal();
       const commands: string[] = [];
       recording = commands;
       try {
