@@ -41,7 +41,7 @@ async function removeRetiredRows(): Promise<void> {
   }
 }
 
-/** Removes now the journal rows of whole writes still waiting for their removal (tests, shutdown). */
+/** Removes now the journal rows of whole writes still waiting for their removal (tests). */
 export async function settleEntryJournal(): Promise<void> {
   while (retirement) await retirement;
 }
