@@ -63,7 +63,7 @@ $fn$;
 -- The lexeme index of the search entries' table (decision 13; patch 0009's searchEntries command
 -- reads it with this very expression): the lexemes of k plus ~v for a visible entry, so a
 -- search of visible entries never fetches a hidden one. Made with the table's vocabulary
--- (entry-vocabulary.ts). fastupdate off: a search would
+-- (entry-vocabulary.ts) and side table (entry-side.ts). fastupdate off: a search would
 -- otherwise read the index's whole pending list of recent writes each time.
 CREATE OR REPLACE FUNCTION public.qpc_lexeme_index_for(nspname text, relname text) RETURNS integer
 LANGUAGE plpgsql AS $fn$
@@ -78,7 +78,7 @@ BEGIN
   IF collection IS DISTINCT FROM '${SEARCH_ENTRIES_COLLECTION}' THEN
     RETURN 0;
   END IF;
-  made := public.qpc_entry_vocabulary_for(nspname, relname);
+  made := public.qpc_entry_vocabulary_for(nspname, relname) + public.qpc_entry_side_for(nspname, relname);
   index_name := public.qpc_field_object_name(nspname, relname, 'k', 'lexemes');
   IF to_regclass(format('%I.%I', nspname, index_name)) IS NOT NULL THEN
     RETURN made;
@@ -151,6 +151,7 @@ BEGIN
     EXECUTE format('DROP INDEX %I.%I', orphan.nspname, orphan.relname);
   END LOOP;
   PERFORM public.qpc_vocabulary_orphans_drop();
+  PERFORM public.qpc_entry_side_orphans_drop();
   SELECT coalesce(sum(public.qpc_gin_for_index(i.indexrelid)), 0)::integer INTO made
     FROM pg_index i
     JOIN pg_class t ON t.oid = i.indrelid

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { ENTRY_SIDE_SQL } from './entry-side.js';
 import { ENTRY_VOCABULARY_SQL } from './entry-vocabulary.js';
 import { GIN_INDEXER_SQL } from './gin-indexes.js';
 import { inLockedTransaction } from './pg-client.js';
@@ -36,6 +37,7 @@ export const INDEXERS_LOCK = 'qpc-gin-indexer';
 /** The indexers' functions and event triggers, in the order they are installed. */
 export const INDEXERS_SQL: readonly string[] = [
   ENTRY_VOCABULARY_SQL,
+  ENTRY_SIDE_SQL,
   GIN_INDEXER_SQL,
   SORT_INDEXER_SQL,
   PREDICATE_STATISTICS_SQL,

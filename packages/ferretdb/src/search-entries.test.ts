@@ -91,7 +91,7 @@ async function vocabularies() {
           `SELECT DISTINCT lexeme FROM "${nspname}"."${relname}" ORDER BY lexeme`,
         );
         const triggers = await pg.query<{ tgname: string }>(
-          `SELECT tgname FROM pg_trigger WHERE tgrelid = to_regclass($1) ORDER BY tgname`,
+          `SELECT tgname FROM pg_trigger WHERE tgrelid = to_regclass($1) AND tgname LIKE 'qpc\\_vocabulary\\_%' ORDER BY tgname`,
           [`"${nspname}"."${entries}"`],
         );
         return {
