@@ -11,16 +11,8 @@ import { ddlEventTrigger } from './event-triggers.js';
  * Our indexes are recognised by their comment, never by FerretDB's naming: FerretDB does not
  * list them (listIndexes shows only its own metadata), and DROP TABLE of a collection drops them.
  */
-/** The collection of search entries (the domain's `searchentries`), whose table gets the lexeme index. */
+/** The collection of search entries (the domain's `searchentries`), whose table gets a vocabulary and a side table. */
 export const SEARCH_ENTRIES_COLLECTION = 'searchentries';
-
-/**
- * The expression of the entries' lexeme index, the same text as patch 0009's `qpcEntryLexemes`:
- * PostgreSQL uses the index only for that expression.
- */
-export const ENTRY_LEXEMES =
-  "array_to_tsvector(array_remove(string_to_array(_jsonb ->> 'k', ' '), '') || " +
-  "CASE WHEN (_jsonb -> 'v') = 'true'::jsonb THEN '{~v}'::text[] ELSE '{}'::text[] END)";
 
 const FUNCTIONS_SQL = String.raw`
 CREATE OR REPLACE FUNCTION public.qpc_jsonb_plain_field(expression text) RETURNS text
@@ -60,17 +52,15 @@ LANGUAGE sql IMMUTABLE AS $fn$
          '_' || left(md5(nspname || '.' || relname || '.' || field), 8) || '_' || kind
 $fn$;
 
--- The lexeme index of the search entries' table (decision 13; patch 0009's searchEntries command
--- reads it with this very expression): the lexemes of k plus ~v for a visible entry, so a
--- search of visible entries never fetches a hidden one. Made with the table's vocabulary
--- (entry-vocabulary.ts) and side table (entry-side.ts). fastupdate off: a search would
--- otherwise read the index's whole pending list of recent writes each time.
+-- The search entries' table (decision 13) gets its vocabulary (entry-vocabulary.ts) and its side
+-- table (entry-side.ts), whose own lexeme index patch 0009's searchEntries reads. The table's own
+-- lexeme index, which the command read before the side existed, is dropped where a catalog still
+-- has it: nothing reads it while the side is there, and every write of an entry paid for it.
 CREATE OR REPLACE FUNCTION public.qpc_lexeme_index_for(nspname text, relname text) RETURNS integer
 LANGUAGE plpgsql AS $fn$
 DECLARE
   collection text;
   index_name text;
-  made integer;
 BEGIN
   EXECUTE format('SELECT _jsonb ->> %L FROM %I._ferretdb_database_metadata WHERE _jsonb ->> %L = $1',
                  '_id', nspname, 'table')
@@ -78,15 +68,11 @@ BEGIN
   IF collection IS DISTINCT FROM '${SEARCH_ENTRIES_COLLECTION}' THEN
     RETURN 0;
   END IF;
-  made := public.qpc_entry_vocabulary_for(nspname, relname) + public.qpc_entry_side_for(nspname, relname);
   index_name := public.qpc_field_object_name(nspname, relname, 'k', 'lexemes');
   IF to_regclass(format('%I.%I', nspname, index_name)) IS NOT NULL THEN
-    RETURN made;
+    EXECUTE format('DROP INDEX %I.%I', nspname, index_name);
   END IF;
-  EXECUTE format('CREATE INDEX %I ON %I.%I USING gin ((${ENTRY_LEXEMES.replaceAll("'", "''")})) WITH (fastupdate = off)',
-                 index_name, nspname, relname);
-  EXECUTE format('COMMENT ON INDEX %I.%I IS %L', nspname, index_name, 'qpc-lexemes:k');
-  RETURN made + 1;
+  RETURN public.qpc_entry_vocabulary_for(nspname, relname) + public.qpc_entry_side_for(nspname, relname);
 END
 $fn$;
 
