@@ -3,10 +3,11 @@
 // Commands the app sent at once (one started before another of its group had finished) are
 // replayed at once; a getMore or killCursors takes the cursor the replay opened.
 
-/** Data commands only: no handshakes, heartbeats or session housekeeping. */
-const DATA_COMMANDS = new Set(
-  'find aggregate getMore killCursors count distinct insert update delete findAndModify'.split(' '),
-);
+/** Data commands only (our engine's `searchEntries` too): no handshakes, heartbeats or sessions. */
+const DATA_COMMANDS = new Set([
+  ...'find aggregate getMore killCursors count distinct insert update delete'.split(' '),
+  ...'findAndModify searchEntries'.split(' '),
+]);
 /** What the driver adds per operation (a session, the cluster time): the replaying driver adds its own. */
 const SESSION_FIELDS = 'lsid $clusterTime $db txnNumber autocommit $readPreference'.split(' ');
 

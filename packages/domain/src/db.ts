@@ -52,8 +52,18 @@ export function onDatabaseEvents(handlers: DatabaseEventHandlers): () => void {
   };
 }
 
-/** Closes the shared connection. */
+// Writes a module defers past its answer (journal-retirement.ts), registered by that module:
+// db.ts imports no domain module.
+const settlers = new Set<() => Promise<void>>();
+
+/** Registers work that must finish on the shared connection before disconnectDatabase closes it. */
+export function settleBeforeDisconnect(settle: () => Promise<void>): void {
+  settlers.add(settle);
+}
+
+/** Finishes the deferred writes (one that fails is left to the repair), then closes the connection. */
 export async function disconnectDatabase(): Promise<void> {
+  await Promise.allSettled([...settlers].map((settle) => settle()));
   await mongoose.disconnect();
 }
 

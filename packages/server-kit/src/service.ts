@@ -73,8 +73,8 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     // (docs/decisions/0009-whole-writes.md).
     const repairSweeper = startRepairSweeper({
       onRepaired: (report) => {
-        const { nameKeys, copies, termCounts } = report;
-        if (nameKeys || copies || termCounts)
+        const { nameKeys, copies, creates, termCounts } = report;
+        if (nameKeys || copies || creates || termCounts)
           logger.warn({ repaired: report }, 'writes left half done were repaired');
       },
       onError: (error) => logger.warn({ err: error }, 'repair of half-done writes failed'),

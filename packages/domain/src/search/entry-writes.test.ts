@@ -4,7 +4,7 @@
 // the journal (decision 9), with a real fault injected by a PostgreSQL trigger.
 import type {} from '@qpc/ferretdb/vitest-global-setup';
 import { describe, expect, inject, it } from 'vitest';
-import { withPostgres } from '@qpc/ferretdb';
+import { explainFind, withPostgres } from '@qpc/ferretdb';
 import { mongoose } from '../db.js';
 import { PaperModel } from '../paper/model.js';
 import { setPaperStatus, updatePaper, deletePaper } from '../paper/service.js';
@@ -27,6 +27,7 @@ import { contentSweepsSettled } from '../university/content-sweep.js';
 import { deleteUniversity, updateUniversity } from '../university/service.js';
 import { PENDING_WRITES_COLLECTION } from '../writing/pending-writes.js';
 import { reindexSearch } from './backfill.js';
+import { NEWEST_CREATES } from './create-sweep.js';
 import { ENTRY_SOURCE_PROJECTION, entryOf, SEARCH_ENTRIES_COLLECTION } from './entries.js';
 import type { EntrySource } from './entries.js';
 import { settleEntryJournal } from './journal-retirement.js';
@@ -220,6 +221,19 @@ describe('entries rebuilt', () => {
   });
 });
 
+describe.skipIf(!postgresUrl)('the sweep of creates', () => {
+  it('when the repair reads the newest questions, then the engine sends their order and limit to PostgreSQL', async () => {
+    const { filter, projection, sort } = NEWEST_CREATES;
+    const explained = await explainFind(db(), QuestionModel.collection.collectionName, filter, {
+      projection,
+      sort,
+      limit: 256,
+    });
+    expect(explained.sortPushdown).toBe(true);
+    expect(explained.limitPushdown).toBe(true);
+  });
+});
+
 describe.skipIf(!postgresUrl)('entry writes the engine refuses', () => {
   it('when an entry cannot be written, then the write rejects, stays journalled, and the repair writes the entry', async () => {
     const { offering } = await makeOffering(admin());
@@ -276,15 +290,56 @@ describe.skipIf(!postgresUrl)('entry writes the engine refuses', () => {
     expect(await QuestionModel.collection.findOne({ text: input.text })).toBeNull();
     expect(await termCounts()).toEqual(countsBefore);
     await expectEntriesOfStoredDocuments();
-    // The row of the refused entry stays until the repair, which finds nothing left to write.
-    await repairHalfWrites(0);
+    // A question's create is not journalled; the undo's row was removed by its own repair.
     expect(await journalRows()).toBe(0);
+    expect((await repairHalfWrites(0)).creates).toBe(0);
     await expectEntriesOfStoredDocuments();
     // What an Idempotency-Key retry does after the 5xx: the create runs afresh with the same id.
     const made = await createQuestion({ actor: admin(), input, id });
     expect(made.id).toBe(id);
     expect(await QuestionModel.countDocuments({ text: input.text })).toBe(1);
     await expectEntriesOfStoredDocuments();
+  });
+
+  it("when a question is stored and neither its entry nor its undo can be written (what a crash between them leaves), then no journal row is left and the repair's sweep of creates writes its entry", async () => {
+    const { offering } = await makeOffering(admin());
+    const paper = await makePaper(admin(), offering.id);
+    const text = 'Explain the orphaned numbat entry.';
+    await db()
+      .createCollection(PENDING_WRITES_COLLECTION)
+      .catch(() => undefined);
+    // The entry refused, and its undo too: the delete cannot journal itself, so it never runs.
+    const lifts = [
+      await refuseWrites({
+        postgresUrl: postgresUrl!,
+        collection: SEARCH_ENTRIES_COLLECTION,
+        operation: 'INSERT',
+      }),
+      await refuseWrites({
+        postgresUrl: postgresUrl!,
+        collection: PENDING_WRITES_COLLECTION,
+        operation: 'INSERT',
+      }),
+    ];
+    try {
+      await expect(makeQuestion(admin(), paper.id, { text })).rejects.toThrow(
+        /refused by a test fault/,
+      );
+    } finally {
+      for (const lift of lifts) await lift();
+    }
+    const stored = await QuestionModel.collection.findOne({ text });
+    expect(stored).not.toBeNull();
+    expect(
+      await db().collection(SEARCH_ENTRIES_COLLECTION).findOne({ _id: stored!._id }),
+    ).toBeNull();
+    expect(await journalRows()).toBe(0);
+    // Younger than the periodic grace: left to a create that may still be under way.
+    expect((await repairHalfWrites()).creates).toBe(0);
+    expect((await repairHalfWrites(0)).creates).toBe(1);
+    await expectEntriesOfStoredDocuments();
+    // Swept once: the next pass starts after it.
+    expect((await repairHalfWrites(0)).creates).toBe(0);
   });
 
   it("when a new question's entry is refused once, then the entry is rewritten at once and the create stands", async () => {

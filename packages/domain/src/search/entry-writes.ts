@@ -8,7 +8,9 @@
 // Whole writes (decision 9): the entry is a second document, so each write records its intent in
 // the `pendingwrites` journal (kind `search-entries`, the kind and ids as target) before its first
 // step and removes it after the entry is written (after the answer, with the rows of other writes:
-// journal-retirement.ts). A failed entry write repairs at once (the entries rebuilt from the
+// journal-retirement.ts). A question's create is the exception: the periodic repair finds a
+// question left without its entry by its creation time (create-sweep.ts), so the create makes no
+// journal commit on its path. A failed entry write repairs at once (the entries rebuilt from the
 // documents as stored), and the write stands when that worked. When it fails too, a create is
 // undone and answers its error (finishEntryWrites); any other write answers its error, and its
 // row stays for the periodic repair (storage/repairs.ts), which rebuilds the entries later.
@@ -23,6 +25,8 @@ import type { EntryDoc, EntrySource } from './entries.js';
 import { retireRow } from './journal-retirement.js';
 import type { SearchType } from './schema.js';
 
+/** Kinds whose creates are not journalled: the repair's sweep of creates (create-sweep.ts) finds them. */
+const SWEPT_CREATES: ReadonlySet<SearchType> = new Set(['question']);
 /** Ids per command: FerretDB 1.24 hangs on large update commands (terms.ts). */
 const IDS_PER_COMMAND = 500;
 const ENTRY_WRITES_PER_COMMAND = 40;
@@ -209,7 +213,8 @@ export function finishEntryWrites(schema: Schema): void {
     // A new document whose entry cannot be written is taken back out: the create answers its
     // error and leaves nothing a reader sees (contract: no write is half done), so a retry
     // creates it afresh. The delete's own hooks take back its term counts and its entry. When
-    // even that fails, the document stays, its row too, and the repair writes its entry.
+    // even that fails, the document stays, and the repair writes its entry (from its journal
+    // row, or for a question, which has none, from the sweep of creates).
     if (pending.isNew) {
       const model = this.constructor as unknown as Model<unknown>;
       await model.deleteOne({ _id: this._id }).catch(() => undefined);
@@ -249,7 +254,8 @@ export function searchEntries(schema: Schema, type: SearchType): void {
   schema.pre('save', async function (this: Document) {
     const isNew = this.isNew;
     if (!isNew && !read.some((path) => this.isModified(path))) return;
-    this.$locals.entryRow = await openJournal(type, [this._id]);
+    this.$locals.entryRow =
+      isNew && SWEPT_CREATES.has(type) ? null : await openJournal(type, [this._id]);
     this.$locals.entryIsNew = isNew;
   });
   schema.post('save', async function (this: Document) {

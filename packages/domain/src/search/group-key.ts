@@ -170,7 +170,7 @@ export function groupKeys(schema: Schema): void {
   schema.index({ [GROUP_FIELD]: 1 });
 
   // A create starts its lookup while validating and takes its answer just before the insert: the
-  // lookup runs meanwhile with the pre-save steps of other plugins (the entries' journal row).
+  // lookup runs meanwhile with the pre-save steps of other plugins.
   schema.pre('validate', function (this: Document) {
     if (!this.isNew) return;
     const model = this.constructor as unknown as Model<unknown>;

@@ -6,6 +6,7 @@ import '../models.js';
 import { backfillSimilar } from '../similar/backfill.js';
 import { backfillSearch } from '../search/backfill.js';
 import { backfillSearchEntries } from '../search/entry-backfill.js';
+import { startCreateSweeps } from '../search/create-sweep.js';
 import { resumeContentSweeps } from '../university/content-sweep.js';
 import { backfillNameKeys } from '../university/name-keys.js';
 import { backfillAncestorKeys, backfillVisible } from './migrations.js';
@@ -36,6 +37,8 @@ export async function prepareDatabase(options: PrepareOptions = {}): Promise<num
   updated += (await backfillSimilar()).updated;
   // After the band keys: the group keys are found by them.
   updated += (await backfillSearchEntries()).updated;
+  // Before any create this version leaves unjournalled: the sweep of creates starts from here.
+  await startCreateSweeps();
   updated += (await backfillNameKeys()).updated;
   return updated;
 }

@@ -7,6 +7,7 @@ import { repairBranchCopies } from '../branch/service.js';
 import { repairPaperCopies } from '../paper/status-change.js';
 import { completePaperFromPdf } from '../paper-file/from-pdf.js';
 import { repairTermCounts } from '../search/backfill.js';
+import { sweepCreates } from '../search/create-sweep.js';
 import { repairSearchEntries } from '../search/entry-backfill.js';
 import { resumeContentSweeps } from '../university/content-sweep.js';
 import { resumeNameKeys } from '../university/name-keys.js';
@@ -26,6 +27,8 @@ export interface RepairReport {
   nameKeys: number;
   /** Journalled writes (copies) completed. */
   copies: number;
+  /** Questions created without their entry (a crash between the two), whose entry was written. */
+  creates: number;
   /** Whether the search term counts were recounted. */
   termCounts: boolean;
   /** Universities whose content rewrite was resumed. */
@@ -44,9 +47,10 @@ export async function repairHalfWrites(graceMs = REPAIR_GRACE_MS): Promise<Repai
     await clearPendingWrite(row._id);
     copies += 1;
   }
+  const creates = await sweepCreates(graceMs);
   const termCounts = await repairTermCounts();
   const contentSweeps = await resumeContentSweeps();
-  return { nameKeys, copies, termCounts, contentSweeps };
+  return { nameKeys, copies, creates, termCounts, contentSweeps };
 }
 
 /**
