@@ -10,6 +10,7 @@ import { startFerretDB } from '@qpc/ferretdb';
 import type { FerretDBServer } from '@qpc/ferretdb';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { makePaper } from './support/catalog.js';
 import { ADMIN_SUB, baseEnv, startService, waitFor } from './support/processes.js';
 import type { ServiceProcess } from './support/processes.js';
 
@@ -49,33 +50,6 @@ describe('paper file upload when the database dies mid-upload', () => {
     }
   }
 
-  async function makePaper(): Promise<{ id: string; slug: string }> {
-    const n = Math.random().toString(36).slice(2, 8);
-    const university = await api('POST', '/universities', {
-      name: `Faults ${n}`,
-      shortName: `F${n}`,
-    });
-    const branch = await api('POST', '/branches', {
-      universityId: university.body.data.id,
-      name: 'CSE',
-    });
-    const semester = await api('POST', '/semesters', { branchId: branch.body.data.id, number: 1 });
-    const subject = await api('POST', '/subjects', { name: `Subject ${n}` });
-    const offering = await api('POST', '/subject-offerings', {
-      universityId: university.body.data.id,
-      branchId: branch.body.data.id,
-      semesterId: semester.body.data.id,
-      subjectId: subject.body.data.id,
-    });
-    const paper = await api('POST', '/papers', {
-      subjectOfferingId: offering.body.data.id,
-      examYear: 2023,
-      examType: 'end-term',
-    });
-    expect(paper.status).toBe(201);
-    return paper.body.data;
-  }
-
   beforeAll(async () => {
     db = await startFerretDB({ dataDir });
     app = await startService(
@@ -95,7 +69,7 @@ describe('paper file upload when the database dies mid-upload', () => {
   });
 
   it('when FerretDB is killed once chunks are stored and restarted, then after the sweep no chunk, file or record of that upload remains and the paper has no file', async () => {
-    const paper = await makePaper();
+    const paper = await makePaper(api, 'Faults');
     const size = 4 * MiB;
     const pdf = Buffer.concat([samplePdf(paper.slug), Buffer.alloc(size, 0x20)]);
     let answered: (value: number) => void = () => undefined;
@@ -151,7 +125,7 @@ describe('paper file upload when the database dies mid-upload', () => {
     expect(left.chunks).toBeGreaterThanOrEqual(3);
 
     // The next upload sweeps first; then only its own file is stored.
-    const other = await makePaper();
+    const other = await makePaper(api, 'Faults');
     const next = samplePdf(other.slug);
     const uploaded = await fetch(`${app.url}/api/v1/papers/${other.id}/file`, {
       method: 'PUT',

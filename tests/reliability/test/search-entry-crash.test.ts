@@ -12,8 +12,10 @@ import { startFerretDB } from '@qpc/ferretdb';
 import type { FerretDBServer } from '@qpc/ferretdb';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { makePaper } from './support/catalog.js';
 import { ADMIN_SUB, baseEnv, startService } from './support/processes.js';
 import type { ServiceProcess } from './support/processes.js';
+import { restCall } from './support/rest-call.js';
 import { bsonString, holding, startWireProxy } from './support/wire-proxy.js';
 import type { WireProxy } from './support/wire-proxy.js';
 
@@ -25,38 +27,8 @@ describe('a question create killed between the question and its search entry', (
   let proxy: WireProxy;
   let app: ServiceProcess;
   let token: string;
-
-  async function api(method: string, path: string, body?: unknown): Promise<any> {
-    const res = await fetch(`${app.url}/api/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  }
-
-  async function makePaper(): Promise<{ id: string }> {
-    const university = await api('POST', '/universities', { name: 'Crash U', shortName: 'CU' });
-    const universityId = university.body.data.id;
-    const branch = await api('POST', '/branches', { universityId, name: 'CSE' });
-    const semester = await api('POST', '/semesters', { branchId: branch.body.data.id, number: 1 });
-    const subject = await api('POST', '/subjects', { name: 'Crash subject' });
-    const offering = await api('POST', '/subject-offerings', {
-      universityId,
-      branchId: branch.body.data.id,
-      semesterId: semester.body.data.id,
-      subjectId: subject.body.data.id,
-    });
-    const paper = await api('POST', '/papers', {
-      subjectOfferingId: offering.body.data.id,
-      examYear: 2023,
-      examType: 'end-term',
-    });
-    expect(paper.status).toBe(201);
-    return paper.body.data;
-  }
+  const api = (method: string, path: string, body?: unknown) =>
+    restCall(app, token, method, path, { body, timeoutMs: 15_000 });
 
   beforeAll(async () => {
     db = await startFerretDB({ dataDir });
@@ -77,7 +49,7 @@ describe('a question create killed between the question and its search entry', (
   });
 
   it('when the app is killed after the question is stored and before its entry is, then no journal row is left and the repair writes the entry', async () => {
-    const paper = await makePaper();
+    const paper = await makePaper(api, 'Crash');
     const text = 'Explain the wombat crash between a question and its entry.';
     const killed = proxy.trap(holding(bsonString('insert', 'searchentries')), {
       kind: 'hold',
