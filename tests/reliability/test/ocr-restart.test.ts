@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { scannedPdf } from '@qpc/domain/testing';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { makePaper } from './support/catalog.js';
 import { ADMIN_SUB, baseEnv, startService, waitFor } from './support/processes.js';
 import type { ServiceProcess } from './support/processes.js';
 import { restCall } from './support/rest-call.js';
@@ -37,31 +38,11 @@ describe('a restart during OCR', () => {
   const api = (service: ServiceProcess, method: string, path: string, body?: unknown) =>
     restCall(service, token, method, path, { body, timeoutMs: 30_000 });
 
-  async function makePaper(service: ServiceProcess): Promise<string> {
-    const n = randomUUID().slice(0, 6);
-    const post = async (path: string, body: unknown) =>
-      (await api(service, 'POST', path, body)).body.data;
-    const university = await post('/universities', { name: `OCR ${n}`, shortName: `O${n}` });
-    const branch = await post('/branches', { universityId: university.id, name: 'CSE' });
-    const semester = await post('/semesters', { branchId: branch.id, number: 1 });
-    const subject = await post('/subjects', { name: `Scans ${n}` });
-    const offering = await post('/subject-offerings', {
-      universityId: university.id,
-      branchId: branch.id,
-      semesterId: semester.id,
-      subjectId: subject.id,
-    });
-    const paper = await post('/papers', {
-      subjectOfferingId: offering.id,
-      examYear: 2023,
-      examType: 'end-term',
-    });
-    return paper.id as string;
-  }
-
   it('when the app is killed while a scan is read, then the next instance reads it again and the drafts end ready, each once', async () => {
-    first = await startService('rest-api', settings);
-    const paperId = await makePaper(first);
+    const app = await startService('rest-api', settings);
+    first = app;
+    const paperId = (await makePaper((method, path, body) => api(app, method, path, body), 'OCR'))
+      .id;
     // Each page's question differs in words and place: a line repeated at one place on every
     // page is a running header.
     const pages = [

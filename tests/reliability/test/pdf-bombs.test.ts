@@ -11,6 +11,7 @@ import { startFerretDB } from '@qpc/ferretdb';
 import type { FerretDBServer } from '@qpc/ferretdb';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { makeOffering, makePaperOf } from './support/catalog.js';
 import { ADMIN_SUB, baseEnv, startService } from './support/processes.js';
 import { restCall } from './support/rest-call.js';
 import type { ServiceProcess } from './support/processes.js';
@@ -54,37 +55,6 @@ describe('PDF bombs uploaded three at a time', () => {
   const call = (method: string, path: string, body?: unknown) =>
     restCall(app, token, method, path, { body, timeoutMs: 90_000 });
 
-  async function makePapers(count: number): Promise<string[]> {
-    const n = Math.random().toString(36).slice(2, 8);
-    const university = await call('POST', '/universities', {
-      name: `Bombs ${n}`,
-      shortName: `B${n}`,
-    });
-    const branch = await call('POST', '/branches', {
-      universityId: university.body.data.id,
-      name: 'CSE',
-    });
-    const semester = await call('POST', '/semesters', { branchId: branch.body.data.id, number: 1 });
-    const subject = await call('POST', '/subjects', { name: `Subject ${n}` });
-    const offering = await call('POST', '/subject-offerings', {
-      universityId: university.body.data.id,
-      branchId: branch.body.data.id,
-      semesterId: semester.body.data.id,
-      subjectId: subject.body.data.id,
-    });
-    const ids: string[] = [];
-    for (let i = 0; i < count; i += 1) {
-      const paper = await call('POST', '/papers', {
-        subjectOfferingId: offering.body.data.id,
-        examYear: 2000 + i,
-        examType: 'end-term',
-      });
-      expect(paper.status).toBe(201);
-      ids.push(paper.body.data.id);
-    }
-    return ids;
-  }
-
   beforeAll(async () => {
     db = await startFerretDB({ dataDir });
     app = await startService(
@@ -103,7 +73,10 @@ describe('PDF bombs uploaded three at a time', () => {
     'when three %s bombs are uploaded at once, then each is 415 in plain words and the REST process stays under 600 MB',
     async (kind) => {
       const bomb = await pdfBomb(kind, EXPANDS_TO);
-      const papers = await makePapers(AT_ONCE);
+      const offeringId = await makeOffering(call, 'Bombs');
+      const papers: string[] = [];
+      for (let i = 0; i < AT_ONCE; i += 1)
+        papers.push((await makePaperOf(call, offeringId, 2000 + i)).id);
       const pid = app.child.pid!;
       const [peak, answers] = await peakRssDuring(
         pid,

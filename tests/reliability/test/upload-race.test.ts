@@ -11,6 +11,7 @@ import { startFerretDB } from '@qpc/ferretdb';
 import type { FerretDBServer } from '@qpc/ferretdb';
 import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { makePaper } from './support/catalog.js';
 import { ADMIN_SUB, baseEnv, startService, waitFor } from './support/processes.js';
 import { restCall } from './support/rest-call.js';
 import type { ServiceProcess } from './support/processes.js';
@@ -38,37 +39,6 @@ describe('racing uploads to one paper', () => {
     } finally {
       await client.close().catch(() => undefined);
     }
-  }
-
-  async function makePaper(): Promise<{ id: string; slug: string }> {
-    const app = apps[0]!;
-    const n = randomUUID().slice(0, 8);
-    const university = await call(app, 'POST', '/universities', {
-      name: `Race ${n}`,
-      shortName: `R${n}`,
-    });
-    const branch = await call(app, 'POST', '/branches', {
-      universityId: university.body.data.id,
-      name: 'CSE',
-    });
-    const semester = await call(app, 'POST', '/semesters', {
-      branchId: branch.body.data.id,
-      number: 1,
-    });
-    const subject = await call(app, 'POST', '/subjects', { name: `Subject ${n}` });
-    const offering = await call(app, 'POST', '/subject-offerings', {
-      universityId: university.body.data.id,
-      branchId: branch.body.data.id,
-      semesterId: semester.body.data.id,
-      subjectId: subject.body.data.id,
-    });
-    const paper = await call(app, 'POST', '/papers', {
-      subjectOfferingId: offering.body.data.id,
-      examYear: 2024,
-      examType: 'end-term',
-    });
-    expect(paper.status).toBe(201);
-    return paper.body.data;
   }
 
   /** A PDF whose two questions carry `marker`, so its drafts tell which file they came from. */
@@ -106,7 +76,11 @@ describe('racing uploads to one paper', () => {
   it(`when ${RACERS} different PDFs race to one paper through two instances, ${ROUNDS} rounds, then each answer shows its own file and the last attached file keeps its drafts`, async () => {
     const tally = { ok: 0, conflict: 0 };
     for (let round = 0; round < ROUNDS; round += 1) {
-      const paper = await makePaper();
+      const paper = await makePaper(
+        (method, path, body) => call(apps[0]!, method, path, body),
+        'Race',
+        2024,
+      );
       const markers = Array.from(
         { length: RACERS },
         (_, i) => `r${round}x${i}${randomUUID().slice(0, 6)}`,
@@ -166,7 +140,11 @@ describe('racing uploads to one paper', () => {
   }, 600_000);
 
   it('when a paper lost its drafts, then uploading the same bytes again reads them again', async () => {
-    const paper = await makePaper();
+    const paper = await makePaper(
+      (method, path, body) => call(apps[0]!, method, path, body),
+      'Race',
+      2024,
+    );
     const marker = `heal${randomUUID().slice(0, 6)}`;
     const pdf = pdfMarked(marker);
     expect((await call(apps[0]!, 'PUT', `/papers/${paper.id}/file`, pdf)).status).toBe(200);
