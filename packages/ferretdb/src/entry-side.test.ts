@@ -12,6 +12,7 @@ import { SEARCH_ENTRIES_COLLECTION } from './gin-indexes.js';
 import { installIndexers } from './indexers.js';
 import { withPostgres } from './pg-client.js';
 import { startFerretDB } from './server.js';
+import { HASH_ARMS, searchEntry } from './test-support/search-entries.js';
 import type { FerretDBServer } from './server.js';
 
 let server: FerretDBServer;
@@ -32,30 +33,11 @@ afterAll(async () => {
 const university = new ObjectId();
 
 function entry(fields: Record<string, unknown>) {
-  const id = new ObjectId();
-  return {
-    _id: id,
-    y: 'question',
-    k: 'tehash',
-    n: 2,
-    c: new Date(Date.UTC(2026, 0, 1)),
-    u: university,
-    o: null,
-    e: 2020,
-    v: true,
-    s: 'approved',
-    g: id.toHexString(),
-    ...fields,
-  };
+  return searchEntry(new ObjectId(), university, { k: 'tehash', ...fields });
 }
 
-const hashTerm = {
-  arms: [
-    { lexemes: ['tshash', 'tehash'], title: true, weight: 3 },
-    { lexemes: ['twhash', 'tehash'], prefix: true, title: true, weight: 1.5 },
-    { lexemes: ['bshash', 'behash'], weight: 1 },
-  ],
-};
+/** "hash" without its body-prefix arm. */
+const hashTerm = { arms: HASH_ARMS.slice(0, 3) };
 
 /** The command for `hashTerm` over visible questions and papers of any university but one. */
 function search(db: Db, where: Record<string, unknown> = { v: true }) {

@@ -12,6 +12,7 @@ import { SEARCH_ENTRIES_COLLECTION } from './gin-indexes.js';
 import { installIndexers } from './indexers.js';
 import { withPostgres } from './pg-client.js';
 import { startFerretDB } from './server.js';
+import { HASH_ARMS, searchEntry } from './test-support/search-entries.js';
 import type { FerretDBServer } from './server.js';
 
 let server: FerretDBServer;
@@ -35,30 +36,14 @@ const university = new ObjectId();
 const ids = Array.from({ length: 5 }, () => new ObjectId());
 
 function entry(i: number, fields: Record<string, unknown>) {
-  return {
-    _id: ids[i]!,
-    y: 'question',
-    k: '',
-    n: 2,
+  return searchEntry(ids[i]!, university, {
     c: new Date(Date.UTC(2026, 0, 1 + i)),
-    u: university,
-    o: null,
     e: 2020 + i,
-    v: true,
-    s: 'approved',
-    g: ids[i]!.toHexString(),
     ...fields,
-  };
+  });
 }
 
-const hashTerm = {
-  arms: [
-    { lexemes: ['tshash', 'tehash'], title: true, weight: 3 },
-    { lexemes: ['twhash', 'tehash'], prefix: true, title: true, weight: 1.5 },
-    { lexemes: ['bshash', 'behash'], weight: 1 },
-    { lexemes: ['bwhash', 'behash'], prefix: true, weight: 0.5 },
-  ],
-};
+const hashTerm = { arms: HASH_ARMS };
 
 /** A term of one prefix arm (a word `prefix` starts). */
 const prefixTerm = (prefix: string) => ({
