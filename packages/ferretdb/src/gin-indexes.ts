@@ -52,11 +52,14 @@ LANGUAGE sql IMMUTABLE AS $fn$
          '_' || left(md5(nspname || '.' || relname || '.' || field), 8) || '_' || kind
 $fn$;
 
+-- The function below under its former name, from when it made the table's lexeme index.
+DROP FUNCTION IF EXISTS public.qpc_lexeme_index_for(text, text);
+
 -- The search entries' table (decision 13) gets its vocabulary (entry-vocabulary.ts) and its side
 -- table (entry-side.ts), whose own lexeme index patch 0009's searchEntries reads. The table's own
 -- lexeme index, which the command read before the side existed, is dropped where a catalog still
 -- has it: nothing reads it while the side is there, and every write of an entry paid for it.
-CREATE OR REPLACE FUNCTION public.qpc_lexeme_index_for(nspname text, relname text) RETURNS integer
+CREATE OR REPLACE FUNCTION public.qpc_entry_tables_for(nspname text, relname text) RETURNS integer
 LANGUAGE plpgsql AS $fn$
 DECLARE
   collection text;
@@ -96,7 +99,7 @@ BEGIN
   IF NOT FOUND OR target.amname <> 'btree' OR NOT public.qpc_is_ferretdb_table(target.indrelid) THEN
     RETURN 0;
   END IF;
-  made := public.qpc_lexeme_index_for(target.nspname, target.relname);
+  made := public.qpc_entry_tables_for(target.nspname, target.relname);
   FOR k IN 1..target.indnatts LOOP
     field := public.qpc_jsonb_field(pg_get_indexdef(index_oid, k, false));
     CONTINUE WHEN field IS NULL;

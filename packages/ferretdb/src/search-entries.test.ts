@@ -103,7 +103,7 @@ describe('searchEntries (patch 0009)', () => {
     ]);
   });
 
-  it('when entries are written, then only their side table has a lexeme index, and a start drops one the table still has', async () => {
+  it('when entries are written, then only their side table has a lexeme index, and a start drops one the table still has, with its former function', async () => {
     const lexemeIndexes = () =>
       withPostgres(server.postgres!.url, (pg) =>
         pg.query<{ name: string; table: string; def: string }>(
@@ -129,10 +129,23 @@ describe('searchEntries (patch 0009)', () => {
       await pg.query(
         `CREATE INDEX "${name}" ON ${table} USING gin ((array_to_tsvector(array_remove(string_to_array(_jsonb ->> 'k', ' '), '')))) WITH (fastupdate = off)`,
       );
+      // and the function that made it, under its name of then
+      await pg.query(
+        `CREATE FUNCTION public.qpc_lexeme_index_for(text, text) RETURNS integer LANGUAGE sql AS 'SELECT 0'`,
+      );
     });
+    const formerFunction = () =>
+      withPostgres(
+        server.postgres!.url,
+        async (pg) =>
+          (await pg.query(`SELECT to_regprocedure('public.qpc_lexeme_index_for(text, text)') AS f`))
+            .rows[0]!.f,
+      );
     expect((await lexemeIndexes()).rows).toHaveLength(2);
+    expect(await formerFunction()).not.toBeNull();
     await withPostgres(server.postgres!.url, (pg) => installIndexers(pg));
     expect((await lexemeIndexes()).rows.map((row) => row.name)).toEqual([only!.name]);
+    expect(await formerFunction()).toBeNull();
     // the side answers: the group of entries 0 and 1 (led by 1, the newer), 2 and the hidden 3
     expect(await found([hashTerm])).toEqual(
       [ids[1]!, ids[2]!, ids[3]!].map((id) => id.toHexString()).sort(),
