@@ -127,6 +127,28 @@ describe('the context records kept per process', () => {
     expect(await generations()).toEqual(stored);
   });
 
+  it('when the generations are gone (a recount) and a name changed by a raw write, then the next search shows it and keeps rows under fresh generations', async () => {
+    const { search } = await questionHit('Bettong Mechanics', 'bettongic');
+    const before = await search();
+    const stored = await generations();
+    const terms = mongoose.connection.db!.collection<{ _id: string }>('searchterms');
+    await terms.deleteMany({ _id: { $in: [...GENERATION_KEYS] } });
+    // No hook runs: only the missing generations can tell that the kept rows may be stale.
+    await SubjectModel.collection.updateOne(
+      { _id: new mongoose.Types.ObjectId(before.subject!.id) },
+      { $set: { name: 'Bettong Kinematics' } },
+    );
+
+    const after = await search();
+    const fresh = await generations();
+    const again = await commandsOf(() => search());
+
+    expect(after.subject).toMatchObject({ name: 'Bettong Kinematics' });
+    expect(Object.keys(fresh).sort()).toEqual([...GENERATION_KEYS].sort());
+    for (const key of GENERATION_KEYS) expect(fresh[key]).not.toBe(stored[key]);
+    expect(again.idReads.filter((c) => KEPT.includes(c))).toEqual([]);
+  });
+
   it('when the ancestor-key backfill rewrites a paper subject by a raw write, then the next search shows the new subject', async () => {
     const { paper, search } = await questionHit('Dunnart Calculus', 'dunnartic');
     const other = await makeOffering('Dunnart Statistics');

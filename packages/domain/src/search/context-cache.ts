@@ -57,20 +57,19 @@ export function generationsOf(rows: ReadonlyMap<string, { g?: unknown }>): Gener
 }
 
 /**
- * Stores a first generation of a collection that has none (a fresh or recounted catalog) and
- * answers the one stored then (null when another request's upsert collided), read as a request
- * reads it: rows read after it may be kept under it.
+ * Stores a first generation of a collection that has none (a fresh or recounted catalog), to keep
+ * the rows read after it under it. An insert, never an upsert: the engine applies an update as a
+ * read and a write back, so an upsert that found the row could put back a value a bump had just
+ * replaced. Null when another request stored one first (nothing is kept this time).
  */
 async function createGeneration(name: KeptModel): Promise<string | null> {
-  const row = await mongoose.connection.db
-    ?.collection<{ _id: string; g?: Types.ObjectId }>('searchterms')
-    .findOneAndUpdate(
-      { _id: generationKey(name) },
-      { $setOnInsert: { g: new Types.ObjectId() } },
-      { upsert: true, returnDocument: 'after' },
-    )
-    .catch(() => null);
-  return row?.g ? String(row.g) : null;
+  const g = new Types.ObjectId();
+  const stored = await mongoose.connection.db
+    ?.collection<{ _id: string; g: Types.ObjectId }>('searchterms')
+    .insertOne({ _id: generationKey(name), g })
+    .then(() => true)
+    .catch(() => false);
+  return stored ? String(g) : null;
 }
 
 function keep(name: KeptModel, generation: string, rows: readonly Row[], at: number): void {

@@ -9,6 +9,8 @@
 //   two writes at once could both store n+1, and a reader that read the first n+1 before the
 //   second write would keep its rows as current. A value set once can only mean "set after
 //   every value it replaced"; a missing row (a recount deletes `searchterms`) means "keep nothing".
+//   A bump writes its row whole (`{_id, g}`), so the engine's read-then-write never puts an old
+//   value back; a first value is inserted, never upserted over a row (context-cache.ts).
 // - Inserts never bump: a new id was never kept (only rows found are kept).
 import mongoose, { Types } from 'mongoose';
 import type { Document, Query, Schema } from 'mongoose';
@@ -74,7 +76,9 @@ export function updateTouches(update: unknown, fields: readonly string[]): boole
   return Object.entries(update).some(([key, value]) => {
     if (!key.startsWith('$')) return named(key);
     if (!value || typeof value !== 'object') return true;
-    return Object.keys(value).some(named);
+    // `$rename` names a field by its value too.
+    const values = key === '$rename' ? Object.values(value).map(String) : [];
+    return [...Object.keys(value), ...values].some(named);
   });
 }
 
