@@ -3,6 +3,7 @@ import { mongoose } from '../db.js';
 import { ModuleModel, SubjectModel, SubjectOfferingModel } from '../models.js';
 import { makeOffering, makePaper, makeQuestion } from '../test-support/content-fixtures.js';
 import { useTestDatabase } from '../test-support/database.js';
+import { forgetContextRows } from './context-cache.js';
 import { forgetOfferingSubjects, rememberSubjectOf } from './offering-subjects.js';
 import { searchCatalog } from './service.js';
 
@@ -32,6 +33,14 @@ afterEach(() => {
   forgetOfferingSubjects();
 });
 
+/** The page searched with no record kept (context-cache.ts): what these tests count is the reads. */
+const uncached =
+  <T>(search: () => Promise<T>) =>
+  () => {
+    forgetContextRows();
+    return search();
+  };
+
 describe('the context of a page, read ahead', () => {
   it('when the offering of a question hit is not yet known and then known, then its subject and module are read once each and the answers are the same', async () => {
     const offering = await makeOffering('Quoll Dynamics');
@@ -42,7 +51,7 @@ describe('the context of a page, read ahead', () => {
       moduleId: module!.id,
       topicId: module!.topics[0]!,
     });
-    const search = () => searchCatalog({ actor: null, query: { q: 'quollian' } });
+    const search = uncached(() => searchCatalog({ actor: null, query: { q: 'quollian' } }));
     forgetOfferingSubjects();
 
     let first: Awaited<ReturnType<typeof search>> | undefined;
@@ -62,7 +71,7 @@ describe('the context of a page, read ahead', () => {
     const [taught, other] = [await makeOffering('Bilby Optics'), await makeOffering()];
     const paper = await makePaper(taught.offeringId);
     await makeQuestion(paper.id, { text: 'Focus the bilbian lens.' });
-    const search = () => searchCatalog({ actor: null, query: { q: 'bilbian' } });
+    const search = uncached(() => searchCatalog({ actor: null, query: { q: 'bilbian' } }));
     const right = await search();
     const otherSubject = String(
       (await SubjectOfferingModel.findById(other.offeringId).lean())!.subjectId,

@@ -4,7 +4,9 @@
 // collection (our engine answers it from the `_id` index; one command per id cost a round trip
 // each, about 80 of a page's 88 commands), all in one wave when the ids can be told from the hits
 // (decision 13); what search already read of a hit is not read again. Each field read costs the
-// engine per row, so only the fields shown are read.
+// engine per row, so only the fields shown are read. The rows of papers, topics, modules,
+// subjects and universities are kept per process under their collection's generation, which the
+// request read in its first wave (context-cache.ts): a repeated page usually reads none of them.
 import type { Types } from 'mongoose';
 import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
@@ -13,7 +15,6 @@ import { SITTING_RANK } from '../subject-offering/coverage.js';
 import { SubjectOfferingModel } from '../subject-offering/model.js';
 import { SubjectModel } from '../subject/model.js';
 import { ModuleModel, TopicModel } from '../syllabus/model.js';
-import { readByIds } from '../storage/model-helpers.js';
 import type { AnyModel } from '../storage/model-helpers.js';
 import { UniversityModel } from '../university/model.js';
 import { isVisible, visibleWhere } from '../visibility.js';
@@ -21,6 +22,8 @@ import type { CallerView } from '../visibility.js';
 import type { Candidate, Hit } from './rank.js';
 import { NO_CONTEXT } from './rank.js';
 import { guessedSubjectOf, rememberSubjectOf } from './offering-subjects.js';
+import { contextRowsByIds } from './context-cache.js';
+import type { Generations } from './context-cache.js';
 import type { AlsoAsked, SearchHit, SearchHitContext } from './schema.js';
 
 type ExamType = keyof typeof SITTING_RANK;
@@ -46,16 +49,19 @@ type Row = Record<string, unknown> & { _id: Types.ObjectId };
 
 const idOf = (value: unknown) => (value ? String(value) : null);
 
-/** Reads the records of these ids with `fields` (one `$in`), into a map by id. */
+/**
+ * The records of these ids with `fields` (one `$in`, none when every row is kept under the
+ * generation this request read: context-cache.ts), into a map by id.
+ */
 async function byIds<T extends Row>(
   model: AnyModel,
   ids: Iterable<string | null>,
   fields: Record<string, 1>,
+  generations: Generations | null = null,
 ): Promise<Map<string, T>> {
   const distinct = [...new Set([...ids].filter((id): id is string => !!id))];
   if (distinct.length === 0) return new Map();
-  const rows = await readByIds<T>(model, distinct, fields);
-  return new Map(rows.map((row) => [String(row._id), row]));
+  return contextRowsByIds<T>(model, distinct, fields, generations);
 }
 
 const SUBJECT_FIELDS = { slug: 1, name: 1 } as const;
@@ -67,10 +73,11 @@ async function withMissing(
   model: AnyModel,
   needed: Iterable<string | null>,
   fields: Record<string, 1>,
+  generations: Generations | null,
 ): Promise<Map<string, Row>> {
   const missing = [...needed].filter((id) => id && !read.has(id));
   if (missing.length === 0) return read;
-  return new Map([...read, ...(await byIds<Row>(model, missing, fields))]);
+  return new Map([...read, ...(await byIds<Row>(model, missing, fields, generations))]);
 }
 
 const sittingKey = (s: { examYear: number; examType: string }) => `${s.examYear}|${s.examType}`;
@@ -134,6 +141,7 @@ export async function withContext(
   viewer: CallerView,
   items: readonly SearchHit[],
   shown: readonly Hit[],
+  generations: Generations | null = null,
 ): Promise<SearchHit[]> {
   const docsOf = (type: string) => shown.filter((hit) => hit.type === type).map((hit) => hit.doc);
   const questions = docsOf('question');
@@ -151,6 +159,7 @@ export async function withContext(
         PaperModel,
         [...questions, ...members].map((q) => idOf(q.paperId)),
         PAPER_FIELDS,
+        generations,
       ),
       byIds<Row>(
         SubjectOfferingModel,
@@ -161,11 +170,13 @@ export async function withContext(
         TopicModel,
         questions.map((q) => idOf(q.topicId)),
         { title: 1, moduleId: 1 },
+        generations,
       ),
       byIds<Row>(
         UniversityModel,
         shown.flatMap((hit) => [hit.doc, ...(hit.members ?? [])]).map((d) => idOf(d.universityId)),
         { slug: 1, shortName: 1 },
+        generations,
       ),
       askedInLastOf(viewer, topicHits),
       byIds<Row>(
@@ -175,11 +186,13 @@ export async function withContext(
           ...[...questions, ...topicHits].map((d) => guessedSubjectOf(d.subjectOfferingId)),
         ],
         SUBJECT_FIELDS,
+        generations,
       ),
       byIds<Row>(
         ModuleModel,
         [...topicHits, ...questions.filter((q) => q.topicId)].map((d) => idOf(d.moduleId)),
         MODULE_FIELDS,
+        generations,
       ),
     ]);
   // A paper hit is its own paper: its row was read by search with these fields.
@@ -192,12 +205,19 @@ export async function withContext(
   for (const [doc, subjectId] of subjectIdOf) rememberSubjectOf(doc.subjectOfferingId, subjectId);
   // Then what the first wave could not tell: usually nothing, so no command.
   const [subjects, modules] = await Promise.all([
-    withMissing(earlySubjects, SubjectModel, [...subjectIdOf.values()].map(idOf), SUBJECT_FIELDS),
+    withMissing(
+      earlySubjects,
+      SubjectModel,
+      [...subjectIdOf.values()].map(idOf),
+      SUBJECT_FIELDS,
+      generations,
+    ),
     withMissing(
       earlyModules,
       ModuleModel,
       [...topicHits, ...questionTopics.values()].map((t) => idOf(t.moduleId)),
       MODULE_FIELDS,
+      generations,
     ),
   ]);
   const university = (id: unknown) => {

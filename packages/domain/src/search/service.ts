@@ -1,7 +1,7 @@
 // Ranked search over questions, papers, subjects and syllabus topics. How a query runs:
 // 1. its words become terms (tokens.ts); how common each is comes from the stem counts in
-//    `searchterms` (one `_id` `$in` with the document count, beside the caller's view; a word no
-//    document holds whole is probed);
+//    `searchterms` (one `_id` `$in` with the document count and the generations of the records
+//    the context keeps, beside the caller's view; a word no document holds whole is probed);
 // 2. the rarest terms' lookup keys are pushed to the database, one equality per key field (plus
 //    the visibility and filter equalities), at most MAX_CANDIDATES documents per collection
 //    (the newest by id):
@@ -10,7 +10,7 @@
 //    weight x rarity per term, raised by title coverage), sorts them (ties newest first), folds
 //    near-identical questions into one hit (grouping.ts), counts facets and cuts the page;
 // 4. a query as typed that finds nothing gets its unmatched words corrected (corrections.ts);
-// 5. the page's hits get their context (context.ts).
+// 5. the page's hits get their context (context.ts; its records mostly kept, context-cache.ts).
 // On an engine with our `searchEntries` command (patch 0009), steps 2 and 3 are one command over
 // the small search entries instead (engine.ts): the database ranks, groups, counts and facets,
 // and only the page's documents are read, by id. An engine without it (FerretDB as released,
@@ -22,6 +22,8 @@ import { asCaller, isVisible } from '../visibility.js';
 import type { Caller, CallerView } from '../visibility.js';
 import type { SearchableFields } from './indexing.js';
 import { withContext } from './context.js';
+import { generationsOf } from './context-cache.js';
+import { GENERATION_KEYS } from './context-generations.js';
 import { CANDIDATES_PER_WORD, correctionsOf, isCorrectable } from './corrections.js';
 import { groupNearIdentical } from './grouping.js';
 import { filterFor, KINDS, pageProjectionOf, projectionOf, searchedFields } from './kinds.js';
@@ -33,7 +35,7 @@ import { itemsOf, rankCandidates, rarityOf } from './rank.js';
 import type { Candidate, CandidateList, Hit, RankedPage, SearchResult } from './rank.js';
 import { searchQuerySchema, SEARCH_TYPES, unsearchableReason } from './schema.js';
 import type { SearchType } from './schema.js';
-import { DOCUMENTS_KEY, readTermCounts, stemKey } from './terms.js';
+import { countsOf, DOCUMENTS_KEY, readTermRows, stemKey } from './terms.js';
 import { fold, queryTerms, stemOf, wordsOf } from './tokens.js';
 import type { QueryTerm } from './tokens.js';
 
@@ -261,11 +263,14 @@ export async function searchPageBy(
     const { shown, ...result } = rankCandidates(empty);
     return { result: { ...result, hint }, shown };
   }
-  // The caller's view, the document count and the terms' stem counts in one wave.
-  const [viewer, counts] = await Promise.all([
+  // The caller's view, the document count, the terms' stem counts and the generations of the
+  // records the context keeps (context-cache.ts) in one wave: the last two in one command.
+  const countKeys = [DOCUMENTS_KEY, ...terms.map((term) => stemKey(term.stem))];
+  const [viewer, termRows] = await Promise.all([
     asCaller(actor).view(),
-    readTermCounts([DOCUMENTS_KEY, ...terms.map((term) => stemKey(term.stem))]),
+    readTermRows([...countKeys, ...GENERATION_KEYS]),
   ]);
+  const counts = countsOf(countKeys, termRows);
   const run: Run = {
     path,
     viewer,
@@ -285,7 +290,7 @@ export async function searchPageBy(
   const { shown, items, ...rest } = fixed?.page ?? first.page;
   const result = {
     ...rest,
-    items: await withContext(viewer, items, shown),
+    items: await withContext(viewer, items, shown, generationsOf(termRows)),
     corrected: fixed?.corrected ?? null,
   };
   return { result, shown };

@@ -27,7 +27,9 @@ export const TERM_UPDATES_PER_COMMAND = 40;
 
 interface TermDoc {
   _id: string;
-  n: number;
+  n?: number;
+  /** A context generation's value (context-generations.ts), on its rows only. */
+  g?: unknown;
 }
 
 function termsCollection(): mongo.Collection<TermDoc> {
@@ -195,6 +197,24 @@ export async function markTermCountsStale(): Promise<void> {
 
 /** The counts of the given keys (0 for keys no document holds). One `_id` `$in` read for all keys. */
 export async function readTermCounts(keys: readonly string[]): Promise<Map<string, number>> {
+  return countsOf(keys, await readTermRows(keys));
+}
+
+/** The counts of `keys` among rows read by readTermRows (0 for keys no document holds). */
+export function countsOf(
+  keys: readonly string[],
+  rows: ReadonlyMap<string, { n?: number }>,
+): Map<string, number> {
+  return new Map(keys.map((key) => [key, Math.max(0, rows.get(key)?.n ?? 0)]));
+}
+
+/**
+ * The rows of the given keys by key: counts (`n`) and the context's generations (`g`,
+ * context-generations.ts), which search reads in the same command. One `_id` `$in` for all keys.
+ */
+export async function readTermRows(
+  keys: readonly string[],
+): Promise<Map<string, { n?: number; g?: unknown }>> {
   const distinct = [...new Set(keys)];
   // Our engine answers an `_id` `$in` from the primary key (patch 0002), as MongoDB does: one
   // round trip, where one read per key cost a command each. Every row in the first reply.
@@ -204,11 +224,10 @@ export async function readTermCounts(keys: readonly string[]): Promise<Map<strin
       : await termsCollection()
           .find(
             { _id: { $in: distinct } },
-            { projection: { n: 1 }, batchSize: distinct.length + 1 },
+            { projection: { n: 1, g: 1 }, batchSize: distinct.length + 1 },
           )
           .toArray();
-  const found = new Map(rows.map((row) => [row._id, row.n]));
-  return new Map(distinct.map((key) => [key, Math.max(0, found.get(key) ?? 0)]));
+  return new Map(rows.map((row) => [row._id, row]));
 }
 
 /** Replaces every count by one computed from the given stem lists (one list per document). */
@@ -236,7 +255,8 @@ export async function readAllTermCounts(): Promise<Map<string, number>> {
     .toArray();
   const out = new Map<string, number>();
   for (const row of rows) {
-    if (row._id.startsWith(STEM_MARK) && row.n > 0) out.set(row._id.slice(STEM_MARK.length), row.n);
+    const n = row.n ?? 0;
+    if (row._id.startsWith(STEM_MARK) && n > 0) out.set(row._id.slice(STEM_MARK.length), n);
   }
   return out;
 }

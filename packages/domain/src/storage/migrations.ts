@@ -13,6 +13,12 @@ import { REFERENCES } from '../writing/reference-table.js';
 import type { Copy, Reference } from '../writing/reference-table.js';
 import type { AnyModel } from './model-helpers.js';
 import { BACKFILL_MARKERS } from './backfill-markers.js';
+import {
+  bumpGeneration,
+  isKeptModel,
+  KEPT_FIELDS,
+  updateTouches,
+} from '../search/context-generations.js';
 
 function collectionOf(model: AnyModel): string {
   return model.collection.collectionName;
@@ -69,6 +75,12 @@ async function runStep(
   // that match documents (its connection pool runs dry): write in small commands.
   for (let i = 0; i < writes.length; i += BATCH) {
     await children.bulkWrite(writes.slice(i, i + BATCH), { ordered: false });
+  }
+  // A raw write, outside the schema hooks: a copy the search context keeps (a paper's subjectId)
+  // drops the rows every process keeps of the collection.
+  const name = step.child.modelName;
+  if (isKeptModel(name) && copies.some(([to]) => updateTouches({ [to]: 1 }, KEPT_FIELDS[name]))) {
+    await bumpGeneration(name);
   }
   return writes.length;
 }

@@ -1,6 +1,8 @@
 import { Schema, Types } from 'mongoose';
 // Registers the catalog-change plugin before any model compiles: every model imports this module.
 import '../cache-keys/changes.js';
+// And the bump of the generations of the records the search context keeps.
+import '../search/context-generations.js';
 import type { Model, QueryFilter, SortOrder } from 'mongoose';
 
 /** Options every catalog schema shares: timestamps, no `__v`, strict paths. */
