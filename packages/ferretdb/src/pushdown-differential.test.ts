@@ -242,12 +242,15 @@ describe('the patched engine answers like FerretDB as released (differential, pr
     expect(nonEmpty).toBeGreaterThan(compared / 4);
   });
 
-  it('when documents are read by _id $in (the SQL is then an IN list alone), then the same documents are found', async () => {
+  it('when documents are read by _id $in (the SQL is then an IN list alone), with or without a projection, then the same documents are found', async () => {
     // The string of an ObjectId's hex, looked for below, is stored as that ObjectId is (FerretDB's
     // unique _id index refuses both in one collection): SQL finds the ObjectId, FerretDB drops it.
     type Id = ObjectId | string | number | { a: string };
     const stored: Id[] = [new ObjectId(HEX), 'x', 'X', 1, { a: HEX }, new ObjectId(), 'eA=='];
-    const docs = stored.map((_id, i) => ({ _id, i }));
+    // Fields in two stored orders, one of them a document, so a projection's order shows.
+    const docs = stored.map((_id, i) =>
+      i % 2 ? { _id, i, t: ['p'], s: 'a' } : { _id, i, s: 'b', t: { x: i } },
+    );
     const lists: Id[][] = [
       [HEX],
       [new ObjectId(HEX)],
@@ -258,22 +261,44 @@ describe('the patched engine answers like FerretDB as released (differential, pr
       [{ a: HEX }, 'x'],
       [],
     ];
+    // Inclusions and exclusions the SQL applies alone (the filter names only _id) or with the
+    // filter's `i` kept for FerretDB's own filter, and ones FerretDB applies itself.
+    const projections: (Document | undefined)[] = [
+      undefined,
+      { s: 1 },
+      { t: 1, s: 1 },
+      { s: 1, i: 1, _id: 1 },
+      { _id: 1 },
+      { absent: 1 },
+      { t: 0 },
+      { i: 0, s: 0 },
+      { s: 1, _id: 0 },
+      { 't.x': 1 },
+    ];
     const byIds = (db: Db) => db.collection<{ _id: Id; i: number }>('byids');
     for (const engine of [engines.patched, engines.upstream])
       await byIds(engine.db).insertMany(docs);
+    const key = (doc: Document) => BSON.EJSON.stringify({ id: doc._id }, { relaxed: false });
     let found = 0;
     for (const list of lists) {
       for (const filter of [{ _id: { $in: list } }, { i: { $gte: 1 }, _id: { $in: list } }]) {
-        const read = async (db: Db) =>
-          BSON.EJSON.stringify(
-            (await byIds(db).find(filter).toArray()).sort((a, b) => a.i - b.i),
-            { relaxed: false },
-          );
-        const expected = await read(engines.upstream.db);
-        expect(await read(engines.patched.db), JSON.stringify(list)).toBe(expected);
-        if (expected !== '[]') found += 1;
+        for (const projection of projections) {
+          const read = async (db: Db) =>
+            BSON.EJSON.stringify(
+              (
+                await byIds(db)
+                  .find(filter, { batchSize: 2, ...(projection ? { projection } : {}) })
+                  .toArray()
+              ).sort((a, b) => key(a).localeCompare(key(b))),
+              { relaxed: false },
+            );
+          const expected = await read(engines.upstream.db);
+          const what = JSON.stringify({ list, filter: Object.keys(filter), projection });
+          expect(await read(engines.patched.db), what).toBe(expected);
+          if (expected !== '[]') found += 1;
+        }
       }
     }
-    expect(found).toBeGreaterThanOrEqual(lists.length);
+    expect(found).toBeGreaterThanOrEqual(lists.length * projections.length);
   });
 });
