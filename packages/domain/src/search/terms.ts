@@ -11,6 +11,7 @@
 import type { mongo } from 'mongoose';
 import { mongoose } from '../db.js';
 import { isDuplicateKeyError } from '../errors.js';
+import { findAll } from '../storage/find-command.js';
 
 /** The key whose count is the number of searchable documents (no word key starts with `#`). */
 export const DOCUMENTS_KEY = '#documents';
@@ -30,10 +31,14 @@ interface TermDoc {
   n: number;
 }
 
-function termsCollection(): mongo.Collection<TermDoc> {
+function termsDb(): mongo.Db {
   const db = mongoose.connection.db;
   if (!db) throw new Error('search term counts need a connected database');
-  return db.collection<TermDoc>(SEARCH_TERMS_COLLECTION);
+  return db;
+}
+
+function termsCollection(): mongo.Collection<TermDoc> {
+  return termsDb().collection<TermDoc>(SEARCH_TERMS_COLLECTION);
 }
 
 /** Marks a stem among the counts (DOCUMENTS_KEY cannot collide with one). */
@@ -197,16 +202,18 @@ export async function markTermCountsStale(): Promise<void> {
 export async function readTermCounts(keys: readonly string[]): Promise<Map<string, number>> {
   const distinct = [...new Set(keys)];
   // Our engine answers an `_id` `$in` from the primary key (patch 0002), as MongoDB does: one
-  // round trip, where one read per key cost a command each. Every row in the first reply.
+  // round trip, where one read per key cost a command each. Every row in the first reply, read
+  // as one command (find-command.ts).
   const rows =
     distinct.length === 0
       ? []
-      : await termsCollection()
-          .find(
-            { _id: { $in: distinct } },
-            { projection: { n: 1 }, batchSize: distinct.length + 1 },
-          )
-          .toArray();
+      : await findAll<TermDoc>(
+          termsDb(),
+          SEARCH_TERMS_COLLECTION,
+          { _id: { $in: distinct } },
+          { n: 1 },
+          distinct.length + 1,
+        );
   const found = new Map(rows.map((row) => [row._id, row.n]));
   return new Map(distinct.map((key) => [key, Math.max(0, found.get(key) ?? 0)]));
 }
