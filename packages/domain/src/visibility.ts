@@ -18,6 +18,7 @@ import { Types } from 'mongoose';
 import type { Actor, MaybeActor } from './access.js';
 import { can } from './access.js';
 import { PaperModel } from './paper/model.js';
+import { findAllOf } from './storage/find-command.js';
 import { UniversityModel } from './university/model.js';
 import { copyToChildren } from './writing/copies.js';
 
@@ -61,10 +62,13 @@ const SEES_ALL = {
 export async function callerViewFor(actor: MaybeActor): Promise<CallerView> {
   if (seesAll(actor)) return { actor, ...SEES_ALL };
   // `inViewer`: inactive or being rewritten (university/model.ts), one indexed equality.
-  const changed = await UniversityModel.find(
+  // One command (find-command.ts): read on every anonymous request, where mongoose's query
+  // building cost more CPU than the read.
+  const changed = await findAllOf<{ _id: unknown; isActive: boolean; contentSweep?: unknown }>(
+    UniversityModel,
     { inViewer: true },
     { _id: 1, isActive: 1, contentSweep: 1 },
-  ).lean<{ _id: unknown; isActive: boolean; contentSweep?: unknown }[]>();
+  );
   const ids = (keep: (u: (typeof changed)[number]) => boolean) =>
     changed.filter(keep).map((u) => String(u._id));
   return {

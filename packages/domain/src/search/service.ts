@@ -15,9 +15,10 @@
 // the small search entries instead (engine.ts): the database ranks, groups, counts and facets,
 // and only the page's documents are read, by id. An engine without it (FerretDB as released,
 // MongoDB) answers in process as above, decided once per connection.
+import { Types } from 'mongoose';
 import { parseInput } from '../errors.js';
 import { paginationMeta } from '../listing/pagination.js';
-import { readByIds } from '../storage/model-helpers.js';
+import { findAllOf } from '../storage/find-command.js';
 import { asCaller, isVisible } from '../visibility.js';
 import type { Caller, CallerView } from '../visibility.js';
 import type { SearchableFields } from './indexing.js';
@@ -154,7 +155,10 @@ async function engineRun(
   };
 }
 
-/** The page's hits and their groups' members, read by id with the fields search reads. */
+/**
+ * The page's hits and their groups' members, read by id with the fields search reads: one
+ * command (find-command.ts), as readByIds would send it through a cursor.
+ */
 async function pageDocuments(hits: readonly EngineHit[]): Promise<Map<string, Candidate>> {
   const ids = new Map<SearchType, string[]>();
   for (const hit of hits) {
@@ -163,7 +167,9 @@ async function pageDocuments(hits: readonly EngineHit[]): Promise<Map<string, Ca
   const lists = await Promise.all(
     [...ids].map(([type, list]) => {
       const spec = KINDS[type];
-      return readByIds<Candidate>(spec.model, list, pageProjectionOf(spec, searchedFields(spec)));
+      const filter = { _id: { $in: list.map((id) => new Types.ObjectId(id)) } };
+      const projection = pageProjectionOf(spec, searchedFields(spec));
+      return findAllOf<Candidate>(spec.model, filter, projection, list.length + 1);
     }),
   );
   return new Map(lists.flat().map((doc) => [String(doc._id), doc]));

@@ -11,6 +11,7 @@
 import type { mongo } from 'mongoose';
 import { mongoose } from '../db.js';
 import { isDuplicateKeyError } from '../errors.js';
+import { findAll } from '../storage/find-command.js';
 
 /** The key whose count is the number of searchable documents (no word key starts with `#`). */
 export const DOCUMENTS_KEY = '#documents';
@@ -32,10 +33,14 @@ interface TermDoc {
   g?: unknown;
 }
 
-function termsCollection(): mongo.Collection<TermDoc> {
+function termsDb(): mongo.Db {
   const db = mongoose.connection.db;
   if (!db) throw new Error('search term counts need a connected database');
-  return db.collection<TermDoc>(SEARCH_TERMS_COLLECTION);
+  return db;
+}
+
+function termsCollection(): mongo.Collection<TermDoc> {
+  return termsDb().collection<TermDoc>(SEARCH_TERMS_COLLECTION);
 }
 
 /** Marks a stem among the counts (DOCUMENTS_KEY cannot collide with one). */
@@ -217,16 +222,18 @@ export async function readTermRows(
 ): Promise<Map<string, { n?: number; g?: unknown }>> {
   const distinct = [...new Set(keys)];
   // Our engine answers an `_id` `$in` from the primary key (patch 0002), as MongoDB does: one
-  // round trip, where one read per key cost a command each. Every row in the first reply.
+  // round trip, where one read per key cost a command each. Every row in the first reply, read
+  // as one command (find-command.ts).
   const rows =
     distinct.length === 0
       ? []
-      : await termsCollection()
-          .find(
-            { _id: { $in: distinct } },
-            { projection: { n: 1, g: 1 }, batchSize: distinct.length + 1 },
-          )
-          .toArray();
+      : await findAll<TermDoc>(
+          termsDb(),
+          SEARCH_TERMS_COLLECTION,
+          { _id: { $in: distinct } },
+          { n: 1, g: 1 },
+          distinct.length + 1,
+        );
   return new Map(rows.map((row) => [row._id, row]));
 }
 

@@ -1,6 +1,7 @@
 import { Types } from 'mongoose';
 import { describe, expect, it, vi } from 'vitest';
 import type { MaybeActor } from '../access.js';
+import { mongoose } from '../db.js';
 import { listPapers, setPaperStatus } from '../paper/service.js';
 import { PaperModel } from '../paper/model.js';
 import { QuestionModel } from '../question/model.js';
@@ -108,19 +109,25 @@ describe("a university's content follows its soft delete and restore", () => {
         { _id: u.universityId },
         { $set: { isActive: false, deletedAt: new Date(), ...pendingSweep() } },
       );
-      // The viewer's read of the universities waits for the whole rewrite: a document read
-      // before the viewer is then stale, and one read after it is not.
-      const find = UniversityModel.find.bind(UniversityModel);
-      const spy = vi.spyOn(UniversityModel, 'find').mockImplementationOnce(((
-        ...args: Parameters<typeof find>
+      // The viewer's read of the universities (one `find` command) waits for the whole
+      // rewrite: a document read before the viewer is then stale, and one read after it is not.
+      const db = mongoose.connection.db!;
+      const command = db.command.bind(db);
+      let held: unknown;
+      const spy = vi.spyOn(db, 'command').mockImplementation(((
+        ...args: Parameters<typeof command>
       ) => {
-        const query = find(...args);
-        return { lean: () => resumeContentSweeps().then(() => query.lean()) };
+        const [sent] = args;
+        if (held !== undefined || sent.find !== UniversityModel.collection.collectionName) {
+          return command(...args);
+        }
+        held = sent.filter;
+        return resumeContentSweeps().then(() => command(...args));
       }) as never);
       try {
         expect({ name, status: await status(read(u)) }).toEqual({ name, status: 404 });
         // The held read was the viewer's.
-        expect(spy.mock.calls[0]?.[0]).toEqual({ inViewer: true });
+        expect(held).toEqual({ inViewer: true });
       } finally {
         spy.mockRestore();
       }
