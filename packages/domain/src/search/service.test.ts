@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mongoose } from '../db.js';
 import { ValidationError } from '../errors.js';
 import { PaperModel, QuestionModel, SubjectModel, TopicModel } from '../models.js';
@@ -308,7 +308,20 @@ describe('searchCatalog queries', () => {
     mongoose.set('debug', (collection: string, method: string, filter: unknown) => {
       sent.push({ collection, method, filter });
     });
-    const result = await search({ q: 'psi quokka' });
+    // The page's documents are read as one `find` command (storage/find-command.ts), which the
+    // debug hook does not see.
+    const db = mongoose.connection.db!;
+    const command = db.command.bind(db);
+    const spy = vi.spyOn(db, 'command').mockImplementation(((
+      ...args: Parameters<typeof command>
+    ) => {
+      const [body] = args;
+      if (typeof body.find === 'string') {
+        sent.push({ collection: body.find, method: 'find', filter: body.filter });
+      }
+      return command(...args);
+    }) as never);
+    const result = await search({ q: 'psi quokka' }).finally(() => spy.mockRestore());
     expect(result.items.map((item) => item.id)).toEqual([hit.id]);
     const searched = [QuestionModel, PaperModel, SubjectModel, TopicModel].map(
       (m) => m.collection.collectionName,
