@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mongoose } from '../db.js';
 import { voteSolution } from './service.js';
 import { readPapersByIds, readPapersBySubjectOfferingIds } from '../paper/reads.js';
 import { readQuestionsByIds, readQuestionsBySubjectOfferingIds } from '../question/reads.js';
@@ -13,23 +12,16 @@ import { makePaper, makeQuestion, makeSolution } from '../test-support/content-f
 import { makeActor } from '../test-support/callers.js';
 import { missingId, useTestActors } from '../test-support/database.js';
 import { ValidationError } from '../errors.js';
+import { logCommands } from '../test-support/command-log.js';
 
 const { actors } = useTestActors();
 
-/** Runs `fn` and counts the database commands it sends (through mongoose's debug hook). */
+/** Runs `fn` and counts the database commands it sends. */
 async function countQueries<T>(
   fn: () => Promise<T>,
 ): Promise<{ result: T; queries: number; log: string[] }> {
-  const log: string[] = [];
-  mongoose.set('debug', (collection: string, method: string) => {
-    log.push(`${collection}.${method}`);
-  });
-  try {
-    const result = await fn();
-    return { result, queries: log.length, log };
-  } finally {
-    mongoose.set('debug', false);
-  }
+  const { result, log } = await logCommands(fn);
+  return { result, queries: log.length, log };
 }
 
 /** Each key's entry of a batch read, as the gateway's DataLoaders answer them. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mongoose } from '../db.js';
+import { logCommands } from '../test-support/command-log.js';
 import { useTestActors } from '../test-support/database.js';
 import { makeOffering } from '../test-support/service-fixtures.js';
 import { ModuleModel, SyllabusModel, TopicModel } from './model.js';
@@ -29,18 +30,9 @@ async function withSyllabus(): Promise<string> {
   return subjectOfferingId;
 }
 
-/** Counts the database commands mongoose sends while `work` runs. */
+/** Counts the database commands sent while `work` runs. */
 async function countQueries(work: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  mongoose.set('debug', () => {
-    count += 1;
-  });
-  try {
-    await work();
-  } finally {
-    mongoose.set('debug', false);
-  }
-  return count;
+  return (await logCommands(work)).log.length;
 }
 
 const refusals = [
