@@ -44,16 +44,15 @@ describe('apps started at the same moment on one database', () => {
     started = [];
   });
 
-  it('when two REST apps and the gateway start at once on a fresh database, then all three serve the seeded catalog', async () => {
-    const env = baseEnv({
-      MONGODB_URI: `${inject('mongoUri')}starts_${randomUUID().slice(0, 8)}`,
-      SEED_SAMPLE_DATA: 'true',
-    });
+  /** Starts the three apps at once; answers how each start failed (none, when all serve). */
+  async function startAllAtOnce(env: Record<string, string>): Promise<string[]> {
     const starts = await Promise.allSettled(APPS.map((name) => startService(name, env)));
     started = starts.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-    const failures = starts.flatMap((s) => (s.status === 'rejected' ? [String(s.reason)] : []));
-    expect(failures, failures.join('\n\n')).toEqual([]);
+    return starts.flatMap((s) => (s.status === 'rejected' ? [String(s.reason)] : []));
+  }
 
+  /** Every app is healthy and finds the one seeded question of a word, the same one. */
+  async function expectAllServeTheCatalog(): Promise<void> {
     for (const app of started) {
       const health = await json(`${app.url}/api/v1/health`);
       expect(health.status, `${app.name}: ${JSON.stringify(health.body)}`).toBe(200);
@@ -64,5 +63,29 @@ describe('apps started at the same moment on one database', () => {
     expect(hits).toHaveLength(1);
     expect(await restHits(second, 'AVL rotation')).toEqual(hits);
     expect(await gatewayHits(gateway, 'AVL rotation')).toEqual(hits);
+  }
+
+  const freshEnv = () =>
+    baseEnv({
+      MONGODB_URI: `${inject('mongoUri')}starts_${randomUUID().slice(0, 8)}`,
+      SEED_SAMPLE_DATA: 'true',
+    });
+
+  it('when two REST apps and the gateway start at once on a fresh database, then all three serve the seeded catalog', async () => {
+    const failures = await startAllAtOnce(freshEnv());
+
+    expect(failures, failures.join('\n\n')).toEqual([]);
+    await expectAllServeTheCatalog();
+  });
+
+  it('when the three start again at once on a database they prepared and seeded before, then all three serve it', async () => {
+    const env = freshEnv();
+    expect(await startAllAtOnce(env)).toEqual([]);
+    await Promise.all(started.map((app) => app.stop()));
+
+    const failures = await startAllAtOnce(env);
+
+    expect(failures, failures.join('\n\n')).toEqual([]);
+    await expectAllServeTheCatalog();
   });
 });
