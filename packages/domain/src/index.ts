@@ -52,6 +52,7 @@ export type { Caller, RequestCaller, ReadById, CallerView, VisibleKind } from '.
 export { connectDatabase, disconnectDatabase, onDatabaseEvents, pingDatabase } from './db.js';
 export { buildIndexes, isDatabaseEmpty, prepareDatabase } from './storage/prepare.js';
 export type { PrepareOptions } from './storage/prepare.js';
+export { withStartupLease } from './storage/startup-lease.js';
 export type { IndexFallback, IndexWarn } from './storage/index-fallback.js';
 export { REPAIR_GRACE_MS, repairHalfWrites, startRepairSweeper } from './storage/repairs.js';
 export type { RepairReport } from './storage/repairs.js';

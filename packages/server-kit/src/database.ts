@@ -6,6 +6,7 @@ import {
   isDatabaseEmpty,
   prepareDatabase,
   onDatabaseEvents,
+  withStartupLease,
 } from '@qpc/domain';
 import { seedSampleCatalog } from '@qpc/domain/seed';
 import type * as FerretDB from '@qpc/ferretdb';
@@ -107,16 +108,22 @@ export async function startDatabase(
       serverSelectionTimeoutMs: config.database.serverSelectionTimeoutMs,
       socketTimeoutMs: config.database.socketTimeoutMs,
     });
-    // One warning line per index the engine refuses (FerretDB as released: partial ones).
-    await prepareDatabase({ warn: (message, details) => logger.warn({ index: details }, message) });
+    // Under the database's start-up lease: replicas starting together take turns, so one seeds
+    // an empty database and the others find it seeded.
+    await withStartupLease(async () => {
+      // One warning line per index the engine refuses (FerretDB as released: partial ones).
+      await prepareDatabase({
+        warn: (message, details) => logger.warn({ index: details }, message),
+      });
+      const shouldSeed = config.seedSampleData ?? (embedded !== null && (await isDatabaseEmpty()));
+      if (shouldSeed && (await isDatabaseEmpty())) {
+        const { created } = await seedSampleCatalog();
+        logger.info({ created }, 'sample catalog loaded');
+      }
+    });
   } catch (error) {
     await embedded?.stop();
     throw error;
-  }
-  const shouldSeed = config.seedSampleData ?? (embedded !== null && (await isDatabaseEmpty()));
-  if (shouldSeed && (await isDatabaseEmpty())) {
-    const { created } = await seedSampleCatalog();
-    logger.info({ created }, 'sample catalog loaded');
   }
   return {
     uri,

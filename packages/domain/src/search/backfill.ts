@@ -11,6 +11,8 @@ import { QuestionModel } from '../question/model.js';
 import type { AnyModel } from '../storage/model-helpers.js';
 import { SubjectModel } from '../subject/model.js';
 import { TopicModel } from '../syllabus/model.js';
+import { bumpGeneration, KEPT_FIELDS } from './context-generations.js';
+import type { KeptModel } from './context-generations.js';
 import { rebuildSearchEntries, regroupQuestions } from './entry-backfill.js';
 import { indexOf, searchableFieldsOf } from './indexing.js';
 import type { SearchableFields } from './indexing.js';
@@ -124,6 +126,8 @@ export async function reindexSearch(
   let updated = await copyExamYears(db, all);
   for (const model of SEARCHABLE) updated += await writeKeys(db, model, all);
   const terms = await recount(db);
+  // It repairs raw driver writes, which may have changed fields a search's context keeps too.
+  for (const name of Object.keys(KEPT_FIELDS) as KeptModel[]) await bumpGeneration(name);
   // Group keys, then the entries, from the documents as they are now.
   updated += await regroupQuestions();
   const entries = await rebuildSearchEntries();

@@ -8,7 +8,7 @@
 // - `g` is a fresh ObjectId, never a counter: the engine applies `$inc` as read-then-write, so
 //   two writes at once could both store n+1, and a reader that read the first n+1 before the
 //   second write would keep its rows as current. A value set once can only mean "set after
-//   every value it replaced"; a missing row (a recount deletes `searchterms`) means "keep nothing".
+//   every value it replaced"; a missing row (a fresh catalog) means "keep nothing".
 //   A bump writes its row whole (`{_id, g}`), so the engine's read-then-write never puts an old
 //   value back; a first value is inserted, never upserted over a row (context-cache.ts).
 // - Inserts never bump: a new id was never kept (only rows found are kept).

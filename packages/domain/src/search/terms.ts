@@ -237,7 +237,38 @@ export async function readTermRows(
   return new Map(rows.map((row) => [row._id, row]));
 }
 
-/** Replaces every count by one computed from the given stem lists (one list per document). */
+/** Whether a `searchterms` key is a count (a stem's or DOCUMENTS_KEY), not a generation's row. */
+function isCountKey(key: string): boolean {
+  return key === DOCUMENTS_KEY || key.startsWith(STEM_MARK);
+}
+
+/** Rows inserted per command (a new catalog's first recount inserts them all). */
+const INSERTS_PER_COMMAND = 1_000;
+
+/** Inserts the rows; answers the keys another process inserted first (E11000 on `_id`). */
+async function insertCounts(rows: { _id: string; n: number }[]): Promise<string[]> {
+  const taken: string[] = [];
+  for (let i = 0; i < rows.length; i += INSERTS_PER_COMMAND) {
+    const chunk = rows.slice(i, i + INSERTS_PER_COMMAND);
+    try {
+      await termsCollection().insertMany(chunk, { ordered: false });
+    } catch (error) {
+      const failed = (error as { writeErrors?: { index: number; code?: number }[] }).writeErrors;
+      if (!failed?.length || failed.some((e) => e.code !== 11000)) throw error;
+      for (const e of failed) taken.push(chunk[e.index]!._id);
+    }
+  }
+  return taken;
+}
+
+/**
+ * Replaces every count by one computed from the given stem lists (one list per document), in
+ * place: rows that exist are set to their new count, missing ones inserted, and only then the
+ * rows of stems no document holds any more removed. A search during the recount reads each
+ * count old or new, never missing; recounts running at once (replicas' repairs) each write the
+ * counts of the documents they read, and a row another inserted first is set instead.
+ * Generation rows (context-generations.ts) are left as they are.
+ */
 export async function replaceTermCounts(documents: Iterable<readonly string[]>): Promise<number> {
   const counts = new Map<string, number>();
   let total = 0;
@@ -247,10 +278,23 @@ export async function replaceTermCounts(documents: Iterable<readonly string[]>):
   }
   counts.set(DOCUMENTS_KEY, total);
   const collection = termsCollection();
-  await collection.deleteMany({});
-  const rows = [...counts].map(([key, n]) => ({ _id: key, n }));
-  for (let i = 0; i < rows.length; i += 1_000) {
-    await collection.insertMany(rows.slice(i, i + 1_000), { ordered: false });
+  const stored = new Map(
+    (await collection.find({}, { projection: { n: 1 } }).toArray())
+      .filter((row) => isCountKey(row._id))
+      .map((row) => [row._id, row.n]),
+  );
+  const fresh = [...counts].filter(([key]) => !stored.has(key));
+  const taken = await insertCounts(fresh.map(([key, n]) => ({ _id: key, n })));
+  const changed = [...counts].filter(([key, n]) => stored.has(key) && stored.get(key) !== n);
+  const sets: TermUpdate[] = [...changed.map(([key]) => key), ...taken].map((key) => ({
+    updateOne: { filter: { _id: key }, update: { $set: { n: counts.get(key)! } } },
+  }));
+  for (let i = 0; i < sets.length; i += TERM_UPDATES_PER_COMMAND) {
+    await collection.bulkWrite(sets.slice(i, i + TERM_UPDATES_PER_COMMAND), { ordered: false });
+  }
+  const gone = [...stored.keys()].filter((key) => !counts.has(key));
+  for (let i = 0; i < gone.length; i += 500) {
+    await collection.deleteMany({ _id: { $in: gone.slice(i, i + 500) } });
   }
   return counts.size;
 }

@@ -13,6 +13,7 @@ import { backfillAncestorKeys, backfillVisible } from './migrations.js';
 import { createDeclaredIndexes } from './index-fallback.js';
 import type { IndexWarn } from './index-fallback.js';
 import { supersededIndexesOf } from './model-helpers.js';
+import { withStartupLease } from './startup-lease.js';
 
 export interface PrepareOptions {
   /**
@@ -27,9 +28,15 @@ const emitWarning: IndexWarn = (message) => process.emitWarning(message, 'IndexF
 /**
  * Builds every model's indexes, then backfills the fields older documents lack (each once per
  * database); content rewrites a stop interrupted resume in the background (visibility excludes or
- * shows that content meanwhile). Returns how many documents the backfills wrote.
+ * shows that content meanwhile). Returns how many documents the backfills wrote. One process at a
+ * time per database (startup-lease.ts): processes starting together take turns, and the later
+ * ones find the backfills recorded as done.
  */
-export async function prepareDatabase(options: PrepareOptions = {}): Promise<number> {
+export function prepareDatabase(options: PrepareOptions = {}): Promise<number> {
+  return withStartupLease(() => prepareUnderLease(options));
+}
+
+async function prepareUnderLease(options: PrepareOptions): Promise<number> {
   await buildIndexes(options);
   let updated = (await backfillAncestorKeys()).updated + (await backfillVisible()).updated;
   void resumeContentSweeps().catch(() => undefined);
