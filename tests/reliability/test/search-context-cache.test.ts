@@ -35,10 +35,12 @@ describe('search context records kept per process, across instances', () => {
 
   beforeAll(async () => {
     const env = baseEnv({ MONGODB_URI: `${inject('mongoUri')}context_cache` });
-    // One after the other: the first start of a fresh catalog counts its search terms.
-    a = await startService('rest-api', env);
-    b = await startService('rest-api', env);
-    gateway = await startService('graphql-gateway', env);
+    // At once, as replicas start: the start-up work runs under one lease (startup-lease.ts).
+    [a, b, gateway] = await Promise.all([
+      startService('rest-api', env),
+      startService('rest-api', env),
+      startService('graphql-gateway', env),
+    ]);
     admin = await tokenFor(ADMIN_SUB);
   });
   afterAll(async () => {
