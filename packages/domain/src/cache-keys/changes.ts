@@ -7,6 +7,7 @@
 import mongoose from 'mongoose';
 import type { Document, Query, Schema } from 'mongoose';
 import { changeKeys, isCatalogModel } from './keys.js';
+import { changedNothing } from '../storage/write-results.js';
 
 /** Receives the keys a committed write dropped. It must not throw and must not wait. */
 export type CatalogChangeListener = (keys: readonly string[]) => void;
@@ -61,25 +62,6 @@ const REFERENCE_FIELDS = (schema: Schema): Record<string, 1> =>
   );
 
 type AnyQuery = Query<unknown, unknown>;
-
-/**
- * A write that matched or changed nothing (a guarded update that lost, a sweep with nothing left
- * to rewrite, a findOneAnd* that found nothing) drops no answer.
- */
-function changedNothing(result: unknown): boolean {
-  if (result === null) return true;
-  if (!result || typeof result !== 'object') return false;
-  const counts = result as {
-    deletedCount?: number;
-    modifiedCount?: number;
-    upsertedCount?: number;
-  };
-  if (typeof counts.deletedCount === 'number') return counts.deletedCount === 0;
-  if (typeof counts.modifiedCount === 'number') {
-    return counts.modifiedCount === 0 && !counts.upsertedCount;
-  }
-  return false;
-}
 
 // What a query's pre hook read (the document before the write) for its post hook.
 const before = new WeakMap<object, object[]>();

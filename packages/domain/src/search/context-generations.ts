@@ -14,6 +14,7 @@
 // - Inserts never bump: a new id was never kept (only rows found are kept).
 import mongoose, { Types } from 'mongoose';
 import type { Document, Query, Schema } from 'mongoose';
+import { changedNothing } from '../storage/write-results.js';
 
 /** The fields the context reads of each kept collection (by model name): a write to any bumps. */
 export const KEPT_FIELDS = {
@@ -80,22 +81,6 @@ export function updateTouches(update: unknown, fields: readonly string[]): boole
     const values = key === '$rename' ? Object.values(value).map(String) : [];
     return [...Object.keys(value), ...values].some(named);
   });
-}
-
-/** A write that matched or changed nothing (counts of 0, a findOneAnd* that found nothing). */
-function changedNothing(result: unknown): boolean {
-  if (result === null) return true;
-  if (!result || typeof result !== 'object') return false;
-  const counts = result as {
-    deletedCount?: number;
-    modifiedCount?: number;
-    upsertedCount?: number;
-  };
-  if (typeof counts.deletedCount === 'number') return counts.deletedCount === 0;
-  if (typeof counts.modifiedCount === 'number') {
-    return counts.modifiedCount === 0 && !counts.upsertedCount;
-  }
-  return false;
 }
 
 type AnyQuery = Query<unknown, unknown>;
