@@ -2,18 +2,7 @@ import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_SUB, baseEnv, startService } from './support/processes.js';
 import type { ServiceProcess } from './support/processes.js';
-
-async function call(url: string, method: string, token: string | null, body?: unknown) {
-  const res = await fetch(url, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as any };
-}
+import { jsonCall } from './support/rest-call.js';
 
 describe('concurrency over HTTP', () => {
   let app: ServiceProcess;
@@ -32,42 +21,44 @@ describe('concurrency over HTTP', () => {
 
   /** Builds university -> branch -> semester -> subject -> offering -> approved paper -> question -> solution. */
   async function solutionToVoteOn(): Promise<string> {
-    const u = await call(`${api}/universities`, 'POST', admin, {
+    const u = await jsonCall(`${api}/universities`, 'POST', admin, {
       name: `Vote U ${Date.now()}`,
       shortName: 'VU',
     });
-    const br = await call(`${api}/branches`, 'POST', admin, {
+    const br = await jsonCall(`${api}/branches`, 'POST', admin, {
       universityId: u.body.data.id,
       name: 'CSE',
     });
-    const se = await call(`${api}/semesters`, 'POST', admin, {
+    const se = await jsonCall(`${api}/semesters`, 'POST', admin, {
       branchId: br.body.data.id,
       number: 1,
     });
-    const su = await call(`${api}/subjects`, 'POST', admin, { name: `Vote Subject ${Date.now()}` });
-    const of = await call(`${api}/subject-offerings`, 'POST', admin, {
+    const su = await jsonCall(`${api}/subjects`, 'POST', admin, {
+      name: `Vote Subject ${Date.now()}`,
+    });
+    const of = await jsonCall(`${api}/subject-offerings`, 'POST', admin, {
       universityId: u.body.data.id,
       branchId: br.body.data.id,
       semesterId: se.body.data.id,
       subjectId: su.body.data.id,
     });
-    const pa = await call(`${api}/papers`, 'POST', admin, {
+    const pa = await jsonCall(`${api}/papers`, 'POST', admin, {
       subjectOfferingId: of.body.data.id,
       examYear: 2023,
       examType: 'end-term',
     });
     // Approved before its question is added: an empty paper needs force.
-    await call(`${api}/papers/${pa.body.data.id}/status`, 'PATCH', admin, {
+    await jsonCall(`${api}/papers/${pa.body.data.id}/status`, 'PATCH', admin, {
       status: 'approved',
       force: true,
     });
-    const q = await call(`${api}/questions`, 'POST', admin, {
+    const q = await jsonCall(`${api}/questions`, 'POST', admin, {
       paperId: pa.body.data.id,
       text: 'Explain quicksort',
       type: 'long',
       difficulty: 'medium',
     });
-    const so = await call(`${api}/solutions`, 'POST', admin, {
+    const so = await jsonCall(`${api}/solutions`, 'POST', admin, {
       questionId: q.body.data.id,
       content: 'Partition...',
     });
@@ -80,7 +71,7 @@ describe('concurrency over HTTP', () => {
     const voters = await Promise.all(Array.from({ length: 200 }, (_, i) => tokenFor(`voter_${i}`)));
     const results = await Promise.all(
       voters.map((token, i) =>
-        call(`${api}/solutions/${solutionId}/vote`, 'PATCH', token, {
+        jsonCall(`${api}/solutions/${solutionId}/vote`, 'PATCH', token, {
           value: i % 4 === 0 ? -1 : 1,
         }),
       ),
@@ -90,14 +81,16 @@ describe('concurrency over HTTP', () => {
     const flipper = voters[0]!;
     const flips = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        call(`${api}/solutions/${solutionId}/vote`, 'PATCH', flipper, {
+        jsonCall(`${api}/solutions/${solutionId}/vote`, 'PATCH', flipper, {
           value: i % 2 === 0 ? 1 : -1,
         }),
       ),
     );
     expect(flips.every((r) => r.status === 200)).toBe(true);
 
-    const final = await call(`${api}/solutions/${solutionId}/vote`, 'PATCH', flipper, { value: 1 });
+    const final = await jsonCall(`${api}/solutions/${solutionId}/vote`, 'PATCH', flipper, {
+      value: 1,
+    });
     // voter_0 ends up +1; of the other 199, indices divisible by 4 (49 of them) voted -1.
     expect(final.body.data).toMatchObject({ upvotes: 151, downvotes: 49, score: 102, myVote: 1 });
   });
@@ -105,7 +98,7 @@ describe('concurrency over HTTP', () => {
   it('when 50 subjects with the same name are created at once, then each gets a distinct slug', async () => {
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        call(`${api}/subjects`, 'POST', admin, { name: 'Parallel Slug Subject' }),
+        jsonCall(`${api}/subjects`, 'POST', admin, { name: 'Parallel Slug Subject' }),
       ),
     );
     const created = results.filter((r) => r.status === 201);
@@ -113,7 +106,7 @@ describe('concurrency over HTTP', () => {
     const slugs = created.map((r) => r.body.data.slug as string);
     expect(new Set(slugs).size).toBe(slugs.length);
     expect(created.length).toBeGreaterThan(0);
-    const listed = await call(`${api}/subjects?limit=100`, 'GET', null);
+    const listed = await jsonCall(`${api}/subjects?limit=100`, 'GET', null);
     const stored = (listed.body.data as { slug: string }[])
       .map((s) => s.slug)
       .filter((s) => s.startsWith('parallel-slug-subject'));

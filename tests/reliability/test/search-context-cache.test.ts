@@ -6,17 +6,10 @@ import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_SUB, baseEnv, startService } from './support/processes.js';
 import type { ServiceProcess } from './support/processes.js';
+import { jsonCall } from './support/rest-call.js';
 
 async function call(url: string, method: string, token: string | null, body?: unknown) {
-  const res = await fetch(url, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const answer = { status: res.status, body: (await res.json().catch(() => null)) as any };
+  const answer = await jsonCall(url, method, token, body);
   expect(answer.status, `${method} ${url}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
   return answer;
 }

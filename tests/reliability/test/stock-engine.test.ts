@@ -12,23 +12,7 @@ import { tokenFor } from '@qpc/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_SUB, baseEnv, startService, waitFor } from './support/processes.js';
 import type { ServiceProcess } from './support/processes.js';
-
-interface Reply {
-  status: number;
-  body: any;
-}
-
-async function call(url: string, method: string, token: string | null, body?: unknown) {
-  const res = await fetch(url, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as any } as Reply;
-}
+import { jsonCall } from './support/rest-call.js';
 
 /** The warnings a process logged about indexes, by `collection.index`. */
 function indexWarnings(service: ServiceProcess): Map<string, string[]> {
@@ -86,7 +70,7 @@ describe('the apps on FerretDB 1.24.2 as released (stock engine)', () => {
   /** University → branch → semester → subject → offering → approved paper with two questions. */
   async function catalog(word: string) {
     const post = async (path: string, body: unknown) => {
-      const reply = await call(`${api}${path}`, 'POST', admin, body);
+      const reply = await jsonCall(`${api}${path}`, 'POST', admin, body);
       expect(reply.status, JSON.stringify(reply.body)).toBe(201);
       return reply.body.data as { id: string; slug: string };
     };
@@ -106,7 +90,7 @@ describe('the apps on FerretDB 1.24.2 as released (stock engine)', () => {
       examType: 'end-term',
     });
     // Approved before its questions are added: an empty paper needs force.
-    const approved = await call(`${api}/papers/${paper.id}/status`, 'PATCH', admin, {
+    const approved = await jsonCall(`${api}/papers/${paper.id}/status`, 'PATCH', admin, {
       status: 'approved',
       force: true,
     });
@@ -173,32 +157,36 @@ describe('the apps on FerretDB 1.24.2 as released (stock engine)', () => {
     const word = `zq${randomUUID().slice(0, 8)}`;
     const { offering, paper, long, short } = await catalog(word);
 
-    const anonymousPapers = await call(
+    const anonymousPapers = await jsonCall(
       `${api}/papers?subjectOfferingId=${offering.id}`,
       'GET',
       null,
     );
     expect(anonymousPapers.body.data.map((p: { id: string }) => p.id)).toEqual([paper.id]);
     // The lists the refused partial indexes would serve: visible questions, by type.
-    const questions = await call(`${api}/questions?paperId=${paper.id}`, 'GET', null);
+    const questions = await jsonCall(`${api}/questions?paperId=${paper.id}`, 'GET', null);
     expect(questions.body.data.map((q: { id: string }) => q.id)).toEqual([short.id, long.id]);
     expect(questions.body.pagination.total).toBe(2);
-    const longOnes = await call(`${api}/questions?paperId=${paper.id}&type=long`, 'GET', null);
+    const longOnes = await jsonCall(`${api}/questions?paperId=${paper.id}&type=long`, 'GET', null);
     expect(longOnes.body.data.map((q: { id: string }) => q.id)).toEqual([long.id]);
 
-    const search = await call(`${api}/search?q=${word}`, 'GET', null);
+    const search = await jsonCall(`${api}/search?q=${word}`, 'GET', null);
     expect(search.status).toBe(200);
     expect(search.body.data.map((hit: { id: string }) => hit.id)).toContain(long.id);
     expect(search.body.facets.type.question).toBe(1);
 
-    const coverage = await call(`${api}/subject-offerings/${offering.id}/coverage`, 'GET', null);
+    const coverage = await jsonCall(
+      `${api}/subject-offerings/${offering.id}/coverage`,
+      'GET',
+      null,
+    );
     expect(coverage.body.data.papers).toEqual({ count: 1, years: [2024] });
     expect(coverage.body.data.unassigned).toMatchObject({ questionCount: 2, marks: 12 });
 
     await uploadPaperPdf(paper.id, word);
     const drafts = await waitFor(
       async () => {
-        const reply = await call(`${api}/papers/${paper.id}/drafts`, 'GET', admin);
+        const reply = await jsonCall(`${api}/papers/${paper.id}/drafts`, 'GET', admin);
         return reply.body?.data?.status === 'ready' ? reply.body.data : undefined;
       },
       60_000,
@@ -210,20 +198,20 @@ describe('the apps on FerretDB 1.24.2 as released (stock engine)', () => {
       ['1', 8],
       ['2', 5],
     ]);
-    const accepted = await call(`${api}/papers/${paper.id}/drafts/accept`, 'POST', admin, {
+    const accepted = await jsonCall(`${api}/papers/${paper.id}/drafts/accept`, 'POST', admin, {
       drafts: [{ index: 1 }],
     });
     expect(accepted.status).toBe(201);
-    const after = await call(`${api}/questions?paperId=${paper.id}`, 'GET', null);
+    const after = await jsonCall(`${api}/questions?paperId=${paper.id}`, 'GET', null);
     expect(after.body.pagination.total).toBe(3);
 
-    const solution = await call(`${api}/solutions`, 'POST', admin, {
+    const solution = await jsonCall(`${api}/solutions`, 'POST', admin, {
       questionId: long.id,
       content: 'Round robin, with a quantum...',
     });
     expect(solution.status).toBe(201);
     const voter = await tokenFor(`stock_voter_${word}`);
-    const vote = await call(`${api}/solutions/${solution.body.data.id}/vote`, 'PATCH', voter, {
+    const vote = await jsonCall(`${api}/solutions/${solution.body.data.id}/vote`, 'PATCH', voter, {
       value: 1,
     });
     expect(vote.body.data).toMatchObject({ upvotes: 1, downvotes: 0, myVote: 1 });

@@ -30,3 +30,21 @@ export async function restCall(
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
+
+/** A JSON request to a full URL, signed in with `token` or anonymous (null). */
+export async function jsonCall(
+  url: string,
+  method: string,
+  token: string | null,
+  body?: unknown,
+): Promise<RestAnswer> {
+  const res = await fetch(url, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
