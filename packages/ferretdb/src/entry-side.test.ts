@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
 import type { Db } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIDE_TRIGGERS } from './entry-side.js';
+import { SIDE_COMMENT, SIDE_TRIGGERS } from './entry-side.js';
 import { SEARCH_ENTRIES_COLLECTION } from './gin-indexes.js';
 import { installIndexers } from './indexers.js';
 import { withPostgres } from './pg-client.js';
@@ -55,9 +55,14 @@ function search(db: Db, where: Record<string, unknown> = { v: true }) {
 }
 
 interface Side {
-  /** The side table's name, and its entries table's. */
+  /** The side table's name and oid, its entries table's name and oid, and its comment. */
   name: string;
+  oid: number;
+  entriesOid: number;
   entries: string;
+  comment: string;
+  /** Its column names, in order. */
+  columns: string[];
   /** Its rows, and the rows computed from the entries table now (both ordered by id). */
   rows: unknown[];
   computed: unknown[];
@@ -67,16 +72,24 @@ interface Side {
 /** The side table of a database's entries, or null when it has none. */
 async function sideOf(schema: string): Promise<Side | null> {
   return withPostgres(server.postgres!.url, async (pg) => {
-    const { rows } = await pg.query<{ name: string; entries: string }>(
-      `SELECT c.relname AS name, t.relname AS entries
+    const { rows } = await pg.query<{
+      name: string;
+      oid: number;
+      entries: string;
+      entriesOid: number;
+      comment: string;
+    }>(
+      `SELECT c.relname AS name, c.oid::integer AS oid, t.relname AS entries,
+              t.oid::integer AS "entriesOid", obj_description(c.oid, 'pg_class') AS comment
          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-         LEFT JOIN pg_class t ON t.oid::text = substr(obj_description(c.oid, 'pg_class'), 10)
+         LEFT JOIN pg_class t
+           ON t.oid::text = substring(obj_description(c.oid, 'pg_class') FROM '([0-9]+)$')
         WHERE n.nspname = $1 AND obj_description(c.oid, 'pg_class') LIKE 'qpc-side:%'`,
       [schema],
     );
     if (rows.length === 0) return null;
     expect(rows).toHaveLength(1);
-    const { name, entries } = rows[0]!;
+    const { name, oid, entries, entriesOid, comment } = rows[0]!;
     // as arrays: the computed columns have no names of their own
     const side = await pg.query({
       text: `SELECT * FROM "${schema}"."${name}" ORDER BY id`,
@@ -96,13 +109,50 @@ async function sideOf(schema: string): Promise<Side | null> {
     );
     return {
       name,
+      oid,
       entries,
+      entriesOid,
+      comment,
+      columns: side.fields.map((field) => field.name),
       rows: side.rows,
       computed: computed.rows,
       triggers: triggers.rows.map((row) => row.tgname),
     };
   });
 }
+
+/** kt's expression in qpc_entry_side_rows, which the first shape of the side did not have. */
+const KT_EXPRESSION = String.raw`regexp_replace(' ' || (w._jsonb ->> 'k') || ' ', '( [^t ][^ ]*)+', '', 'g'),`;
+
+/**
+ * Makes a database's side table what the first version of entry-side.ts made: no kt column, the
+ * comment `qpc-side:<oid>`, and its trigger function writing rows without kt.
+ */
+async function toFirstShape(schema: string): Promise<void> {
+  const side = (await sideOf(schema))!;
+  const table = `"${schema}"."${side.name}"`;
+  await withPostgres(server.postgres!.url, async (pg) => {
+    const { rows } = await pg.query<{ def: string }>(
+      `SELECT pg_get_functiondef(to_regproc($1)) AS def`,
+      [`"${schema}"."${side.name}_sync"`],
+    );
+    const definition = rows[0]!.def;
+    expect(definition).toContain(KT_EXPRESSION);
+    await pg.query(definition.replace(KT_EXPRESSION, ''));
+    await pg.query(`ALTER TABLE ${table} DROP COLUMN kt`);
+    await pg.query(`COMMENT ON TABLE ${table} IS 'qpc-side:${side.entriesOid}'`);
+  });
+}
+
+/** Entries whose title and body lexemes come in either order, and a body lexeme holding "tshash". */
+const MIXED_KEYS = [
+  'twhashing bshash tsmap',
+  'bshash twhashing',
+  'bwhashed bstshash bshash',
+  'tehash',
+  'tshashx bshash',
+  'tshash bshash tehash',
+];
 
 describe('the side table of the search entries', () => {
   it('when entries are inserted, updated, replaced and deleted, then the side holds exactly their rows', async () => {
@@ -183,5 +233,71 @@ describe('the side table of the search entries', () => {
     await entries.drop();
     await withPostgres(server.postgres!.url, (pg) => installIndexers(pg));
     expect(await sideOf('side_dropped')).toBeNull();
+  });
+  it('when entries mix title and body lexemes in any order, then kt holds the title ones alone and the side answers as the table does', async () => {
+    const db = client.db('side_titles');
+    await db
+      .collection(SEARCH_ENTRIES_COLLECTION)
+      .insertMany(MIXED_KEYS.map((k, i) => entry({ k, c: new Date(Date.UTC(2026, 0, 1 + i)) })));
+    const side = (await sideOf('side_titles'))!;
+    expect(side.comment).toBe(`${SIDE_COMMENT}${side.entriesOid}`);
+    const kt = side.columns.indexOf('kt');
+    const c = side.columns.indexOf('c');
+    const titles = (side.rows as unknown[][])
+      .sort((a, b) => Number(a[c]) - Number(b[c]))
+      .map((row) => row[kt]);
+    expect(titles).toEqual([
+      ' twhashing tsmap ',
+      ' twhashing ',
+      ' ',
+      ' tehash ',
+      ' tshashx ',
+      ' tshash tehash ',
+    ]);
+
+    const fromSide = await search(db);
+    // every arm weighs some hit: title exact, title prefix and body exact
+    const scores = new Set(fromSide.hits.map((hit: { score: number }) => hit.score));
+    expect(scores.size).toBeGreaterThanOrEqual(3);
+    await withPostgres(server.postgres!.url, (pg) =>
+      pg.query(`SELECT public.qpc_entry_side_drop('side_titles', $1)`, [side.name]),
+    );
+    // the entries table answers now: every arm looked for in ' k '
+    expect(await search(db)).toEqual(fromSide);
+  });
+
+  it('when the side table has its first shape (no kt), then the command reads the table, and the next start remakes the side, which answers the same', async () => {
+    const db = client.db('side_first_shape');
+    const entries = db.collection(SEARCH_ENTRIES_COLLECTION);
+    await entries.insertMany(MIXED_KEYS.map((k) => entry({ k })));
+    await toFirstShape('side_first_shape');
+    // written through the first shape's trigger
+    await entries.insertOne(entry({ k: 'bshash tshash' }));
+    const old = (await sideOf('side_first_shape'))!;
+    expect(old.columns).not.toContain('kt');
+    expect(old.rows).toHaveLength(7);
+    const fromTable = await search(db);
+    expect(fromTable.total).toBe(7);
+
+    await withPostgres(server.postgres!.url, (pg) => installIndexers(pg));
+    const side = (await sideOf('side_first_shape'))!;
+    expect(side.comment).toBe(`${SIDE_COMMENT}${side.entriesOid}`);
+    expect(side.columns).toContain('kt');
+    expect(side.rows).toHaveLength(7);
+    expect(side.rows).toEqual(side.computed);
+    expect(side.triggers).toEqual([...SIDE_TRIGGERS].sort());
+    expect(await search(db)).toEqual(fromTable);
+    await entries.insertOne(entry({ k: 'tshash' }));
+    expect((await search(db)).total).toBe(8);
+
+    // a side of this shape is kept by the next start, not remade
+    await withPostgres(server.postgres!.url, (pg) => installIndexers(pg));
+    expect((await sideOf('side_first_shape'))!.oid).toBe(side.oid);
+
+    // and a side of the first shape whose table is gone is dropped
+    await toFirstShape('side_first_shape');
+    await entries.drop();
+    await withPostgres(server.postgres!.url, (pg) => installIndexers(pg));
+    expect(await sideOf('side_first_shape')).toBeNull();
   });
 });
