@@ -56,7 +56,7 @@ $fn$;
 DROP FUNCTION IF EXISTS public.qpc_lexeme_index_for(text, text);
 
 -- The search entries' table (decision 13) gets its vocabulary (entry-vocabulary.ts) and its side
--- table (entry-side.ts), whose own lexeme index patch 0009's searchEntries reads. The table's own
+-- table (entry-side.ts), whose own word indexes patch 0009's searchEntries reads. The table's own
 -- lexeme index, which the command read before the side existed, is dropped where a catalog still
 -- has it: nothing reads it while the side is there, and every write of an entry paid for it.
 CREATE OR REPLACE FUNCTION public.qpc_entry_tables_for(nspname text, relname text) RETURNS integer
