@@ -3,7 +3,13 @@
 // docs/benchmarks.md and docs/benchmarks.json. Options (`npm run bench -- --scales 1`, `--sqlite`, ...): bench/run.mjs.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { buildAllWithFerretDB, ensureDependencies, ensureOcrTools, root } from './lib.mjs';
+import {
+  buildAllWithFerretDB,
+  ensureDependencies,
+  ensureOcrTools,
+  ensureVarnish,
+  root,
+} from './lib.mjs';
 
 // Nothing of a benchmark run should call home (turbo's telemetry included).
 process.env.TURBO_TELEMETRY_DISABLED = '1';
@@ -14,6 +20,9 @@ ensureDependencies();
 await buildAllWithFerretDB();
 // The OCR scenario reads scans with native Tesseract too (and with the tesseract.js fallback).
 ensureOcrTools();
+// The shared-cache scenario runs a real varnishd with the xkey vmod: without it, every scale of a
+// fresh machine's run failed and the report held no figure.
+ensureVarnish();
 
 const result = spawnSync(
   process.execPath,
